@@ -1,0 +1,43 @@
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace roofscope::cli {
+
+// A mistake in what the user typed: main() prints it on one line and exits with code 2.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The options of one subcommand: `--name value`, `--name=value` or a bare `--flag`.
+// Unknown options and missing values are UsageErrors naming the token.
+class Arguments {
+public:
+    struct Spec {
+        std::vector<std::string> valued; // options that take a value (may repeat)
+        std::vector<std::string> flags;  // options without a value
+    };
+
+    Arguments(const std::vector<std::string>& tokens, const Spec& spec, const std::string& command);
+
+    bool has(const std::string& name) const { return m_values.count(name) > 0; }
+    // The last value given for `name`, or `fallback`.
+    std::string value(const std::string& name, const std::string& fallback = {}) const;
+    // Every value given for a repeatable option, in order.
+    std::vector<std::string> values(const std::string& name) const;
+    // A required option: UsageError when missing.
+    std::string required(const std::string& name) const;
+
+private:
+    std::string m_command;
+    std::map<std::string, std::vector<std::string>> m_values;
+};
+
+// Splits "a,b,c" into its non-empty items.
+std::vector<std::string> splitList(const std::string& text, char separator = ',');
+
+} // namespace roofscope::cli

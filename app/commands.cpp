@@ -1,0 +1,360 @@
+#include "app/commands.h"
+
+#include "app/arguments.h"
+#include "app/resultrows.h"
+#include "app/texttable.h"
+#include "core/format.h"
+#include "core/sweep.h"
+
+#include <cmath>
+#include <iostream>
+
+namespace roofscope::cli {
+
+namespace {
+
+const Arguments::Spec kAnalyzeSpec{{"gpu", "op", "format", "catalog"}, {}};
+const Arguments::Spec kSweepSpec{{"gpu", "op", "param", "range", "steps", "format", "catalog"}, {}};
+
+Operator parseOp(const std::string& spec)
+{
+    auto op = parseOperatorOrPreset(spec);
+    if (!op)
+        throw UsageError("--op " + spec + ": " + op.error().message);
+    return *op;
+}
+
+Estimate estimateOrThrow(const Operator& op, const Cost& cost, const Hardware& hw)
+{
+    auto e = estimate(cost, hw);
+    if (!e)
+        throw UsageError(op.displayName() + " on " + hw.id + ": " + e.error().message);
+    return *e;
+}
+
+std::string gpuCeilingsText(const Hardware& hw)
+{
+    std::string out;
+    for (const Ceiling& c : hw.ceilings) {
+        if (c.unit != ComputeUnit::Tensor)
+            continue;
+        out += (out.empty() ? "" : " ") + std::string(precisionName(c.precision)) + " " +
+               formatSi(c.flopsPerS, "", 4);
+    }
+    return out;
+}
+
+double parsePositive(const std::string& option, const std::string& text)
+{
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v <= 0.0)
+        throw UsageError(option + " " + text + ": expected a number > 0");
+    return v;
+}
+
+} // namespace
+
+HardwareCatalog loadCatalog(const std::vector<std::string>& catalogFiles)
+{
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    for (const Error& e : catalog.loadUserDirectory())
+        std::cerr << "roofscope: warning: " << e.message << " (file skipped)\n";
+    for (const std::string& file : catalogFiles) {
+        if (auto error = catalog.loadFile(file))
+            throw UsageError("--catalog " + error->message);
+    }
+    return catalog;
+}
+
+std::vector<const Hardware*> resolveGpus(const HardwareCatalog& catalog, const std::string& list)
+{
+    std::vector<const Hardware*> gpus;
+    const auto ids = splitList(list);
+    if (ids.empty())
+        throw UsageError("--gpu: expected one or more GPU ids separated by commas");
+    for (const std::string& id : ids) {
+        const Hardware* hw = catalog.find(id);
+        if (!hw) {
+            const std::string near = catalog.closestId(id);
+            throw UsageError("--gpu " + id + ": unknown GPU id" +
+                             (near.empty() ? std::string() : " (did you mean " + near + "?)") +
+                             "; `roofscope gpus` lists them");
+        }
+        gpus.push_back(hw);
+    }
+    return gpus;
+}
+
+int runGpus(const std::vector<std::string>& args)
+{
+    const Arguments a(args, {{"format", "catalog"}, {}}, "gpus");
+    const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
+    const std::string format = a.value("format", "table");
+    if (format == "json") {
+        nlohmann::json list = nlohmann::json::array();
+        for (const Hardware& hw : catalog.all()) {
+            nlohmann::json ceilings = nlohmann::json::array();
+            for (const Ceiling& c : hw.ceilings)
+                ceilings.push_back({{"precision", precisionName(c.precision)},
+                                    {"unit", computeUnitName(c.unit)},
+                                    {"flops_per_s", c.flopsPerS},
+                                    {"source", c.source},
+                                    {"estimate", c.estimate}});
+            nlohmann::json memory = nlohmann::json::array();
+            for (const MemoryLevel& m : hw.memory)
+                memory.push_back({{"level", m.level},
+                                  {"bytes_per_s", m.bytesPerS},
+                                  {"source", m.source},
+                                  {"estimate", m.estimate}});
+            list.push_back({{"id", hw.id},
+                            {"name", hw.name},
+                            {"vendor", hw.vendor},
+                            {"ceilings", ceilings},
+                            {"memory", memory},
+                            {"memory_bytes", hw.memoryBytes}});
+        }
+        std::cout << list.dump(2) << "\n";
+        return 0;
+    }
+    if (format != "table")
+        throw UsageError("gpus: --format " + format + ": expected one of: table, json");
+    TextTable table(
+        {"id", "name", "vendor", "memory", "bandwidth", "tensor peaks (FLOP/s)", "ridge bf16"},
+        {false, false, false, true, true, false, true});
+    for (const Hardware& hw : catalog.all()) {
+        const MemoryLevel* mem = hw.mainMemory();
+        const Ceiling* bf16 = hw.findCeiling(Precision::BF16, ComputeUnit::Tensor);
+        if (!bf16)
+            bf16 = hw.findCeiling(Precision::FP16, ComputeUnit::Tensor);
+        std::string ridge = "–";
+        if (bf16 && mem)
+            ridge = formatNumber(bf16->flopsPerS / mem->bytesPerS, 4);
+        table.addRow({hw.id, hw.name, hw.vendor,
+                      hw.memoryBytes > 0 ? formatBytes(hw.memoryBytes) : "?",
+                      mem ? formatBandwidth(mem->bytesPerS) : "?", gpuCeilingsText(hw), ridge});
+    }
+    std::cout << table.render();
+    return 0;
+}
+
+int runOps(const std::vector<std::string>& args)
+{
+    const Arguments a(args, {{"format"}, {}}, "ops");
+    const std::string format = a.value("format", "table");
+    if (format == "json") {
+        nlohmann::json kinds = nlohmann::json::array();
+        for (const OperatorKind& k : operatorKinds()) {
+            nlohmann::json params = nlohmann::json::array();
+            for (const ParamDef& d : k.params) {
+                nlohmann::json p = {{"name", d.name}, {"help", d.help}};
+                switch (d.type) {
+                case ParamType::Integer:
+                    p["type"] = "integer";
+                    break;
+                case ParamType::Real:
+                    p["type"] = "number";
+                    break;
+                case ParamType::Precision:
+                    p["type"] = "precision";
+                    break;
+                case ParamType::Choice:
+                    p["type"] = "choice";
+                    p["choices"] = d.choices;
+                    break;
+                }
+                if (!d.inheritsFrom.empty())
+                    p["default"] = "same as " + d.inheritsFrom;
+                else if (const double* v = std::get_if<double>(&d.defaultValue))
+                    p["default"] = *v;
+                else
+                    p["default"] = std::get<std::string>(d.defaultValue);
+                if (d.type == ParamType::Integer || d.type == ParamType::Real) {
+                    p["min"] = d.min;
+                    p["max"] = d.max;
+                }
+                params.push_back(p);
+            }
+            kinds.push_back({{"kind", k.name},
+                             {"title", k.title},
+                             {"description", k.description},
+                             {"flops", k.flopsFormula},
+                             {"bytes", k.bytesFormula},
+                             {"driving_param", k.drivingParam},
+                             {"params", params}});
+        }
+        nlohmann::json presets = nlohmann::json::array();
+        for (const OperatorPreset& p : operatorPresets())
+            presets.push_back({{"id", p.id}, {"title", p.title}, {"spec", p.spec}});
+        std::cout << nlohmann::json{{"kinds", kinds}, {"presets", presets}}.dump(2) << "\n";
+        return 0;
+    }
+    if (format != "table")
+        throw UsageError("ops: --format " + format + ": expected one of: table, json");
+    for (const OperatorKind& k : operatorKinds()) {
+        std::cout << k.name << " — " << k.title << "\n  " << k.description << "\n"
+                  << "  FLOPs = " << k.flopsFormula << "\n  bytes = " << k.bytesFormula << "\n";
+        if (!k.drivingParam.empty())
+            std::cout << "  driving parameter: " << k.drivingParam << "\n";
+        for (const ParamDef& d : k.params) {
+            std::string def;
+            if (!d.inheritsFrom.empty())
+                def = "same as " + d.inheritsFrom;
+            else if (const double* v = std::get_if<double>(&d.defaultValue))
+                def = formatParamNumber(*v);
+            else
+                def = std::get<std::string>(d.defaultValue);
+            std::cout << "    " << d.name << " (default " << def << "): " << d.help << "\n";
+        }
+        std::cout << "\n";
+    }
+    std::cout << "Presets (the seed's operator table):\n";
+    for (const OperatorPreset& p : operatorPresets())
+        std::cout << "  " << p.title << ": " << p.spec << "\n";
+    return 0;
+}
+
+int runAnalyze(const std::vector<std::string>& args)
+{
+    const Arguments a(args, kAnalyzeSpec, "analyze");
+    const OutputFormat format = parseOutputFormat(a.value("format", "table"));
+    const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
+    const auto gpus = resolveGpus(catalog, a.required("gpu"));
+    std::vector<Operator> ops;
+    for (const std::string& spec : a.values("op"))
+        ops.push_back(parseOp(spec));
+    if (ops.empty())
+        throw UsageError(
+            "analyze: missing required option --op (e.g. --op matmul:m=1,n=8192,k=8192)");
+
+    std::vector<ResultRow> rows;
+    for (const Hardware* hw : gpus)
+        for (const Operator& op : ops)
+            rows.push_back(ResultRow{hw, op, estimateOrThrow(op, op.cost(), *hw), std::nullopt});
+
+    if (format == OutputFormat::Json) {
+        nlohmann::json results = nlohmann::json::array();
+        for (const ResultRow& r : rows)
+            results.push_back(rowToJson(r));
+        std::cout << nlohmann::json{{"results", results}}.dump(2) << "\n";
+    } else if (format == OutputFormat::Csv) {
+        std::cout << rowsToCsv(rows);
+    } else {
+        std::cout << rowsToTable(rows);
+    }
+    return 0;
+}
+
+int runSweep(const std::vector<std::string>& args)
+{
+    const Arguments a(args, kSweepSpec, "sweep");
+    const OutputFormat format = parseOutputFormat(a.value("format", "table"));
+    const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
+    const auto gpus = resolveGpus(catalog, a.required("gpu"));
+    if (a.values("op").size() != 1)
+        throw UsageError("sweep: expected exactly one --op");
+    const Operator op = parseOp(a.value("op"));
+    const std::string param = a.value("param", op.definition().drivingParam);
+    if (param.empty())
+        throw UsageError("sweep: --param is required for " + op.kind +
+                         " (its intensity does not depend on a size)");
+    const ParamDef* def = op.definition().findParam(param);
+    if (!def || (def->type != ParamType::Integer && def->type != ParamType::Real))
+        throw UsageError("--param " + param + ": not a numeric parameter of " + op.kind);
+
+    const auto range = splitList(a.required("range"), ':');
+    if (range.size() != 2)
+        throw UsageError("--range " + a.value("range") + ": expected FROM:TO, e.g. 1:4096");
+    const double from = parsePositive("--range", range[0]);
+    const double to = parsePositive("--range", range[1]);
+    if (from > to)
+        throw UsageError("--range " + a.value("range") + ": FROM must not exceed TO");
+    if (from < def->min || to > def->max)
+        throw UsageError("--range " + a.value("range") + ": " + param + " must stay within " +
+                         formatParamNumber(def->min) + ".." + formatParamNumber(def->max));
+    int steps = 0;
+    if (a.has("steps")) {
+        const double s = parsePositive("--steps", a.value("steps"));
+        if (s != std::floor(s) || s > 100000)
+            throw UsageError("--steps " + a.value("steps") + ": expected a whole number 1..100000");
+        steps = static_cast<int>(s);
+    }
+    auto values = sweepValues(from, to, steps, def->type == ParamType::Integer);
+    if (!values)
+        throw UsageError("--range: " + values.error().message);
+
+    std::vector<ResultRow> rows;
+    nlohmann::json crossings = nlohmann::json::array();
+    std::vector<std::optional<double>> crossingByGpu;
+    for (const Hardware* hw : gpus) {
+        for (double v : *values) {
+            const Cost cost = op.costWith(param, v);
+            Operator at = op;
+            at.params.set(param, v);
+            rows.push_back(ResultRow{hw, at, estimateOrThrow(op, cost, *hw), v});
+        }
+        auto crossing = ridgeCrossing(op, param, *hw, from, to);
+        if (!crossing)
+            throw UsageError(op.displayName() + " on " + hw->id + ": " + crossing.error().message);
+        crossingByGpu.push_back(*crossing);
+        crossings.push_back(
+            {{"gpu", hw->id},
+             {"param", param},
+             {"crossing", *crossing ? nlohmann::json(**crossing) : nlohmann::json()}});
+    }
+
+    if (format == OutputFormat::Json) {
+        nlohmann::json results = nlohmann::json::array();
+        for (const ResultRow& r : rows) {
+            nlohmann::json j = rowToJson(r, param);
+            for (std::size_t g = 0; g < gpus.size(); ++g)
+                if (gpus[g] == r.gpu)
+                    j["crossing"] =
+                        crossingByGpu[g] ? nlohmann::json(*crossingByGpu[g]) : nlohmann::json();
+            results.push_back(j);
+        }
+        std::cout << nlohmann::json{{"param", param},
+                                    {"operator", op.spec()},
+                                    {"results", results},
+                                    {"crossings", crossings}}
+                         .dump(2)
+                  << "\n";
+    } else if (format == OutputFormat::Csv) {
+        std::cout << rowsToCsv(rows, param);
+    } else {
+        std::cout << rowsToTable(rows, param) << "\n";
+        for (std::size_t g = 0; g < gpus.size(); ++g) {
+            if (crossingByGpu[g])
+                std::cout << "Compute-bound from " << param << " "
+                          << formatNumber(*crossingByGpu[g], 4) << " on " << gpus[g]->id
+                          << " (ridge reached)\n";
+            else
+                std::cout << "Never reaches the ridge of " << gpus[g]->id << " for " << param
+                          << " in " << formatParamNumber(from) << ".." << formatParamNumber(to)
+                          << "\n";
+        }
+    }
+    return 0;
+}
+
+void printHelp(std::ostream& out)
+{
+    out << "RoofScope — the roofline model of GPU performance, for LLM inference.\n\n"
+           "Usage:\n"
+           "  roofscope                        open the window\n"
+           "  roofscope gpus [--format table|json]\n"
+           "  roofscope ops [--format table|json]\n"
+           "  roofscope analyze --gpu ID[,ID...] --op SPEC [--op SPEC ...] [--format "
+           "table|json|csv]\n"
+           "  roofscope sweep --gpu ID[,ID...] --op SPEC [--param NAME] --range FROM:TO\n"
+           "                  [--steps N] [--format table|json|csv]\n"
+           "  roofscope help\n\n"
+           "Every subcommand accepts --catalog FILE (repeatable) to add or override hardware;\n"
+           "files in "
+        << userCatalogDirectory()
+        << " are loaded too.\n"
+           "SPEC is kind:key=value,..., e.g. matmul:m=1,n=8192,k=8192,dtype=bf16\n"
+           "(`roofscope ops` lists the kinds, their parameters and formulas).\n";
+}
+
+} // namespace roofscope::cli

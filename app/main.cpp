@@ -1,0 +1,66 @@
+// roofscope: with no subcommand the window, with one the headless tools. The headless paths
+// never create a QApplication, so they run without a display.
+#include "app/arguments.h"
+#include "app/commands.h"
+
+#ifdef ROOFSCOPE_WITH_GUI
+#include "ui/guimain.h"
+#endif
+
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Command = std::function<int(const std::vector<std::string>&)>;
+
+const std::map<std::string, Command>& commands()
+{
+    using namespace roofscope::cli;
+    static const std::map<std::string, Command> table = {
+        {"gpus", runGpus},
+        {"ops", runOps},
+        {"analyze", runAnalyze},
+        {"sweep", runSweep},
+    };
+    return table;
+}
+
+bool opensWindow(const std::vector<std::string>& args)
+{
+    return args.empty() || args.front().rfind("--", 0) == 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && (args[0] == "help" || args[0] == "--help" || args[0] == "-h")) {
+        roofscope::cli::printHelp(std::cout);
+        return 0;
+    }
+    if (opensWindow(args)) {
+#ifdef ROOFSCOPE_WITH_GUI
+        return roofscope::runGui(argc, argv);
+#else
+        roofscope::cli::printHelp(std::cout);
+        return 0;
+#endif
+    }
+    const auto it = commands().find(args[0]);
+    if (it == commands().end()) {
+        std::cerr << "roofscope: unknown command \"" << args[0]
+                  << "\" (expected one of: gpus, ops, analyze, sweep, help)\n";
+        return 2;
+    }
+    try {
+        return it->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    } catch (const roofscope::cli::UsageError& e) {
+        std::cerr << "roofscope: " << e.what() << "\n";
+        return 2;
+    }
+}

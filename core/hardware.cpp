@@ -1,0 +1,57 @@
+#include "core/hardware.h"
+
+namespace roofscope {
+
+const Ceiling* Hardware::findCeiling(Precision precision, ComputeUnit unit) const
+{
+    for (const Ceiling& c : ceilings) {
+        if (c.precision == precision && c.unit == unit)
+            return &c;
+    }
+    return nullptr;
+}
+
+const Ceiling* Hardware::ceilingFor(Precision precision, ComputeUnit unit) const
+{
+    if (const Ceiling* exact = findCeiling(precision, unit))
+        return exact;
+    if (unit == ComputeUnit::Tensor)
+        return nullptr;
+    // Vector units compute narrow formats at least as fast as wide ones, so the next wider
+    // published peak is a safe lower bound on the roof.
+    static constexpr Precision kWidening[] = {Precision::FP4,  Precision::INT4, Precision::INT8,
+                                              Precision::FP8,  Precision::FP16, Precision::BF16,
+                                              Precision::TF32, Precision::FP32, Precision::FP64};
+    bool passed = false;
+    for (Precision p : kWidening) {
+        if (p == precision) {
+            passed = true;
+            continue;
+        }
+        if (!passed)
+            continue;
+        if (const Ceiling* c = findCeiling(p, ComputeUnit::Vector))
+            return c;
+    }
+    return nullptr;
+}
+
+const MemoryLevel* Hardware::findMemory(std::string_view level) const
+{
+    for (const MemoryLevel& m : memory) {
+        if (m.level == level)
+            return &m;
+    }
+    return nullptr;
+}
+
+const MemoryLevel* Hardware::mainMemory() const
+{
+    if (const MemoryLevel* hbm = findMemory("hbm"))
+        return hbm;
+    if (const MemoryLevel* dram = findMemory("dram"))
+        return dram;
+    return memory.empty() ? nullptr : &memory.front();
+}
+
+} // namespace roofscope
