@@ -2,6 +2,7 @@
 // never create a QApplication, so they run without a display.
 #include "app/arguments.h"
 #include "app/commands.h"
+#include "app/modelcommands.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
 #include "ui/guimain.h"
@@ -25,6 +26,8 @@ const std::map<std::string, Command>& commands()
         {"ops", runOps},
         {"analyze", runAnalyze},
         {"sweep", runSweep},
+        {"models", runModels},
+        {"model", runModel},
     };
     return table;
 }
@@ -54,7 +57,7 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, help)\n";
         return 2;
     }
     try {

@@ -1,0 +1,525 @@
+#include "core/modelconfig.h"
+
+#include "core/catalog.h"
+#include "core/jsonreader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <utility>
+
+namespace roofscope {
+
+namespace {
+
+constexpr std::string_view kFormat = "roofscope-models";
+constexpr long long kVersion = 1;
+
+// Hugging Face keys that mark architectures the expansion does not model. Reading such a file
+// as a dense model would give confident, wrong numbers, so it is refused instead.
+constexpr std::pair<std::string_view, std::string_view> kUnsupportedHfKeys[] = {
+    {"kv_lora_rank", "multi-head latent attention (DeepSeek MLA)"},
+    {"n_routed_experts", "DeepSeek-style routed + shared experts"},
+    {"num_experts", "Qwen-style MoE (num_experts, shared experts)"},
+    {"moe_intermediate_size", "MoE with a separate expert FFN size"},
+};
+
+// Model ids are slugs like hardware ids, plus '.', which model names use ("llama-3.1-405b").
+bool isModelSlug(std::string_view id)
+{
+    if (id.empty() || id.front() == '-' || id.back() == '-' || id.front() == '.' ||
+        id.back() == '.')
+        return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    });
+}
+
+std::string quotedText(std::string_view text)
+{
+    return JsonReader::describe(Json(std::string(text)));
+}
+
+// The first relation between fields that does not hold, as (key, problem); nullopt when the
+// model is consistent. Shared by the file readers (which turn the key into a JSON pointer)
+// and validateModel (for models built in code).
+std::optional<std::pair<std::string, std::string>> relationProblem(const ModelConfig& m)
+{
+    if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
+        return std::pair{std::string("num_key_value_heads"),
+                         "must divide num_attention_heads (" + std::to_string(m.heads) + "), got " +
+                             std::to_string(m.kvHeads)};
+    if (m.headDim <= 0)
+        return std::pair{std::string("head_dim"),
+                         "absent, and hidden_size (" + std::to_string(m.hiddenSize) +
+                             ") is not a multiple of num_attention_heads (" +
+                             std::to_string(m.heads) + "): give head_dim"};
+    if (m.expertsPerToken > m.experts)
+        return std::pair{std::string("num_experts_per_tok"),
+                         "must not exceed num_local_experts (" + std::to_string(m.experts) +
+                             "), got " + std::to_string(m.expertsPerToken)};
+    if (m.position == PositionKind::Learned && m.maxPositions <= 0)
+        return std::pair{std::string("max_position_embeddings"),
+                         "required when position is \"learned\" (rows of the position table)"};
+    if (m.activation != "silu" && m.activation != "gelu" && m.activation != "relu")
+        return std::pair{std::string("hidden_act"), "unknown activation " +
+                                                        quotedText(m.activation) +
+                                                        " (expected one of: silu, gelu, relu)"};
+    return std::nullopt;
+}
+
+long long defaultHeadDim(long long hidden, long long heads)
+{
+    return heads > 0 && hidden % heads == 0 ? hidden / heads : 0;
+}
+
+// Reads a choice among `names`; returns the index, or -1 after recording the error.
+int readChoice(JsonReader& r, const Json& object, const std::string& pointer, std::string_view key,
+               std::initializer_list<std::string_view> names, int fallback)
+{
+    if (!object.contains(key))
+        return fallback;
+    const std::string text = r.string(object, pointer, key);
+    if (!r.ok())
+        return -1;
+    int index = 0;
+    for (std::string_view n : names) {
+        if (n == text)
+            return index;
+        ++index;
+    }
+    r.fail(JsonReader::child(pointer, key),
+           "unknown value " + quotedText(text) +
+               " (expected one of: " + JsonReader::joinNames(names) + ")");
+    return -1;
+}
+
+void checkRelations(JsonReader& r, const ModelConfig& m, const std::string& pointer)
+{
+    if (!r.ok())
+        return;
+    if (auto problem = relationProblem(m))
+        r.fail(JsonReader::child(pointer, problem->first), problem->second);
+}
+
+ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string& p,
+                             std::map<std::string, std::string>& seenIds)
+{
+    ModelConfig m;
+    if (!r.checkKeys(item, p,
+                     {"id", "name", "hidden_size", "intermediate_size", "num_hidden_layers",
+                      "num_attention_heads", "vocab_size"},
+                     {"num_key_value_heads", "head_dim", "mlp", "hidden_act", "norm", "position",
+                      "max_position_embeddings", "tie_word_embeddings", "num_local_experts",
+                      "num_experts_per_tok", "params", "source"}))
+        return m;
+    m.id = r.nonEmptyString(item, p, "id");
+    if (!r.ok())
+        return m;
+    if (!isModelSlug(m.id)) {
+        r.fail(JsonReader::child(p, "id"), "must be a lowercase slug of a-z, 0-9, '.' and '-', "
+                                           "like \"llama-2-70b\", got " +
+                                               quotedText(m.id));
+        return m;
+    }
+    if (const auto [it, inserted] = seenIds.emplace(m.id, p); !inserted) {
+        r.fail(JsonReader::child(p, "id"),
+               "duplicate id " + quotedText(m.id) + " (first at " + it->second + ")");
+        return m;
+    }
+    m.name = r.nonEmptyString(item, p, "name");
+    m.hiddenSize = r.integer(item, p, "hidden_size", 1, 0);
+    m.intermediateSize = r.integer(item, p, "intermediate_size", 1, 0);
+    m.layers = r.integer(item, p, "num_hidden_layers", 1, 0);
+    m.heads = r.integer(item, p, "num_attention_heads", 1, 0);
+    m.vocabSize = r.integer(item, p, "vocab_size", 1, 0);
+    m.kvHeads = r.integer(item, p, "num_key_value_heads", 1, m.heads);
+    m.headDim = r.integer(item, p, "head_dim", 1, defaultHeadDim(m.hiddenSize, m.heads));
+    if (!r.ok())
+        return m;
+    const int mlp = readChoice(r, item, p, "mlp", {"gated", "plain"}, 0);
+    if (mlp < 0)
+        return m;
+    m.mlp = mlp == 0 ? MlpKind::Gated : MlpKind::Plain;
+    m.activation = r.string(item, p, "hidden_act", m.mlp == MlpKind::Gated ? "silu" : "gelu");
+    const int norm = readChoice(r, item, p, "norm", {"rmsnorm", "layernorm"}, 0);
+    if (norm < 0)
+        return m;
+    m.norm = norm == 0 ? NormKind::RmsNorm : NormKind::LayerNorm;
+    const int position = readChoice(r, item, p, "position", {"rope", "learned"}, 0);
+    if (position < 0)
+        return m;
+    m.position = position == 0 ? PositionKind::Rope : PositionKind::Learned;
+    m.maxPositions = r.integer(item, p, "max_position_embeddings", 1, 0);
+    m.tiedEmbeddings = r.boolean(item, p, "tie_word_embeddings", false);
+    m.experts = r.integer(item, p, "num_local_experts", 1, 1);
+    m.expertsPerToken = r.integer(item, p, "num_experts_per_tok", 1, 1);
+    if (r.ok() && m.experts > 1 && !item.contains("num_experts_per_tok"))
+        r.fail(p, "missing required key \"num_experts_per_tok\" (num_local_experts is > 1)");
+    m.publishedParams = r.positiveNumber(item, p, "params", 0.0);
+    m.source = r.string(item, p, "source");
+    checkRelations(r, m, p);
+    return m;
+}
+
+Expected<std::vector<ModelConfig>> readCatalog(JsonReader& r, const Json& root)
+{
+    if (root.contains("format")) {
+        const std::string format = r.string(root, "", "format");
+        if (r.ok() && format != kFormat)
+            r.fail("/format", "expected " + quotedText(kFormat) + " (a model catalog), got " +
+                                  quotedText(format));
+    }
+    if (r.ok() && root.contains("version")) {
+        const long long version = r.integer(root, "", "version", 1, kVersion);
+        if (r.ok() && version > kVersion)
+            r.fail("/version", "written by a newer RoofScope (format version " +
+                                   std::to_string(version) + "; this build reads version " +
+                                   std::to_string(kVersion) + ")");
+    }
+    if (!r.ok() || !r.checkKeys(root, "", {"models"}, {"format", "version"}))
+        return *r.error();
+    const Json& list = root.at("models");
+    if (!r.requireArray(list, "/models"))
+        return *r.error();
+    std::vector<ModelConfig> models;
+    std::map<std::string, std::string> seenIds;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ModelConfig m = readCatalogModel(r, list[i], JsonReader::child("/models", i), seenIds);
+        if (!r.ok())
+            return *r.error();
+        models.push_back(std::move(m));
+    }
+    return models;
+}
+
+// "models/TinyLlama-1.1B/config.json" -> "tinyllama-1.1b"; "mixtral.json" -> "mixtral".
+std::string idFromFileName(std::string_view fileName)
+{
+    const std::filesystem::path path{std::string(fileName)};
+    std::string base = path.stem().string();
+    if (base == "config" && path.has_parent_path())
+        base = path.parent_path().filename().string();
+    std::string id;
+    for (char c : base) {
+        const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const bool keep = (lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9') ||
+                          lower == '.' || lower == '-';
+        if (keep)
+            id += lower;
+        else if (!id.empty() && id.back() != '-')
+            id += '-';
+    }
+    while (!id.empty() && (id.back() == '-' || id.back() == '.'))
+        id.pop_back();
+    while (!id.empty() && (id.front() == '-' || id.front() == '.'))
+        id.erase(id.begin());
+    return id.empty() ? std::string("hf-model") : id;
+}
+
+// A Hugging Face config: only the fields the expansion needs are read (and validated);
+// everything else in the file is ignored, as the issue asks ("loads as it is").
+Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& root,
+                                                   std::string_view fileName)
+{
+    for (const auto& [key, what] : kUnsupportedHfKeys) {
+        if (root.contains(key) && !root.at(key).is_null())
+            return makeError(std::string(fileName) + ": /" + std::string(key) + ": " +
+                             std::string(what) + " is not modelled by RoofScope");
+    }
+    for (std::string_view key : {"hidden_size", "intermediate_size", "num_hidden_layers",
+                                 "num_attention_heads", "vocab_size"}) {
+        if (!root.contains(key)) {
+            r.fail("", "missing required key \"" + std::string(key) +
+                           "\" (a Hugging Face config.json of a decoder-only model)");
+            return *r.error();
+        }
+    }
+    // HF writes null for "use the default" in some configs.
+    const auto present = [&](std::string_view key) {
+        return root.contains(key) && !root.at(key).is_null();
+    };
+    ModelConfig m;
+    m.id = idFromFileName(fileName);
+    m.name = m.id;
+    if (present("_name_or_path") && root.at("_name_or_path").is_string() &&
+        !root.at("_name_or_path").get<std::string>().empty())
+        m.name = root.at("_name_or_path").get<std::string>();
+    m.hiddenSize = r.integer(root, "", "hidden_size", 1, 0);
+    m.intermediateSize = r.integer(root, "", "intermediate_size", 1, 0);
+    m.layers = r.integer(root, "", "num_hidden_layers", 1, 0);
+    m.heads = r.integer(root, "", "num_attention_heads", 1, 0);
+    m.vocabSize = r.integer(root, "", "vocab_size", 1, 0);
+    m.kvHeads =
+        present("num_key_value_heads") ? r.integer(root, "", "num_key_value_heads", 1, 0) : m.heads;
+    m.headDim = present("head_dim") ? r.integer(root, "", "head_dim", 1, 0)
+                                    : defaultHeadDim(m.hiddenSize, m.heads);
+    if (present("hidden_act")) {
+        std::string act = r.string(root, "", "hidden_act");
+        // HF spells variants of the same function several ways.
+        if (act == "swish")
+            act = "silu";
+        else if (act.starts_with("gelu"))
+            act = "gelu";
+        m.activation = act;
+    }
+    if (present("tie_word_embeddings"))
+        m.tiedEmbeddings = r.boolean(root, "", "tie_word_embeddings", false);
+    if (present("num_local_experts")) {
+        m.experts = r.integer(root, "", "num_local_experts", 1, 1);
+        if (m.experts > 1 && !present("num_experts_per_tok")) {
+            r.fail("", "missing required key \"num_experts_per_tok\" (num_local_experts is > 1)");
+            return *r.error();
+        }
+        m.expertsPerToken =
+            present("num_experts_per_tok") ? r.integer(root, "", "num_experts_per_tok", 1, 1) : 1;
+    }
+    m.source = std::string(fileName) + " (Hugging Face config.json)";
+    checkRelations(r, m, "");
+    if (!r.ok())
+        return *r.error();
+    return std::vector<ModelConfig>{std::move(m)};
+}
+
+} // namespace
+
+std::string_view mlpKindName(MlpKind k)
+{
+    return k == MlpKind::Gated ? "gated" : "plain";
+}
+
+std::string_view normKindName(NormKind k)
+{
+    return k == NormKind::RmsNorm ? "rmsnorm" : "layernorm";
+}
+
+std::string_view positionKindName(PositionKind k)
+{
+    return k == PositionKind::Rope ? "rope" : "learned";
+}
+
+namespace {
+
+double layerParameters(const ModelConfig& m, double expertsCounted)
+{
+    const double h = static_cast<double>(m.hiddenSize);
+    const double qo = 2.0 * h * static_cast<double>(m.heads * m.headDim);
+    const double kv = 2.0 * h * static_cast<double>(m.kvHeads * m.headDim);
+    const double matrices = m.mlp == MlpKind::Gated ? 3.0 : 2.0;
+    const double mlp = matrices * h * static_cast<double>(m.intermediateSize) * expertsCounted;
+    const double router = m.isMoe() ? h * static_cast<double>(m.experts) : 0.0;
+    const double normVectors = m.norm == NormKind::RmsNorm ? 2.0 : 4.0; // LayerNorm: γ and β
+    return qo + kv + mlp + router + normVectors * h;
+}
+
+double modelParameters(const ModelConfig& m, double expertsCounted)
+{
+    const double h = static_cast<double>(m.hiddenSize);
+    const double embedding = static_cast<double>(m.vocabSize) * h;
+    const double positions =
+        m.position == PositionKind::Learned ? static_cast<double>(m.maxPositions) * h : 0.0;
+    const double finalNorm = (m.norm == NormKind::RmsNorm ? 1.0 : 2.0) * h;
+    const double head = m.tiedEmbeddings ? 0.0 : embedding;
+    return static_cast<double>(m.layers) * layerParameters(m, expertsCounted) + embedding +
+           positions + finalNorm + head;
+}
+
+} // namespace
+
+double ModelConfig::parameterCount() const
+{
+    return modelParameters(*this, static_cast<double>(experts));
+}
+
+double ModelConfig::activeParameterCount() const
+{
+    return modelParameters(*this, static_cast<double>(isMoe() ? expertsPerToken : 1));
+}
+
+std::optional<Error> validateModel(const ModelConfig& m)
+{
+    const std::string who = "model " + quotedText(m.id) + ": ";
+    if (!isModelSlug(m.id))
+        return makeError(who + "id must be a lowercase slug of a-z, 0-9, '.' and '-'");
+    const std::pair<const char*, long long> counts[] = {
+        {"hidden_size", m.hiddenSize},      {"intermediate_size", m.intermediateSize},
+        {"num_hidden_layers", m.layers},    {"num_attention_heads", m.heads},
+        {"num_key_value_heads", m.kvHeads}, {"vocab_size", m.vocabSize},
+        {"num_local_experts", m.experts},   {"num_experts_per_tok", m.expertsPerToken}};
+    for (const auto& [key, value] : counts) {
+        if (value < 1)
+            return makeError(who + key + ": must be a whole number >= 1, got " +
+                             std::to_string(value));
+    }
+    if (auto problem = relationProblem(m))
+        return makeError(who + problem->first + ": " + problem->second);
+    return std::nullopt;
+}
+
+Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::string_view fileName)
+{
+    auto document = JsonReader::parse(text, fileName);
+    if (!document)
+        return document.error();
+    JsonReader reader{std::string(fileName)};
+    if (!reader.requireObject(*document, ""))
+        return *reader.error();
+    // A Hugging Face config has its fields at the top level; ours wraps a list in "models".
+    const bool huggingFace = !document->contains("models") && !document->contains("format") &&
+                             document->contains("hidden_size");
+    if (huggingFace)
+        return readHuggingFace(reader, *document, fileName);
+    return readCatalog(reader, *document);
+}
+
+std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
+{
+    Json list = Json::array();
+    for (const ModelConfig& m : models) {
+        Json e = Json::object();
+        e["id"] = m.id;
+        e["name"] = m.name;
+        e["hidden_size"] = m.hiddenSize;
+        e["intermediate_size"] = m.intermediateSize;
+        e["num_hidden_layers"] = m.layers;
+        e["num_attention_heads"] = m.heads;
+        e["num_key_value_heads"] = m.kvHeads;
+        e["head_dim"] = m.headDim;
+        e["vocab_size"] = m.vocabSize;
+        e["mlp"] = mlpKindName(m.mlp);
+        e["hidden_act"] = m.activation;
+        e["norm"] = normKindName(m.norm);
+        e["position"] = positionKindName(m.position);
+        if (m.maxPositions > 0)
+            e["max_position_embeddings"] = m.maxPositions;
+        e["tie_word_embeddings"] = m.tiedEmbeddings;
+        if (m.isMoe()) {
+            e["num_local_experts"] = m.experts;
+            e["num_experts_per_tok"] = m.expertsPerToken;
+        }
+        if (m.publishedParams > 0.0)
+            e["params"] = m.publishedParams;
+        if (!m.source.empty())
+            e["source"] = m.source;
+        list.push_back(std::move(e));
+    }
+    Json document = {{"format", kFormat}, {"version", kVersion}, {"models", std::move(list)}};
+    return document.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+// ---- ModelCatalog ---------------------------------------------------------------------------
+
+ModelCatalog ModelCatalog::builtin()
+{
+    ModelCatalog catalog;
+    // Validated by the test suite (ModelCatalogBuiltin.*): a failure here is a build defect.
+    auto parsed = parseModelFile(builtinModelsJson(), "built-in models.json");
+    if (parsed)
+        catalog.m_models = std::move(parsed).value();
+    return catalog;
+}
+
+void ModelCatalog::merge(const std::vector<ModelConfig>& models)
+{
+    for (const ModelConfig& m : models) {
+        auto it = std::find_if(m_models.begin(), m_models.end(),
+                               [&](const ModelConfig& existing) { return existing.id == m.id; });
+        if (it != m_models.end())
+            *it = m;
+        else
+            m_models.push_back(m);
+    }
+}
+
+Expected<std::vector<ModelConfig>> ModelCatalog::loadFile(const std::string& path)
+{
+    auto text = readTextFile(path);
+    if (!text)
+        return text.error();
+    auto parsed = parseModelFile(*text, path);
+    if (!parsed)
+        return parsed.error();
+    merge(*parsed);
+    return parsed;
+}
+
+std::vector<Error> ModelCatalog::loadUserDirectory()
+{
+    namespace fs = std::filesystem;
+    const std::string directory = userModelDirectory();
+    std::error_code ec;
+    if (directory.empty() || !fs::exists(directory, ec))
+        return {};
+    if (!fs::is_directory(directory, ec))
+        return {makeError(directory + ": not a directory")};
+    std::vector<fs::path> files;
+    for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& path = it->path();
+        if (path.extension() == ".json" && !path.filename().string().starts_with(".") &&
+            fs::is_regular_file(it->status(ec)))
+            files.push_back(path);
+    }
+    if (ec)
+        return {makeError(directory + ": cannot list: " + ec.message())};
+    std::sort(files.begin(), files.end());
+    std::vector<Error> errors;
+    for (const fs::path& path : files) {
+        auto loaded = loadFile(path.string());
+        if (!loaded)
+            errors.push_back(loaded.error());
+    }
+    return errors;
+}
+
+const ModelConfig* ModelCatalog::find(std::string_view id) const
+{
+    for (const ModelConfig& m : m_models) {
+        if (m.id == id)
+            return &m;
+    }
+    return nullptr;
+}
+
+std::string ModelCatalog::closestId(std::string_view id) const
+{
+    if (id.empty())
+        return {};
+    std::string wanted(id);
+    std::transform(wanted.begin(), wanted.end(), wanted.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::size_t limit = std::max<std::size_t>(2, wanted.size() / 3);
+    const ModelConfig* best = nullptr;
+    std::size_t bestDistance = limit + 1;
+    bool bestIsPrefix = false;
+    for (const ModelConfig& m : m_models) {
+        const std::size_t distance = editDistance(wanted, m.id);
+        // On a tie, an id that begins with what was typed wins: "llama-2-70" is a truncated
+        // "llama-2-70b" more likely than a mistyped "llama-2-7b".
+        const bool isPrefix = m.id.starts_with(wanted);
+        if (distance < bestDistance || (distance == bestDistance && isPrefix && !bestIsPrefix)) {
+            best = &m;
+            bestDistance = distance;
+            bestIsPrefix = isPrefix;
+        }
+    }
+    return best ? best->id : std::string();
+}
+
+std::string userModelDirectory()
+{
+    const auto env = [](const char* name) -> std::string {
+        const char* value = std::getenv(name);
+        return value ? std::string(value) : std::string();
+    };
+    if (std::string dir = env("ROOFSCOPE_MODEL_DIR"); !dir.empty())
+        return dir;
+    if (std::string config = env("XDG_CONFIG_HOME"); !config.empty() && config.front() == '/')
+        return config + "/roofscope/models";
+    if (std::string home = env("HOME"); !home.empty())
+        return home + "/.config/roofscope/models";
+    return {};
+}
+
+} // namespace roofscope

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "core/expected.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+// The MLP of a decoder layer: gated (SwiGLU/GeGLU: gate, up and down projections, the
+// activation of the gate multiplied by up) or plain (up, activation, down: GPT-2/3).
+enum class MlpKind { Gated, Plain };
+// Normalization before attention and MLP.
+enum class NormKind { RmsNorm, LayerNorm };
+// How positions enter: rotary embeddings applied to Q and K in every layer, or a learned
+// position table added to the token embedding once.
+enum class PositionKind { Rope, Learned };
+
+std::string_view mlpKindName(MlpKind k);
+std::string_view normKindName(NormKind k);
+std::string_view positionKindName(PositionKind k);
+
+// The shape of a decoder-only transformer: what the workload expansion needs and nothing more.
+// Counts are whole numbers stored as long long; the expansion converts them to double.
+struct ModelConfig {
+    std::string id;   // lowercase slug of a-z, 0-9, '.', '-': "llama-2-70b"
+    std::string name; // "Llama 2 70B"
+    long long hiddenSize = 0;
+    long long intermediateSize = 0; // per expert for MoE models
+    long long layers = 0;
+    long long heads = 0;
+    long long kvHeads = 0; // = heads for multi-head attention; fewer for GQA
+    long long headDim = 0;
+    long long vocabSize = 0;
+    MlpKind mlp = MlpKind::Gated;
+    std::string activation = "silu"; // silu | gelu | relu (an `activation` operator fn)
+    NormKind norm = NormKind::RmsNorm;
+    PositionKind position = PositionKind::Rope;
+    long long maxPositions = 0;  // rows of the learned position table (PositionKind::Learned)
+    bool tiedEmbeddings = false; // the LM head reuses the embedding matrix
+    long long experts = 1;       // > 1: a mixture of experts in every layer's MLP
+    long long expertsPerToken = 1;
+    double publishedParams = 0.0; // from the model card; 0 when not given (display only)
+    std::string source;
+
+    bool isMoe() const { return experts > 1; }
+    // Parameters computed from the shapes (biases ignored): every matrix and norm vector,
+    // the embeddings and, unless tied, the LM head.
+    double parameterCount() const;
+    // Parameters a token touches: for MoE, top-k experts instead of all of them.
+    double activeParameterCount() const;
+    // Elements of K and V one token of context adds to the cache: 2 · layers · kv_heads · d.
+    double kvElementsPerToken() const { return 2.0 * layers * kvHeads * headDim; }
+};
+
+// Checks the relations between fields (heads divisible by kv_heads, top-k <= experts, ...).
+// The message names the model id and the problem.
+std::optional<Error> validateModel(const ModelConfig& model);
+
+// The built-in presets (resources/models.json, compiled in).
+std::string_view builtinModelsJson();
+
+// Parses a model document. Two forms are accepted:
+// - a RoofScope model catalog {"format": "roofscope-models", "version": 1, "models": [...]},
+//   validated strictly (unknown keys are errors), messages "FILE: /models/2/hidden_size: ...";
+// - a Hugging Face config.json (an object with "hidden_size" and no "models"), read as it is:
+//   the fields RoofScope needs are validated, every other key is ignored. Its id comes from
+//   the file name (the directory's name for "config.json").
+// `fileName` labels errors and names Hugging Face models.
+Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::string_view fileName);
+
+// Serialises models to the catalog format (round-trips through parseModelFile).
+std::string modelCatalogToJson(const std::vector<ModelConfig>& models);
+
+// The models a session works with: the presets, then user files that add models or override
+// presets by id. A broken user file is reported and skipped.
+class ModelCatalog {
+public:
+    static ModelCatalog builtin();
+
+    void merge(const std::vector<ModelConfig>& models);
+    // Reads, validates and merges one file; returns the models it held, or an Error naming
+    // the file, the JSON pointer and the problem (nothing is merged then).
+    Expected<std::vector<ModelConfig>> loadFile(const std::string& path);
+    // Merges every *.json of userModelDirectory() in name order; one Error per broken file.
+    std::vector<Error> loadUserDirectory();
+
+    const std::vector<ModelConfig>& all() const { return m_models; }
+    const ModelConfig* find(std::string_view id) const;
+    // The known id nearest to `id` by edit distance ("" when none is close).
+    std::string closestId(std::string_view id) const;
+
+private:
+    std::vector<ModelConfig> m_models;
+};
+
+// $ROOFSCOPE_MODEL_DIR if set, else $XDG_CONFIG_HOME/roofscope/models, else
+// ~/.config/roofscope/models.
+std::string userModelDirectory();
+
+} // namespace roofscope

@@ -1,0 +1,264 @@
+// Runs the built roofscope binary's `models` and `model` subcommands and checks what they print.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/models";
+
+struct CliRun {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs roofscope with `args` (already shell-quoted where needed). User catalog directories point
+// at a path that does not exist, so files on the machine running the tests cannot interfere.
+CliRun roofscope(const std::string& args)
+{
+    static int counter = 0;
+    const std::string errFile = (std::filesystem::temp_directory_path() /
+                                 ("roofscope-model-cli-" + std::to_string(getpid()) + "-" +
+                                  std::to_string(counter++) + ".err"))
+                                    .string();
+    const std::string command =
+        "ROOFSCOPE_CATALOG_DIR=/nonexistent-roofscope ROOFSCOPE_MODEL_DIR=/nonexistent-roofscope "
+        "'" ROOFSCOPE_BINARY "' " +
+        args + " 2>'" + errFile + "'";
+    CliRun r;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe)
+        return r;
+    std::array<char, 4096> buffer{};
+    std::size_t n = 0;
+    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        r.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(errFile);
+    std::stringstream text;
+    text << err.rdbuf();
+    r.err = text.str();
+    std::filesystem::remove(errFile);
+    return r;
+}
+
+nlohmann::json json(const CliRun& r)
+{
+    EXPECT_EQ(r.code, 0) << r.err;
+    try {
+        return nlohmann::json::parse(r.out);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what() << "\n" << r.out;
+        return {};
+    }
+}
+
+const nlohmann::json* findRow(const nlohmann::json& doc, const std::string& gpu,
+                              const std::string& key)
+{
+    for (const auto& row : doc["operators"])
+        if (row["gpu"] == gpu && row["key"] == key)
+            return &row;
+    return nullptr;
+}
+
+} // namespace
+
+TEST(ModelsCli, ListsThePresets)
+{
+    const nlohmann::json doc = json(roofscope("models --format json"));
+    ASSERT_TRUE(doc["models"].is_array());
+    EXPECT_EQ(doc["models"].size(), 9u);
+    bool found = false;
+    for (const auto& m : doc["models"]) {
+        EXPECT_EQ(m["id"].get<std::string>().find("deepseek"), std::string::npos);
+        if (m["id"] == "llama-2-70b") {
+            found = true;
+            EXPECT_EQ(m["num_key_value_heads"], 8);
+            EXPECT_NEAR(m["params"].get<double>(), 69.0e9, 0.1e9);
+            EXPECT_EQ(m["kv_cache_bytes_per_token_fp16"].get<double>(), 327680.0);
+        }
+    }
+    EXPECT_TRUE(found);
+
+    const CliRun table = roofscope("models");
+    EXPECT_EQ(table.code, 0) << table.err;
+    EXPECT_NE(table.out.find("mixtral-8x7b"), std::string::npos);
+    EXPECT_NE(table.out.find("top-2"), std::string::npos);
+}
+
+// Issue 5's figures through the CLI: Llama-2-70B decode, batch 1, FP16, on H100 SXM5.
+TEST(ModelCli, Llama2_70bDecodeJson)
+{
+    const nlohmann::json doc =
+        json(roofscope("model --model llama-2-70b --phase decode --batch 1 --context 128 "
+                       "--gpu h100-sxm5,h200-sxm --format json"));
+    ASSERT_EQ(doc["totals"].size(), 2u);
+    const auto& t = doc["totals"][0];
+    EXPECT_EQ(t["gpu"], "h100-sxm5");
+    EXPECT_NEAR(t["flops"].get<double>(), 138e9, 1.5e9);
+    EXPECT_NEAR(t["bytes"].get<double>(), 138e9, 1.5e9);
+    EXPECT_NEAR(t["ai"].get<double>(), 1.0, 0.02);
+    EXPECT_NEAR(t["time_s"].get<double>(), 41e-3, 0.5e-3);
+    EXPECT_NEAR(t["tokens_per_s"].get<double>(), 24.4, 0.3);
+    EXPECT_GT(t["memory_bound_time_fraction"].get<double>(), 0.99);
+    EXPECT_EQ(t["fits"], false);
+    EXPECT_EQ(t["gpus_needed"], 2);
+    EXPECT_NEAR(t["weights_bytes"].get<double>(), 138e9, 0.5e9);
+    EXPECT_EQ(t["kv_cache_bytes"].get<double>(), 128.0 * 327680.0);
+    EXPECT_EQ(t["top_operators"].size(), 5u);
+    // H200: 141 GB holds it.
+    EXPECT_EQ(doc["totals"][1]["fits"], true);
+    EXPECT_EQ(doc["totals"][1]["gpus_needed"], 1);
+
+    // Operator rows: analyze's fields plus name and layer_count.
+    const nlohmann::json* q = findRow(doc, "h100-sxm5", "q_proj");
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ((*q)["layer_count"], 80.0);
+    EXPECT_EQ((*q)["kind"], "decode_matmul");
+    EXPECT_TRUE((*q)["name"].is_string());
+    for (const char* field : {"flops", "bytes", "ai", "ridge_ai", "bound", "time_s", "ceiling",
+                              "memory", "attainable_flops_per_s", "peak_fraction", "spec"})
+        EXPECT_TRUE(q->contains(field)) << field;
+    EXPECT_EQ((*q)["bound"], "memory");
+    EXPECT_EQ(doc["operators"].size() % 2, 0u);
+}
+
+TEST(ModelCli, Llama2_7bQProj)
+{
+    const nlohmann::json doc =
+        json(roofscope("model --model llama-2-7b --phase decode --batch 1 --context 1 "
+                       "--gpu h100-sxm5 --format json"));
+    const nlohmann::json* q = findRow(doc, "h100-sxm5", "q_proj");
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ((*q)["flops"].get<double>(), 33554432.0);
+    EXPECT_EQ((*q)["bytes"].get<double>(), 33570816.0);
+}
+
+TEST(ModelCli, Llama2_70bPrefillIsComputeBound)
+{
+    const nlohmann::json doc =
+        json(roofscope("model --model llama-2-70b --phase prefill --batch 1 --context 2048 "
+                       "--gpu h100-sxm5 --fused --format json"));
+    const auto& t = doc["totals"][0];
+    EXPECT_GE(t["flops"].get<double>(), 283e12);
+    EXPECT_LE(t["flops"].get<double>(), 290e12);
+    EXPECT_NEAR(t["ai_weights_only"].get<double>(), 2048.0, 60.0);
+    EXPECT_GT(t["ai"].get<double>(), 3.0 * 295.3);
+    EXPECT_LT(t["memory_bound_time_fraction"].get<double>(), 0.1);
+    EXPECT_EQ(doc["scenario"]["fused"], true);
+    EXPECT_EQ((*findRow(doc, "h100-sxm5", "gate_up_proj"))["bound"], "compute");
+}
+
+TEST(ModelCli, FusedMovesFewerBytes)
+{
+    const std::string base = "model --model llama-3-8b --phase decode --batch 32 --context 2048 "
+                             "--gpu a100-sxm4-80gb --format json";
+    const nlohmann::json eager = json(roofscope(base));
+    const nlohmann::json fused = json(roofscope(base + " --fused"));
+    const double fe = eager["totals"][0]["flops"].get<double>();
+    EXPECT_NEAR(fused["totals"][0]["flops"].get<double>(), fe, 0.01 * fe);
+    EXPECT_LT(fused["totals"][0]["bytes"].get<double>(), eager["totals"][0]["bytes"].get<double>());
+    EXPECT_LT(fused["totals"][0]["time_s"].get<double>(),
+              eager["totals"][0]["time_s"].get<double>());
+}
+
+TEST(ModelCli, MixtralReportsExpertsTouched)
+{
+    const nlohmann::json doc =
+        json(roofscope("model --model mixtral-8x7b --phase decode --batch 8 --context 512 "
+                       "--gpu h100-sxm5 --format json"));
+    EXPECT_NEAR(doc["scenario"]["experts_touched_per_layer"].get<double>(),
+                8.0 * (1.0 - std::pow(0.75, 8)), 1e-9);
+    const nlohmann::json* gate = findRow(doc, "h100-sxm5", "expert_gate_proj");
+    ASSERT_NE(gate, nullptr);
+    EXPECT_EQ((*gate)["layer_count"], 32.0);
+}
+
+TEST(ModelCli, LoadsAHuggingFaceConfigAndAUserFile)
+{
+    const nlohmann::json hf = json(roofscope("model --model '" + kData +
+                                             "/tinyllama-1.1b/config.json' --phase decode "
+                                             "--batch 1 --context 64 --gpu l4 --format json"));
+    EXPECT_EQ(hf["model"]["id"], "tinyllama-1.1b");
+    EXPECT_EQ(hf["model"]["num_key_value_heads"], 4);
+    EXPECT_EQ(hf["totals"][0]["fits"], true);
+
+    const nlohmann::json user =
+        json(roofscope("model --model '" + kData +
+                       "/user-models.json' --phase prefill "
+                       "--batch 2 --context 512 --weights int4 --gpu rtx-4090 --format json"));
+    EXPECT_EQ(user["model"]["id"], "toy-gqa-1b");
+    EXPECT_EQ(user["scenario"]["weights"], "int4");
+}
+
+TEST(ModelCli, TableAndCsv)
+{
+    const CliRun table =
+        roofscope("model --model llama-2-70b --phase decode --batch 1 --context 128 "
+                  "--gpu h100-sxm5");
+    EXPECT_EQ(table.code, 0) << table.err;
+    EXPECT_NE(table.out.find("does NOT fit"), std::string::npos);
+    EXPECT_NE(table.out.find("q_proj ×80"), std::string::npos);
+
+    const CliRun csv = roofscope("model --model llama-2-7b --phase decode --batch 1 --context 128 "
+                                 "--gpu h100-sxm5 --format csv");
+    EXPECT_EQ(csv.code, 0) << csv.err;
+    const std::string header = csv.out.substr(0, csv.out.find('\n'));
+    EXPECT_NE(header.find("flops,bytes"), std::string::npos);
+    EXPECT_NE(header.find("layer_count"), std::string::npos);
+    EXPECT_NE(csv.out.find(",q_proj,32,1,32,"), std::string::npos);
+}
+
+TEST(ModelCli, MistakesExitWithCode2AndAClearMessage)
+{
+    const CliRun unknown =
+        roofscope("model --model llama-2-70 --phase decode --batch 1 --context 1 "
+                  "--gpu h100-sxm5");
+    EXPECT_EQ(unknown.code, 2);
+    EXPECT_NE(unknown.err.find("unknown model id"), std::string::npos) << unknown.err;
+    EXPECT_NE(unknown.err.find("did you mean llama-2-70b"), std::string::npos) << unknown.err;
+
+    const CliRun option = roofscope("model --model llama-2-70b --bogus 1");
+    EXPECT_EQ(option.code, 2);
+    EXPECT_NE(option.err.find("--bogus"), std::string::npos) << option.err;
+
+    const CliRun phase = roofscope("model --model llama-2-70b --phase sideways --batch 1 "
+                                   "--context 1 --gpu h100-sxm5");
+    EXPECT_EQ(phase.code, 2);
+    EXPECT_NE(phase.err.find("--phase sideways"), std::string::npos) << phase.err;
+
+    const CliRun batch = roofscope("model --model llama-2-70b --phase decode --batch 0 --context 1 "
+                                   "--gpu h100-sxm5");
+    EXPECT_EQ(batch.code, 2);
+    EXPECT_NE(batch.err.find("--batch 0"), std::string::npos) << batch.err;
+
+    const CliRun weights = roofscope("model --model llama-2-70b --phase decode --batch 1 "
+                                     "--context 1 --weights int3 --gpu h100-sxm5");
+    EXPECT_EQ(weights.code, 2);
+    EXPECT_NE(weights.err.find("--weights int3"), std::string::npos) << weights.err;
+
+    const CliRun broken = roofscope("model --model '" + kData +
+                                    "/broken-kv-heads.json' --phase "
+                                    "decode --batch 1 --context 1 --gpu h100-sxm5");
+    EXPECT_EQ(broken.code, 2);
+    EXPECT_NE(broken.err.find("/models/0/num_key_value_heads"), std::string::npos) << broken.err;
+
+    const CliRun gpu = roofscope("model --model llama-2-70b --phase decode --batch 1 --context 1 "
+                                 "--gpu h100-sxm");
+    EXPECT_EQ(gpu.code, 2);
+    EXPECT_NE(gpu.err.find("did you mean h100-sxm5"), std::string::npos) << gpu.err;
+}
