@@ -33,7 +33,10 @@ const Ceiling* Hardware::ceilingFor(Precision precision, ComputeUnit unit) const
         if (const Ceiling* c = findCeiling(p, ComputeUnit::Vector))
             return c;
     }
-    return nullptr;
+    // Some devices (TPUs) publish no vector peak at all. Their matrix peak of the same
+    // precision is then the only honest roof: an upper bound, and one that changes nothing in
+    // practice, since such kernels sit far left of the ridge where bandwidth decides.
+    return findCeiling(precision, ComputeUnit::Tensor);
 }
 
 const MemoryLevel* Hardware::findMemory(std::string_view level) const

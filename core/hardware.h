@@ -41,6 +41,8 @@ struct Hardware {
     // exact tensor ceiling. Vector work without its own published figure falls back to the
     // next wider vector precision (an FP16 LayerNorm on a card that only publishes FP32 vector
     // peaks is held to the FP32 vector peak): conservative, and the caller sees which was used.
+    // A device that publishes no vector peak at all (TPUs) holds vector work to its tensor peak
+    // of the same precision.
     const Ceiling* ceilingFor(Precision precision, ComputeUnit unit) const;
 
     const MemoryLevel* findMemory(std::string_view level) const;

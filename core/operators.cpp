@@ -89,20 +89,34 @@ std::vector<OperatorKind> buildKinds()
     kinds.push_back(OperatorKind{
         "elementwise",
         "Elementwise",
-        "Add or scale of `inputs` tensors of n elements into one output (the seed's add/scale). "
-        "Runs on the vector units.",
-        "n·max(1, inputs−1)",
-        "(inputs + 1)·n·bytes(dtype)",
+        "Reads `inputs` tensors of n elements and writes `outputs` (the seed's add/scale: 2 in, "
+        "1 out, 1 FLOP per element). flops_per_element > 0 describes fused chains (RoPE, "
+        "SiLU·up, residual add + norm); 0 means inputs−1 (at least 1). Runs on the vector "
+        "units.",
+        "n·(flops_per_element or max(1, inputs−1))",
+        "(inputs + outputs)·n·bytes(dtype)",
         {integer("n", 16777216, "elements per tensor"),
          dtype("dtype", "fp16", "element precision (selects the vector ceiling)"),
-         integer("inputs", 2, "input tensors (1 = scale, 2 = add)", 1, 16)},
+         integer("inputs", 2, "input tensors (1 = scale, 2 = add)", 1, 16),
+         integer("outputs", 1, "output tensors", 1, 16),
+         ParamDef{"flops_per_element",
+                  ParamType::Real,
+                  0.0,
+                  {},
+                  0.0,
+                  1e4,
+                  {},
+                  "FLOPs per output element (0: inputs−1, at least 1)"}},
         "",
         [](const ParamSet& p) {
             const double n = p.number("n");
             const double inputs = p.number("inputs");
-            return Cost{n * std::max(1.0, inputs - 1.0),
-                        (inputs + 1.0) * n * elementBytes(p, "dtype"), p.precision("dtype"),
-                        ComputeUnit::Vector};
+            const double perElement = p.number("flops_per_element") > 0.0
+                                          ? p.number("flops_per_element")
+                                          : std::max(1.0, inputs - 1.0);
+            return Cost{n * perElement,
+                        (inputs + p.number("outputs")) * n * elementBytes(p, "dtype"),
+                        p.precision("dtype"), ComputeUnit::Vector};
         }});
 
     kinds.push_back(OperatorKind{

@@ -188,8 +188,10 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     // Pairing the first layer's input norm (nothing to add) off, and the last MLP add with the
     // final norm, keeps the counts exact: 2 fused kernels per layer + 1 plain norm.
     const std::string fusedNormNote =
-        " (fused: reads block output and residual, writes the sum and the normed copy; counted "
-        "as a 3-input elementwise: bytes exact but the γ vector, 2 FLOP/element vs ≈5 real)";
+        " (fused: reads block output and residual, writes the sum and the normed copy: "
+        "2-in/2-out elementwise, add 1 + norm " +
+        std::string(normKind == "rmsnorm" ? "4" : "5") +
+        " FLOP/element; the γ vector is not counted)";
     if (s.fused)
         norm("input_norm", "Input " + normName + " of the first layer (no residual to fuse)", 1.0);
     else
@@ -206,9 +208,14 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     }
     if (m.position == PositionKind::Rope)
         x.add("rope",
-              "RoPE on Q and K (1-input elementwise: bytes exact, 1 FLOP/element counted "
-              "vs ≈3 real: two multiplies and an add)",
-              "elementwise", {{"n", num(T * (H + KV) * d)}, {"dtype", str}, {"inputs", "1"}}, L);
+              "RoPE on Q and K (1-in/1-out elementwise, 3 FLOP/element: two multiplies and "
+              "an add; the cos/sin tables stay in cache)",
+              "elementwise",
+              {{"n", num(T * (H + KV) * d)},
+               {"dtype", str},
+               {"inputs", "1"},
+               {"flops_per_element", "3"}},
+              L);
     x.add("kv_cache_write",
           "Write the new tokens' K and V to the cache (1-input elementwise "
           "copy at the KV precision; the read is counted at that precision too)",
@@ -279,7 +286,13 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     linear("o_proj", "O projection", h, H * d, wt, act);
     if (s.fused) {
         x.add("attn_residual_norm", "Residual add + post-attention " + normName + fusedNormNote,
-              "elementwise", {{"n", num(T * h)}, {"dtype", str}, {"inputs", "3"}}, L);
+              "elementwise",
+              {{"n", num(T * h)},
+               {"dtype", str},
+               {"inputs", "2"},
+               {"outputs", "2"},
+               {"flops_per_element", normKind == "rmsnorm" ? "5" : "6"}},
+              L);
     } else {
         x.add("attn_residual", "Residual add (attention)", "elementwise",
               {{"n", num(T * h)}, {"dtype", str}, {"inputs", "2"}}, L);
@@ -289,6 +302,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     // ---- MLP block ------------------------------------------------------------------------
     const std::string fn = m.activation;
     const std::string fnName = fn == "silu" ? "SiLU" : fn == "gelu" ? "GELU" : "ReLU";
+    // Fused activation × up: the activation's own FLOPs (see the activation kind) plus the
+    // multiply.
+    const std::string actMulFlops = fn == "silu" ? "5" : fn == "gelu" ? "10" : "2";
     if (m.isMoe()) {
         const double E = static_cast<double>(m.experts);
         const double k = static_cast<double>(m.expertsPerToken);
@@ -324,9 +340,14 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         if (s.fused) {
             x.add("expert_act_mul",
                   fnName + "(gate) × up (fused: reads gate and up, writes the "
-                           "product; 2-input elementwise: bytes exact, 1 "
-                           "FLOP/element counted vs ≈5 real)",
-                  "elementwise", {{"n", num(n)}, {"dtype", str}, {"inputs", "2"}}, L);
+                           "product: 2-in/1-out elementwise, activation + 1 "
+                           "FLOP/element)",
+                  "elementwise",
+                  {{"n", num(n)},
+                   {"dtype", str},
+                   {"inputs", "2"},
+                   {"flops_per_element", actMulFlops}},
+                  L);
         } else {
             x.add("expert_act", fnName + " of the gate", "activation",
                   {{"n", num(n)}, {"dtype", str}, {"fn", fn}}, L);
@@ -336,9 +357,13 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         expert("expert_down_proj", "Expert down projection", h, f);
         x.add("expert_combine",
               "Router-weighted sum of the top-" + num(k) + " expert outputs (" + num(k) +
-                  "-input elementwise: bytes exact, " + num(std::max(1.0, k - 1.0)) +
-                  " FLOP/element counted vs " + num(2.0 * k - 1.0) + " real)",
-              "elementwise", {{"n", num(T * h)}, {"dtype", str}, {"inputs", num(k)}}, L);
+                  "-input elementwise, " + num(2.0 * k - 1.0) + " FLOP/element)",
+              "elementwise",
+              {{"n", num(T * h)},
+               {"dtype", str},
+               {"inputs", num(k)},
+               {"flops_per_element", num(2.0 * k - 1.0)}},
+              L);
     } else if (m.mlp == MlpKind::Gated) {
         if (s.fused) {
             linear("gate_up_proj", "Gate and up projections as one matmul (fused)", 2.0 * f, h, wt,
@@ -350,9 +375,13 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         if (s.fused) {
             x.add("act_mul",
                   fnName + "(gate) × up (fused: reads gate and up, writes the product; "
-                           "2-input elementwise: bytes exact, 1 FLOP/element counted "
-                           "vs ≈5 real)",
-                  "elementwise", {{"n", num(T * f)}, {"dtype", str}, {"inputs", "2"}}, L);
+                           "2-in/1-out elementwise, activation + 1 FLOP/element)",
+                  "elementwise",
+                  {{"n", num(T * f)},
+                   {"dtype", str},
+                   {"inputs", "2"},
+                   {"flops_per_element", actMulFlops}},
+                  L);
         } else {
             x.add("act", fnName + " of the gate", "activation",
                   {{"n", num(T * f)}, {"dtype", str}, {"fn", fn}}, L);
@@ -371,7 +400,13 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         x.add("mlp_residual_norm",
               "Residual add + next " + normName + " (the final norm after the last layer)" +
                   fusedNormNote,
-              "elementwise", {{"n", num(T * h)}, {"dtype", str}, {"inputs", "3"}}, L);
+              "elementwise",
+              {{"n", num(T * h)},
+               {"dtype", str},
+               {"inputs", "2"},
+               {"outputs", "2"},
+               {"flops_per_element", normKind == "rmsnorm" ? "5" : "6"}},
+              L);
     } else {
         x.add("mlp_residual", "Residual add (MLP)", "elementwise",
               {{"n", num(T * h)}, {"dtype", str}, {"inputs", "2"}}, L);

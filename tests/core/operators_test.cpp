@@ -196,3 +196,15 @@ TEST(Presets, PresetIdsResolveWithTheirTitleAsLabel)
     EXPECT_TRUE(kind->label.empty());
     EXPECT_FALSE(parseOperatorOrPreset("nonsense"));
 }
+
+TEST(Elementwise, FusedChainsCountTheirOwnFlopsAndTensors)
+{
+    const Cost rope = op("elementwise:n=1000,dtype=fp16,inputs=1,flops_per_element=3").cost();
+    EXPECT_DOUBLE_EQ(rope.flops, 3000.0);
+    EXPECT_DOUBLE_EQ(rope.bytes, 2.0 * 1000 * 2);
+    const Cost addNorm =
+        op("elementwise:n=1000,dtype=fp16,inputs=2,outputs=2,flops_per_element=5").cost();
+    EXPECT_DOUBLE_EQ(addNorm.flops, 5000.0);
+    EXPECT_DOUBLE_EQ(addNorm.bytes, 4.0 * 1000 * 2);
+    EXPECT_EQ(op("elementwise:n=8,flops_per_element=0").shortSpec(), "elementwise:n=8");
+}

@@ -70,3 +70,16 @@ TEST(Roofline, VectorWorkFallsBackToWiderVectorCeiling)
     EXPECT_EQ(e->ceiling.precision, Precision::FP32);
     EXPECT_DOUBLE_EQ(e->ceiling.flopsPerS, 67e12);
 }
+
+TEST(Roofline, DeviceWithoutVectorPeaksUsesItsTensorPeak)
+{
+    Hardware tpu;
+    tpu.id = "tpu-test";
+    tpu.ceilings = {{Precision::BF16, ComputeUnit::Tensor, 275e12, "test", false}};
+    tpu.memory = {{"hbm", 1.2e12, "test", false}};
+    auto e = estimate(Cost{1.0, 1.0, Precision::BF16, ComputeUnit::Vector}, tpu);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->ceiling.unit, ComputeUnit::Tensor);
+    EXPECT_DOUBLE_EQ(e->ceiling.flopsPerS, 275e12);
+    EXPECT_FALSE(estimate(Cost{1.0, 1.0, Precision::FP16, ComputeUnit::Vector}, tpu));
+}
