@@ -1,0 +1,366 @@
+#include "core/scenario.h"
+
+#include "core/catalog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace roofscope {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string located(std::string_view fileName, const std::string& pointer,
+                    const std::string& problem)
+{
+    std::string out(fileName);
+    out += ": ";
+    if (!pointer.empty()) {
+        out += pointer;
+        out += ": ";
+    }
+    out += problem;
+    return out;
+}
+
+// Line and column (1-based) of a byte offset, for syntax errors.
+std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset)
+{
+    std::size_t line = 1;
+    std::size_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+const char* typeName(const json& v)
+{
+    return v.type_name();
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view fileName) : m_fileName(fileName) {}
+
+    Error fail(const std::string& pointer, const std::string& problem) const
+    {
+        return Error{located(m_fileName, pointer, problem)};
+    }
+
+    std::optional<Error> checkKeys(const json& object, const std::string& pointer,
+                                   std::initializer_list<std::string_view> known) const
+    {
+        for (const auto& item : object.items()) {
+            if (std::find(known.begin(), known.end(), item.key()) == known.end())
+                return fail(pointer + "/" + item.key(), "unknown key");
+        }
+        return std::nullopt;
+    }
+
+    Expected<double> positive(const json& v, const std::string& pointer) const
+    {
+        if (!v.is_number())
+            return fail(pointer, std::string("expected a number, got ") + typeName(v));
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d <= 0.0)
+            return fail(pointer, "must be a finite number > 0");
+        return d;
+    }
+
+    Expected<bool> boolean(const json& v, const std::string& pointer) const
+    {
+        if (!v.is_boolean())
+            return fail(pointer, std::string("expected true or false, got ") + typeName(v));
+        return v.get<bool>();
+    }
+
+private:
+    std::string m_fileName;
+};
+
+} // namespace
+
+std::string_view themeName(Theme t)
+{
+    switch (t) {
+    case Theme::Light:
+        return "light";
+    case Theme::Dark:
+        return "dark";
+    case Theme::Slide:
+        return "slide";
+    }
+    return "light";
+}
+
+std::optional<Theme> parseTheme(std::string_view name)
+{
+    for (Theme t : {Theme::Light, Theme::Dark, Theme::Slide}) {
+        if (themeName(t) == name)
+            return t;
+    }
+    return std::nullopt;
+}
+
+Expected<Scenario> parseScenario(std::string_view text, std::string_view fileName)
+{
+    const Reader r(fileName);
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        const auto [line, column] = lineColumn(text, e.byte == 0 ? 0 : e.byte - 1);
+        std::string what = e.what();
+        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at ...";
+        // keep only the part after the last ": " that describes the problem.
+        const auto colon = what.rfind(": ");
+        if (colon != std::string::npos)
+            what = what.substr(colon + 2);
+        return Error{std::string(fileName) + ":" + std::to_string(line) + ":" +
+                     std::to_string(column) + ": invalid JSON: " + what};
+    }
+
+    if (!doc.is_object())
+        return r.fail("", std::string("expected a JSON object, got ") + typeName(doc));
+
+    // Format and version first: a newer file must be refused with that reason, not with
+    // whatever else it contains that this build does not know.
+    if (!doc.contains("format"))
+        return r.fail("/format", "missing; expected \"roofscope-scenario\"");
+    if (!doc["format"].is_string() || doc["format"].get<std::string>() != kScenarioFormat)
+        return r.fail("/format", "expected \"roofscope-scenario\"; this is not a RoofScope "
+                                 "scenario");
+    if (!doc.contains("version"))
+        return r.fail("/version", "missing");
+    const json& version = doc["version"];
+    if (!version.is_number_integer())
+        return r.fail("/version", std::string("expected a whole number, got ") + typeName(version));
+    const long long v = version.get<long long>();
+    if (v > kScenarioVersion) {
+        return r.fail("/version", "written by a newer RoofScope (version " + std::to_string(v) +
+                                      "); this build reads version " +
+                                      std::to_string(kScenarioVersion));
+    }
+    if (v < 1)
+        return r.fail("/version", "must be 1 or more");
+
+    if (auto e = r.checkKeys(doc, "",
+                             {"format", "version", "gpus", "baseline", "operators", "selected",
+                              "view", "theme", "ceilings"}))
+        return *e;
+
+    Scenario s;
+
+    if (doc.contains("gpus")) {
+        const json& gpus = doc["gpus"];
+        if (!gpus.is_array())
+            return r.fail("/gpus",
+                          std::string("expected an array of hardware ids, got ") + typeName(gpus));
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < gpus.size(); ++i) {
+            const std::string ptr = "/gpus/" + std::to_string(i);
+            if (!gpus[i].is_string() || gpus[i].get<std::string>().empty())
+                return r.fail(ptr, "expected a hardware id (a non-empty string)");
+            std::string id = gpus[i].get<std::string>();
+            if (!seen.insert(id).second)
+                return r.fail(ptr, "\"" + id + "\" is listed twice");
+            s.gpus.push_back(std::move(id));
+        }
+    }
+
+    if (doc.contains("baseline")) {
+        const json& b = doc["baseline"];
+        if (b.is_null()) {
+            // no baseline
+        } else if (!b.is_string()) {
+            return r.fail("/baseline", std::string("expected a hardware id, got ") + typeName(b));
+        } else {
+            s.baseline = b.get<std::string>();
+            if (!s.baseline.empty() &&
+                std::find(s.gpus.begin(), s.gpus.end(), s.baseline) == s.gpus.end())
+                return r.fail("/baseline", "\"" + s.baseline + "\" is not one of /gpus");
+        }
+    }
+
+    if (doc.contains("operators")) {
+        const json& ops = doc["operators"];
+        if (!ops.is_array())
+            return r.fail("/operators", std::string("expected an array, got ") + typeName(ops));
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const std::string ptr = "/operators/" + std::to_string(i);
+            const json& o = ops[i];
+            if (!o.is_object())
+                return r.fail(ptr,
+                              std::string("expected an object with \"spec\", got ") + typeName(o));
+            if (auto e = r.checkKeys(o, ptr, {"spec", "label"}))
+                return *e;
+            if (!o.contains("spec"))
+                return r.fail(ptr + "/spec", "missing");
+            if (!o["spec"].is_string())
+                return r.fail(ptr + "/spec",
+                              std::string("expected a string, got ") + typeName(o["spec"]));
+            auto op = parseOperatorSpec(o["spec"].get<std::string>());
+            if (!op)
+                return r.fail(ptr + "/spec", op.error().message);
+            if (o.contains("label")) {
+                if (!o["label"].is_string())
+                    return r.fail(ptr + "/label",
+                                  std::string("expected a string, got ") + typeName(o["label"]));
+                op->label = o["label"].get<std::string>();
+            }
+            s.operators.push_back(std::move(*op));
+        }
+    }
+
+    if (doc.contains("selected")) {
+        const json& sel = doc["selected"];
+        if (!sel.is_number_integer())
+            return r.fail("/selected",
+                          std::string("expected a whole number, got ") + typeName(sel));
+        const long long idx = sel.get<long long>();
+        if (idx < -1 || idx >= static_cast<long long>(s.operators.size()))
+            return r.fail("/selected", "index " + std::to_string(idx) + " is out of range (" +
+                                           std::to_string(s.operators.size()) + " operators)");
+        s.selected = static_cast<int>(idx);
+    }
+
+    if (doc.contains("view")) {
+        const json& view = doc["view"];
+        if (!view.is_null()) {
+            if (!view.is_object())
+                return r.fail("/view", std::string("expected an object, got ") + typeName(view));
+            if (auto e = r.checkKeys(view, "/view", {"ai_min", "ai_max", "flops_min", "flops_max"}))
+                return *e;
+            ViewRange range;
+            double* fields[] = {&range.aiMin, &range.aiMax, &range.flopsMin, &range.flopsMax};
+            const char* names[] = {"ai_min", "ai_max", "flops_min", "flops_max"};
+            for (int i = 0; i < 4; ++i) {
+                const std::string ptr = std::string("/view/") + names[i];
+                if (!view.contains(names[i]))
+                    return r.fail(ptr, "missing");
+                auto d = r.positive(view[names[i]], ptr);
+                if (!d)
+                    return d.error();
+                *fields[i] = *d;
+            }
+            if (range.aiMin >= range.aiMax)
+                return r.fail("/view/ai_max", "must be greater than ai_min");
+            if (range.flopsMin >= range.flopsMax)
+                return r.fail("/view/flops_max", "must be greater than flops_min");
+            s.view = range;
+        }
+    }
+
+    if (doc.contains("theme")) {
+        const json& t = doc["theme"];
+        if (!t.is_string())
+            return r.fail("/theme", std::string("expected a string, got ") + typeName(t));
+        auto theme = parseTheme(t.get<std::string>());
+        if (!theme)
+            return r.fail("/theme", "unknown theme \"" + t.get<std::string>() +
+                                        "\"; expected light, dark or slide");
+        s.theme = *theme;
+    }
+
+    if (doc.contains("ceilings")) {
+        const json& c = doc["ceilings"];
+        if (!c.is_object())
+            return r.fail("/ceilings", std::string("expected an object, got ") + typeName(c));
+        if (auto e = r.checkKeys(c, "/ceilings",
+                                 {"fp8", "fp32_vector", "fp64", "l2", "sweep", "labels"}))
+            return *e;
+        const std::pair<const char*, bool*> flags[] = {
+            {"fp8", &s.toggles.fp8},     {"fp32_vector", &s.toggles.fp32Vector},
+            {"fp64", &s.toggles.fp64},   {"l2", &s.toggles.l2},
+            {"sweep", &s.toggles.sweep}, {"labels", &s.toggles.labels}};
+        for (const auto& [name, target] : flags) {
+            if (!c.contains(name))
+                continue;
+            auto b = r.boolean(c[name], std::string("/ceilings/") + name);
+            if (!b)
+                return b.error();
+            *target = *b;
+        }
+    }
+
+    return s;
+}
+
+std::string scenarioToJson(const Scenario& s)
+{
+    using ojson = nlohmann::ordered_json;
+    ojson doc;
+    doc["format"] = kScenarioFormat;
+    doc["version"] = kScenarioVersion;
+    doc["gpus"] = s.gpus;
+    if (!s.baseline.empty())
+        doc["baseline"] = s.baseline;
+    ojson ops = ojson::array();
+    for (const Operator& op : s.operators) {
+        ojson o;
+        o["spec"] = op.spec();
+        if (!op.label.empty())
+            o["label"] = op.label;
+        ops.push_back(std::move(o));
+    }
+    doc["operators"] = std::move(ops);
+    doc["selected"] = s.selected;
+    if (s.view) {
+        doc["view"] = {{"ai_min", s.view->aiMin},
+                       {"ai_max", s.view->aiMax},
+                       {"flops_min", s.view->flopsMin},
+                       {"flops_max", s.view->flopsMax}};
+    }
+    doc["theme"] = themeName(s.theme);
+    doc["ceilings"] = {{"fp8", s.toggles.fp8},     {"fp32_vector", s.toggles.fp32Vector},
+                       {"fp64", s.toggles.fp64},   {"l2", s.toggles.l2},
+                       {"sweep", s.toggles.sweep}, {"labels", s.toggles.labels}};
+    return doc.dump(2) + "\n";
+}
+
+std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCatalog& catalog,
+                                           std::string_view fileName)
+{
+    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
+        if (catalog.find(s.gpus[i]))
+            continue;
+        std::string problem = "unknown hardware \"" + s.gpus[i] + "\"";
+        const std::string near = catalog.closestId(s.gpus[i]);
+        if (!near.empty())
+            problem += "; did you mean \"" + near + "\"?";
+        return Error{located(fileName, "/gpus/" + std::to_string(i), problem)};
+    }
+    return std::nullopt;
+}
+
+Scenario defaultScenario()
+{
+    Scenario s;
+    s.gpus = {"a100-sxm4-80gb", "h100-sxm5", "h200-sxm", "b200-sxm"};
+    s.baseline = "h100-sxm5";
+    for (const OperatorPreset& preset : operatorPresets()) {
+        auto op = parseOperatorSpec(preset.spec);
+        if (!op)
+            continue;
+        if (op->label.empty())
+            op->label = preset.title;
+        if (preset.id == "decode_matmul")
+            s.selected = static_cast<int>(s.operators.size());
+        s.operators.push_back(std::move(*op));
+    }
+    if (s.selected < 0 && !s.operators.empty())
+        s.selected = 0;
+    return s;
+}
+
+} // namespace roofscope

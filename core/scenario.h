@@ -1,0 +1,89 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/operators.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+class HardwareCatalog;
+
+// The document a user saves (*.roofscope.json): which accelerators are compared, the baseline,
+// the operators with their parameters, the visible range and the look. The window and the
+// headless renderer read the same document, so a file re-renders the same figure.
+//
+// {
+//   "format": "roofscope-scenario",          required, exactly this
+//   "version": 1,                            required; a larger number is refused
+//   "gpus": ["a100-sxm4-80gb", "h100-sxm5"], hardware ids, in any order, no duplicates
+//   "baseline": "h100-sxm5",                 optional; one of "gpus"
+//   "operators": [{"spec": "decode_matmul:batch=1,...", "label": "Decode matmul"}],
+//   "selected": 4,                           optional; index into "operators", -1 = none
+//   "view": {"ai_min": 0.05, "ai_max": 1e4,  optional; absent = fit to the data
+//            "flops_min": 1e11, "flops_max": 1e16},
+//   "theme": "light",                        optional; light | dark | slide
+//   "ceilings": {"fp8": false, "fp32_vector": false, "fp64": false, "l2": false,
+//                "sweep": true, "labels": true}   optional; each key optional
+// }
+inline constexpr int kScenarioVersion = 1;
+inline constexpr std::string_view kScenarioFormat = "roofscope-scenario";
+
+enum class Theme { Light, Dark, Slide };
+std::string_view themeName(Theme t);
+std::optional<Theme> parseTheme(std::string_view name);
+
+// Axis ranges of the log-log chart: AI in FLOP/byte, performance in FLOP/s. All > 0, min < max.
+struct ViewRange {
+    double aiMin = 0.01;
+    double aiMax = 1e4;
+    double flopsMin = 1e11;
+    double flopsMax = 1e16;
+    bool operator==(const ViewRange&) const = default;
+};
+
+// Which optional roofs and overlays the chart draws in addition to the operators' own roofs.
+struct ChartToggles {
+    bool fp8 = false;        // FP8 tensor ceiling
+    bool fp32Vector = false; // FP32 vector (CUDA core) ceiling
+    bool fp64 = false;       // FP64 ceiling (tensor when published, else vector)
+    bool l2 = false;         // L2 bandwidth slope, where the catalog knows it
+    bool sweep = true;       // the selected operator's sweep path with its crossing marked
+    bool labels = true;      // operator labels next to the points
+    bool operator==(const ChartToggles&) const = default;
+};
+
+struct Scenario {
+    std::vector<std::string> gpus;
+    std::string baseline;
+    std::vector<Operator> operators;
+    int selected = -1;
+    std::optional<ViewRange> view;
+    Theme theme = Theme::Light;
+    ChartToggles toggles;
+    bool operator==(const Scenario&) const = default;
+};
+
+// Parses and validates a scenario document. `fileName` only labels errors, which read
+// "FILE: /json/pointer: problem", e.g.
+// "s.roofscope.json: /operators/2/spec: matmul: m=-1: expected a whole number >= 1".
+// Hardware ids are not checked here (see checkScenarioHardware): a scenario may name an
+// accelerator from a user catalog that is loaded later.
+Expected<Scenario> parseScenario(std::string_view text, std::string_view fileName);
+
+// Serialises a scenario (pretty-printed, stable key order); round-trips through parseScenario.
+std::string scenarioToJson(const Scenario& scenario);
+
+// Every GPU id of the scenario must be in the catalog; the error names the pointer and
+// suggests the closest known id.
+std::optional<Error> checkScenarioHardware(const Scenario& scenario, const HardwareCatalog& catalog,
+                                           std::string_view fileName);
+
+// The seed's story: A100 80GB, H100 SXM5 (baseline), H200 and B200; the seed's operator table
+// with decode matmul selected.
+Scenario defaultScenario();
+
+} // namespace roofscope

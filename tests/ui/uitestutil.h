@@ -1,0 +1,47 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/roofline.h"
+#include "core/scenario.h"
+#include "ui/session.h"
+#include "ui/widgets/mainwindow.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace roofscope::test {
+
+// The window in its default state (the seed's story), not yet shown.
+inline std::unique_ptr<MainWindow> makeWindow()
+{
+    auto w = std::make_unique<MainWindow>(HardwareCatalog::builtin());
+    w->loadDefaultScenario();
+    return w;
+}
+
+// A session over the built-in catalog with the default scenario applied.
+inline std::unique_ptr<Session> makeSession()
+{
+    auto s = std::make_unique<Session>(HardwareCatalog::builtin());
+    s->applyScenario(defaultScenario(), QStringLiteral("default"));
+    return s;
+}
+
+inline int operatorIndex(const Session& s, const std::string& kind)
+{
+    for (std::size_t i = 0; i < s.operators().size(); ++i) {
+        if (s.operators()[i].kind == kind)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// The core's estimate, computed here independently of the session's cache.
+inline Estimate coreEstimate(const Operator& op, const Hardware& hw)
+{
+    auto e = estimate(op.cost(), hw);
+    return e.ok() ? *e : Estimate{};
+}
+
+} // namespace roofscope::test

@@ -1,0 +1,258 @@
+#include "ui/chart/chartgeometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope::geometry {
+
+namespace {
+
+constexpr double kAiLimitMin = 1e-4;
+constexpr double kAiLimitMax = 1e7;
+constexpr double kFlopsLimitMin = 1e6;
+constexpr double kFlopsLimitMax = 1e20;
+constexpr double kMinSpanDecades = 0.3; // a factor of 2
+
+double fraction(double v, double lo, double hi)
+{
+    return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+}
+
+double fromFraction(double f, double lo, double hi)
+{
+    return std::pow(10.0, std::log10(lo) + f * (std::log10(hi) - std::log10(lo)));
+}
+
+void clampAxis(double& lo, double& hi, double limitLo, double limitHi)
+{
+    if (!(lo > 0.0) || !std::isfinite(lo))
+        lo = limitLo;
+    if (!(hi > 0.0) || !std::isfinite(hi))
+        hi = limitHi;
+    double a = std::log10(std::min(lo, hi));
+    double b = std::log10(std::max(lo, hi));
+    const double la = std::log10(limitLo);
+    const double lb = std::log10(limitHi);
+    if (b - a < kMinSpanDecades) {
+        const double mid = (a + b) / 2.0;
+        a = mid - kMinSpanDecades / 2.0;
+        b = mid + kMinSpanDecades / 2.0;
+    }
+    if (b - a > lb - la) {
+        a = la;
+        b = lb;
+    }
+    if (a < la) {
+        b += la - a;
+        a = la;
+    }
+    if (b > lb) {
+        a -= b - lb;
+        b = lb;
+    }
+    lo = std::pow(10.0, a);
+    hi = std::pow(10.0, b);
+}
+
+} // namespace
+
+QPointF valueToPixel(const LogAxes& axes, QPointF value)
+{
+    const double fx = fraction(value.x(), axes.range.aiMin, axes.range.aiMax);
+    const double fy = fraction(value.y(), axes.range.flopsMin, axes.range.flopsMax);
+    return {axes.plot.left() + fx * axes.plot.width(),
+            axes.plot.bottom() - fy * axes.plot.height()};
+}
+
+QPointF pixelToValue(const LogAxes& axes, QPointF pixel)
+{
+    const double fx = (pixel.x() - axes.plot.left()) / axes.plot.width();
+    const double fy = (axes.plot.bottom() - pixel.y()) / axes.plot.height();
+    return {fromFraction(fx, axes.range.aiMin, axes.range.aiMax),
+            fromFraction(fy, axes.range.flopsMin, axes.range.flopsMax)};
+}
+
+ViewRange clampView(ViewRange view)
+{
+    clampAxis(view.aiMin, view.aiMax, kAiLimitMin, kAiLimitMax);
+    clampAxis(view.flopsMin, view.flopsMax, kFlopsLimitMin, kFlopsLimitMax);
+    return view;
+}
+
+ViewRange zoomView(const ViewRange& view, QPointF anchor, double factor)
+{
+    auto zoomAxis = [factor](double lo, double hi, double at, double& outLo, double& outHi) {
+        const double a = std::log10(lo);
+        const double b = std::log10(hi);
+        const double c = std::log10(std::clamp(at, lo, hi));
+        outLo = std::pow(10.0, c - (c - a) / factor);
+        outHi = std::pow(10.0, c + (b - c) / factor);
+    };
+    ViewRange out;
+    zoomAxis(view.aiMin, view.aiMax, anchor.x(), out.aiMin, out.aiMax);
+    zoomAxis(view.flopsMin, view.flopsMax, anchor.y(), out.flopsMin, out.flopsMax);
+    return clampView(out);
+}
+
+ViewRange panView(const LogAxes& axes, QPointF pixelDelta)
+{
+    const double dx = -pixelDelta.x() / axes.plot.width() *
+                      (std::log10(axes.range.aiMax) - std::log10(axes.range.aiMin));
+    const double dy = pixelDelta.y() / axes.plot.height() *
+                      (std::log10(axes.range.flopsMax) - std::log10(axes.range.flopsMin));
+    ViewRange out = axes.range;
+    out.aiMin *= std::pow(10.0, dx);
+    out.aiMax *= std::pow(10.0, dx);
+    out.flopsMin *= std::pow(10.0, dy);
+    out.flopsMax *= std::pow(10.0, dy);
+    return clampView(out);
+}
+
+ViewRange viewFromPixelRect(const LogAxes& axes, const QRectF& rect)
+{
+    const QRectF r = rect.normalized();
+    const QPointF a = pixelToValue(axes, r.bottomLeft());
+    const QPointF b = pixelToValue(axes, r.topRight());
+    return clampView({a.x(), b.x(), a.y(), b.y()});
+}
+
+ViewRange fitView(const std::vector<QPointF>& values)
+{
+    double xMin = std::numeric_limits<double>::infinity();
+    double xMax = 0.0;
+    double yMin = std::numeric_limits<double>::infinity();
+    double yMax = 0.0;
+    for (const QPointF& v : values) {
+        if (!(v.x() > 0.0) || !(v.y() > 0.0) || !std::isfinite(v.x()) || !std::isfinite(v.y()))
+            continue;
+        xMin = std::min(xMin, v.x());
+        xMax = std::max(xMax, v.x());
+        yMin = std::min(yMin, v.y());
+        yMax = std::max(yMax, v.y());
+    }
+    if (xMax <= 0.0)
+        return clampView(ViewRange{});
+    // A quarter decade of air, then outwards to the next half decade.
+    auto down = [](double v) {
+        return std::pow(10.0, std::floor((std::log10(v) - 0.25) * 2.0) / 2.0);
+    };
+    auto up = [](double v) {
+        return std::pow(10.0, std::ceil((std::log10(v) + 0.25) * 2.0) / 2.0);
+    };
+    return clampView({down(xMin), up(xMax), down(yMin), up(yMax)});
+}
+
+std::vector<int> decadeExponents(double min, double max)
+{
+    std::vector<int> out;
+    if (!(min > 0.0) || !(max > min))
+        return out;
+    const int first = static_cast<int>(std::ceil(std::log10(min) - 1e-9));
+    const int last = static_cast<int>(std::floor(std::log10(max) + 1e-9));
+    for (int e = first; e <= last; ++e)
+        out.push_back(e);
+    return out;
+}
+
+QString powerOfTenLabel(int exponent)
+{
+    if (exponent == 0)
+        return QStringLiteral("1");
+    if (exponent == 1)
+        return QStringLiteral("10");
+    static const char16_t kDigits[] = {u'⁰', u'¹', u'²', u'³', u'⁴', u'⁵', u'⁶', u'⁷', u'⁸', u'⁹'};
+    QString out = QStringLiteral("10");
+    if (exponent < 0)
+        out += QChar(u'⁻');
+    const QString digits = QString::number(std::abs(exponent));
+    for (QChar c : digits)
+        out += QChar(kDigits[c.digitValue()]);
+    return out;
+}
+
+int hitTest(const std::vector<QPointF>& pixels, QPointF pos, double radius)
+{
+    int best = -1;
+    double bestDistance = radius * radius;
+    for (std::size_t i = 0; i < pixels.size(); ++i) {
+        const QPointF d = pixels[i] - pos;
+        const double dist = d.x() * d.x() + d.y() * d.y();
+        if (dist <= bestDistance) {
+            bestDistance = dist;
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+std::vector<QRectF> placeLabels(const std::vector<LabelRequest>& labels, const QRectF& bounds,
+                                const std::vector<QRectF>& obstacles)
+{
+    std::vector<QRectF> placed;
+    placed.reserve(labels.size());
+    auto overlap = [](const QRectF& a, const QRectF& b) {
+        const QRectF i = a.intersected(b);
+        return i.isValid() ? i.width() * i.height() : 0.0;
+    };
+    for (const LabelRequest& label : labels) {
+        const double w = label.size.width();
+        const double h = label.size.height();
+        const QPointF p = label.anchor;
+        QRectF best;
+        double bestCost = std::numeric_limits<double>::infinity();
+        bool done = false;
+        for (int ring = 0; ring < 7 && !done; ++ring) {
+            const double d = 6.0 + ring * (h * 0.9);
+            // Right, upper right, lower right, above, below, left, upper left, lower left.
+            const QRectF candidates[] = {
+                QRectF(p.x() + d, p.y() - h / 2.0, w, h),
+                QRectF(p.x() + d * 0.7, p.y() - d * 0.7 - h, w, h),
+                QRectF(p.x() + d * 0.7, p.y() + d * 0.7, w, h),
+                QRectF(p.x() - w / 2.0, p.y() - d - h, w, h),
+                QRectF(p.x() - w / 2.0, p.y() + d, w, h),
+                QRectF(p.x() - d - w, p.y() - h / 2.0, w, h),
+                QRectF(p.x() - d * 0.7 - w, p.y() - d * 0.7 - h, w, h),
+                QRectF(p.x() - d * 0.7 - w, p.y() + d * 0.7, w, h),
+            };
+            for (const QRectF& c : candidates) {
+                double cost = 0.0;
+                if (!bounds.contains(c))
+                    cost += 1e6 + (c.width() * c.height() - overlap(c, bounds));
+                for (const QRectF& o : placed)
+                    cost += overlap(c, o) * 10.0;
+                for (const QRectF& o : obstacles)
+                    cost += overlap(c, o);
+                cost += ring * 0.01; // prefer nearer
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = c;
+                }
+                if (cost < 1.0) {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        placed.push_back(best);
+    }
+    return placed;
+}
+
+double sliderToValue(int position, int steps, double lo, double hi)
+{
+    if (steps <= 0 || !(lo > 0.0) || !(hi > lo))
+        return lo;
+    const double f = std::clamp(static_cast<double>(position) / steps, 0.0, 1.0);
+    return fromFraction(f, lo, hi);
+}
+
+int valueToSlider(double value, int steps, double lo, double hi)
+{
+    if (steps <= 0 || !(lo > 0.0) || !(hi > lo) || !(value > 0.0))
+        return 0;
+    const double f = std::clamp(fraction(value, lo, hi), 0.0, 1.0);
+    return static_cast<int>(std::lround(f * steps));
+}
+
+} // namespace roofscope::geometry

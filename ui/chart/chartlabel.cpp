@@ -1,0 +1,117 @@
+#include "ui/chart/chartlabel.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+constexpr qreal kPadX = 3.0;
+constexpr qreal kPadY = 1.0;
+} // namespace
+
+ChartLabel::ChartLabel(QGraphicsItem* parent) : QGraphicsItem(parent)
+{
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+    // Labels move with their points on every slider step: a cached pixmap makes the move a
+    // blit instead of a text layout.
+    setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+}
+
+void ChartLabel::setText(const QString& text)
+{
+    if (text == m_text)
+        return;
+    prepareGeometryChange();
+    m_text = text;
+    update();
+}
+
+void ChartLabel::setFont(const QFont& font)
+{
+    if (font == m_font)
+        return;
+    prepareGeometryChange();
+    m_font = font;
+    update();
+}
+
+void ChartLabel::setColor(const QColor& color)
+{
+    if (color == m_color)
+        return;
+    m_color = color;
+    update();
+}
+
+void ChartLabel::setBackground(const QColor& color)
+{
+    if (color == m_background)
+        return;
+    m_background = color;
+    update();
+}
+
+QSizeF ChartLabel::textSize() const
+{
+    const QFontMetricsF fm(m_font);
+    return {fm.horizontalAdvance(m_text) + 2 * kPadX, fm.height() + 2 * kPadY};
+}
+
+void ChartLabel::place(const QRectF& box, QPointF anchor)
+{
+    // Content in local coordinates, position through setPos(): a label that only moves keeps
+    // its cache.
+    const QRectF local(QPointF(), box.size());
+    const QPointF localAnchor = anchor - box.topLeft();
+    const QPointF nearest(std::clamp(localAnchor.x(), local.left(), local.right()),
+                          std::clamp(localAnchor.y(), local.top(), local.bottom()));
+    const QPointF d = nearest - localAnchor;
+    const bool leader = std::hypot(d.x(), d.y()) > 14.0;
+    if (local != m_box || leader != m_leader || (leader && localAnchor != m_anchor)) {
+        prepareGeometryChange();
+        m_box = local;
+        m_anchor = localAnchor;
+        m_leader = leader;
+        update();
+    }
+    setPos(box.topLeft());
+}
+
+QRectF ChartLabel::boundingRect() const
+{
+    QRectF r = m_box.adjusted(-1, -1, 1, 1);
+    if (m_leader)
+        r = r.united(QRectF(m_anchor, QSizeF(1, 1)).adjusted(-2, -2, 2, 2));
+    return r;
+}
+
+void ChartLabel::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_text.isEmpty())
+        return;
+    painter->setRenderHint(QPainter::Antialiasing);
+    if (m_leader) {
+        const QPointF nearest(std::clamp(m_anchor.x(), m_box.left(), m_box.right()),
+                              std::clamp(m_anchor.y(), m_box.top(), m_box.bottom()));
+        QColor c = m_color;
+        c.setAlphaF(0.6);
+        painter->setPen(QPen(c, 1.0));
+        painter->drawLine(m_anchor, nearest);
+    }
+    if (m_background.isValid() && m_background.alpha() > 0) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_background);
+        painter->drawRoundedRect(m_box, 3, 3);
+    }
+    painter->setFont(m_font);
+    painter->setPen(m_color);
+    painter->drawText(m_box, Qt::AlignCenter, m_text);
+}
+
+} // namespace roofscope

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QGraphicsItem>
+#include <QString>
+
+namespace roofscope {
+
+// A text label on the chart with a translucent background (readable over grid and roofs) and
+// an optional leader line to the point it names when placed away from it.
+class ChartLabel : public QGraphicsItem {
+public:
+    explicit ChartLabel(QGraphicsItem* parent = nullptr);
+
+    void setText(const QString& text);
+    QString text() const { return m_text; }
+    void setFont(const QFont& font);
+    void setColor(const QColor& color);
+    void setBackground(const QColor& color);
+    // Size the text needs, including padding.
+    QSizeF textSize() const;
+    // Puts the label's box at `box` (item coordinates of the parent) with a leader to `anchor`
+    // when the box is more than a marker away from it.
+    void place(const QRectF& box, QPointF anchor);
+    // The label's box in the parent's coordinates.
+    QRectF box() const { return m_box.translated(pos()); }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
+               QWidget* widget = nullptr) override;
+
+private:
+    QString m_text;
+    QFont m_font;
+    QColor m_color;
+    QColor m_background;
+    QRectF m_box;
+    QPointF m_anchor;
+    bool m_leader = false;
+};
+
+} // namespace roofscope

@@ -1,0 +1,723 @@
+#include "ui/chart/roofchart.h"
+
+#include "core/format.h"
+#include "ui/chart/chartlabel.h"
+#include "ui/chart/chartlegend.h"
+#include "ui/chart/rooflayer.h"
+#include "ui/models/comparisonmodel.h"
+#include "ui/models/hardwaremodel.h"
+
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QScatterSeries>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+
+// Where a roof's flat part "ends" for labels: past any view.
+constexpr double kAiHi = 1e8;
+
+constexpr std::array<QScatterSeries::MarkerShape, 6> kShapes = {
+    QScatterSeries::MarkerShapeCircle,   QScatterSeries::MarkerShapeRectangle,
+    QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle,
+    QScatterSeries::MarkerShapePentagon, QScatterSeries::MarkerShapeStar};
+
+QString ceilingName(const Ceiling& c)
+{
+    return QString::fromUtf8(precisionName(c.precision)).toUpper() + QLatin1Char(' ') +
+           QString::fromUtf8(computeUnitName(c.unit));
+}
+
+bool sameCeiling(const Ceiling& a, const Ceiling& b)
+{
+    return a.precision == b.precision && a.unit == b.unit;
+}
+
+// The roof of `peak` over `bandwidth` within a little more than `view`: the slope up to the
+// ridge, then flat. Roofs are clipped to the view because antialiased stroking of lines that
+// run far off screen costs more than the whole rest of the chart.
+QList<QPointF> roofPolyline(double peak, double bandwidth, bool withSlope, bool flat,
+                            const ViewRange& view)
+{
+    QList<QPointF> out;
+    auto ridge = ridgeIntensity(peak, bandwidth);
+    if (!ridge)
+        return out;
+    const double lo = std::max(view.aiMin / 2.0, view.flopsMin / 2.0 / bandwidth);
+    const double hi = view.aiMax * 2.0;
+    if (withSlope && lo < *ridge) {
+        if (auto low = attainableFlops(peak, bandwidth, lo))
+            out << QPointF(lo, *low);
+    }
+    out << QPointF(*ridge, peak);
+    if (flat)
+        out << QPointF(std::max(hi, *ridge * 2.0), peak);
+    return out;
+}
+
+QString elided(const QString& s, int max)
+{
+    return s.size() <= max ? s : s.left(max - 1) + QChar(u'…');
+}
+
+} // namespace
+
+RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
+                     QGraphicsItem* parent)
+    : QChart(parent), m_session(session), m_hardware(hardware), m_comparison(comparison)
+{
+    setAnimationOptions(QChart::NoAnimation);
+    setBackgroundRoundness(0);
+    legend()->setAlignment(Qt::AlignTop);
+    // The legend only changes with the accelerators: repaint it from a pixmap.
+    legend()->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    m_axisX = new QLogValueAxis(this);
+    m_axisY = new QLogValueAxis(this);
+    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
+        axis->setBase(10.0);
+        axis->setLabelsVisible(false);
+        axis->setTitleVisible(false);
+        axis->setMinorTickCount(-1);
+    }
+    addAxis(m_axisX, Qt::AlignBottom);
+    addAxis(m_axisY, Qt::AlignLeft);
+    // The roofs sit above the plot background and grid, below the operator points.
+    m_layer = new RoofLayer(this);
+    m_layer->setZValue(1);
+    m_legend = new ChartLegend(this);
+    legend()->hide();
+    m_titleX = new QGraphicsSimpleTextItem(this);
+    m_titleY = new QGraphicsSimpleTextItem(this);
+    m_titleY->setRotation(-90);
+
+    connect(comparison, &QAbstractItemModel::modelReset, this, &RoofChart::rebuild);
+    connect(comparison, &QAbstractItemModel::dataChanged, this, &RoofChart::onComparisonChanged);
+    connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::viewChanged, this, &RoofChart::applyRange);
+    connect(session, &Session::selectionChanged, this, &RoofChart::onSelectionChanged);
+    connect(this, &QChart::plotAreaChanged, this, &RoofChart::layoutOverlay);
+    rebuild();
+}
+
+RoofChart::~RoofChart() = default;
+
+geometry::LogAxes RoofChart::logAxes() const
+{
+    return {plotArea(), {m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max()}};
+}
+
+ViewRange RoofChart::effectiveRange() const
+{
+    if (m_frozen)
+        return *m_frozen;
+    if (auto view = m_session->view())
+        return geometry::clampView(*view);
+    return m_fit;
+}
+
+void RoofChart::freezeRange(bool frozen)
+{
+    m_frozen.reset();
+    if (frozen)
+        m_frozen = effectiveRange();
+    else
+        applyRange();
+}
+
+std::vector<RoofChart::PointInfo> RoofChart::points() const
+{
+    std::vector<PointInfo> out;
+    for (const auto& op : m_opPoints)
+        out.insert(out.end(), op.begin(), op.end());
+    return out;
+}
+
+QScatterSeries* RoofChart::operatorSeries(int op) const
+{
+    return op >= 0 && op < static_cast<int>(m_opSeries.size())
+               ? m_opSeries[static_cast<std::size_t>(op)]
+               : nullptr;
+}
+
+QList<QPointF> RoofChart::roofPoints(int hardware) const
+{
+    for (const GpuItems& g : m_gpus) {
+        if (g.hardware == hardware && g.hasRoof)
+            return roofPolyline(g.roof.peak, g.roof.bandwidth, true, true, effectiveRange());
+    }
+    return {};
+}
+
+QList<QPointF> RoofChart::sweepPoints(int hardware) const
+{
+    for (const GpuItems& g : m_gpus) {
+        if (g.hardware == hardware)
+            return g.sweep;
+    }
+    return {};
+}
+
+std::optional<QPointF> RoofChart::crossingPoint(int hardware) const
+{
+    for (const GpuItems& g : m_gpus) {
+        if (g.hardware == hardware && g.crossingValue)
+            return g.crossingPoint;
+    }
+    return std::nullopt;
+}
+
+std::vector<const ChartLabel*> RoofChart::visibleLabels() const
+{
+    std::vector<const ChartLabel*> out;
+    for (const ChartLabel* l : m_labels) {
+        if (l->isVisible())
+            out.push_back(l);
+    }
+    return out;
+}
+
+void RoofChart::rebuild()
+{
+    m_inRebuild = true;
+    m_style = chartStyle(m_session->theme());
+    // The theme first: it overwrites series and axis styling.
+    setTheme(m_style.theme == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    setBackgroundRoundness(0);
+    setBackgroundBrush(m_style.background);
+    setPlotAreaBackgroundBrush(m_style.plotBackground);
+    setPlotAreaBackgroundVisible(true);
+    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
+        axis->setLabelsVisible(false);
+        axis->setTitleVisible(false);
+        // The roof layer draws the grid into its cache; the axes keep only their line.
+        axis->setGridLineVisible(false);
+        axis->setMinorGridLineVisible(false);
+        axis->setLinePen(QPen(m_style.mutedText, 1.0));
+    }
+    m_layer->setGrid(QPen(m_style.grid, m_style.theme == Theme::Slide ? 1.5 : 1.0),
+                     QPen(m_style.minorGrid, 1.0));
+    const QFontMetricsF tickMetrics(m_style.tickFont);
+    const QFontMetricsF titleMetrics(m_style.titleFont);
+    const int left = static_cast<int>(tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) +
+                                      titleMetrics.height() + 16);
+    const int bottom = static_cast<int>(tickMetrics.height() + titleMetrics.height() + 14);
+    const int top = static_cast<int>(tickMetrics.height() + 14);
+    setMargins(QMargins(left, top, 18, bottom));
+    for (QGraphicsSimpleTextItem* title : {m_titleX, m_titleY}) {
+        title->setFont(m_style.titleFont);
+        title->setBrush(m_style.text);
+    }
+    m_titleX->setText(tr("Arithmetic intensity (FLOP/byte)"));
+    m_titleY->setText(tr("Attainable performance"));
+
+    removeAllSeries();
+    m_sweepKey.reset();
+    m_gpus.clear();
+    m_opSeries.clear();
+    m_opPoints.clear();
+
+    for (int row = 0; row < m_hardware->rowCount(); ++row) {
+        const QModelIndex idx = m_hardware->index(row, HardwareModel::NameColumn);
+        if (idx.data(Qt::CheckStateRole).toInt() != Qt::Checked)
+            continue;
+        GpuItems g;
+        g.hardware = idx.data(HardwareModel::HardwareIndexRole).toInt();
+        g.color = idx.data(HardwareModel::ColorRole).value<QColor>();
+        m_gpus.push_back(std::move(g));
+    }
+    buildRoofs();
+    updateLegend();
+
+    const int nOps = static_cast<int>(m_session->operators().size());
+    m_opPoints.resize(static_cast<std::size_t>(nOps));
+    for (int op = 0; op < nOps; ++op) {
+        auto* s = new QScatterSeries(this);
+        s->setName(elided(QString::fromStdString(
+                              m_session->operators()[static_cast<std::size_t>(op)].displayName()),
+                          28));
+        s->setMarkerShape(kShapes[static_cast<std::size_t>(op) % kShapes.size()]);
+        s->setColor(m_style.mutedText);
+        s->setBorderColor(m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x202020));
+        addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+        m_opSeries.push_back(s);
+        updateOperator(op);
+    }
+    updateMarkers();
+    updateSweeps();
+    m_inRebuild = false;
+    applyRange();
+}
+
+QString RoofChart::roofSignature() const
+{
+    QString sig;
+    const int selected = m_session->selectedOperator();
+    for (const GpuItems& g : m_gpus) {
+        sig += QString::number(g.hardware) + QLatin1Char(':');
+        for (int op = 0; op < static_cast<int>(m_session->operators().size()); ++op) {
+            const auto& e = m_session->estimate(op, g.hardware);
+            if (!e)
+                continue;
+            sig += QString::number(static_cast<int>(e->ceiling.precision)) +
+                   QString::number(static_cast<int>(e->ceiling.unit)) +
+                   (op == selected ? QStringLiteral("*,") : QStringLiteral(","));
+        }
+        sig += QLatin1Char(';');
+    }
+    return sig;
+}
+
+void RoofChart::buildRoofs()
+{
+    m_roofSignature = roofSignature();
+    const ChartToggles toggles = m_session->toggles();
+    const int selected = m_session->selectedOperator();
+
+    for (GpuItems& g : m_gpus) {
+        g.hasRoof = false;
+        g.ceilings.clear();
+        g.ceilingNames.clear();
+        g.ceilingEnds.clear();
+        const Hardware& hw = m_session->hardware()[static_cast<std::size_t>(g.hardware)];
+        const MemoryLevel* memory = hw.mainMemory();
+        if (!memory)
+            continue;
+        // The roofs the operators on this accelerator run against; the selected operator's
+        // is the primary (solid) one.
+        std::vector<Ceiling> used;
+        std::optional<Ceiling> primary;
+        for (int op = 0; op < static_cast<int>(m_session->operators().size()); ++op) {
+            const auto& e = m_session->estimate(op, g.hardware);
+            if (!e)
+                continue;
+            if (op == selected)
+                primary = e->ceiling;
+            if (std::none_of(used.begin(), used.end(),
+                             [&](const Ceiling& c) { return sameCeiling(c, e->ceiling); }))
+                used.push_back(e->ceiling);
+        }
+        if (!primary && !used.empty()) {
+            primary = *std::max_element(used.begin(), used.end(), [](const auto& a, const auto& b) {
+                return a.flopsPerS < b.flopsPerS;
+            });
+        }
+        if (!primary) {
+            if (const Ceiling* c = hw.findCeiling(Precision::BF16, ComputeUnit::Tensor))
+                primary = *c;
+            else if (const Ceiling* v = hw.ceilingFor(Precision::FP32, ComputeUnit::Vector))
+                primary = *v;
+        }
+        if (!primary)
+            continue;
+
+        const double bw = memory->bytesPerS;
+        QPen roofPen(g.color, m_style.roofWidth);
+        roofPen.setCapStyle(Qt::RoundCap);
+        roofPen.setJoinStyle(Qt::RoundJoin);
+        g.roof = {primary->flopsPerS, bw, true, true, roofPen};
+        g.hasRoof = true;
+        if (auto ridge = ridgeIntensity(primary->flopsPerS, bw))
+            g.ridgeValue = QPointF(*ridge, primary->flopsPerS);
+
+        auto addCeiling = [&](RoofGeometry geometry, Qt::PenStyle style, const QString& name,
+                              QPointF end) {
+            QColor c = g.color;
+            c.setAlphaF(0.85);
+            QPen pen(c, m_style.ceilingWidth);
+            pen.setStyle(style);
+            geometry.pen = pen;
+            g.ceilings.push_back(geometry);
+            g.ceilingNames.push_back(name);
+            g.ceilingEnds.push_back(end);
+        };
+        for (const Ceiling& c : used) {
+            // A roof at the primary's height (FP16 and BF16 tensor) would repeat the line.
+            if (sameCeiling(c, *primary) || c.flopsPerS == primary->flopsPerS)
+                continue;
+            addCeiling({c.flopsPerS, bw, c.flopsPerS > primary->flopsPerS, true, {}}, Qt::DashLine,
+                       ceilingName(c), QPointF(kAiHi, c.flopsPerS));
+        }
+        auto toggled = [&](bool on, const Ceiling* c) {
+            if (!on || !c)
+                return;
+            if (sameCeiling(*c, *primary) ||
+                std::any_of(used.begin(), used.end(),
+                            [&](const Ceiling& u) { return sameCeiling(u, *c); }))
+                return;
+            addCeiling({c->flopsPerS, bw, c->flopsPerS > primary->flopsPerS, true, {}}, Qt::DotLine,
+                       ceilingName(*c), QPointF(kAiHi, c->flopsPerS));
+        };
+        toggled(toggles.fp8, hw.findCeiling(Precision::FP8, ComputeUnit::Tensor));
+        toggled(toggles.fp32Vector, hw.findCeiling(Precision::FP32, ComputeUnit::Vector));
+        const Ceiling* fp64 = hw.findCeiling(Precision::FP64, ComputeUnit::Tensor);
+        toggled(toggles.fp64, fp64 ? fp64 : hw.findCeiling(Precision::FP64, ComputeUnit::Vector));
+        if (toggles.l2) {
+            if (const MemoryLevel* l2 = hw.findMemory("l2")) {
+                if (auto ridge = ridgeIntensity(primary->flopsPerS, l2->bytesPerS)) {
+                    addCeiling({primary->flopsPerS, l2->bytesPerS, true, false, {}},
+                               Qt::DashDotLine, tr("L2"), QPointF(*ridge, primary->flopsPerS));
+                }
+            }
+        }
+    }
+    updateLayer();
+}
+
+void RoofChart::updateLegend()
+{
+    QList<ChartLegend::Entry> entries;
+    for (const GpuItems& g : m_gpus) {
+        QString name = m_session->shortName(g.hardware);
+        if (g.hardware == m_session->baseline())
+            name += QStringLiteral(" ") + tr("(baseline)");
+        entries.append({g.color, name});
+    }
+    m_legend->setEntries(entries, m_style.tickFont, m_style.text, m_style.roofWidth);
+}
+
+void RoofChart::updateLayer()
+{
+    const ViewRange r = effectiveRange();
+    QList<RoofLayer::Stroke> strokes;
+    QList<RoofLayer::Marker> markers;
+    for (const GpuItems& g : m_gpus) {
+        if (g.sweep.size() >= 2) {
+            QColor faint = g.color;
+            faint.setAlphaF(m_style.theme == Theme::Dark ? 0.28 : 0.2);
+            QPen pen(faint, m_style.sweepWidth);
+            pen.setCapStyle(Qt::RoundCap);
+            pen.setJoinStyle(Qt::RoundJoin);
+            strokes.append({g.sweep, pen});
+        }
+    }
+    for (const GpuItems& g : m_gpus) {
+        for (const RoofGeometry& c : g.ceilings)
+            strokes.append({roofPolyline(c.peak, c.bandwidth, c.slope, c.flat, r), c.pen});
+    }
+    for (const GpuItems& g : m_gpus) {
+        if (!g.hasRoof)
+            continue;
+        strokes.append({roofPolyline(g.roof.peak, g.roof.bandwidth, true, true, r), g.roof.pen});
+        markers.append({g.ridgeValue, m_style.markerSize * 0.7, false,
+                        QPen(g.color, m_style.roofWidth), QBrush(m_style.plotBackground)});
+        if (g.crossingValue)
+            markers.append({g.crossingPoint, m_style.markerSize * 1.5, true,
+                            QPen(g.color, m_style.ceilingWidth * 1.5), Qt::NoBrush});
+    }
+    m_layer->setContent(std::move(strokes), std::move(markers));
+}
+
+void RoofChart::updateSweeps()
+{
+    const int selected = m_session->selectedOperator();
+    const bool on = m_session->toggles().sweep && selected >= 0;
+    // The path depends on everything but the driving parameter's value: a slider step on it
+    // leaves the path alone.
+    std::optional<Operator> key;
+    if (on) {
+        key = m_session->operators()[static_cast<std::size_t>(selected)];
+        const std::string& param = key->definition().drivingParam;
+        if (!param.empty())
+            key->params.set(param, 0.0);
+    }
+    if (key == m_sweepKey && m_sweepKeyOp == selected && !m_inRebuild)
+        return;
+    m_sweepKey = key;
+    m_sweepKeyOp = selected;
+    for (GpuItems& g : m_gpus) {
+        g.crossingValue.reset();
+        g.sweep.clear();
+        if (!on)
+            continue;
+        const Session::SweepPath path = m_session->sweepPath(selected, g.hardware);
+        g.sweep = QList<QPointF>(path.points.begin(), path.points.end());
+        if (path.crossing) {
+            g.crossingValue = path.crossing;
+            g.crossingPoint = path.crossingPoint;
+        }
+    }
+    updateLayer();
+}
+
+void RoofChart::updateOperator(int op)
+{
+    if (op < 0 || op >= static_cast<int>(m_opSeries.size()))
+        return;
+    QScatterSeries* series = m_opSeries[static_cast<std::size_t>(op)];
+    auto& info = m_opPoints[static_cast<std::size_t>(op)];
+    const std::vector<PointInfo> before = info;
+    info.clear();
+    QList<QPointF> pts;
+    for (const GpuItems& g : m_gpus) {
+        const int row = m_comparison->rowOf(op, g.hardware);
+        if (row < 0)
+            continue;
+        const QModelIndex idx = m_comparison->index(row, 0);
+        const QVariant ai = idx.data(ComparisonModel::AiRole);
+        const QVariant y = idx.data(ComparisonModel::AttainableRole);
+        // A value <= 0 would make Qt hide the whole series on a log axis.
+        if (!ai.isValid() || !y.isValid() || !(ai.toDouble() > 0.0) || !(y.toDouble() > 0.0))
+            continue;
+        pts << QPointF(ai.toDouble(), y.toDouble());
+        info.push_back({{op, g.hardware}, pts.back()});
+    }
+    series->replace(pts);
+    bool sameLayout = before.size() == info.size();
+    for (std::size_t i = 0; sameLayout && i < info.size(); ++i)
+        sameLayout = before[i].ref == info[i].ref;
+    if (!sameLayout || m_inRebuild) {
+        for (std::size_t i = 0; i < info.size(); ++i) {
+            QColor c = hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme);
+            series->setPointConfiguration(static_cast<int>(i), QXYSeries::PointConfiguration::Color,
+                                          c);
+        }
+    }
+    if (m_inRebuild)
+        return;
+    if (roofSignature() != m_roofSignature) {
+        buildRoofs();
+        updateSweeps();
+    } else if (op == m_session->selectedOperator()) {
+        updateSweeps();
+    }
+}
+
+void RoofChart::updateMarkers()
+{
+    const int selected = m_session->selectedOperator();
+    for (std::size_t op = 0; op < m_opSeries.size(); ++op) {
+        QScatterSeries* s = m_opSeries[op];
+        const bool sel = static_cast<int>(op) == selected;
+        s->setMarkerSize(sel ? m_style.selectedMarkerSize : m_style.markerSize);
+        QPen border(sel ? m_style.text
+                        : (m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030)));
+        border.setWidthF(sel ? 2.5 : 1.0);
+        s->setPen(border);
+    }
+}
+
+void RoofChart::onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight)
+{
+    const int n = m_comparison->hardwareCount();
+    if (n == 0 || m_inRebuild)
+        return;
+    const int first = topLeft.row() / n;
+    const int last = bottomRight.row() / n;
+    for (int op = first; op <= last; ++op)
+        updateOperator(op);
+    applyRange();
+}
+
+void RoofChart::onSelectionChanged()
+{
+    updateMarkers();
+    if (roofSignature() != m_roofSignature)
+        buildRoofs();
+    updateSweeps();
+    applyRange();
+}
+
+void RoofChart::applyRange()
+{
+    if (m_inRebuild)
+        return;
+    // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
+    std::vector<QPointF> values;
+    for (const auto& op : m_opPoints) {
+        for (const PointInfo& p : op)
+            values.push_back(p.value);
+    }
+    for (const GpuItems& g : m_gpus) {
+        if (g.hasRoof)
+            values.push_back(g.ridgeValue);
+        if (!g.sweep.isEmpty()) {
+            values.push_back(g.sweep.front());
+            values.push_back(g.sweep.back());
+        }
+        for (const RoofGeometry& c : g.ceilings) {
+            if (auto ridge = ridgeIntensity(c.peak, c.bandwidth); ridge && c.flat)
+                values.emplace_back(*ridge, c.peak);
+        }
+    }
+    m_fit = geometry::fitView(values);
+    const ViewRange r = effectiveRange();
+    // Slightly outside the decades: Qt drops a tick that sits exactly on the minimum.
+    const double lo = 1.0 - 1e-9;
+    const double hi = 1.0 + 1e-9;
+    if (std::abs(m_axisX->min() - r.aiMin * lo) > 1e-12 * r.aiMin ||
+        std::abs(m_axisX->max() - r.aiMax * hi) > 1e-12 * r.aiMax)
+        m_axisX->setRange(r.aiMin * lo, r.aiMax * hi);
+    if (std::abs(m_axisY->min() - r.flopsMin * lo) > 1e-12 * r.flopsMin ||
+        std::abs(m_axisY->max() - r.flopsMax * hi) > 1e-12 * r.flopsMax)
+        m_axisY->setRange(r.flopsMin * lo, r.flopsMax * hi);
+    if (!(m_layerRange == r)) {
+        m_layerRange = r;
+        updateLayer(); // roofs are clipped to the view
+    }
+    layoutOverlay();
+}
+
+QGraphicsSimpleTextItem* RoofChart::tickItem(std::size_t i)
+{
+    while (m_ticks.size() <= i) {
+        auto* tick = new QGraphicsSimpleTextItem(this);
+        tick->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        m_ticks.push_back(tick);
+    }
+    QGraphicsSimpleTextItem* item = m_ticks[i];
+    item->setFont(m_style.tickFont);
+    item->setBrush(m_style.mutedText);
+    item->setVisible(true);
+    return item;
+}
+
+ChartLabel* RoofChart::labelItem(std::size_t i)
+{
+    while (m_labels.size() <= i) {
+        auto* l = new ChartLabel(this);
+        l->setZValue(1000);
+        m_labels.push_back(l);
+    }
+    ChartLabel* item = m_labels[i];
+    item->setVisible(true);
+    item->setBackground(m_style.labelBackground);
+    return item;
+}
+
+void RoofChart::layoutOverlay()
+{
+    if (m_inRebuild)
+        return;
+    const geometry::LogAxes axes = logAxes();
+    const QRectF plot = axes.plot;
+    if (plot.width() < 10 || plot.height() < 10)
+        return;
+    m_layer->setAxes(axes);
+    m_legend->setPos(plot.left(), plot.top() - m_legend->size().height() - 6);
+
+    // Tick labels.
+    std::size_t t = 0;
+    for (int e : geometry::decadeExponents(axes.range.aiMin, axes.range.aiMax)) {
+        QGraphicsSimpleTextItem* item = tickItem(t++);
+        item->setText(geometry::powerOfTenLabel(e));
+        const QPointF px = geometry::valueToPixel(axes, {std::pow(10.0, e), axes.range.flopsMin});
+        const QRectF br = item->boundingRect();
+        item->setPos(px.x() - br.width() / 2.0, plot.bottom() + 4);
+    }
+    for (int e : geometry::decadeExponents(axes.range.flopsMin, axes.range.flopsMax)) {
+        QGraphicsSimpleTextItem* item = tickItem(t++);
+        item->setText(QString::fromStdString(formatSi(std::pow(10.0, e), "FLOP/s", 3)));
+        const QPointF px = geometry::valueToPixel(axes, {axes.range.aiMin, std::pow(10.0, e)});
+        const QRectF br = item->boundingRect();
+        item->setPos(plot.left() - br.width() - 6, px.y() - br.height() / 2.0);
+    }
+    for (std::size_t i = t; i < m_ticks.size(); ++i)
+        m_ticks[i]->setVisible(false);
+
+    const QFontMetricsF tickMetrics(m_style.tickFont);
+    const QRectF bx = m_titleX->boundingRect();
+    m_titleX->setPos(plot.center().x() - bx.width() / 2.0,
+                     plot.bottom() + tickMetrics.height() + 8);
+    const QRectF by = m_titleY->boundingRect();
+    m_titleY->setPos(plot.left() - tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) -
+                         by.height() - 12,
+                     plot.center().y() + by.width() / 2.0);
+
+    // Labels: ridges (with the crossing), operators, extra roofs; placed so none overlap.
+    struct Pending {
+        ChartLabel* label;
+        QPointF anchor;
+    };
+    std::vector<Pending> pending;
+    std::vector<geometry::LabelRequest> requests;
+    std::vector<QRectF> obstacles;
+    std::size_t l = 0;
+    auto request = [&](const QString& text, const QColor& color, const QFont& font,
+                       QPointF anchor) {
+        ChartLabel* label = labelItem(l++);
+        label->setText(text);
+        label->setFont(font);
+        label->setColor(color);
+        pending.push_back({label, anchor});
+        requests.push_back({anchor, label->textSize()});
+    };
+    const qreal half = m_style.selectedMarkerSize / 2.0;
+    for (const auto& op : m_opPoints) {
+        for (const PointInfo& p : op) {
+            const QPointF px = geometry::valueToPixel(axes, p.value);
+            obstacles.emplace_back(px.x() - half, px.y() - half, 2 * half, 2 * half);
+        }
+    }
+
+    const int selected = m_session->selectedOperator();
+    std::string drivingName;
+    if (selected >= 0)
+        drivingName =
+            m_session->operators()[static_cast<std::size_t>(selected)].definition().drivingParam;
+    for (const GpuItems& g : m_gpus) {
+        if (!g.hasRoof || !plot.contains(geometry::valueToPixel(axes, g.ridgeValue)))
+            continue;
+        QString text =
+            tr("ridge %1").arg(QString::fromStdString(formatNumber(g.ridgeValue.x(), 3)));
+        if (g.crossingValue && !drivingName.empty())
+            text += QStringLiteral(" · ") +
+                    tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
+                                      QString::number(std::ceil(*g.crossingValue), 'f', 0));
+        const QPointF anchor = geometry::valueToPixel(axes, g.ridgeValue);
+        request(text, g.color, m_style.labelFont, anchor);
+        obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
+    }
+    if (m_session->toggles().labels) {
+        for (std::size_t op = 0; op < m_opPoints.size(); ++op) {
+            const auto& pts = m_opPoints[op];
+            if (pts.empty())
+                continue;
+            // The label goes next to the highest point of the operator's column.
+            const auto top =
+                std::max_element(pts.begin(), pts.end(), [](const auto& a, const auto& b) {
+                    return a.value.y() < b.value.y();
+                });
+            const QPointF anchor = geometry::valueToPixel(axes, top->value);
+            if (!plot.contains(anchor))
+                continue;
+            QFont font = m_style.labelFont;
+            if (static_cast<int>(op) == selected)
+                font.setBold(true);
+            request(elided(QString::fromStdString(m_session->operators()[op].displayName()), 24),
+                    m_style.text, font, anchor);
+        }
+    }
+    QFont small = m_style.labelFont;
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (const GpuItems& g : m_gpus) {
+        for (std::size_t i = 0; i < g.ceilings.size(); ++i) {
+            QPointF end = g.ceilingEnds[i];
+            end.setX(std::min(end.x(), axes.range.aiMax));
+            QPointF anchor = geometry::valueToPixel(axes, end);
+            if (anchor.y() < plot.top() || anchor.y() > plot.bottom())
+                continue;
+            anchor.setX(std::min(anchor.x(), plot.right() - 2));
+            request(g.ceilingNames[i], g.color, small, anchor);
+        }
+    }
+    const std::vector<QRectF> boxes = geometry::placeLabels(requests, plot, obstacles);
+    for (std::size_t i = 0; i < pending.size(); ++i)
+        pending[i].label->place(boxes[i], pending[i].anchor);
+    for (std::size_t i = l; i < m_labels.size(); ++i)
+        m_labels[i]->setVisible(false);
+}
+
+} // namespace roofscope

@@ -1,0 +1,249 @@
+#include "ui/chart/roofchartview.h"
+
+#include "ui/chart/chartgeometry.h"
+#include "ui/chart/roofchart.h"
+
+#include <QMouseEvent>
+#include <QRubberBand>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+constexpr double kHitRadius = 11.0;
+constexpr int kRubberMinimum = 8;
+} // namespace
+
+RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent)
+    : QChartView(chart, parent), m_chart(chart), m_session(session)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::NoRubberBand);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(480, 320);
+    m_rubber = new QRubberBand(QRubberBand::Rectangle, viewport());
+    m_rubber->hide();
+}
+
+QPointF RoofChartView::toChart(QPointF viewportPos) const
+{
+    return m_chart->mapFromScene(mapToScene(viewportPos.toPoint()));
+}
+
+QPointF RoofChartView::toViewport(QPointF chartPos) const
+{
+    return mapFromScene(m_chart->mapToScene(chartPos));
+}
+
+PointRef RoofChartView::pointAt(QPointF viewportPos) const
+{
+    const auto points = m_chart->points();
+    const geometry::LogAxes axes = m_chart->logAxes();
+    std::vector<QPointF> pixels;
+    pixels.reserve(points.size());
+    for (const auto& p : points)
+        pixels.push_back(geometry::valueToPixel(axes, p.value));
+    const int hit = geometry::hitTest(pixels, toChart(viewportPos), kHitRadius);
+    return hit < 0 ? PointRef{} : points[static_cast<std::size_t>(hit)].ref;
+}
+
+void RoofChartView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->position().toPoint();
+    m_pressRange = m_chart->effectiveRange();
+    const bool panButton =
+        event->button() == Qt::MiddleButton ||
+        (event->button() == Qt::LeftButton && event->modifiers().testFlag(Qt::ShiftModifier));
+    if (panButton) {
+        m_mode = Mode::Pan;
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (event->button() != Qt::LeftButton) {
+        QChartView::mousePressEvent(event);
+        return;
+    }
+    const PointRef hit = pointAt(event->position());
+    if (hit.isValid()) {
+        m_session->setSelectedOperator(hit.op);
+        m_session->setHovered(hit);
+        const Operator& op = m_session->operators()[static_cast<std::size_t>(hit.op)];
+        if (!op.definition().drivingParam.empty()) {
+            m_mode = Mode::DragPoint;
+            m_dragPoint = hit;
+            m_gesture = m_session->newGesture();
+            m_chart->freezeRange(true);
+            setCursor(Qt::SizeHorCursor);
+        } else {
+            emit statusMessage(tr("The intensity of %1 does not depend on its size: change its "
+                                  "dtype to move it.")
+                                   .arg(QString::fromStdString(op.displayName())));
+        }
+        event->accept();
+        return;
+    }
+    m_mode = Mode::Rubber;
+    m_rubber->setGeometry(QRect(m_pressPos, QSize()));
+    m_rubber->show();
+    event->accept();
+}
+
+void RoofChartView::dragTo(QPointF viewportPos)
+{
+    const geometry::LogAxes axes = m_chart->logAxes();
+    QPointF chartPos = toChart(viewportPos);
+    // Clamp to the plot: a value outside the axis range (or <= 0) has no place on a log axis.
+    chartPos.setX(std::clamp(chartPos.x(), axes.plot.left(), axes.plot.right()));
+    const double ai = geometry::pixelToValue(axes, chartPos).x();
+    const auto value = m_session->solveDriving(m_dragPoint.op, ai);
+    if (!value)
+        return;
+    const Operator& op = m_session->operators()[static_cast<std::size_t>(m_dragPoint.op)];
+    const std::string& param = op.definition().drivingParam;
+    if (op.params.number(param) == *value)
+        return;
+    if (auto error = m_session->setNumber(m_dragPoint.op, param, *value, m_gesture))
+        emit statusMessage(*error);
+}
+
+void RoofChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPointF pos = event->position();
+    switch (m_mode) {
+    case Mode::DragPoint:
+        dragTo(pos);
+        event->accept();
+        return;
+    case Mode::Pan: {
+        geometry::LogAxes axes = m_chart->logAxes();
+        axes.range = m_pressRange;
+        m_session->setView(geometry::panView(axes, pos - QPointF(m_pressPos)));
+        event->accept();
+        return;
+    }
+    case Mode::Rubber:
+        m_rubber->setGeometry(QRect(m_pressPos, pos.toPoint()).normalized());
+        event->accept();
+        return;
+    case Mode::None:
+        break;
+    }
+    const PointRef hit = pointAt(pos);
+    m_session->setHovered(hit);
+    if (hit.isValid()) {
+        const Operator& op = m_session->operators()[static_cast<std::size_t>(hit.op)];
+        setCursor(op.definition().drivingParam.empty() ? Qt::PointingHandCursor
+                                                       : Qt::SizeHorCursor);
+    } else {
+        unsetCursor();
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const Mode mode = m_mode;
+    m_mode = Mode::None;
+    switch (mode) {
+    case Mode::DragPoint:
+        dragTo(event->position());
+        m_chart->freezeRange(false);
+        m_gesture = 0;
+        unsetCursor();
+        break;
+    case Mode::Pan:
+        unsetCursor();
+        break;
+    case Mode::Rubber: {
+        m_rubber->hide();
+        const QRect r = QRect(m_pressPos, event->position().toPoint()).normalized();
+        if (r.width() >= kRubberMinimum && r.height() >= kRubberMinimum) {
+            const QRectF chartRect(toChart(r.topLeft()), toChart(r.bottomRight()));
+            m_session->setView(geometry::viewFromPixelRect(m_chart->logAxes(), chartRect));
+        } else if (!pointAt(event->position()).isValid()) {
+            // A plain click on empty space: back to the selected operator's read-out.
+            m_session->setHovered({});
+        }
+        break;
+    }
+    case Mode::None:
+        QChartView::mouseReleaseEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void RoofChartView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (!pointAt(event->position()).isValid()) {
+        m_session->setView(std::nullopt);
+        event->accept();
+        return;
+    }
+    QChartView::mouseDoubleClickEvent(event);
+}
+
+void RoofChartView::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) {
+        event->ignore();
+        return;
+    }
+    const geometry::LogAxes axes = m_chart->logAxes();
+    const QPointF anchor = geometry::pixelToValue(axes, toChart(event->position()));
+    m_session->setView(
+        geometry::zoomView(m_chart->effectiveRange(), anchor, std::pow(1.25, steps)));
+    event->accept();
+}
+
+void RoofChartView::leaveEvent(QEvent* event)
+{
+    if (m_mode == Mode::None)
+        m_session->setHovered({});
+    QChartView::leaveEvent(event);
+}
+
+void RoofChartView::keyPressEvent(QKeyEvent* event)
+{
+    const geometry::LogAxes axes = m_chart->logAxes();
+    const QPointF centre = geometry::pixelToValue(axes, axes.plot.center());
+    const double step = 40.0;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        m_session->setView(geometry::zoomView(m_chart->effectiveRange(), centre, 1.25));
+        break;
+    case Qt::Key_Minus:
+        m_session->setView(geometry::zoomView(m_chart->effectiveRange(), centre, 0.8));
+        break;
+    case Qt::Key_Left:
+        m_session->setView(geometry::panView(axes, {step, 0}));
+        break;
+    case Qt::Key_Right:
+        m_session->setView(geometry::panView(axes, {-step, 0}));
+        break;
+    case Qt::Key_Up:
+        m_session->setView(geometry::panView(axes, {0, step}));
+        break;
+    case Qt::Key_Down:
+        m_session->setView(geometry::panView(axes, {0, -step}));
+        break;
+    default:
+        QChartView::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void RoofChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+}
+
+} // namespace roofscope

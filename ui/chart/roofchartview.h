@@ -1,0 +1,55 @@
+#pragma once
+
+#include "ui/session.h"
+
+#include <QChartView>
+
+class QRubberBand;
+
+namespace roofscope {
+
+class RoofChart;
+
+// The interactive face of the chart: drag an operator point horizontally to change its
+// driving parameter (solved through the core), hover for the read-out, wheel to zoom, drag on
+// empty space to zoom into a rectangle, middle or Shift+drag to pan, double-click to reset.
+class RoofChartView : public QChartView {
+    Q_OBJECT
+public:
+    RoofChartView(RoofChart* chart, Session* session, QWidget* parent = nullptr);
+
+    RoofChart* roofChart() const { return m_chart; }
+    // Viewport position ↔ chart coordinates (where the pure mapping functions work).
+    QPointF toChart(QPointF viewportPos) const;
+    QPointF toViewport(QPointF chartPos) const;
+    // The operator point under a viewport position, if any.
+    PointRef pointAt(QPointF viewportPos) const;
+
+signals:
+    void statusMessage(const QString& text);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    enum class Mode { None, DragPoint, Pan, Rubber };
+    void dragTo(QPointF viewportPos);
+
+    RoofChart* m_chart;
+    Session* m_session;
+    Mode m_mode = Mode::None;
+    PointRef m_dragPoint;
+    int m_gesture = 0;
+    QPoint m_pressPos;
+    ViewRange m_pressRange;
+    QRubberBand* m_rubber = nullptr;
+};
+
+} // namespace roofscope

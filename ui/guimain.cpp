@@ -1,0 +1,49 @@
+#include "ui/guimain.h"
+
+#include "core/catalog.h"
+#include "ui/widgets/mainwindow.h"
+
+#include <QApplication>
+#include <QIcon>
+#include <QTextStream>
+
+namespace roofscope {
+
+int runGui(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RoofScope"));
+    QApplication::setOrganizationDomain(QStringLiteral("roofscope.github.io"));
+    QApplication::setApplicationName(QStringLiteral("roofscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RoofScope"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.roofscope.RoofScope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/roofscope/roofscope.svg")));
+
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    QStringList errors;
+    for (const Error& e : catalog.loadUserDirectory())
+        errors << QString::fromStdString(e.message);
+    const QStringList args = QApplication::arguments();
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        QString file;
+        if (args[i] == QLatin1String("--catalog") && i + 1 < args.size())
+            file = args[++i];
+        else if (args[i].startsWith(QLatin1String("--catalog=")))
+            file = args[i].mid(10);
+        else
+            continue;
+        if (auto e = catalog.loadFile(file.toStdString())) {
+            errors << QString::fromStdString(e->message);
+            QTextStream(stderr) << QString::fromStdString(e->message) << '\n';
+        }
+    }
+
+    MainWindow window(std::move(catalog), errors);
+    if (!window.restoreState())
+        window.loadDefaultScenario();
+    window.show();
+    return app.exec();
+}
+
+} // namespace roofscope

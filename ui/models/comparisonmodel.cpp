@@ -1,0 +1,192 @@
+#include "ui/models/comparisonmodel.h"
+
+#include "core/format.h"
+#include "ui/chart/chartstyle.h"
+#include "ui/session.h"
+
+#include <QFont>
+
+namespace roofscope {
+
+ComparisonModel::ComparisonModel(Session* session, QObject* parent)
+    : QAbstractTableModel(parent), m_session(session)
+{
+    connect(session, &Session::operatorsReset, this, &ComparisonModel::reset);
+    connect(session, &Session::hardwareChanged, this, &ComparisonModel::reset);
+    connect(session, &Session::operatorChanged, this, &ComparisonModel::onOperatorChanged);
+    connect(session, &Session::selectionChanged, this, &ComparisonModel::onAllChanged);
+    connect(session, &Session::themeChanged, this, &ComparisonModel::onAllChanged);
+}
+
+int ComparisonModel::hardwareCount() const
+{
+    return static_cast<int>(m_session->checkedHardware().size());
+}
+
+int ComparisonModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid())
+        return 0;
+    return static_cast<int>(m_session->operators().size()) * hardwareCount();
+}
+
+int ComparisonModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int ComparisonModel::rowOf(int op, int hardware) const
+{
+    const auto& checked = m_session->checkedHardware();
+    for (std::size_t i = 0; i < checked.size(); ++i) {
+        if (checked[i] == hardware)
+            return op * hardwareCount() + static_cast<int>(i);
+    }
+    return -1;
+}
+
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int n = hardwareCount();
+    const int op = index.row() / n;
+    const int hw = m_session->checkedHardware()[static_cast<std::size_t>(index.row() % n)];
+    const auto& e = m_session->estimate(op, hw);
+    const bool baseline = hw == m_session->baseline();
+    const bool selected = op == m_session->selectedOperator();
+
+    switch (role) {
+    case OperatorRowRole:
+        return op;
+    case HardwareIndexRole:
+        return hw;
+    case AiRole:
+        return e ? QVariant(e->ai) : QVariant();
+    case AttainableRole:
+        return e ? QVariant(e->attainable) : QVariant();
+    case ColorRole:
+        return hardwareColor(m_session->colorSlot(hw), m_session->theme());
+    case BaselineRole:
+        return baseline;
+    case SelectedRole:
+        return selected;
+    case Qt::FontRole:
+        if (selected || baseline) {
+            QFont f;
+            f.setBold(selected);
+            f.setItalic(baseline);
+            return f;
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == HardwareColumn)
+            return hardwareColor(m_session->colorSlot(hw), m_session->theme());
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() >= AiColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ToolTipRole:
+        if (!e)
+            return QString::fromStdString(e.error().message);
+        if (index.column() == SpeedupColumn) {
+            return tr("Time on the baseline ÷ time on this accelerator");
+        }
+        return QString::fromStdString(std::string(precisionName(e->ceiling.precision)) + ' ' +
+                                      std::string(computeUnitName(e->ceiling.unit)) + " roof " +
+                                      formatFlopsRate(e->ceiling.flopsPerS) + ", " +
+                                      e->memory.level + ' ' + formatBandwidth(e->memory.bytesPerS));
+    case Qt::DisplayRole:
+    case SortRole:
+        break;
+    default:
+        return {};
+    }
+
+    const bool sort = role == SortRole;
+    if (index.column() == OperatorColumn) {
+        return sort ? QVariant(op)
+                    : QVariant(QString::fromStdString(
+                          m_session->operators()[static_cast<std::size_t>(op)].displayName()));
+    }
+    if (index.column() == HardwareColumn) {
+        const QString name = m_session->shortName(hw);
+        return baseline && !sort ? tr("%1 (baseline)").arg(name) : name;
+    }
+    if (!e)
+        return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
+    switch (index.column()) {
+    case AiColumn:
+        return sort ? QVariant(e->ai) : QVariant(QString::fromStdString(formatNumber(e->ai, 3)));
+    case AttainableColumn:
+        return sort ? QVariant(e->attainable)
+                    : QVariant(QString::fromStdString(formatFlopsRate(e->attainable)));
+    case PeakFractionColumn:
+        return sort ? QVariant(e->peakFraction)
+                    : QVariant(QString::number(e->peakFraction * 100.0, 'f',
+                                               e->peakFraction < 0.1 ? 2 : 1) +
+                               QStringLiteral(" %"));
+    case BoundColumn:
+        return e->bound == Bound::Memory ? tr("memory") : tr("compute");
+    case TimeColumn:
+        return sort ? QVariant(e->timeS)
+                    : QVariant(QString::fromStdString(formatDuration(e->timeS)));
+    case SpeedupColumn: {
+        const auto s = m_session->speedup(op, hw);
+        if (!s)
+            return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
+        return sort ? QVariant(*s) : QVariant(QString::number(*s, 'f', 2) + QStringLiteral("×"));
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case OperatorColumn:
+        return tr("Operator");
+    case HardwareColumn:
+        return tr("Accelerator");
+    case AiColumn:
+        return tr("AI (FLOP/B)");
+    case AttainableColumn:
+        return tr("Attainable");
+    case PeakFractionColumn:
+        return tr("% of peak");
+    case BoundColumn:
+        return tr("Bound");
+    case TimeColumn:
+        return tr("Time");
+    case SpeedupColumn:
+        return tr("Speedup vs baseline");
+    default:
+        return {};
+    }
+}
+
+void ComparisonModel::reset()
+{
+    beginResetModel();
+    endResetModel();
+}
+
+void ComparisonModel::onOperatorChanged(int op)
+{
+    const int n = hardwareCount();
+    if (n == 0)
+        return;
+    emit dataChanged(index(op * n, 0), index(op * n + n - 1, ColumnCount - 1));
+}
+
+void ComparisonModel::onAllChanged()
+{
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+} // namespace roofscope

@@ -1,0 +1,477 @@
+#include "ui/session.h"
+
+#include "core/sweep.h"
+#include "ui/operatoreditcommand.h"
+
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+
+const Expected<Estimate>& notShown()
+{
+    static const Expected<Estimate> kNotShown(Error{"not shown"});
+    return kNotShown;
+}
+
+bool isSequenceParam(const std::string& name)
+{
+    return name.find("seq") != std::string::npos || name.find("context") != std::string::npos ||
+           name.find("len") != std::string::npos || name.find("tokens") != std::string::npos;
+}
+
+} // namespace
+
+Session::Session(HardwareCatalog catalog, QObject* parent)
+    : QObject(parent), m_catalog(std::move(catalog)), m_undo(new QUndoStack(this))
+{
+}
+
+Session::~Session() = default;
+
+int Session::hardwareIndex(std::string_view id) const
+{
+    const auto& all = hardware();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int Session::colorSlot(int hw) const
+{
+    const auto it = m_colorSlots.find(hw);
+    return it == m_colorSlots.end() ? hw : it->second;
+}
+
+QString Session::shortName(int hw) const
+{
+    if (hw < 0 || hw >= static_cast<int>(hardware().size()))
+        return {};
+    const Hardware& h = hardware()[static_cast<std::size_t>(hw)];
+    std::string name = h.name;
+    if (!h.vendor.empty() && name.rfind(h.vendor + ' ', 0) == 0)
+        name = name.substr(h.vendor.size() + 1);
+    return QString::fromStdString(name);
+}
+
+void Session::assignColorSlot(int hw)
+{
+    if (m_colorSlots.count(hw))
+        return;
+    int slot = 0;
+    for (;; ++slot) {
+        bool used = false;
+        for (const auto& [other, s] : m_colorSlots)
+            used = used || s == slot;
+        if (!used)
+            break;
+    }
+    m_colorSlots[hw] = slot;
+}
+
+bool Session::isChecked(int hw) const
+{
+    return std::find(m_checked.begin(), m_checked.end(), hw) != m_checked.end();
+}
+
+void Session::setChecked(int hw, bool checked)
+{
+    if (hw < 0 || hw >= static_cast<int>(hardware().size()) || isChecked(hw) == checked)
+        return;
+    if (checked) {
+        m_checked.push_back(hw);
+        std::sort(m_checked.begin(), m_checked.end());
+        assignColorSlot(hw);
+        if (m_baseline < 0)
+            m_baseline = hw;
+    } else {
+        m_checked.erase(std::find(m_checked.begin(), m_checked.end(), hw));
+        m_colorSlots.erase(hw);
+        if (m_baseline == hw)
+            m_baseline = m_checked.empty() ? -1 : m_checked.front();
+        if (m_hovered.hardware == hw)
+            m_hovered = {};
+    }
+    recomputeAll();
+    emit hardwareChanged();
+    emit focusChanged();
+}
+
+void Session::setBaseline(int hw)
+{
+    if (hw == m_baseline || hw < 0 || hw >= static_cast<int>(hardware().size()))
+        return;
+    if (!isChecked(hw)) {
+        m_checked.push_back(hw);
+        std::sort(m_checked.begin(), m_checked.end());
+        assignColorSlot(hw);
+        recomputeAll();
+    }
+    m_baseline = hw;
+    emit hardwareChanged();
+    emit focusChanged();
+}
+
+void Session::setSelectedOperator(int row)
+{
+    if (row < -1 || row >= static_cast<int>(m_operators.size()))
+        row = -1;
+    if (row == m_selected)
+        return;
+    m_selected = row;
+    emit selectionChanged(row);
+    emit focusChanged();
+}
+
+PointRef Session::focus() const
+{
+    if (m_hovered.isValid())
+        return m_hovered;
+    if (m_selected >= 0 && m_baseline >= 0)
+        return {m_selected, m_baseline};
+    return {};
+}
+
+void Session::setHovered(PointRef point)
+{
+    if (point == m_hovered)
+        return;
+    m_hovered = point;
+    emit focusChanged();
+}
+
+void Session::insertOperator(int row, const Operator& op)
+{
+    std::vector<Operator> ops = m_operators;
+    row = std::clamp(row, 0, static_cast<int>(ops.size()));
+    ops.insert(ops.begin() + row, op);
+    m_undo->push(new OperatorEditCommand(
+        this, tr("Add %1").arg(QString::fromStdString(op.displayName())), std::move(ops), row, 0));
+}
+
+void Session::removeOperator(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return;
+    std::vector<Operator> ops = m_operators;
+    const QString name = QString::fromStdString(ops[static_cast<std::size_t>(row)].displayName());
+    ops.erase(ops.begin() + row);
+    int selected = m_selected;
+    if (selected >= static_cast<int>(ops.size()))
+        selected = static_cast<int>(ops.size()) - 1;
+    m_undo->push(
+        new OperatorEditCommand(this, tr("Remove %1").arg(name), std::move(ops), selected, 0));
+}
+
+void Session::duplicateOperator(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return;
+    std::vector<Operator> ops = m_operators;
+    Operator copy = ops[static_cast<std::size_t>(row)];
+    if (!copy.label.empty())
+        copy.label = tr("%1 (copy)").arg(QString::fromStdString(copy.label)).toStdString();
+    ops.insert(ops.begin() + row + 1, copy);
+    m_undo->push(new OperatorEditCommand(
+        this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())), std::move(ops),
+        row + 1, 0));
+}
+
+void Session::renameOperator(int row, const QString& label)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return;
+    Operator op = m_operators[static_cast<std::size_t>(row)];
+    if (op.label == label.toStdString())
+        return;
+    op.label = label.toStdString();
+    replaceOperator(row, op, tr("Rename to %1").arg(label));
+}
+
+std::optional<QString> Session::setParam(int row, const std::string& name, const std::string& value,
+                                         int gesture)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return tr("No such operator");
+    const Operator& current = m_operators[static_cast<std::size_t>(row)];
+    auto op = withParam(current, name, value);
+    if (!op)
+        return QString::fromStdString(op.error().message);
+    if (*op == current)
+        return std::nullopt;
+    replaceOperator(
+        row, *op,
+        tr("Set %1 = %2").arg(QString::fromStdString(name), QString::fromStdString(value)),
+        gesture);
+    return std::nullopt;
+}
+
+std::optional<QString> Session::setNumber(int row, const std::string& name, double value,
+                                          int gesture)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return tr("No such operator");
+    const Operator& current = m_operators[static_cast<std::size_t>(row)];
+    auto op = withNumber(current, name, value);
+    if (!op)
+        return QString::fromStdString(op.error().message);
+    if (*op == current)
+        return std::nullopt;
+    replaceOperator(
+        row, *op,
+        tr("Set %1 = %2")
+            .arg(QString::fromStdString(name), QString::fromStdString(formatParamNumber(value))),
+        gesture);
+    return std::nullopt;
+}
+
+void Session::replaceOperator(int row, const Operator& op, const QString& undoText, int gesture)
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return;
+    std::vector<Operator> ops = m_operators;
+    ops[static_cast<std::size_t>(row)] = op;
+    m_undo->push(new OperatorEditCommand(this, undoText, std::move(ops), m_selected, gesture));
+}
+
+std::pair<double, double> Session::paramRange(int row, const std::string& name) const
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return {1.0, 4096.0};
+    const Operator& op = m_operators[static_cast<std::size_t>(row)];
+    const ParamDef* def = op.definition().findParam(name);
+    double lo = def && def->min > 0.0 ? def->min : 1.0;
+    const double current = op.params.has(name) ? op.params.number(name) : lo;
+    double hi = 131072.0;
+    if (name == "batch")
+        hi = 4096.0;
+    else if (!isSequenceParam(name))
+        hi = std::max(131072.0, current * 16.0);
+    if (def)
+        hi = std::min(hi, def->max);
+    hi = std::max(hi, current);
+    lo = std::min(lo, current);
+    if (hi <= lo)
+        hi = lo * 2.0;
+    return {lo, hi};
+}
+
+std::optional<double> Session::solveDriving(int row, double ai) const
+{
+    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+        return std::nullopt;
+    const Operator& op = m_operators[static_cast<std::size_t>(row)];
+    const std::string& param = op.definition().drivingParam;
+    if (param.empty())
+        return std::nullopt;
+    const auto [lo, hi] = paramRange(row, param);
+    auto solved = solveForIntensity(op, param, ai, lo, hi);
+    if (!solved)
+        return std::nullopt;
+    double value = 0.0;
+    if (solved->has_value()) {
+        value = **solved;
+    } else {
+        // Out of reach: the end of the range whose intensity is nearer to the target.
+        const double aiLo = op.costWith(param, lo).arithmeticIntensity();
+        const double aiHi = op.costWith(param, hi).arithmeticIntensity();
+        value = std::abs(std::log(ai / aiLo)) < std::abs(std::log(ai / aiHi)) ? lo : hi;
+    }
+    const ParamDef* def = op.definition().findParam(param);
+    if (!def || def->type == ParamType::Integer)
+        value = std::round(value);
+    return std::clamp(value, lo, hi);
+}
+
+const Expected<Estimate>& Session::estimate(int op, int hw) const
+{
+    if (op < 0 || op >= static_cast<int>(m_estimates.size()))
+        return notShown();
+    const auto& row = m_estimates[static_cast<std::size_t>(op)];
+    if (hw < 0 || hw >= static_cast<int>(row.size()))
+        return notShown();
+    return row[static_cast<std::size_t>(hw)];
+}
+
+std::optional<double> Session::speedup(int op, int hw) const
+{
+    const auto& e = estimate(op, hw);
+    const auto& b = estimate(op, m_baseline);
+    if (!e || !b || !(e->timeS > 0.0))
+        return std::nullopt;
+    return b->timeS / e->timeS;
+}
+
+Session::SweepPath Session::sweepPath(int op, int hw) const
+{
+    SweepPath path;
+    if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
+        hw >= static_cast<int>(hardware().size()))
+        return path;
+    const Operator& o = m_operators[static_cast<std::size_t>(op)];
+    const std::string& param = o.definition().drivingParam;
+    if (param.empty())
+        return path;
+    const auto [lo, hi] = paramRange(op, param);
+    const Hardware& h = hardware()[static_cast<std::size_t>(hw)];
+    // Every point of the path lies on the roof, which is straight in log-log space except at
+    // the ridge: the two ends and the crossing describe it exactly (and draw fast).
+    std::vector<double> values = {lo};
+    auto crossing = ridgeCrossing(o, param, h, lo, hi);
+    if (crossing && crossing->has_value() && **crossing > lo && **crossing < hi) {
+        path.crossing = **crossing;
+        values.push_back(**crossing);
+    }
+    values.push_back(hi);
+    auto points = sweep(o, param, values, h);
+    if (!points) {
+        path.crossing.reset();
+        return path;
+    }
+    path.points.reserve(points->size());
+    for (const SweepPoint& p : *points)
+        path.points.emplace_back(p.estimate.ai, p.estimate.attainable);
+    if (path.crossing)
+        path.crossingPoint = path.points[1];
+    return path;
+}
+
+std::optional<double> Session::crossing(int op, int hw) const
+{
+    if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
+        hw >= static_cast<int>(hardware().size()))
+        return std::nullopt;
+    const Operator& o = m_operators[static_cast<std::size_t>(op)];
+    const std::string& param = o.definition().drivingParam;
+    if (param.empty())
+        return std::nullopt;
+    const auto [lo, hi] = paramRange(op, param);
+    auto c = ridgeCrossing(o, param, hardware()[static_cast<std::size_t>(hw)], lo, hi);
+    if (!c || !c->has_value())
+        return std::nullopt;
+    return **c;
+}
+
+void Session::setView(std::optional<ViewRange> view)
+{
+    if (view == m_view)
+        return;
+    m_view = view;
+    emit viewChanged();
+}
+
+void Session::setTheme(Theme theme)
+{
+    if (theme == m_theme)
+        return;
+    m_theme = theme;
+    emit themeChanged();
+}
+
+void Session::setToggles(ChartToggles toggles)
+{
+    if (toggles == m_toggles)
+        return;
+    m_toggles = toggles;
+    emit togglesChanged();
+}
+
+Scenario Session::toScenario() const
+{
+    Scenario s;
+    for (int hw : m_checked)
+        s.gpus.push_back(hardware()[static_cast<std::size_t>(hw)].id);
+    if (m_baseline >= 0)
+        s.baseline = hardware()[static_cast<std::size_t>(m_baseline)].id;
+    s.operators = m_operators;
+    s.selected = m_selected;
+    s.view = m_view;
+    s.theme = m_theme;
+    s.toggles = m_toggles;
+    return s;
+}
+
+std::optional<Error> Session::applyScenario(const Scenario& scenario, const QString& fileName)
+{
+    if (auto error = checkScenarioHardware(scenario, m_catalog, fileName.toStdString()))
+        return error;
+    std::vector<int> checked;
+    for (const std::string& id : scenario.gpus)
+        checked.push_back(hardwareIndex(id));
+    m_colorSlots.clear();
+    for (int hw : checked)
+        assignColorSlot(hw);
+    std::sort(checked.begin(), checked.end());
+    m_checked = std::move(checked);
+    m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
+                                           : hardwareIndex(scenario.baseline);
+    m_operators = scenario.operators;
+    m_selected = scenario.selected;
+    m_hovered = {};
+    m_view = scenario.view;
+    m_theme = scenario.theme;
+    m_toggles = scenario.toggles;
+    m_undo->clear();
+    recomputeAll();
+    emit hardwareChanged();
+    emit operatorsReset();
+    emit selectionChanged(m_selected);
+    emit focusChanged();
+    emit viewChanged();
+    emit themeChanged();
+    emit togglesChanged();
+    return std::nullopt;
+}
+
+void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selected)
+{
+    if (ops.size() != m_operators.size()) {
+        m_operators = ops;
+        m_hovered = {};
+        m_selected = std::clamp(selected, -1, static_cast<int>(m_operators.size()) - 1);
+        recomputeAll();
+        emit operatorsReset();
+        emit selectionChanged(m_selected);
+        emit focusChanged();
+        return;
+    }
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        if (ops[i] == m_operators[i])
+            continue;
+        m_operators[i] = ops[i];
+        recomputeRow(static_cast<int>(i));
+        emit operatorChanged(static_cast<int>(i));
+    }
+    if (selected != m_selected) {
+        m_selected = selected;
+        emit selectionChanged(selected);
+    }
+    emit focusChanged();
+}
+
+void Session::recomputeAll()
+{
+    m_estimates.clear();
+    m_estimates.reserve(m_operators.size());
+    for (std::size_t i = 0; i < m_operators.size(); ++i) {
+        m_estimates.emplace_back(hardware().size(), notShown());
+        recomputeRow(static_cast<int>(i));
+    }
+}
+
+void Session::recomputeRow(int row)
+{
+    auto& out = m_estimates[static_cast<std::size_t>(row)];
+    const Cost cost = m_operators[static_cast<std::size_t>(row)].cost();
+    for (int hw : m_checked)
+        out[static_cast<std::size_t>(hw)] =
+            roofscope::estimate(cost, hardware()[static_cast<std::size_t>(hw)]);
+}
+
+} // namespace roofscope

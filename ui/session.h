@@ -1,0 +1,150 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/roofline.h"
+#include "core/scenario.h"
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+class QUndoStack;
+
+namespace roofscope {
+
+// A point of the chart: one operator on one checked accelerator.
+struct PointRef {
+    int op = -1;
+    int hardware = -1; // index into Session::hardware()
+    bool isValid() const { return op >= 0 && hardware >= 0; }
+    bool operator==(const PointRef&) const = default;
+};
+
+// The open document: the catalog, the checked accelerators and the baseline, the operators
+// (edited through an undo stack), the selection, the view range, the theme and the toggles.
+// It holds the core's estimates for every operator on every checked accelerator and
+// recomputes only what an edit touches. Qt Core only: the models, the chart and the headless
+// renderer are built on it, none of them computes a roofline itself.
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(HardwareCatalog catalog, QObject* parent = nullptr);
+    ~Session() override;
+
+    const HardwareCatalog& catalog() const { return m_catalog; }
+    const std::vector<Hardware>& hardware() const { return m_catalog.all(); }
+    int hardwareIndex(std::string_view id) const;
+
+    // Checked accelerators as indices into hardware(), in catalog order.
+    const std::vector<int>& checkedHardware() const { return m_checked; }
+    bool isChecked(int hardware) const;
+    void setChecked(int hardware, bool checked);
+    // The baseline is always a checked accelerator (or -1 when none is checked).
+    int baseline() const { return m_baseline; }
+    // A colour slot per checked accelerator, stable while it stays checked: the first free
+    // slot when checked, in the scenario's order when a scenario is applied.
+    int colorSlot(int hardware) const;
+    // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the vendor is shown elsewhere.
+    QString shortName(int hardware) const;
+    void setBaseline(int hardware);
+
+    const std::vector<Operator>& operators() const { return m_operators; }
+    int selectedOperator() const { return m_selected; }
+    void setSelectedOperator(int row);
+
+    // The point the read-out describes: the hovered one, else the selected operator on the
+    // baseline.
+    PointRef focus() const;
+    void setHovered(PointRef point);
+    PointRef hovered() const { return m_hovered; }
+
+    // Undoable operator edits. `gesture` != 0 merges consecutive edits of one gesture (a
+    // slider drag, a point drag) into one undo step.
+    QUndoStack* undoStack() const { return m_undo; }
+    void insertOperator(int row, const Operator& op);
+    void removeOperator(int row);
+    void duplicateOperator(int row);
+    void renameOperator(int row, const QString& label);
+    // Replaces one operator; the error text (from the core) is returned when invalid.
+    std::optional<QString> setParam(int row, const std::string& name, const std::string& value,
+                                    int gesture = 0);
+    std::optional<QString> setNumber(int row, const std::string& name, double value,
+                                     int gesture = 0);
+    void replaceOperator(int row, const Operator& op, const QString& undoText, int gesture = 0);
+    int newGesture() { return ++m_gestureCounter; }
+
+    // The slider / drag range of a numeric parameter: batch 1…4096, sequence lengths
+    // 1…131072, other sizes up to 16× their current value (within the parameter's limits).
+    std::pair<double, double> paramRange(int row, const std::string& name) const;
+    // Solves for the driving parameter giving `ai` (snapped to whole numbers, clamped to
+    // paramRange); nullopt when the operator has no driving parameter.
+    std::optional<double> solveDriving(int row, double ai) const;
+
+    // The core's verdict for operator `op` on accelerator `hardware` (must be checked).
+    const Expected<Estimate>& estimate(int op, int hardware) const;
+    // Speedup of `hardware` against the baseline for operator `op` (time ratio), or nullopt.
+    std::optional<double> speedup(int op, int hardware) const;
+
+    // The selected operator's driving parameter swept over its range on one accelerator,
+    // and the crossing value (the seed's B*), both from the core.
+    struct SweepPath {
+        std::vector<QPointF> points; // (AI, attainable)
+        std::optional<double> crossing;
+        QPointF crossingPoint;
+    };
+    SweepPath sweepPath(int op, int hardware) const;
+    // Only the crossing value of the driving parameter (nullopt: never crosses in range).
+    std::optional<double> crossing(int op, int hardware) const;
+
+    std::optional<ViewRange> view() const { return m_view; }
+    void setView(std::optional<ViewRange> view);
+    Theme theme() const { return m_theme; }
+    void setTheme(Theme theme);
+    ChartToggles toggles() const { return m_toggles; }
+    void setToggles(ChartToggles toggles);
+
+    Scenario toScenario() const;
+    // Validates against the catalog first; on error nothing changes and the message names
+    // the file, the JSON pointer and the problem.
+    std::optional<Error> applyScenario(const Scenario& scenario, const QString& fileName);
+
+    // Used by the undo commands.
+    void setOperatorsInternal(const std::vector<Operator>& ops, int selected);
+
+signals:
+    void hardwareChanged(); // checked set or baseline
+    void operatorsReset();  // rows added, removed or reordered
+    void operatorChanged(int row);
+    void selectionChanged(int row);
+    void focusChanged();
+    void viewChanged();
+    void themeChanged();
+    void togglesChanged();
+
+private:
+    void recomputeAll();
+    void recomputeRow(int row);
+
+    HardwareCatalog m_catalog;
+    void assignColorSlot(int hardware);
+
+    std::vector<int> m_checked;
+    std::map<int, int> m_colorSlots;
+    int m_baseline = -1;
+    std::vector<Operator> m_operators;
+    int m_selected = -1;
+    PointRef m_hovered;
+    // m_estimates[op][hardware index], filled for checked accelerators only.
+    std::vector<std::vector<Expected<Estimate>>> m_estimates;
+    std::optional<ViewRange> m_view;
+    Theme m_theme = Theme::Light;
+    ChartToggles m_toggles;
+    QUndoStack* m_undo = nullptr;
+    int m_gestureCounter = 0;
+};
+
+} // namespace roofscope

@@ -1,0 +1,132 @@
+#include "ui/widgets/comparisonpanel.h"
+
+#include "ui/models/comparisonmodel.h"
+#include "ui/session.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace roofscope {
+
+namespace {
+
+// Shows the rows of the selected operator only when asked to.
+class SelectedOperatorFilter : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setOnlySelected(bool on)
+    {
+        m_on = on;
+        invalidateFilter();
+    }
+    void refilter() { invalidateFilter(); }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        if (!m_on)
+            return true;
+        return sourceModel()->index(row, 0, parent).data(ComparisonModel::SelectedRole).toBool();
+    }
+
+private:
+    bool m_on = true;
+};
+
+} // namespace
+
+ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidget* parent)
+    : QWidget(parent), m_session(session), m_model(model),
+      m_proxy(new SelectedOperatorFilter(this)), m_table(new QTableView(this)),
+      m_selectedOnly(new QCheckBox(tr("Selected operator only"), this)), m_lesson(new QLabel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* top = new QHBoxLayout;
+    m_selectedOnly->setChecked(true);
+    top->addWidget(m_selectedOnly);
+    top->addStretch(1);
+    layout->addLayout(top);
+    m_lesson->setWordWrap(true);
+    m_lesson->setTextFormat(Qt::RichText);
+    layout->addWidget(m_lesson);
+    layout->addWidget(m_table, 1);
+
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(ComparisonModel::SortRole);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setAlternatingRowColors(true);
+
+    connect(m_selectedOnly, &QCheckBox::toggled, this, [this](bool on) {
+        static_cast<SelectedOperatorFilter*>(m_proxy)->setOnlySelected(on);
+    });
+    connect(session, &Session::selectionChanged, this, [this] {
+        static_cast<SelectedOperatorFilter*>(m_proxy)->refilter();
+        refresh();
+    });
+    connect(session, &Session::operatorChanged, this, &ComparisonPanel::refresh);
+    connect(session, &Session::hardwareChanged, this, &ComparisonPanel::refresh);
+    connect(session, &Session::operatorsReset, this, &ComparisonPanel::refresh);
+    refresh();
+}
+
+QString ComparisonPanel::lesson() const
+{
+    return m_lesson->text();
+}
+
+void ComparisonPanel::refresh()
+{
+    const int op = m_session->selectedOperator();
+    const int base = m_session->baseline();
+    if (op < 0 || base < 0) {
+        m_lesson->setText(tr("Select an operator to compare accelerators against the baseline."));
+        return;
+    }
+    const auto& b = m_session->estimate(op, base);
+    if (!b) {
+        m_lesson->setText(QString());
+        return;
+    }
+    const QString opName =
+        QString::fromStdString(m_session->operators()[static_cast<std::size_t>(op)].displayName())
+            .toHtmlEscaped();
+    QStringList lines;
+    for (int hw : m_session->checkedHardware()) {
+        if (hw == base)
+            continue;
+        const auto& e = m_session->estimate(op, hw);
+        const auto s = m_session->speedup(op, hw);
+        if (!e || !s)
+            continue;
+        // Always read it as "older → newer": from the slower to the faster accelerator.
+        const bool faster = *s >= 1.0;
+        const auto& from = faster ? *b : *e;
+        const auto& to = faster ? *e : *b;
+        const QString fromName = m_session->shortName(faster ? base : hw);
+        const QString toName = m_session->shortName(faster ? hw : base);
+        const double speed = faster ? *s : 1.0 / *s;
+        lines << tr("%1 → %2: <b>%3× faster</b> while the %4 peak grew %5× and bandwidth %6×")
+                     .arg(fromName.toHtmlEscaped(), toName.toHtmlEscaped(),
+                          QString::number(speed, 'f', 2),
+                          QString::fromUtf8(precisionName(to.ceiling.precision)).toUpper(),
+                          QString::number(to.ceiling.flopsPerS / from.ceiling.flopsPerS, 'f', 2),
+                          QString::number(to.memory.bytesPerS / from.memory.bytesPerS, 'f', 2));
+    }
+    m_lesson->setText(QStringLiteral("<b>%1</b><br>").arg(opName) +
+                      lines.join(QStringLiteral("<br>")));
+}
+
+} // namespace roofscope

@@ -1,0 +1,411 @@
+#include "ui/widgets/mainwindow.h"
+
+#include "core/scenario.h"
+#include "ui/chart/chartdocument.h"
+#include "ui/chart/roofchart.h"
+#include "ui/chart/roofchartview.h"
+#include "ui/models/comparisonmodel.h"
+#include "ui/models/hardwaremodel.h"
+#include "ui/models/operatormodel.h"
+#include "ui/session.h"
+#include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/hardwarepanel.h"
+#include "ui/widgets/operatorpanel.h"
+#include "ui/widgets/parameterpanel.h"
+#include "ui/widgets/preferencesdialog.h"
+#include "ui/widgets/readoutpanel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace roofscope {
+
+namespace {
+
+const QString kScenarioFilter = QStringLiteral("*.roofscope.json");
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content)
+{
+    auto* d = new QDockWidget(title, window);
+    d->setObjectName(name);
+    d->setWidget(content);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    return d;
+}
+
+} // namespace
+
+MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidget* parent)
+    : QMainWindow(parent), m_session(new Session(std::move(catalog), this)),
+      m_hardwareModel(new HardwareModel(m_session, this)),
+      m_operatorModel(new OperatorModel(m_session, this)),
+      m_comparisonModel(new ComparisonModel(m_session, this))
+{
+    setObjectName(QStringLiteral("RoofScopeMainWindow"));
+    m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel);
+    m_chartView = new RoofChartView(m_chart, m_session, this);
+    setCentralWidget(m_chartView);
+
+    m_hardwarePanel = new HardwarePanel(m_session, m_hardwareModel, this);
+    m_operatorPanel = new OperatorPanel(m_session, m_operatorModel, this);
+    m_parameters = new ParameterPanel(m_session, this);
+    m_readout = new ReadoutPanel(m_session, this);
+    m_comparison = new ComparisonPanel(m_session, m_comparisonModel, this);
+
+    auto* hwDock = dock(this, tr("Accelerators"), QStringLiteral("hardwareDock"), m_hardwarePanel);
+    auto* opDock = dock(this, tr("Operators"), QStringLiteral("operatorDock"), m_operatorPanel);
+    auto* paramScroll = new QScrollArea(this);
+    paramScroll->setWidget(m_parameters);
+    paramScroll->setWidgetResizable(true);
+    paramScroll->setFrameShape(QFrame::NoFrame);
+    auto* paramDock = dock(this, tr("Parameters"), QStringLiteral("parameterDock"), paramScroll);
+    auto* readDock = dock(this, tr("Read-out"), QStringLiteral("readoutDock"), m_readout);
+    auto* cmpDock = dock(this, tr("Comparison"), QStringLiteral("comparisonDock"), m_comparison);
+    addDockWidget(Qt::LeftDockWidgetArea, hwDock);
+    addDockWidget(Qt::LeftDockWidgetArea, opDock);
+    addDockWidget(Qt::RightDockWidgetArea, paramDock);
+    addDockWidget(Qt::RightDockWidgetArea, readDock);
+    addDockWidget(Qt::BottomDockWidgetArea, cmpDock);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({hwDock, paramDock}, {430, 370}, Qt::Horizontal);
+    resizeDocks({hwDock, opDock}, {260, 420}, Qt::Vertical);
+    resizeDocks({paramDock, readDock}, {300, 380}, Qt::Vertical);
+    resizeDocks({cmpDock}, {210}, Qt::Vertical);
+
+    createActions();
+    for (QDockWidget* d : {hwDock, opDock, paramDock, readDock, cmpDock})
+        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+
+    auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
+    connect(m_chartView, &RoofChartView::statusMessage, this, status);
+    connect(m_parameters, &ParameterPanel::statusMessage, this, status);
+    connect(m_operatorModel, &OperatorModel::editRejected, this, status);
+    for (auto signal : {&Session::hardwareChanged, &Session::operatorsReset, &Session::viewChanged,
+                        &Session::themeChanged, &Session::togglesChanged})
+        connect(m_session, signal, this, &MainWindow::markModified);
+    connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
+    connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
+
+    if (!catalogErrors.isEmpty())
+        statusBar()->showMessage(catalogErrors.join(QStringLiteral("; ")), 15000);
+    else
+        statusBar()->showMessage(tr("Drag a point or the batch slider across the ridge."), 8000);
+    resize(1600, 1000);
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->setMovable(false);
+
+    auto action = [this](const QString& text, QKeySequence key, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+
+    QAction* newAct =
+        action(tr("&New (Seed's Story)"), QKeySequence::New, [this] { newSession(); });
+    QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
+    QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
+    QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    QAction* exportAct =
+        action(tr("&Export Image…"), QKeySequence(tr("Ctrl+E")), [this] { exportImage(); });
+    QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
+    quitAct->setMenuRole(QAction::QuitRole);
+    file->addActions({newAct, openAct, saveAct, saveAsAct});
+    file->addSeparator();
+    file->addAction(exportAct);
+    file->addSeparator();
+    file->addAction(quitAct);
+
+    QAction* undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addActions({undo, redo});
+    edit->addSeparator();
+    edit->addMenu(m_operatorPanel->addMenu());
+    QAction* dup = action(tr("&Duplicate Operator"), QKeySequence(tr("Ctrl+D")),
+                          [this] { m_operatorPanel->duplicateCurrent(); });
+    QAction* rename = action(tr("Re&name Operator"), QKeySequence(tr("F2")),
+                             [this] { m_operatorPanel->renameCurrent(); });
+    QAction* remove = action(tr("&Remove Operator"), QKeySequence(),
+                             [this] { m_operatorPanel->removeCurrent(); });
+    edit->addActions({dup, rename, remove});
+    edit->addSeparator();
+    QAction* prefs =
+        action(tr("&Preferences…"), QKeySequence::Preferences, [this] { preferences(); });
+    if (prefs->shortcut().isEmpty())
+        prefs->setShortcut(QKeySequence(tr("Ctrl+,")));
+    prefs->setMenuRole(QAction::PreferencesRole);
+    edit->addAction(prefs);
+
+    QAction* reset = action(tr("&Reset View"), QKeySequence(tr("Ctrl+0")),
+                            [this] { m_session->setView(std::nullopt); });
+    reset->setToolTip(tr("Fit the axes to the data (double-click the chart)"));
+    view->addAction(reset);
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    const std::pair<QString, Theme> themes[] = {
+        {tr("&Light"), Theme::Light}, {tr("&Dark"), Theme::Dark}, {tr("&Slide"), Theme::Slide}};
+    for (const auto& [name, t] : themes) {
+        QAction* a = theme->addAction(name);
+        a->setCheckable(true);
+        a->setData(static_cast<int>(t));
+        m_themeGroup->addAction(a);
+        const Theme value = t;
+        connect(a, &QAction::triggered, this, [this, value] { m_session->setTheme(value); });
+    }
+    QMenu* roofs = view->addMenu(tr("&Roofs and Overlays"));
+    auto toggle = [&](const QString& name, bool ChartToggles::*member) {
+        QAction* a = roofs->addAction(name);
+        a->setCheckable(true);
+        connect(a, &QAction::toggled, this, [this, member](bool on) {
+            ChartToggles t = m_session->toggles();
+            t.*member = on;
+            m_session->setToggles(t);
+        });
+        connect(m_session, &Session::togglesChanged, a,
+                [this, a, member] { a->setChecked(m_session->toggles().*member); });
+        a->setChecked(m_session->toggles().*member);
+    };
+    toggle(tr("FP8 Tensor Roof"), &ChartToggles::fp8);
+    toggle(tr("FP32 Vector Roof"), &ChartToggles::fp32Vector);
+    toggle(tr("FP64 Roof"), &ChartToggles::fp64);
+    toggle(tr("L2 Slope"), &ChartToggles::l2);
+    toggle(tr("Sweep Path"), &ChartToggles::sweep);
+    toggle(tr("Operator Labels"), &ChartToggles::labels);
+    view->addSeparator();
+
+    QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
+    aboutAct->setMenuRole(QAction::AboutRole);
+    help->addAction(aboutAct);
+
+    bar->addActions({openAct, saveAct});
+    bar->addSeparator();
+    bar->addActions({undo, redo});
+    bar->addSeparator();
+    bar->addAction(reset);
+    bar->addActions(m_themeGroup->actions());
+    syncThemeActions();
+}
+
+void MainWindow::syncThemeActions()
+{
+    if (!m_themeGroup)
+        return;
+    for (QAction* a : m_themeGroup->actions())
+        a->setChecked(a->data().toInt() == static_cast<int>(m_session->theme()));
+}
+
+void MainWindow::loadDefaultScenario()
+{
+    m_session->applyScenario(defaultScenario(), tr("default"));
+    m_file.clear();
+    m_modified = false;
+    updateTitle();
+}
+
+bool MainWindow::restoreState()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    QMainWindow::restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_restoreSession = settings.value(QStringLiteral("session/restore"), true).toBool();
+    const QString last = settings.value(QStringLiteral("session/last")).toString();
+    if (!m_restoreSession || last.isEmpty())
+        return false;
+    auto scenario = parseScenario(last.toStdString(), "last session");
+    if (!scenario || m_session->applyScenario(*scenario, tr("last session"))) {
+        statusBar()->showMessage(tr("The last session could not be restored; showing the default."),
+                                 8000);
+        return false;
+    }
+    m_file = settings.value(QStringLiteral("session/file")).toString();
+    m_modified = settings.value(QStringLiteral("session/modified"), false).toBool();
+    updateTitle();
+    return true;
+}
+
+void MainWindow::saveSessionToSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("session/restore"), m_restoreSession);
+    settings.setValue(QStringLiteral("session/last"),
+                      QString::fromStdString(scenarioToJson(m_session->toScenario())));
+    settings.setValue(QStringLiteral("session/file"), m_file);
+    settings.setValue(QStringLiteral("session/modified"), m_modified);
+}
+
+std::optional<QString> MainWindow::openFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return tr("%1: %2").arg(path, f.errorString());
+    const QByteArray data = f.readAll();
+    const QString name = QFileInfo(path).fileName();
+    auto scenario =
+        parseScenario(std::string_view(data.constData(), static_cast<std::size_t>(data.size())),
+                      name.toStdString());
+    if (!scenario)
+        return QString::fromStdString(scenario.error().message);
+    if (auto error = m_session->applyScenario(*scenario, name))
+        return QString::fromStdString(error->message);
+    m_file = path;
+    m_modified = false;
+    updateTitle();
+    statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
+    return std::nullopt;
+}
+
+std::optional<QString> MainWindow::saveFile(const QString& path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return tr("%1: %2").arg(path, f.errorString());
+    const std::string json = scenarioToJson(m_session->toScenario());
+    f.write(json.data(), static_cast<qint64>(json.size()));
+    if (!f.commit())
+        return tr("%1: %2").arg(path, f.errorString());
+    m_file = path;
+    m_modified = false;
+    m_session->undoStack()->setClean();
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
+    return std::nullopt;
+}
+
+void MainWindow::open()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Scenario"), QFileInfo(m_file).absolutePath(),
+        tr("RoofScope scenarios (%1);;JSON files (*.json)").arg(kScenarioFilter));
+    if (path.isEmpty())
+        return;
+    if (auto error = openFile(path))
+        QMessageBox::warning(this, tr("Cannot Open Scenario"),
+                             tr("Nothing was changed.\n\n%1").arg(*error));
+}
+
+bool MainWindow::save()
+{
+    if (m_file.isEmpty())
+        return saveAs();
+    if (auto error = saveFile(m_file)) {
+        QMessageBox::warning(this, tr("Cannot Save Scenario"), *error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Scenario"), m_file.isEmpty() ? tr("scenario.roofscope.json") : m_file,
+        tr("RoofScope scenarios (%1)").arg(kScenarioFilter));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".json")))
+        path += QStringLiteral(".roofscope.json");
+    if (auto error = saveFile(path)) {
+        QMessageBox::warning(this, tr("Cannot Save Scenario"), *error);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportImage()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), tr("roofline.png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    const QSize size = m_chartView->viewport()->size();
+    bool ok = false;
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
+        ok = writeChartSvg(m_chart, size, path, windowTitle());
+    else
+        ok = renderChart(m_chart, size, 2.0).save(path);
+    if (!ok)
+        QMessageBox::warning(this, tr("Cannot Export"), tr("Could not write %1").arg(path));
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::newSession()
+{
+    loadDefaultScenario();
+}
+
+void MainWindow::preferences()
+{
+    PreferencesDialog dialog(this);
+    dialog.setValues(m_session->theme(), m_session->toggles(), m_restoreSession);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_session->setTheme(dialog.theme());
+    m_session->setToggles(dialog.toggles());
+    m_restoreSession = dialog.restoreSession();
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About RoofScope"),
+        tr("<h3>RoofScope %1</h3><p>The roofline model of GPU performance, for engineers "
+           "optimizing LLM inference: pick accelerators and operators, see where each operator "
+           "sits against the roofs, drag it across the ridge.</p>")
+            .arg(QStringLiteral(ROOFSCOPE_VERSION)));
+}
+
+void MainWindow::markModified()
+{
+    if (m_modified)
+        return;
+    m_modified = true;
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
+    setWindowTitle(tr("%1[*] — RoofScope").arg(name));
+    setWindowModified(m_modified);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSessionToSettings();
+    event->accept();
+}
+
+} // namespace roofscope

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "core/catalog.h"
+
+#include <QMainWindow>
+#include <QStringList>
+
+#include <optional>
+
+class QActionGroup;
+class QLabel;
+
+namespace roofscope {
+
+class ComparisonModel;
+class ComparisonPanel;
+class HardwareModel;
+class HardwarePanel;
+class OperatorModel;
+class OperatorPanel;
+class ParameterPanel;
+class ReadoutPanel;
+class RoofChart;
+class RoofChartView;
+class Session;
+
+// The window: the chart in the middle, accelerators and operators on the left, parameters
+// and the read-out on the right, the comparison below. Menus, toolbar and shortcuts; the
+// geometry and the last session come back from QSettings.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(HardwareCatalog catalog, QStringList catalogErrors = {},
+                        QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return m_session; }
+    HardwareModel* hardwareModel() const { return m_hardwareModel; }
+    OperatorModel* operatorModel() const { return m_operatorModel; }
+    ComparisonModel* comparisonModel() const { return m_comparisonModel; }
+    RoofChart* chart() const { return m_chart; }
+    RoofChartView* chartView() const { return m_chartView; }
+    ParameterPanel* parameterPanel() const { return m_parameters; }
+    ReadoutPanel* readoutPanel() const { return m_readout; }
+    ComparisonPanel* comparisonPanel() const { return m_comparison; }
+    HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
+    OperatorPanel* operatorPanel() const { return m_operatorPanel; }
+
+    // The seed's story (A100/H100/H200/B200, the seed's operators, decode matmul selected).
+    void loadDefaultScenario();
+    // Restores geometry and, when enabled, the last session; false when there was none.
+    bool restoreState();
+    // Opens a scenario; on any error nothing changes and the message is returned.
+    std::optional<QString> openFile(const QString& path);
+    // Writes the session atomically (QSaveFile); the error message on failure.
+    std::optional<QString> saveFile(const QString& path);
+    QString currentFile() const { return m_file; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void open();
+    bool save();
+    bool saveAs();
+    void exportImage();
+    void newSession();
+    void preferences();
+    void about();
+    void markModified();
+    void updateTitle();
+    void syncThemeActions();
+    void saveSessionToSettings() const;
+
+    Session* m_session;
+    HardwareModel* m_hardwareModel;
+    OperatorModel* m_operatorModel;
+    ComparisonModel* m_comparisonModel;
+    RoofChart* m_chart;
+    RoofChartView* m_chartView;
+    HardwarePanel* m_hardwarePanel;
+    OperatorPanel* m_operatorPanel;
+    ParameterPanel* m_parameters;
+    ReadoutPanel* m_readout;
+    ComparisonPanel* m_comparison;
+    QActionGroup* m_themeGroup = nullptr;
+    QString m_file;
+    bool m_modified = false;
+    bool m_restoreSession = true;
+};
+
+} // namespace roofscope

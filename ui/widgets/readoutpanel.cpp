@@ -1,0 +1,164 @@
+#include "ui/widgets/readoutpanel.h"
+
+#include "core/advice.h"
+#include "core/format.h"
+#include "ui/session.h"
+
+#include <QFormLayout>
+#include <QLabel>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+
+QString adviceFor(AdviceRegion r)
+{
+    // The seed's section 5 table, one text per region (core/advice.h holds the English).
+    switch (r) {
+    case AdviceRegion::FarLeft:
+        return ReadoutPanel::tr("Far left, bandwidth-bound: cut bytes first (quantize weights), "
+                                "then fuse operators, then raise the batch so more work shares "
+                                "each weight read.");
+    case AdviceRegion::LeftMiddle:
+        return ReadoutPanel::tr("Left of the ridge, bandwidth-bound: fuse operators, change the "
+                                "loop order, tile for reuse.");
+    case AdviceRegion::NearRidge:
+        return ReadoutPanel::tr("Near the ridge: either side can pay off; measure how far the "
+                                "kernel is from the roof.");
+    case AdviceRegion::RightNear:
+        return ReadoutPanel::tr("Right of the ridge, compute-bound: reduce the FLOPs "
+                                "(distillation, pruning) and make sure the work runs on the "
+                                "tensor cores.");
+    case AdviceRegion::FarRight:
+        return ReadoutPanel::tr("Far right, strongly compute-bound: use a lower precision "
+                                "(FP8/FP4) or hardware with more compute.");
+    }
+    return {};
+}
+
+QString fmt(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent), m_session(session)
+{
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    addRow(QStringLiteral("operator"), tr("Operator"));
+    addRow(QStringLiteral("hardware"), tr("Accelerator"));
+    addRow(QStringLiteral("ai"), tr("Intensity"));
+    addRow(QStringLiteral("attainable"), tr("Attainable"));
+    addRow(QStringLiteral("peak"), tr("Of peak"));
+    addRow(QStringLiteral("bound"), tr("Bound"));
+    addRow(QStringLiteral("time"), tr("Time"));
+    addRow(QStringLiteral("ridge"), tr("Ridge"));
+    addRow(QStringLiteral("crossing"), tr("Crossing"));
+    addRow(QStringLiteral("advice"), tr("Advice"));
+    connect(session, &Session::focusChanged, this, &ReadoutPanel::refresh);
+    connect(session, &Session::operatorChanged, this, &ReadoutPanel::refresh);
+    connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refresh);
+    refresh();
+}
+
+QLabel* ReadoutPanel::addRow(const QString& key, const QString& title)
+{
+    auto* value = new QLabel(this);
+    value->setWordWrap(true);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setObjectName(key);
+    auto* label = new QLabel(title, this);
+    QFont f = label->font();
+    f.setBold(true);
+    label->setFont(f);
+    static_cast<QFormLayout*>(layout())->addRow(label, value);
+    m_fields.append({key, value});
+    return value;
+}
+
+QString ReadoutPanel::field(const QString& key) const
+{
+    for (const auto& [k, label] : m_fields) {
+        if (k == key)
+            return label->text();
+    }
+    return {};
+}
+
+void ReadoutPanel::refresh()
+{
+    const PointRef p = m_session->focus();
+    auto set = [this](const char* key, const QString& text) {
+        for (const auto& [k, label] : m_fields) {
+            if (k == QLatin1String(key))
+                label->setText(text);
+        }
+    };
+    if (!p.isValid() || p.op >= static_cast<int>(m_session->operators().size())) {
+        for (const auto& f : m_fields)
+            f.second->clear();
+        set("operator", tr("Hover a point or select an operator."));
+        return;
+    }
+    const Operator& op = m_session->operators()[static_cast<std::size_t>(p.op)];
+    set("operator", fmt(op.displayName()));
+    set("hardware", m_session->shortName(p.hardware) + (p.hardware == m_session->baseline()
+                                                            ? QStringLiteral(" ") + tr("(baseline)")
+                                                            : QString()));
+    const auto& e = m_session->estimate(p.op, p.hardware);
+    if (!e) {
+        for (const char* key :
+             {"ai", "attainable", "peak", "bound", "time", "ridge", "crossing", "advice"})
+            set(key, QString());
+        set("ai", fmt(e.error().message));
+        return;
+    }
+    set("ai", tr("%1 FLOP/byte (%2 over %3)")
+                  .arg(fmt(formatNumber(e->ai, 4)), fmt(formatFlops(e->flops)),
+                       fmt(formatBytes(e->bytes))));
+    set("attainable", fmt(formatFlopsRate(e->attainable)));
+    set("peak",
+        tr("%1 % of the %2 %3 peak (%4)")
+            .arg(QString::number(e->peakFraction * 100.0, 'f', e->peakFraction < 0.1 ? 2 : 1),
+                 QString::fromUtf8(precisionName(e->ceiling.precision)).toUpper(),
+                 QString::fromUtf8(computeUnitName(e->ceiling.unit)),
+                 fmt(formatFlopsRate(e->ceiling.flopsPerS))));
+    set("bound", e->bound == Bound::Memory
+                     ? tr("memory-bound (%1 at %2)")
+                           .arg(fmt(e->memory.level), fmt(formatBandwidth(e->memory.bytesPerS)))
+                     : tr("compute-bound"));
+    set("time", fmt(formatDuration(e->timeS)));
+    if (e->ridgeDistance > 1.0) {
+        set("ridge",
+            tr("ridge at %1 FLOP/byte: needs %2× more intensity to become compute-bound")
+                .arg(fmt(formatNumber(e->ridgeAi, 3)), fmt(formatNumber(e->ridgeDistance, 3))));
+    } else {
+        set("ridge", tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
+                         .arg(fmt(formatNumber(e->ridgeAi, 3)),
+                              fmt(formatNumber(1.0 / e->ridgeDistance, 3))));
+    }
+    const std::string& param = op.definition().drivingParam;
+    if (param.empty()) {
+        set("crossing", tr("its intensity does not depend on its size"));
+    } else if (auto c = m_session->crossing(p.op, p.hardware)) {
+        set("crossing", tr("compute-bound from %1 %2 on %3")
+                            .arg(fmt(param), QString::number(std::ceil(*c), 'f', 0),
+                                 m_session->shortName(p.hardware)));
+    } else {
+        const auto [lo, hi] = m_session->paramRange(p.op, param);
+        set("crossing", e->bound == Bound::Memory ? tr("stays memory-bound for %1 up to %2 on %3")
+                                                        .arg(fmt(param), fmt(formatParamNumber(hi)),
+                                                             m_session->shortName(p.hardware))
+                                                  : tr("compute-bound for every %1 from %2 on %3")
+                                                        .arg(fmt(param), fmt(formatParamNumber(lo)),
+                                                             m_session->shortName(p.hardware)));
+    }
+    set("advice", adviceFor(adviceRegion(e->ai, e->ridgeAi)));
+}
+
+} // namespace roofscope

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace roofscope {
+
+class Session;
+
+// What the roofline says about the hovered point (or the selected operator on the baseline):
+// intensity, attainable performance, share of the peak, bound, time, distance to the ridge,
+// the crossing value of the driving parameter and the seed's advice for that region.
+class ReadoutPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReadoutPanel(Session* session, QWidget* parent = nullptr);
+
+    // Field values by key ("operator", "hardware", "ai", "attainable", "peak", "bound", "time",
+    // "ridge", "crossing", "advice"), for tests.
+    QString field(const QString& key) const;
+
+public slots:
+    void refresh();
+
+private:
+    QLabel* addRow(const QString& key, const QString& title);
+
+    Session* m_session;
+    QList<QPair<QString, QLabel*>> m_fields;
+};
+
+} // namespace roofscope
