@@ -1,5 +1,6 @@
 #include "core/catalog.h"
 
+#include "core/idlookup.h"
 #include "core/jsonreader.h"
 
 #include <algorithm>
@@ -281,14 +282,7 @@ HardwareCatalog HardwareCatalog::builtin()
 
 void HardwareCatalog::merge(const std::vector<Hardware>& hardware)
 {
-    for (const Hardware& h : hardware) {
-        auto it = std::find_if(m_hardware.begin(), m_hardware.end(),
-                               [&](const Hardware& existing) { return existing.id == h.id; });
-        if (it != m_hardware.end())
-            *it = h;
-        else
-            m_hardware.push_back(h);
-    }
+    mergeById(m_hardware, hardware);
 }
 
 std::optional<Error> HardwareCatalog::loadFile(const std::string& path)
@@ -305,36 +299,12 @@ std::optional<Error> HardwareCatalog::loadFile(const std::string& path)
 
 std::vector<Error> HardwareCatalog::loadUserDirectory()
 {
-    namespace fs = std::filesystem;
-    const std::string directory = userCatalogDirectory();
-    if (directory.empty())
-        return {};
-    std::error_code ec;
-    // No directory is the normal case: the user has not added any hardware.
-    if (!fs::exists(directory, ec))
-        return {};
-    if (!fs::is_directory(directory, ec))
-        return {makeError(directory + ": not a directory")};
-
-    std::vector<fs::path> files;
-    fs::directory_iterator it(directory, ec);
-    if (ec)
-        return {makeError(directory + ": cannot list: " + ec.message())};
-    for (; it != fs::directory_iterator(); it.increment(ec)) {
-        const fs::path& path = it->path();
-        // Dot files are editor backups and lock files, not catalogs.
-        if (path.extension() == ".json" && !path.filename().string().starts_with(".") &&
-            fs::is_regular_file(it->status(ec)))
-            files.push_back(path);
-    }
-    if (ec)
-        return {makeError(directory + ": cannot list: " + ec.message())};
-    std::sort(files.begin(), files.end(),
-              [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
-
+    auto files = jsonFilesIn(userCatalogDirectory());
+    if (!files)
+        return {files.error()};
     std::vector<Error> errors;
-    for (const fs::path& path : files) {
-        if (auto error = loadFile(path.string()))
+    for (const std::string& path : *files) {
+        if (auto error = loadFile(path))
             errors.push_back(std::move(*error));
     }
     return errors;
@@ -342,70 +312,17 @@ std::vector<Error> HardwareCatalog::loadUserDirectory()
 
 const Hardware* HardwareCatalog::find(std::string_view id) const
 {
-    for (const Hardware& h : m_hardware) {
-        if (h.id == id)
-            return &h;
-    }
-    return nullptr;
+    return findById(m_hardware, id);
 }
 
 std::string HardwareCatalog::closestId(std::string_view id) const
 {
-    if (id.empty())
-        return {};
-    std::string wanted(id);
-    std::transform(wanted.begin(), wanted.end(), wanted.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-
-    // Picks the candidate nearest to `wanted` among those `accept` lets through; ties go to
-    // the earlier entry, so the catalog order (vendor, then generation) decides.
-    const auto nearest = [&](auto accept, std::size_t limit) -> std::string {
-        const Hardware* best = nullptr;
-        std::size_t bestDistance = limit + 1;
-        for (const Hardware& h : m_hardware) {
-            if (!accept(h.id))
-                continue;
-            const std::size_t distance = editDistance(wanted, h.id);
-            if (distance < bestDistance) {
-                best = &h;
-                bestDistance = distance;
-            }
-        }
-        return best ? best->id : std::string();
-    };
-    constexpr std::size_t kAny = std::numeric_limits<std::size_t>::max() - 1;
-
-    // A truncated id ("b200", "h100-sxm") is the likeliest slip: an id that begins with what
-    // was typed beats one that is merely a letter away ("gb200"). Then an id that contains it
-    // ("4090" -> "rtx-4090"), then plain edit distance within max(2, length / 3).
-    if (std::string hit =
-            nearest([&](const std::string& c) { return c.starts_with(wanted); }, kAny);
-        !hit.empty())
-        return hit;
-    if (wanted.size() >= 3) {
-        if (std::string hit = nearest(
-                [&](const std::string& c) { return c.find(wanted) != std::string::npos; }, kAny);
-            !hit.empty())
-            return hit;
-    }
-    return nearest([](const std::string&) { return true; },
-                   std::max<std::size_t>(2, wanted.size() / 3));
+    return closestIdOf(m_hardware, id);
 }
 
 std::string userCatalogDirectory()
 {
-    const auto env = [](const char* name) -> std::string {
-        const char* value = std::getenv(name);
-        return value ? std::string(value) : std::string();
-    };
-    if (std::string dir = env("ROOFSCOPE_CATALOG_DIR"); !dir.empty())
-        return dir;
-    // The XDG spec says relative values are invalid and must be ignored.
-    if (std::string config = env("XDG_CONFIG_HOME"); !config.empty() && config.front() == '/')
-        return config + "/roofscope/hardware";
-    if (std::string home = env("HOME"); !home.empty())
-        return home + "/.config/roofscope/hardware";
-    return {};
+    return userConfigDirectory("ROOFSCOPE_CATALOG_DIR", "hardware");
 }
 
 Expected<std::string> readTextFile(const std::string& path)
@@ -426,24 +343,6 @@ Expected<std::string> readTextFile(const std::string& path)
     if (in.bad())
         return makeError(path + ": read error: " + std::strerror(errno));
     return text;
-}
-
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    // Levenshtein distance with two rows: ids are short, so O(|a|·|b|) time is nothing.
-    std::vector<std::size_t> previous(b.size() + 1);
-    std::vector<std::size_t> current(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        previous[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        current[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-        }
-        std::swap(previous, current);
-    }
-    return previous[b.size()];
 }
 
 } // namespace roofscope

@@ -57,7 +57,4 @@ std::string userCatalogDirectory();
 // Reads a whole file; the Error names the path and the reason.
 Expected<std::string> readTextFile(const std::string& path);
 
-// Edit distance, for "did you mean" suggestions.
-std::size_t editDistance(std::string_view a, std::string_view b);
-
 } // namespace roofscope

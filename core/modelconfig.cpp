@@ -1,6 +1,7 @@
 #include "core/modelconfig.h"
 
 #include "core/catalog.h"
+#include "core/idlookup.h"
 #include "core/jsonreader.h"
 
 #include <algorithm>
@@ -423,14 +424,7 @@ ModelCatalog ModelCatalog::builtin()
 
 void ModelCatalog::merge(const std::vector<ModelConfig>& models)
 {
-    for (const ModelConfig& m : models) {
-        auto it = std::find_if(m_models.begin(), m_models.end(),
-                               [&](const ModelConfig& existing) { return existing.id == m.id; });
-        if (it != m_models.end())
-            *it = m;
-        else
-            m_models.push_back(m);
-    }
+    mergeById(m_models, models);
 }
 
 Expected<std::vector<ModelConfig>> ModelCatalog::loadFile(const std::string& path)
@@ -447,27 +441,12 @@ Expected<std::vector<ModelConfig>> ModelCatalog::loadFile(const std::string& pat
 
 std::vector<Error> ModelCatalog::loadUserDirectory()
 {
-    namespace fs = std::filesystem;
-    const std::string directory = userModelDirectory();
-    std::error_code ec;
-    if (directory.empty() || !fs::exists(directory, ec))
-        return {};
-    if (!fs::is_directory(directory, ec))
-        return {makeError(directory + ": not a directory")};
-    std::vector<fs::path> files;
-    for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path& path = it->path();
-        if (path.extension() == ".json" && !path.filename().string().starts_with(".") &&
-            fs::is_regular_file(it->status(ec)))
-            files.push_back(path);
-    }
-    if (ec)
-        return {makeError(directory + ": cannot list: " + ec.message())};
-    std::sort(files.begin(), files.end());
+    auto files = jsonFilesIn(userModelDirectory());
+    if (!files)
+        return {files.error()};
     std::vector<Error> errors;
-    for (const fs::path& path : files) {
-        auto loaded = loadFile(path.string());
-        if (!loaded)
+    for (const std::string& path : *files) {
+        if (auto loaded = loadFile(path); !loaded)
             errors.push_back(loaded.error());
     }
     return errors;
@@ -475,51 +454,17 @@ std::vector<Error> ModelCatalog::loadUserDirectory()
 
 const ModelConfig* ModelCatalog::find(std::string_view id) const
 {
-    for (const ModelConfig& m : m_models) {
-        if (m.id == id)
-            return &m;
-    }
-    return nullptr;
+    return findById(m_models, id);
 }
 
 std::string ModelCatalog::closestId(std::string_view id) const
 {
-    if (id.empty())
-        return {};
-    std::string wanted(id);
-    std::transform(wanted.begin(), wanted.end(), wanted.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    const std::size_t limit = std::max<std::size_t>(2, wanted.size() / 3);
-    const ModelConfig* best = nullptr;
-    std::size_t bestDistance = limit + 1;
-    bool bestIsPrefix = false;
-    for (const ModelConfig& m : m_models) {
-        const std::size_t distance = editDistance(wanted, m.id);
-        // On a tie, an id that begins with what was typed wins: "llama-2-70" is a truncated
-        // "llama-2-70b" more likely than a mistyped "llama-2-7b".
-        const bool isPrefix = m.id.starts_with(wanted);
-        if (distance < bestDistance || (distance == bestDistance && isPrefix && !bestIsPrefix)) {
-            best = &m;
-            bestDistance = distance;
-            bestIsPrefix = isPrefix;
-        }
-    }
-    return best ? best->id : std::string();
+    return closestIdOf(m_models, id);
 }
 
 std::string userModelDirectory()
 {
-    const auto env = [](const char* name) -> std::string {
-        const char* value = std::getenv(name);
-        return value ? std::string(value) : std::string();
-    };
-    if (std::string dir = env("ROOFSCOPE_MODEL_DIR"); !dir.empty())
-        return dir;
-    if (std::string config = env("XDG_CONFIG_HOME"); !config.empty() && config.front() == '/')
-        return config + "/roofscope/models";
-    if (std::string home = env("HOME"); !home.empty())
-        return home + "/.config/roofscope/models";
-    return {};
+    return userConfigDirectory("ROOFSCOPE_MODEL_DIR", "models");
 }
 
 } // namespace roofscope

@@ -1,4 +1,5 @@
 #include "core/catalog.h"
+#include "core/idlookup.h"
 #include "core/jsonreader.h"
 
 #include <gtest/gtest.h>
