@@ -1,10 +1,12 @@
 // roofscope: with no subcommand the window, with one the headless tools. The headless paths
-// never create a QApplication, so they run without a display.
+// never create a QApplication, so they run without a display; `plot` alone creates one, on the
+// offscreen platform unless another is set.
 #include "app/arguments.h"
 #include "app/commands.h"
 #include "app/modelcommands.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
+#include "app/plotcommand.h"
 #include "ui/guimain.h"
 #endif
 
@@ -28,6 +30,9 @@ const std::map<std::string, Command>& commands()
         {"sweep", runSweep},
         {"models", runModels},
         {"model", runModel},
+#ifdef ROOFSCOPE_WITH_GUI
+        {"plot", runPlot},
+#endif
     };
     return table;
 }
@@ -57,7 +62,7 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plot, help)\n";
         return 2;
     }
     try {

@@ -485,6 +485,7 @@ void RoofChart::updateOperator(int op)
                                           c);
         }
     }
+    applyPointSizes(op);
     if (m_inRebuild)
         return;
     if (roofSignature() != m_roofSignature) {
@@ -506,6 +507,58 @@ void RoofChart::updateMarkers()
                         : (m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030)));
         border.setWidthF(sel ? 2.5 : 1.0);
         s->setPen(border);
+    }
+}
+
+void RoofChart::setPointShare(PointShare share)
+{
+    m_pointShare = std::move(share);
+    refreshPointSizes();
+}
+
+qreal RoofChart::markerSizeForShare(double share) const
+{
+    // A point that takes the whole step is five default markers wide; below half a default
+    // marker a point could not be seen or hovered.
+    const qreal largest = m_style.markerSize * 5.0;
+    const qreal smallest = m_style.markerSize * 0.5;
+    if (!(share > 0.0))
+        return smallest;
+    return std::clamp(largest * std::sqrt(std::min(share, 1.0)), smallest, largest);
+}
+
+void RoofChart::refreshPointSizes()
+{
+    for (int op = 0; op < static_cast<int>(m_opSeries.size()); ++op)
+        applyPointSizes(op);
+}
+
+void RoofChart::applyPointSizes(int op)
+{
+    QScatterSeries* series = m_opSeries[static_cast<std::size_t>(op)];
+    const auto& info = m_opPoints[static_cast<std::size_t>(op)];
+    const auto key = QXYSeries::PointConfiguration::Size;
+    for (std::size_t i = 0; i < info.size(); ++i) {
+        const int index = static_cast<int>(i);
+        const auto share = m_pointShare ? m_pointShare(info[i].ref) : std::nullopt;
+        if (!share) {
+            if (series->pointConfiguration(index).contains(key)) {
+                series->clearPointConfiguration(index, key);
+                series->setPointConfiguration(
+                    index, QXYSeries::PointConfiguration::Color,
+                    hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme));
+            }
+            continue;
+        }
+        // Large markers of one operator stack on the GPUs' columns: see-through fill keeps
+        // the ones behind readable.
+        const qreal size = markerSizeForShare(*share);
+        QColor c = hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme);
+        c.setAlphaF(size > 2.0 * m_style.markerSize ? 0.6 : 1.0);
+        QHash<QXYSeries::PointConfiguration, QVariant> config = series->pointConfiguration(index);
+        config[key] = size;
+        config[QXYSeries::PointConfiguration::Color] = c;
+        series->setPointConfiguration(index, config);
     }
 }
 
@@ -702,6 +755,9 @@ void RoofChart::layoutOverlay()
     }
     QFont small = m_style.labelFont;
     small.setPointSizeF(small.pointSizeF() * 0.85);
+    // Coinciding ceilings (H100 and H200 share the FP16 vector peak) get one label in the
+    // neutral colour: stacked copies only push each other away onto long leaders.
+    std::vector<std::size_t> ceilingLabels; // indices into pending
     for (const GpuItems& g : m_gpus) {
         for (std::size_t i = 0; i < g.ceilings.size(); ++i) {
             QPointF end = g.ceilingEnds[i];
@@ -710,6 +766,16 @@ void RoofChart::layoutOverlay()
             if (anchor.y() < plot.top() || anchor.y() > plot.bottom())
                 continue;
             anchor.setX(std::min(anchor.x(), plot.right() - 2));
+            const auto same =
+                std::find_if(ceilingLabels.begin(), ceilingLabels.end(), [&](std::size_t k) {
+                    return pending[k].label->text() == g.ceilingNames[i] &&
+                           std::abs(pending[k].anchor.y() - anchor.y()) < 1.0;
+                });
+            if (same != ceilingLabels.end()) {
+                pending[*same].label->setColor(m_style.mutedText);
+                continue;
+            }
+            ceilingLabels.push_back(pending.size());
             request(g.ceilingNames[i], g.color, small, anchor);
         }
     }

@@ -6,6 +6,7 @@
 
 #include <QChart>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -62,7 +63,16 @@ public:
     QLogValueAxis* axisFlops() const { return m_axisY; }
     const ChartStyle& style() const { return m_style; }
 
+    // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
+    // (or no function) keeps the default size. The area, not the diameter, follows the share,
+    // so twice the time reads as twice the ink; diameters stay within a readable pixel range.
+    using PointShare = std::function<std::optional<double>(PointRef)>;
+    void setPointShare(PointShare share);
+    qreal markerSizeForShare(double share) const;
+
 public slots:
+    // Re-reads every point's share (its data changed without a point moving).
+    void refreshPointSizes();
     // Recreates every series (new accelerators, operators, theme or toggles).
     void rebuild();
 
@@ -93,6 +103,7 @@ private:
     void onSelectionChanged();
     void updateOperator(int op);
     void updateMarkers();
+    void applyPointSizes(int op);
     void buildRoofs();
     void updateSweeps();
     QString roofSignature() const;
@@ -125,6 +136,7 @@ private:
     QGraphicsSimpleTextItem* m_titleX = nullptr;
     QGraphicsSimpleTextItem* m_titleY = nullptr;
     bool m_inRebuild = false;
+    PointShare m_pointShare;
 };
 
 } // namespace roofscope

@@ -7,6 +7,58 @@
 
 namespace roofscope {
 
+namespace {
+
+// The parts of a polyline inside `rect` (Liang–Barsky per segment). The painter's clip rect
+// does this on screen, but SVG output (QSvgGenerator in Qt 6.4) ignores clipping, and a
+// figure's roofs must not run past the axes.
+QList<QPolygonF> clipPolyline(const QPolygonF& line, const QRectF& rect)
+{
+    QList<QPolygonF> parts;
+    QPolygonF current;
+    for (qsizetype i = 0; i + 1 < line.size(); ++i) {
+        const QPointF a = line[i];
+        const QPointF d = line[i + 1] - a;
+        double t0 = 0.0;
+        double t1 = 1.0;
+        const double p[] = {-d.x(), d.x(), -d.y(), d.y()};
+        const double q[] = {a.x() - rect.left(), rect.right() - a.x(), a.y() - rect.top(),
+                            rect.bottom() - a.y()};
+        bool visible = true;
+        for (int k = 0; k < 4 && visible; ++k) {
+            if (p[k] == 0.0) {
+                visible = q[k] >= 0.0;
+            } else {
+                const double t = q[k] / p[k];
+                if (p[k] < 0.0)
+                    t0 = std::max(t0, t);
+                else
+                    t1 = std::min(t1, t);
+                visible = t0 <= t1;
+            }
+        }
+        if (!visible) {
+            if (current.size() >= 2)
+                parts << current;
+            current.clear();
+            continue;
+        }
+        const QPointF from = a + d * t0;
+        const QPointF to = a + d * t1;
+        if (current.isEmpty() || current.back() != from) {
+            if (current.size() >= 2)
+                parts << current;
+            current = QPolygonF{from};
+        }
+        current << to;
+    }
+    if (current.size() >= 2)
+        parts << current;
+    return parts;
+}
+
+} // namespace
+
 RoofLayer::RoofLayer(QGraphicsItem* parent) : QGraphicsItem(parent)
 {
     setAcceptedMouseButtons(Qt::NoButton);
@@ -81,15 +133,20 @@ void RoofLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
     for (const Stroke& s : m_strokes) {
         if (s.values.size() < 2)
             continue;
-        QPainterPath path;
-        path.moveTo(geometry::valueToPixel(m_axes, s.values.front()));
-        for (qsizetype i = 1; i < s.values.size(); ++i)
-            path.lineTo(geometry::valueToPixel(m_axes, s.values[i]));
+        QPolygonF pixels;
+        for (const QPointF& v : s.values)
+            pixels << geometry::valueToPixel(m_axes, v);
         painter->setPen(s.pen);
-        painter->drawPath(path);
+        for (const QPolygonF& part : clipPolyline(pixels, plot)) {
+            QPainterPath path;
+            path.addPolygon(part);
+            painter->drawPath(path);
+        }
     }
     for (const Marker& m : m_markers) {
         const QPointF c = geometry::valueToPixel(m_axes, m.value);
+        if (!plot.contains(c))
+            continue; // off the axes (zoomed in): nothing to mark
         const qreal h = m.size / 2.0;
         painter->setPen(m.pen);
         painter->setBrush(m.brush);

@@ -4,12 +4,16 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
+#include "ui/export/exportcontroller.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/models/operatormodel.h"
+#include "ui/modelworkbench.h"
 #include "ui/session.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwarepanel.h"
+#include "ui/widgets/modelpanel.h"
+#include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/preferencesdialog.h"
@@ -93,6 +97,37 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
 
     auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
+    // Whole-model mode: the model panel's workload rows become the session's operators; the
+    // chart sizes their markers by their share of the step time.
+    auto* workbench = new ModelWorkbench(m_session, this);
+    workbench->setObjectName(QStringLiteral("modelWorkbench"));
+    auto* modelPanel = new ModelPanel(workbench, this);
+    auto* modelDock = dock(this, tr("Model"), QStringLiteral("modelDock"), modelPanel);
+    addDockWidget(Qt::LeftDockWidgetArea, modelDock);
+    tabifyDockWidget(opDock, modelDock);
+    opDock->raise();
+    // The totals are as wide as the comparison: they share its place, in front while the
+    // chart shows the model.
+    auto* totalsDock = dock(this, tr("Model Totals"), QStringLiteral("modelTotalsDock"),
+                            new ModelTotalsPanel(workbench, this));
+    addDockWidget(Qt::BottomDockWidgetArea, totalsDock);
+    tabifyDockWidget(cmpDock, totalsDock);
+    cmpDock->raise();
+    for (QDockWidget* d : {modelDock, totalsDock})
+        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+    // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
+    connect(workbench, &ModelWorkbench::changed, this,
+            [workbench, totalsDock, cmpDock, shown = false]() mutable {
+                if (workbench->isShown() == shown)
+                    return;
+                shown = workbench->isShown();
+                (shown ? totalsDock : cmpDock)->raise();
+            });
+    resizeDocks({hwDock, paramDock}, {430, 370}, Qt::Horizontal);
+    m_chart->setPointShare(
+        [workbench](PointRef p) { return workbench->timeShare(p.op, p.hardware); });
+    connect(workbench, &ModelWorkbench::sharesChanged, m_chart, &RoofChart::refreshPointSizes);
+    connect(modelPanel, &ModelPanel::statusMessage, this, status);
     connect(m_chartView, &RoofChartView::statusMessage, this, status);
     connect(m_parameters, &ParameterPanel::statusMessage, this, status);
     connect(m_operatorModel, &OperatorModel::editRejected, this, status);
@@ -135,13 +170,13 @@ void MainWindow::createActions()
     QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
     QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
     QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
-    QAction* exportAct =
-        action(tr("&Export Image…"), QKeySequence(tr("Ctrl+E")), [this] { exportImage(); });
+    // Figure and data export (dialog, atomic writes, clipboard) live in ui/export.
+    auto* exporter = new ExportController(m_session, m_chart, this);
     QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quitAct->setMenuRole(QAction::QuitRole);
     file->addActions({newAct, openAct, saveAct, saveAsAct});
     file->addSeparator();
-    file->addAction(exportAct);
+    file->addActions({exporter->exportFigureAction(), exporter->exportDataAction()});
     file->addSeparator();
     file->addAction(quitAct);
 
@@ -150,6 +185,8 @@ void MainWindow::createActions()
     QAction* redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addActions({undo, redo});
+    edit->addSeparator();
+    edit->addAction(exporter->copyFigureAction());
     edit->addSeparator();
     edit->addMenu(m_operatorPanel->addMenu());
     QAction* dup = action(tr("&Duplicate Operator"), QKeySequence(tr("Ctrl+D")),
@@ -341,24 +378,6 @@ bool MainWindow::saveAs()
         return false;
     }
     return true;
-}
-
-void MainWindow::exportImage()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), tr("roofline.png"),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
-    if (path.isEmpty())
-        return;
-    const QSize size = m_chartView->viewport()->size();
-    bool ok = false;
-    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
-        ok = writeChartSvg(m_chart, size, path, windowTitle());
-    else
-        ok = renderChart(m_chart, size, 2.0).save(path);
-    if (!ok)
-        QMessageBox::warning(this, tr("Cannot Export"), tr("Could not write %1").arg(path));
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
 }
 
 void MainWindow::newSession()

@@ -64,7 +64,6 @@ private:
     void open();
     bool save();
     bool saveAs();
-    void exportImage();
     void newSession();
     void preferences();
     void about();

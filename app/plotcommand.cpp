@@ -1,0 +1,195 @@
+// Compiled only with the window (ROOFSCOPE_WITH_GUI): the Qt-free build has no `plot`.
+#ifdef ROOFSCOPE_WITH_GUI
+
+#include "app/plotcommand.h"
+
+#include "app/arguments.h"
+#include "app/commands.h"
+#include "core/catalog.h"
+#include "core/scenario.h"
+#include "ui/chart/chartdocument.h"
+#include "ui/chart/roofchart.h"
+#include "ui/export/atomicfile.h"
+#include "ui/export/figuredata.h"
+#include "ui/export/figureexporter.h"
+#include "ui/translation.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace roofscope::cli {
+
+namespace {
+
+const Arguments::Spec kPlotSpec{{"scenario", "gpu", "op", "output", "size", "scale", "theme",
+                                 "title", "subtitle", "catalog", "lang"},
+                                {"transparent"}};
+
+QSize parseSize(const std::string& text)
+{
+    const auto parts = splitList(text, 'x');
+    int w = 0;
+    int h = 0;
+    if (parts.size() == 2) {
+        try {
+            std::size_t nw = 0;
+            std::size_t nh = 0;
+            w = std::stoi(parts[0], &nw);
+            h = std::stoi(parts[1], &nh);
+            if (nw != parts[0].size() || nh != parts[1].size())
+                w = h = 0;
+        } catch (const std::exception&) {
+            w = h = 0;
+        }
+    }
+    if (w < 16 || h < 16 || w > 16384 || h > 16384)
+        throw UsageError("--size " + text +
+                         ": expected WIDTHxHEIGHT, 16..16384 each, e.g. 1920x1080");
+    return QSize(w, h);
+}
+
+double parseScale(const std::string& text)
+{
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 ||
+        v > 4.0)
+        throw UsageError("--scale " + text + ": expected a number from 1 to 4");
+    return v;
+}
+
+Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
+{
+    Scenario scenario = defaultScenario();
+    if (a.has("scenario")) {
+        const std::string path = a.value("scenario");
+        auto text = readTextFile(path);
+        if (!text)
+            throw UsageError("--scenario " + text.error().message);
+        auto parsed = parseScenario(*text, path);
+        if (!parsed)
+            throw UsageError("--scenario " + parsed.error().message);
+        scenario = std::move(*parsed);
+    }
+    if (a.has("gpu")) {
+        std::vector<std::string> ids;
+        for (const Hardware* hw : resolveGpus(catalog, a.value("gpu"))) {
+            if (std::find(ids.begin(), ids.end(), hw->id) == ids.end())
+                ids.push_back(hw->id);
+        }
+        scenario.gpus = ids;
+        if (std::find(ids.begin(), ids.end(), scenario.baseline) == ids.end())
+            scenario.baseline.clear(); // the first accelerator becomes the baseline
+    }
+    if (a.has("op")) {
+        scenario.operators.clear();
+        for (const std::string& spec : a.values("op")) {
+            auto op = parseOperatorOrPreset(spec);
+            if (!op)
+                throw UsageError("--op " + spec + ": " + op.error().message);
+            scenario.operators.push_back(std::move(*op));
+        }
+        // Operators of one's own choosing: no sweep path unless a scenario selects one.
+        scenario.selected = -1;
+    }
+    if (a.has("theme")) {
+        const auto theme = parseTheme(a.value("theme"));
+        if (!theme)
+            throw UsageError("--theme " + a.value("theme") +
+                             ": expected one of: light, dark, slide");
+        scenario.theme = *theme;
+    }
+    if (auto error = checkScenarioHardware(scenario, catalog, a.value("scenario", "scenario")))
+        throw UsageError((a.has("scenario") ? "--scenario " : "") + error->message);
+    return scenario;
+}
+
+// Qt's own chatter on a headless machine ("XDG_RUNTIME_DIR not set", font fallbacks) is not
+// the user's business: stderr carries only our one-line errors. Critical and fatal messages
+// still go through.
+QtMessageHandler g_qtHandler = nullptr;
+
+void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if ((type == QtCriticalMsg || type == QtFatalMsg) && g_qtHandler)
+        g_qtHandler(type, context, message);
+}
+
+} // namespace
+
+int runPlot(const std::vector<std::string>& args)
+{
+    // `-o FILE` is the one short option: the familiar spelling for an output.
+    std::vector<std::string> tokens;
+    for (const std::string& t : args)
+        tokens.push_back(t == "-o" ? "--output" : t);
+    const Arguments a(tokens, kPlotSpec, "plot");
+    const std::string output = a.required("output");
+    const QString outPath = QString::fromStdString(output);
+    const auto figureFormat = figureFormatForFile(outPath);
+    const auto dataFormat = FigureData::formatForFile(outPath);
+    if (!figureFormat && !dataFormat)
+        throw UsageError("-o " + output +
+                         ": expected a file ending in .png, .svg, .pdf, .csv or .json");
+    const bool png = figureFormat == FigureFormat::Png;
+    if (a.has("scale") && !png)
+        throw UsageError("--scale applies to PNG output only");
+    if (a.has("transparent") && !png)
+        throw UsageError("--transparent applies to PNG output only");
+    if (a.has("lang")) {
+        const std::string lang = a.value("lang");
+        if (lang != "en" && lang != "zh_CN")
+            throw UsageError("--lang " + lang + ": expected one of: en, zh_CN");
+    }
+
+    FigureOptions options;
+    options.size = a.has("size") ? parseSize(a.value("size")) : QSize(1920, 1080);
+    options.scale = a.has("scale") ? parseScale(a.value("scale")) : 1.0;
+    options.transparent = a.has("transparent");
+    options.title = QString::fromStdString(a.value("title"));
+    options.subtitle = QString::fromStdString(a.value("subtitle"));
+
+    HardwareCatalog catalog = loadCatalog(a.values("catalog"));
+    const Scenario scenario = loadScenario(a, catalog);
+
+    // Headless unless the caller chose a platform: no display needed, and the offscreen
+    // platform's fixed 96 dpi gives the same figure on every machine.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!qEnvironmentVariableIsSet("ROOFSCOPE_QT_MESSAGES"))
+        g_qtHandler = qInstallMessageHandler(quietQtMessages);
+    static int argc = 1;
+    static char name[] = "roofscope";
+    static char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    // English unless asked: a figure for a paper should not depend on the machine's locale.
+    if (a.has("lang") && !installTranslator(QString::fromStdString(a.value("lang"))))
+        throw UsageError("--lang " + a.value("lang") + ": the translation could not be loaded");
+
+    std::optional<QString> error;
+    if (figureFormat) {
+        auto exporter = FigureExporter::create(scenario, std::move(catalog), options);
+        if (!exporter)
+            throw UsageError(exporter.error().message);
+        error = (*exporter)->write(outPath, *figureFormat);
+    } else {
+        auto doc = ChartDocument::fromScenario(scenario, std::move(catalog),
+                                               QString::fromStdString(a.value("scenario")));
+        if (!doc)
+            throw UsageError(doc.error().message);
+        const FigureData data =
+            FigureData::collect(*(*doc)->session(), (*doc)->chart()->effectiveRange());
+        error = AtomicFile::write(outPath, data.serialize(*dataFormat));
+    }
+    if (error)
+        throw UsageError(error->toStdString());
+    return 0;
+}
+
+} // namespace roofscope::cli
+
+#endif // ROOFSCOPE_WITH_GUI

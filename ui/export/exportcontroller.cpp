@@ -1,0 +1,132 @@
+#include "ui/export/exportcontroller.h"
+
+#include "ui/chart/roofchart.h"
+#include "ui/export/atomicfile.h"
+#include "ui/export/exportdialog.h"
+#include "ui/export/figuredata.h"
+#include "ui/session.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace roofscope {
+
+ExportController::ExportController(Session* session, RoofChart* chart, QMainWindow* window)
+    : QObject(window), m_session(session), m_chart(chart), m_window(window),
+      m_exportFigure(new QAction(tr("&Export Figure…"), this)),
+      m_exportData(new QAction(tr("Export &Data…"), this)),
+      m_copyFigure(new QAction(tr("&Copy Figure"), this))
+{
+    m_exportFigure->setObjectName(QStringLiteral("exportFigureAction"));
+    m_exportFigure->setShortcut(QKeySequence(tr("Ctrl+E")));
+    m_exportFigure->setToolTip(tr("Save the chart as PNG, SVG or PDF, sized for slides"));
+    m_exportData->setObjectName(QStringLiteral("exportDataAction"));
+    m_exportData->setToolTip(tr("Save every plotted roof, point and sweep as CSV or JSON"));
+    m_copyFigure->setObjectName(QStringLiteral("copyFigureAction"));
+    m_copyFigure->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    m_copyFigure->setToolTip(tr("Put the figure on the clipboard as a PNG image"));
+    connect(m_exportFigure, &QAction::triggered, this, &ExportController::exportFigureInteractive);
+    connect(m_exportData, &QAction::triggered, this, &ExportController::exportDataInteractive);
+    connect(m_copyFigure, &QAction::triggered, this, &ExportController::copyFigureInteractive);
+}
+
+std::optional<QString> ExportController::exportFigure(const QString& path, FigureFormat format,
+                                                      const FigureOptions& options) const
+{
+    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
+    if (!exporter)
+        return QString::fromStdString(exporter.error().message);
+    return (*exporter)->write(path, format);
+}
+
+std::optional<QString> ExportController::exportData(const QString& path) const
+{
+    const auto format = FigureData::formatForFile(path);
+    if (!format)
+        return tr("Cannot write %1: expected a file name ending in .csv or .json").arg(path);
+    // The window's own view range: the data spans what the user sees.
+    const FigureData data = FigureData::collect(*m_session, m_chart->effectiveRange());
+    return AtomicFile::write(path, data.serialize(*format));
+}
+
+std::optional<QString> ExportController::copyFigure(const FigureOptions& options) const
+{
+    FigureOptions o = options;
+    o.transparent = false; // many applications paste transparency as black
+    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), o);
+    if (!exporter)
+        return QString::fromStdString(exporter.error().message);
+    const QImage image = (*exporter)->renderImage();
+    auto* mime = new QMimeData;
+    mime->setImageData(image);
+    mime->setData(QStringLiteral("image/png"), (*exporter)->renderPng());
+    QApplication::clipboard()->setMimeData(mime);
+    return std::nullopt;
+}
+
+void ExportController::exportFigureInteractive()
+{
+    ExportDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const auto error = exportFigure(dialog.path(), dialog.format(), dialog.options());
+    QApplication::restoreOverrideCursor();
+    if (error)
+        QMessageBox::warning(m_window, tr("Cannot Export Figure"), *error);
+    else
+        showStatus(tr("Exported %1").arg(QFileInfo(dialog.path()).fileName()));
+}
+
+void ExportController::exportDataInteractive()
+{
+    QSettings settings;
+    QString start = settings.value(QStringLiteral("export/dataPath")).toString();
+    if (start.isEmpty())
+        start = QFileInfo(ExportDialog::savedPath())
+                    .absoluteDir()
+                    .filePath(QStringLiteral("roofline.csv"));
+    const QString csv = tr("CSV table (*.csv)");
+    const QString json = tr("JSON document (*.json)");
+    QString filter = start.endsWith(QStringLiteral(".json")) ? json : csv;
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export Data"), start,
+                                                csv + QStringLiteral(";;") + json, &filter);
+    if (path.isEmpty())
+        return;
+    if (!FigureData::formatForFile(path))
+        path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+    if (const auto error = exportData(path)) {
+        QMessageBox::warning(m_window, tr("Cannot Export Data"), *error);
+        return;
+    }
+    settings.setValue(QStringLiteral("export/dataPath"), path);
+    showStatus(tr("Exported %1").arg(QFileInfo(path).fileName()));
+}
+
+void ExportController::copyFigureInteractive()
+{
+    FigureOptions o = ExportDialog::savedOptions();
+    o.scale = 1.0;
+    if (const auto error = copyFigure(o))
+        QMessageBox::warning(m_window, tr("Cannot Copy Figure"), *error);
+    else
+        showStatus(tr("Copied the figure (%1 × %2) to the clipboard")
+                       .arg(o.size.width())
+                       .arg(o.size.height()));
+}
+
+void ExportController::showStatus(const QString& text) const
+{
+    if (m_window)
+        m_window->statusBar()->showMessage(text, 5000);
+}
+
+} // namespace roofscope

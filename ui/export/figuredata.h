@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/roofline.h"
+#include "core/scenario.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QPointF>
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+class Session;
+
+enum class FigureDataFormat { Csv, Json };
+
+// Every curve and point a figure plots, with the core's numbers, for users who re-plot or cite
+// them: the roofs each accelerator's operators run against (plus the toggled extra ceilings),
+// their ridges, each operator point with its estimate (AI, attainable, bound, time), and the
+// selected operator's sweep path with its crossing. Read from the session, which holds the
+// core's estimates; nothing here does roofline arithmetic beyond asking the core for the roof's
+// value at the view's edges.
+class FigureData {
+    Q_DECLARE_TR_FUNCTIONS(roofscope::FigureData)
+public:
+    struct Roof {
+        int hardware = -1;
+        std::string name;   // "bf16 tensor", "l2 slope"
+        std::string memory; // the memory level of the slope
+        double peak = 0.0;
+        double bandwidth = 0.0;
+        double ridgeAi = 0.0;
+        std::vector<QPointF> points;     // (AI, FLOP/s) across the view: slope, ridge, flat
+        std::vector<std::string> usedBy; // operators whose estimate uses this roof
+    };
+    struct Point {
+        int op = -1;
+        int hardware = -1;
+        Estimate estimate;
+        std::optional<double> speedup; // against the baseline accelerator
+    };
+    struct Sweep {
+        int op = -1;
+        int hardware = -1;
+        std::string param;
+        std::vector<QPointF> points;
+        std::optional<double> crossing;
+        QPointF crossingPoint;
+    };
+
+    // `view` is the range the chart shows (RoofChart::effectiveRange): roofs span it.
+    static FigureData collect(const Session& session, const ViewRange& view);
+
+    const std::vector<Roof>& roofs() const { return m_roofs; }
+    const std::vector<Point>& points() const { return m_points; }
+    const std::vector<Sweep>& sweeps() const { return m_sweeps; }
+
+    // One table, one row per plotted value, a `kind` column (roof, ridge, point, sweep,
+    // crossing) to filter on; numbers in shortest round-trip form.
+    QByteArray toCsv() const;
+    QByteArray toJson() const;
+    QByteArray serialize(FigureDataFormat format) const;
+    static std::optional<FigureDataFormat> formatForFile(const QString& fileName);
+
+private:
+    std::vector<std::string> m_gpuIds;
+    std::vector<std::string> m_gpuNames;
+    std::vector<std::string> m_opNames;
+    std::vector<std::string> m_opSpecs;
+    int m_baseline = -1;
+    ViewRange m_view;
+    std::vector<int> m_hardware; // checked, in the chart's order
+    std::vector<Roof> m_roofs;
+    std::vector<Point> m_points;
+    std::vector<Sweep> m_sweeps;
+
+    const std::string& gpuId(int hardware) const;
+    const std::string& gpuName(int hardware) const;
+};
+
+} // namespace roofscope
