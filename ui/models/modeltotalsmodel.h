@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+namespace roofscope {
+
+class ModelWorkbench;
+
+// One row per checked accelerator: the model's step on it, from the core's
+// evaluateWorkload(): time per token (decode) or per prefill, tokens/s, the share of time in
+// memory-bound operators, weights + KV cache against the GPU's memory, whether it fits (and
+// how many GPUs would hold it), and the speedup against the baseline.
+class ModelTotalsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        HardwareColumn,
+        TimeColumn,
+        TokensColumn,
+        MemoryBoundColumn,
+        MemoryColumn,
+        FitsColumn,
+        SpeedupColumn,
+        ColumnCount
+    };
+    enum Role {
+        HardwareIndexRole = Qt::UserRole + 1, // int: index into Session::hardware()
+        SortRole,                             // raw numbers (seconds, tokens/s, fraction, ...)
+    };
+
+    explicit ModelTotalsModel(ModelWorkbench* workbench, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // The row of a checked accelerator, or -1.
+    int rowOf(int hardware) const;
+
+private:
+    void onChanged();
+
+    ModelWorkbench* m_workbench;
+    std::vector<int> m_rows; // hardware indices, as last announced to views
+};
+
+} // namespace roofscope

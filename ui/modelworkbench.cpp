@@ -1,0 +1,233 @@
+#include "ui/modelworkbench.h"
+
+#include "core/format.h"
+#include "ui/modeleditcommand.h"
+#include "ui/session.h"
+
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+
+// The seed's section 4: the model the issue diagnoses, on the step it diagnoses.
+constexpr const char* kDefaultModel = "llama-2-70b";
+
+bool sameRows(const Workload& a, const Workload& b)
+{
+    if (a.ops.size() != b.ops.size())
+        return false;
+    for (std::size_t i = 0; i < a.ops.size(); ++i) {
+        if (a.ops[i].key != b.ops[i].key)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
+    : QObject(parent), m_session(session), m_catalog(ModelCatalog::builtin())
+{
+    for (const Error& e : m_catalog.loadUserDirectory())
+        m_catalogErrors << QString::fromStdString(e.message);
+    const ModelConfig* first = m_catalog.find(kDefaultModel);
+    if (!first && !m_catalog.all().empty())
+        first = &m_catalog.all().front();
+    if (first) {
+        m_model = *first;
+        m_scenario.context = 2048.0;
+        if (auto w = expandWorkload(m_model, m_scenario)) {
+            m_workload = std::move(w).value();
+            m_operators = chartOperators(m_workload);
+        }
+    }
+    evaluateTotals();
+    connect(session, &Session::operatorsReset, this, &ModelWorkbench::onSessionOperators);
+    connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
+    connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
+    onSessionOperators();
+}
+
+ModelWorkbench::~ModelWorkbench() = default;
+
+Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& path)
+{
+    auto loaded = m_catalog.loadFile(path.toStdString());
+    if (!loaded)
+        return loaded.error();
+    std::vector<std::string> ids;
+    for (const ModelConfig& m : *loaded)
+        ids.push_back(m.id);
+    emit changed(); // the model list grew
+    return ids;
+}
+
+QString ModelWorkbench::rowLabel(const WorkloadOp& row)
+{
+    const double n = row.count();
+    // Expected experts touched are not whole: three significant digits, as the CLI prints.
+    const std::string count = n == std::floor(n) ? formatParamNumber(n) : formatNumber(n, 3);
+    return QString::fromStdString(row.key) + QStringLiteral(" ×") + QString::fromStdString(count);
+}
+
+std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload) const
+{
+    std::vector<Operator> ops;
+    ops.reserve(workload.ops.size());
+    for (const WorkloadOp& row : workload.ops) {
+        ops.push_back(row.op);
+        ops.back().label = rowLabel(row).toStdString();
+    }
+    return ops;
+}
+
+std::optional<QString> ModelWorkbench::setModel(const std::string& id)
+{
+    const ModelConfig* m = m_catalog.find(id);
+    if (!m)
+        return tr("Unknown model %1").arg(QString::fromStdString(id));
+    ModelSnapshot next{*m, m_scenario, {}};
+    return apply(std::move(next), tr("Show %1").arg(QString::fromStdString(m->name)), 0);
+}
+
+std::optional<QString> ModelWorkbench::setScenario(const InferenceScenario& scenario, int gesture)
+{
+    // A weight wider than the math makes no kernel: W16A8 does not exist (the CLI says the same).
+    if (bytesPerElement(scenario.weights) > bytesPerElement(scenario.activations))
+        return tr("Weights %1 are wider than activations %2: weights are stored at most as wide "
+                  "as the math runs")
+            .arg(QString::fromUtf8(precisionName(scenario.weights)),
+                 QString::fromUtf8(precisionName(scenario.activations)));
+    QString text = tr("Change model scenario");
+    const InferenceScenario& s = m_scenario;
+    if (scenario.batch != s.batch)
+        text = tr("Set model batch = %1").arg(scenario.batch);
+    else if (scenario.context != s.context)
+        text = tr("Set model context = %1").arg(scenario.context);
+    else if (scenario.phase != s.phase)
+        text = tr("Model phase %1").arg(QString::fromUtf8(phaseName(scenario.phase)));
+    else if (scenario.fused != s.fused)
+        text = scenario.fused ? tr("Fuse model kernels") : tr("Unfuse model kernels");
+    return apply(ModelSnapshot{m_model, scenario, {}}, text, gesture);
+}
+
+void ModelWorkbench::showOnChart()
+{
+    if (!m_shown)
+        apply(ModelSnapshot{m_model, m_scenario, {}},
+              tr("Show %1").arg(QString::fromStdString(m_model.name)), 0);
+}
+
+std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& undoText,
+                                             int gesture)
+{
+    auto w = expandWorkload(next.model, next.scenario);
+    if (!w)
+        return QString::fromStdString(next.model.id + ": " + w.error().message);
+    next.workload = std::move(w).value();
+
+    ModelChartState after;
+    after.operators = chartOperators(next.workload);
+    // A drag keeps the selected row (the rows of one model and phase keep their keys);
+    // anything else selects the operator that takes longest on the baseline.
+    if (m_shown && sameRows(m_workload, next.workload)) {
+        after.selected = m_session->selectedOperator();
+    } else {
+        after.selected = 0;
+        const int base = m_session->baseline();
+        if (base >= 0) {
+            auto t = evaluateWorkload(next.workload,
+                                      m_session->hardware()[static_cast<std::size_t>(base)]);
+            if (t && !t->byTime.empty())
+                after.selected = static_cast<int>(t->byTime.front());
+        }
+    }
+    after.model = std::move(next);
+    if (m_shown && after.operators == m_session->operators() &&
+        after.model->scenario == m_scenario) {
+        return std::nullopt; // a slider step that rounds to the value shown
+    }
+    m_session->undoStack()->push(
+        new ModelEditCommand(this, undoText, chartState(), std::move(after), gesture));
+    return std::nullopt;
+}
+
+ModelChartState ModelWorkbench::chartState() const
+{
+    ModelChartState state;
+    if (m_shown)
+        state.model = ModelSnapshot{m_model, m_scenario, m_workload};
+    state.operators = m_session->operators();
+    state.selected = m_session->selectedOperator();
+    return state;
+}
+
+void ModelWorkbench::applyChartState(const ModelChartState& state)
+{
+    // The model first: the chart asks for time shares while the session announces the rows.
+    if (state.model) {
+        m_model = state.model->model;
+        m_scenario = state.model->scenario;
+        m_workload = state.model->workload;
+        m_operators = state.operators;
+        evaluateTotals();
+    }
+    m_shown = state.model.has_value();
+    m_applying = true;
+    m_session->setOperatorsInternal(state.operators, state.selected);
+    m_applying = false;
+    emit changed();
+    emit sharesChanged();
+}
+
+const Expected<WorkloadTotals>* ModelWorkbench::totals(int hardware) const
+{
+    const auto it = m_totals.find(hardware);
+    return it == m_totals.end() ? nullptr : &it->second;
+}
+
+std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
+{
+    if (!m_shown || op < 0)
+        return std::nullopt;
+    const Expected<WorkloadTotals>* t = totals(hardware);
+    if (!t || !*t || op >= static_cast<int>((*t)->perOp.size()))
+        return std::nullopt;
+    return (*t)->perOp[static_cast<std::size_t>(op)].timeFraction;
+}
+
+void ModelWorkbench::evaluateTotals()
+{
+    m_totals.clear();
+    if (m_workload.ops.empty())
+        return;
+    for (int hw : m_session->checkedHardware())
+        m_totals.emplace(
+            hw, evaluateWorkload(m_workload, m_session->hardware()[static_cast<std::size_t>(hw)]));
+}
+
+void ModelWorkbench::onSessionOperators()
+{
+    if (m_applying)
+        return;
+    // Any other edit (a parameter, undo past the model, an opened file) leaves model mode
+    // unless the rows are still exactly the workload's.
+    const bool shown = !m_operators.empty() && m_session->operators() == m_operators;
+    if (shown == m_shown)
+        return;
+    m_shown = shown;
+    emit changed();
+    emit sharesChanged();
+}
+
+void ModelWorkbench::onHardwareChanged()
+{
+    evaluateTotals();
+    emit changed();
+    emit sharesChanged();
+}
+
+} // namespace roofscope

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/modelconfig.h"
+#include "core/operators.h"
+#include "core/workload.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+class Session;
+
+// A model under a scenario, expanded: what the chart shows in model mode.
+struct ModelSnapshot {
+    ModelConfig model;
+    InferenceScenario scenario;
+    Workload workload;
+};
+
+// Everything one undo step of the model panel restores: the session's operators and
+// selection, and the model they were expanded from (none: the chart showed other operators).
+struct ModelChartState {
+    std::optional<ModelSnapshot> model;
+    std::vector<Operator> operators;
+    int selected = -1;
+};
+
+// The state behind the model panel: a model from the catalog (presets, user files, a Hugging
+// Face config.json), an inference scenario, its expansion into operators and the totals on
+// every checked accelerator. Shown on the chart, the workload's rows are the session's
+// operators ("q_proj ×80"), so the existing chart, tables, read-out and drags show them; every
+// change is one undoable step (a slider drag merges into one). It computes nothing itself:
+// expandWorkload() and evaluateWorkload() of the core give every number.
+class ModelWorkbench : public QObject {
+    Q_OBJECT
+public:
+    explicit ModelWorkbench(Session* session, QObject* parent = nullptr);
+    ~ModelWorkbench() override;
+
+    Session* session() const { return m_session; }
+    const ModelCatalog& catalog() const { return m_catalog; }
+    // Problems with the user's model directory (one per broken file), for the status bar.
+    const QStringList& catalogErrors() const { return m_catalogErrors; }
+    // Reads a RoofScope model catalog or a Hugging Face config.json and adds its models;
+    // returns their ids, or the error naming the file and the problem.
+    Expected<std::vector<std::string>> loadModelFile(const QString& path);
+
+    const ModelConfig& model() const { return m_model; }
+    const InferenceScenario& scenario() const { return m_scenario; }
+    const Workload& workload() const { return m_workload; }
+
+    // Each change expands the model again and shows it on the chart: one undo step, or one per
+    // `gesture` (Session::newGesture) for a slider drag. On error nothing changes and the
+    // message (from the core) is returned.
+    std::optional<QString> setModel(const std::string& id);
+    std::optional<QString> setScenario(const InferenceScenario& scenario, int gesture = 0);
+    // Replaces the session's operators with the workload's rows (undoable).
+    void showOnChart();
+    // True while the session's operators are exactly the workload's rows.
+    bool isShown() const { return m_shown; }
+
+    // The totals on a checked accelerator (nullptr when not checked).
+    const Expected<WorkloadTotals>* totals(int hardware) const;
+    // Share of the step time operator row `op` takes on `hardware`, while shown.
+    std::optional<double> timeShare(int op, int hardware) const;
+    // The operator row of workload row i, as the chart shows it: "q_proj ×80".
+    static QString rowLabel(const WorkloadOp& row);
+
+    // Used by ModelEditCommand.
+    ModelChartState chartState() const;
+    void applyChartState(const ModelChartState& state);
+
+signals:
+    // The model, the scenario, the totals or whether it is shown changed.
+    void changed();
+    // The time shares behind the chart's marker areas changed.
+    void sharesChanged();
+
+private:
+    std::optional<QString> apply(ModelSnapshot next, const QString& undoText, int gesture);
+    std::vector<Operator> chartOperators(const Workload& workload) const;
+    void evaluateTotals();
+    void onSessionOperators();
+    void onHardwareChanged();
+
+    Session* m_session;
+    ModelCatalog m_catalog;
+    QStringList m_catalogErrors;
+    ModelConfig m_model;
+    InferenceScenario m_scenario;
+    Workload m_workload;
+    std::vector<Operator> m_operators; // chartOperators(m_workload)
+    std::map<int, Expected<WorkloadTotals>> m_totals;
+    bool m_shown = false;
+    bool m_applying = false;
+};
+
+} // namespace roofscope

@@ -1,0 +1,350 @@
+#include "ui/widgets/modelpanel.h"
+
+#include "core/format.h"
+#include "ui/modelworkbench.h"
+#include "ui/session.h"
+#include "ui/widgets/logslider.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace roofscope {
+
+namespace {
+
+// The precisions a scenario may use for each tensor (the CLI accepts the same).
+const Precision kWeights[] = {Precision::FP16, Precision::BF16, Precision::FP8,
+                              Precision::INT8, Precision::INT4, Precision::FP4};
+const Precision kActivations[] = {Precision::FP16, Precision::BF16, Precision::FP8,
+                                  Precision::INT8};
+const Precision kKv[] = {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8};
+
+template <std::size_t N>
+QComboBox* precisionCombo(const Precision (&list)[N], const QString& name, QWidget* parent)
+{
+    auto* c = new QComboBox(parent);
+    c->setObjectName(name);
+    for (Precision p : list)
+        c->addItem(QString::fromUtf8(precisionName(p)).toUpper(), static_cast<int>(p));
+    return c;
+}
+
+Precision comboPrecision(const QComboBox* c)
+{
+    return static_cast<Precision>(c->currentData().toInt());
+}
+
+void selectPrecision(QComboBox* c, Precision p)
+{
+    const QSignalBlocker b(c);
+    c->setCurrentIndex(c->findData(static_cast<int>(p)));
+}
+
+} // namespace
+
+ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
+    : QWidget(parent), m_workbench(workbench), m_model(new QComboBox(this)),
+      m_load(new QPushButton(tr("Load config.json…"), this)), m_summary(new QLabel(this)),
+      m_phase(new QComboBox(this)), m_contextLabel(new QLabel(this)), m_batch(new LogSlider(this)),
+      m_context(new LogSlider(this)),
+      m_weights(precisionCombo(kWeights, QStringLiteral("weights"), this)),
+      m_activations(precisionCombo(kActivations, QStringLiteral("activations"), this)),
+      m_kv(precisionCombo(kKv, QStringLiteral("kv"), this)),
+      m_fused(new QCheckBox(tr("Fused kernels (elementwise chains, flash attention)"), this)),
+      m_show(new QPushButton(tr("Show on Chart"), this)), m_status(new QLabel(this)),
+      m_baseline(new QLabel(this)), m_frame(new QTimer(this))
+{
+    m_model->setObjectName(QStringLiteral("model"));
+    m_phase->setObjectName(QStringLiteral("phase"));
+    m_batch->setObjectName(QStringLiteral("modelBatch"));
+    m_context->setObjectName(QStringLiteral("modelContext"));
+    m_show->setObjectName(QStringLiteral("showModel"));
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(14);
+    m_load->setToolTip(tr("A Hugging Face config.json or a RoofScope model catalog"));
+    m_summary->setWordWrap(true);
+    m_summary->setEnabled(false);
+    m_phase->addItem(tr("Decode (one token per sequence)"), static_cast<int>(Phase::Decode));
+    m_phase->addItem(tr("Prefill (the whole prompt)"), static_cast<int>(Phase::Prefill));
+    m_batch->setRange(1.0, 4096.0);
+    m_context->setRange(1.0, 131072.0);
+    m_batch->setToolTip(tr("Sequences in one step"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_show->setToolTip(tr("Replace the chart's operators with this model's (undoable)"));
+
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto* modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_model, 1);
+    modelRow->addWidget(m_load);
+    form->addRow(tr("Model"), modelRow);
+    form->addRow(QString(), m_summary);
+    form->addRow(tr("Phase"), m_phase);
+    auto* batchLabel = new QLabel(tr("Batch"), this);
+    QFont bold = batchLabel->font();
+    bold.setBold(true);
+    batchLabel->setFont(bold);
+    form->addRow(batchLabel, m_batch);
+    form->addRow(m_contextLabel, m_context);
+    auto* precisions = new QHBoxLayout;
+    for (auto [label, combo] : {std::pair{tr("W"), m_weights}, std::pair{tr("A"), m_activations},
+                                std::pair{tr("KV"), m_kv}}) {
+        auto* l = new QLabel(label, this);
+        l->setBuddy(combo);
+        precisions->addWidget(l);
+        precisions->addWidget(combo, 1);
+    }
+    form->addRow(tr("Precision"), precisions);
+    form->addRow(QString(), m_fused);
+    layout->addLayout(form);
+    auto* showRow = new QHBoxLayout;
+    showRow->addWidget(m_show);
+    showRow->addStretch(1);
+    layout->addLayout(showRow);
+    layout->addWidget(m_status);
+    layout->addWidget(m_baseline);
+    layout->addStretch(1);
+
+    m_weights->setToolTip(tr("Weights of the decoder layers' matrices"));
+    m_activations->setToolTip(tr("Matmul inputs and math: the roof the matmuls run against"));
+    m_kv->setToolTip(tr("KV cache"));
+
+    m_baseline->setObjectName(QStringLiteral("baselineSummary"));
+    m_baseline->setTextFormat(Qt::RichText);
+    m_baseline->setWordWrap(true);
+
+    m_frame->setSingleShot(true);
+    m_frame->setTimerType(Qt::PreciseTimer);
+    connect(m_frame, &QTimer::timeout, this, &ModelPanel::flushPending);
+    m_sinceFlush.start();
+
+    connect(m_model, &QComboBox::activated, this, &ModelPanel::onModelActivated);
+    connect(m_load, &QPushButton::clicked, this, &ModelPanel::loadFile);
+    connect(m_phase, &QComboBox::activated, this, [this] {
+        InferenceScenario s = m_workbench->scenario();
+        s.phase = static_cast<Phase>(m_phase->currentData().toInt());
+        change(s);
+    });
+    for (LogSlider* s : {m_batch, m_context}) {
+        const bool batch = s == m_batch;
+        connect(s, &LogSlider::valueChanged, this, [this, batch](double v) { onSlider(batch, v); });
+        connect(s, &LogSlider::gestureStarted, this,
+                [this] { m_gesture = m_workbench->session()->newGesture(); });
+        connect(s, &LogSlider::gestureFinished, this, [this] {
+            flushPending();
+            m_gesture = 0;
+        });
+    }
+    for (QComboBox* c : {m_weights, m_activations, m_kv})
+        connect(c, &QComboBox::activated, this, [this, c] { onPrecision(c); });
+    connect(m_fused, &QCheckBox::toggled, this, [this](bool on) {
+        InferenceScenario s = m_workbench->scenario();
+        s.fused = on;
+        change(s);
+    });
+    connect(m_show, &QPushButton::clicked, m_workbench, &ModelWorkbench::showOnChart);
+    connect(m_workbench, &ModelWorkbench::changed, this, &ModelPanel::refresh);
+    populateModels();
+    refresh();
+}
+
+void ModelPanel::populateModels()
+{
+    const QSignalBlocker b(m_model);
+    m_model->clear();
+    for (const ModelConfig& m : m_workbench->catalog().all()) {
+        QString text = QString::fromStdString(m.name);
+        if (m.isMoe())
+            text += QStringLiteral(" (MoE)");
+        m_model->addItem(text, QString::fromStdString(m.id));
+        m_model->setItemData(m_model->count() - 1, QString::fromStdString(m.source),
+                             Qt::ToolTipRole);
+    }
+    m_modelCount = m_workbench->catalog().all().size();
+}
+
+void ModelPanel::refresh()
+{
+    if (m_workbench->catalog().all().size() != m_modelCount)
+        populateModels();
+    const ModelConfig& m = m_workbench->model();
+    const InferenceScenario& s = m_workbench->scenario();
+    {
+        const QSignalBlocker b(m_model);
+        m_model->setCurrentIndex(m_model->findData(QString::fromStdString(m.id)));
+    }
+    // Model cards count parameters in billions.
+    const auto billions = [](double n) { return QString::number(n / 1e9, 'f', n < 1e10 ? 2 : 1); };
+    QString params = tr("%1 B").arg(billions(m.parameterCount()));
+    if (m.isMoe())
+        params = tr("%1 B (%2 B active)")
+                     .arg(billions(m.parameterCount()), billions(m.activeParameterCount()));
+    m_summary->setText(
+        tr("%1 layers · hidden %2 · FFN %3 · %4 heads / %5 KV · %6 parameters · KV cache %7 per "
+           "token")
+            .arg(m.layers)
+            .arg(m.hiddenSize)
+            .arg(m.intermediateSize)
+            .arg(m.heads)
+            .arg(m.kvHeads)
+            .arg(params, QString::fromStdString(formatBytes(kvCacheBytesPerToken(m, s.kvCache)))));
+    {
+        const QSignalBlocker b(m_phase);
+        m_phase->setCurrentIndex(m_phase->findData(static_cast<int>(s.phase)));
+    }
+    const bool decode = s.phase == Phase::Decode;
+    m_contextLabel->setText(decode ? tr("Context") : tr("Prompt"));
+    m_context->setToolTip(decode ? tr("Tokens already in each sequence's KV cache")
+                                 : tr("Prompt tokens per sequence"));
+    // A slider being dragged keeps its own position until its value is applied.
+    if (!m_hasPending) {
+        m_batch->setValue(s.batch);
+        m_context->setValue(s.context);
+    }
+    selectPrecision(m_weights, s.weights);
+    selectPrecision(m_activations, s.activations);
+    selectPrecision(m_kv, s.kvCache);
+    {
+        const QSignalBlocker b(m_fused);
+        m_fused->setChecked(s.fused);
+    }
+    const bool shown = m_workbench->isShown();
+    m_show->setEnabled(!shown);
+    m_show->setText(shown ? tr("Shown on Chart") : tr("Show on Chart"));
+    m_baseline->setText(baselineSummary());
+}
+
+QString ModelPanel::baselineSummary() const
+{
+    const Session* session = m_workbench->session();
+    const int base = session->baseline();
+    const Expected<WorkloadTotals>* t = m_workbench->totals(base);
+    if (base < 0 || !t)
+        return tr("Check an accelerator to see the model's step time.");
+    if (!*t)
+        return QString::fromStdString(t->error().message).toHtmlEscaped();
+    const WorkloadTotals& v = **t;
+    const bool decode = m_workbench->scenario().phase == Phase::Decode;
+    QString fits;
+    if (v.fits == true)
+        fits = tr("fits in %1").arg(QString::fromStdString(formatBytes(v.memoryBytes)));
+    else if (v.fits == false)
+        fits = tr("<b>does not fit</b> %1: needs %2 GPUs")
+                   .arg(QString::fromStdString(formatBytes(v.memoryBytes)))
+                   .arg(v.gpusNeeded.value_or(0));
+    return tr("<b>%1</b>: %2 %3 · %4 tokens/s · %5 % memory-bound · weights + KV %6, %7")
+        .arg(session->shortName(base).toHtmlEscaped(),
+             QString::fromStdString(formatDuration(v.timeS)),
+             decode ? tr("per token") : tr("per prefill"),
+             QString::fromStdString(formatNumber(v.tokensPerS, 4)),
+             QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0),
+             QString::fromStdString(formatBytes(v.weightsBytes + v.kvCacheBytes)), fits);
+}
+
+void ModelPanel::onModelActivated(int index)
+{
+    if (index < 0)
+        return;
+    const std::string id = m_model->itemData(index).toString().toStdString();
+    if (auto error = m_workbench->setModel(id)) {
+        m_status->setText(*error);
+        refresh();
+    } else {
+        m_status->clear();
+    }
+}
+
+void ModelPanel::loadFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Load Model"), QString(), tr("Model configurations (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    auto ids = m_workbench->loadModelFile(path);
+    if (!ids) {
+        m_status->setText(QString::fromStdString(ids.error().message));
+        return;
+    }
+    if (ids->empty())
+        return;
+    if (auto error = m_workbench->setModel(ids->front()))
+        m_status->setText(*error);
+    else
+        emit statusMessage(
+            tr("Loaded %1 from %2")
+                .arg(QString::fromStdString(ids->front()), QFileInfo(path).fileName()));
+}
+
+void ModelPanel::onSlider(bool batch, double value)
+{
+    if (!m_hasPending)
+        m_pending = m_workbench->scenario();
+    (batch ? m_pending.batch : m_pending.context) = value;
+    m_hasPending = true;
+    if (m_frame->isActive())
+        return;
+    // At most one update per frame: right away when the last one is a frame old.
+    const qint64 elapsed = m_sinceFlush.elapsed();
+    m_frame->start(static_cast<int>(std::max<qint64>(0, kFrameMs - elapsed)));
+}
+
+void ModelPanel::flushPending()
+{
+    m_frame->stop();
+    if (!m_hasPending)
+        return;
+    m_hasPending = false;
+    m_sinceFlush.restart();
+    const InferenceScenario s = m_pending;
+    if (auto error = m_workbench->setScenario(s, m_gesture)) {
+        m_status->setText(*error);
+        refresh();
+    } else {
+        m_status->clear();
+    }
+}
+
+void ModelPanel::onPrecision(QComboBox* combo)
+{
+    InferenceScenario s = m_workbench->scenario();
+    s.weights = comboPrecision(m_weights);
+    s.activations = comboPrecision(m_activations);
+    s.kvCache = comboPrecision(m_kv);
+    // Weights are stored at most as wide as the math runs (W16A8 makes no kernel): the other
+    // combo follows the one just chosen instead of refusing it.
+    if (bytesPerElement(s.weights) > bytesPerElement(s.activations)) {
+        if (combo == m_weights)
+            s.activations = s.weights == Precision::BF16 ? Precision::BF16 : Precision::FP16;
+        else
+            s.weights = s.activations;
+    }
+    change(s);
+}
+
+void ModelPanel::change(const InferenceScenario& s)
+{
+    m_hasPending = false;
+    m_frame->stop();
+    if (auto error = m_workbench->setScenario(s)) {
+        m_status->setText(*error);
+        refresh();
+    } else {
+        m_status->clear();
+    }
+}
+
+} // namespace roofscope

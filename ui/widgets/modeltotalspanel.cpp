@@ -1,0 +1,57 @@
+#include "ui/widgets/modeltotalspanel.h"
+
+#include "core/format.h"
+#include "ui/models/modeltotalsmodel.h"
+#include "ui/modelworkbench.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace roofscope {
+
+ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
+    : QWidget(parent), m_workbench(workbench), m_model(new ModelTotalsModel(workbench, this)),
+      m_caption(new QLabel(this)), m_table(new QTableView(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setWordWrap(true);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_table, 1);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    connect(workbench, &ModelWorkbench::changed, this, &ModelTotalsPanel::refresh);
+    refresh();
+}
+
+QString ModelTotalsPanel::caption() const
+{
+    const InferenceScenario& s = m_workbench->scenario();
+    const bool decode = s.phase == Phase::Decode;
+    auto upper = [](Precision p) { return QString::fromUtf8(precisionName(p)).toUpper(); };
+    const QString what = decode ? tr("decode, batch %1, context %2").arg(s.batch).arg(s.context)
+                                : tr("prefill, batch %1, prompt %2").arg(s.batch).arg(s.context);
+    QString text = tr("<b>%1</b>: %2 · weights %3, activations %4, KV %5 · %6")
+                       .arg(QString::fromStdString(m_workbench->model().name).toHtmlEscaped(), what,
+                            upper(s.weights), upper(s.activations), upper(s.kvCache),
+                            s.fused ? tr("fused") : tr("unfused"));
+    if (!m_workbench->isShown())
+        text += QStringLiteral(" · <i>") + tr("not on the chart") + QStringLiteral("</i>");
+    return text;
+}
+
+void ModelTotalsPanel::refresh()
+{
+    m_caption->setText(caption());
+}
+
+} // namespace roofscope
