@@ -1,6 +1,7 @@
 #include "ui/guimain.h"
 
 #include "core/catalog.h"
+#include "ui/translation.h"
 #include "ui/widgets/mainwindow.h"
 
 #include <QApplication>
@@ -19,6 +20,8 @@ int runGui(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.roofscope.RoofScope"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/roofscope/roofscope.svg")));
+    // The language of Preferences, else the system locale's (zh_CN or English).
+    installTranslator(preferredLanguage());
 
     HardwareCatalog catalog = HardwareCatalog::builtin();
     QStringList errors;

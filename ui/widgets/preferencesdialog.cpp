@@ -1,9 +1,12 @@
 #include "ui/widgets/preferencesdialog.h"
 
+#include "ui/translation.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QVBoxLayout>
 
 namespace roofscope {
@@ -31,6 +34,18 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     form->addRow(tr("Overlays"), m_sweep);
     form->addRow(QString(), m_labels);
     form->addRow(tr("Start-up"), m_restore);
+    // The window builds its strings once, so a new language applies on the next start.
+    m_language = new QComboBox(this);
+    m_language->addItem(tr("System default (%1)").arg(languageName(systemLanguage())),
+                        QString());
+    for (const QString& lang : availableLanguages())
+        m_language->addItem(languageName(lang), lang);
+    m_language->setCurrentIndex(qMax(0, m_language->findData(languageSetting())));
+    auto* languageNote = new QLabel(tr("Takes effect after RoofScope restarts."), this);
+    languageNote->setEnabled(false);
+    form->addRow(tr("Language"), m_language);
+    form->addRow(QString(), languageNote);
+    connect(this, &QDialog::accepted, this, [this] { setLanguageSetting(language()); });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -71,6 +86,11 @@ ChartToggles PreferencesDialog::toggles() const
 bool PreferencesDialog::restoreSession() const
 {
     return m_restore->isChecked();
+}
+
+QString PreferencesDialog::language() const
+{
+    return m_language->currentData().toString();
 }
 
 } // namespace roofscope

@@ -20,6 +20,9 @@ public:
     Theme theme() const;
     ChartToggles toggles() const;
     bool restoreSession() const;
+    // The interface language chosen ("" follows the system; see ui/translation.h). Saved to
+    // the settings when the dialog is accepted; it takes effect on the next start.
+    QString language() const;
 
 private:
     QComboBox* m_theme;
@@ -30,6 +33,7 @@ private:
     QCheckBox* m_sweep;
     QCheckBox* m_labels;
     QCheckBox* m_restore;
+    QComboBox* m_language = nullptr;
 };
 
 } // namespace roofscope

@@ -1,0 +1,1283 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>roofscope::AtomicFile</name>
+    <message>
+        <source>Cannot write the file: no file name was given</source>
+        <translation>无法写入文件：未指定文件名</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ComparisonModel</name>
+    <message>
+        <source>Time on the baseline ÷ time on this accelerator</source>
+        <translation>基准加速器上的耗时 ÷ 本加速器上的耗时</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>访存</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>AI (FLOP/B)</source>
+        <translation>算术强度 (FLOP/B)</translation>
+    </message>
+    <message>
+        <source>Attainable</source>
+        <translation>可达算力</translation>
+    </message>
+    <message>
+        <source>% of peak</source>
+        <translation>峰值占比 (%)</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Speedup vs baseline</source>
+        <translation>相对基准加速比</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ComparisonPanel</name>
+    <message>
+        <source>Selected operator only</source>
+        <translation>仅显示所选算子</translation>
+    </message>
+    <message>
+        <source>Select an operator to compare accelerators against the baseline.</source>
+        <translation>选择一个算子，以便将各加速器与基准对比。</translation>
+    </message>
+    <message>
+        <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt; while the %4 peak grew %5× and bandwidth %6×</source>
+        <translation>%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 峰值算力增长 %5×，带宽增长 %6×</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ExportController</name>
+    <message>
+        <source>&amp;Export Figure…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Data…</source>
+        <translation>导出数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Figure</source>
+        <translation>复制图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF, sized for slides</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF，尺寸适合幻灯片</translation>
+    </message>
+    <message>
+        <source>Save every plotted roof, point and sweep as CSV or JSON</source>
+        <translation>将图中每条屋顶线、每个数据点和扫描路径保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Put the figure on the clipboard as a PNG image</source>
+        <translation>将图表以 PNG 图像形式复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: expected a file name ending in .csv or .json</source>
+        <translation>无法写入 %1：文件名应以 .csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>Cannot Export Figure</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON document (*.json)</source>
+        <translation>JSON 文档 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>Cannot Export Data</source>
+        <translation>无法导出数据</translation>
+    </message>
+    <message>
+        <source>Cannot Copy Figure</source>
+        <translation>无法复制图表</translation>
+    </message>
+    <message>
+        <source>Copied the figure (%1 × %2) to the clipboard</source>
+        <translation>已将图表（%1 × %2）复制到剪贴板</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ExportDialog</name>
+    <message>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>1280 × 720 (HD)</source>
+        <translation>1280 × 720（HD）</translation>
+    </message>
+    <message>
+        <source>1920 × 1080 (Full HD)</source>
+        <translation>1920 × 1080（全高清）</translation>
+    </message>
+    <message>
+        <source>3840 × 2160 (4K)</source>
+        <translation>3840 × 2160（4K）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Pixels per figure unit: 2× doubles the resolution of a PNG without changing how it looks</source>
+        <translation>每个图表单位对应的像素数：2× 使 PNG 的分辨率加倍，而外观不变</translation>
+    </message>
+    <message>
+        <source>As shown</source>
+        <translation>与界面一致</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Slide (projector)</source>
+        <translation>幻灯片（投影）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>缩放(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>T&amp;itle:</source>
+        <translation>标题(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Su&amp;btitle:</source>
+        <translation>副标题(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Choose a file to export to.</source>
+        <translation>请选择要导出到的文件。</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>Vector drawing, %1 × %2 units, text stays editable</source>
+        <translation>矢量图，%1 × %2 单位，文字保持可编辑</translation>
+    </message>
+    <message>
+        <source>One page of %1 × %2 points</source>
+        <translation>单页，%1 × %2 点</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::FigureExporter</name>
+    <message>
+        <source>figure size %1×%2 at scale %3: expected 16…%4 pixels a side</source>
+        <translation>图表尺寸 %1×%2、缩放 %3：每边应为 16…%4 像素</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline 图</translation>
+    </message>
+    <message>
+        <source>Roofline chart made with RoofScope</source>
+        <translation>由 RoofScope 生成的 Roofline 图</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the %2 figure could not be drawn</source>
+        <translation>无法写入 %1：无法绘制 %2 图表</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::HardwareModel</name>
+    <message>
+        <source>Baseline: speedups are measured against it</source>
+        <translation>基准：加速比以它为参照</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>Dense BF16 tensor peak (FP16 or FP32 vector when not published)</source>
+        <translation>稠密 BF16 Tensor Core 峰值算力（未公布时取 FP16 或 FP32 向量峰值）</translation>
+    </message>
+    <message>
+        <source>Main memory (HBM/DRAM) bandwidth</source>
+        <translation>主存（HBM/DRAM）带宽</translation>
+    </message>
+    <message>
+        <source>Ridge point: peak / bandwidth, in FLOP/byte</source>
+        <translation>拐点：峰值算力 ÷ 带宽，单位 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>BF16 peak</source>
+        <translation>BF16 峰值算力</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Ridge</source>
+        <translation>拐点</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::HardwarePanel</name>
+    <message>
+        <source>Filter by name, vendor or id</source>
+        <translation>按名称、厂商或 ID 筛选</translation>
+    </message>
+    <message>
+        <source>Make Baseline</source>
+        <translation>设为基准</translation>
+    </message>
+    <message>
+        <source>Measure speedups against this accelerator</source>
+        <translation>以此加速器为基准计算加速比</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::MainWindow</name>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Read-out</source>
+        <translation>读数</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Drag a point or the batch slider across the ridge.</source>
+        <translation>拖动数据点或 batch 滑块，让算子越过拐点。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;New (Seed&apos;s Story)</source>
+        <translation>新建（原文示例）(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Image…</source>
+        <translation type="vanished">导出图像(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation type="vanished">Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation>Ctrl+Q</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate Operator</source>
+        <translation>复制算子(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Ctrl+D</source>
+        <translation>Ctrl+D</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Operator</source>
+        <translation>重命名算子(&amp;N)</translation>
+    </message>
+    <message>
+        <source>F2</source>
+        <translation>F2</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Operator</source>
+        <translation>删除算子(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <source>&amp;Reset View</source>
+        <translation>重置视图(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Fit the axes to the data (double-click the chart)</source>
+        <translation>让坐标轴适配数据（也可双击图表）</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Slide</source>
+        <translation>幻灯片(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Roofs and Overlays</source>
+        <translation>屋顶线与叠加层(&amp;R)</translation>
+    </message>
+    <message>
+        <source>FP8 Tensor Roof</source>
+        <translation>FP8 Tensor Core 屋顶</translation>
+    </message>
+    <message>
+        <source>FP32 Vector Roof</source>
+        <translation>FP32 向量屋顶</translation>
+    </message>
+    <message>
+        <source>FP64 Roof</source>
+        <translation>FP64 屋顶</translation>
+    </message>
+    <message>
+        <source>L2 Slope</source>
+        <translation>L2 带宽斜线</translation>
+    </message>
+    <message>
+        <source>Sweep Path</source>
+        <translation>扫描路径</translation>
+    </message>
+    <message>
+        <source>Operator Labels</source>
+        <translation>算子标签</translation>
+    </message>
+    <message>
+        <source>&amp;About RoofScope</source>
+        <translation>关于 RoofScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认场景</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>The last session could not be restored; showing the default.</source>
+        <translation>无法恢复上次会话，已显示默认场景。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>RoofScope scenarios (%1);;JSON files (*.json)</source>
+        <translation>RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.
+
+%1</source>
+        <translation>未做任何更改。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>scenario.roofscope.json</source>
+        <translation>scenario.roofscope.json</translation>
+    </message>
+    <message>
+        <source>RoofScope scenarios (%1)</source>
+        <translation>RoofScope 场景 (%1)</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation type="vanished">导出图表</translation>
+    </message>
+    <message>
+        <source>roofline.png</source>
+        <translation type="vanished">roofline.png</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation type="vanished">PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation type="vanished">无法导出</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation type="vanished">无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="vanished">已导出 %1</translation>
+    </message>
+    <message>
+        <source>About RoofScope</source>
+        <translation>关于 RoofScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RoofScope %1&lt;/h3&gt;&lt;p&gt;The roofline model of GPU performance, for engineers optimizing LLM inference: pick accelerators and operators, see where each operator sits against the roofs, drag it across the ridge.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RoofScope %1&lt;/h3&gt;&lt;p&gt;GPU 性能的 Roofline 模型，为优化 LLM 推理的工程师而作：选择加速器和算子，看清每个算子相对屋顶线的位置，并把它拖过拐点。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — RoofScope</source>
+        <translation>%1[*] — RoofScope</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model Totals</source>
+        <translation>模型总计</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ModelPanel</name>
+    <message>
+        <source>Load config.json…</source>
+        <translation>加载 config.json…</translation>
+    </message>
+    <message>
+        <source>Fused kernels (elementwise chains, flash attention)</source>
+        <translation>算子融合（elementwise 链、flash attention）</translation>
+    </message>
+    <message>
+        <source>Show on Chart</source>
+        <translation>在图表上显示</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json or a RoofScope model catalog</source>
+        <translation>Hugging Face 的 config.json，或 RoofScope 模型目录</translation>
+    </message>
+    <message>
+        <source>Decode (one token per sequence)</source>
+        <translation>decode（每个序列 1 个 token）</translation>
+    </message>
+    <message>
+        <source>Prefill (the whole prompt)</source>
+        <translation>prefill（整个 prompt）</translation>
+    </message>
+    <message>
+        <source>Sequences in one step</source>
+        <translation>一步中的序列数</translation>
+    </message>
+    <message>
+        <source>Replace the chart&apos;s operators with this model&apos;s (undoable)</source>
+        <translation>用该模型的算子替换图表中的算子（可撤销）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>KV</source>
+        <translation>KV</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Weights of the decoder layers&apos; matrices</source>
+        <translation>decoder 层各矩阵的权重</translation>
+    </message>
+    <message>
+        <source>Matmul inputs and math: the roof the matmuls run against</source>
+        <translation>matmul 的输入与计算精度：决定 matmul 对照的算力屋顶</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>%1 (%2 active)</source>
+        <translation type="vanished">%1（激活 %2）</translation>
+    </message>
+    <message>
+        <source>%1 layers · hidden %2 · FFN %3 · %4 heads / %5 KV · %6 parameters · KV cache %7 per token</source>
+        <translation>%1 层 · hidden %2 · FFN %3 · %4 头 / %5 KV 头 · %6 参数 · KV cache 每 token %7</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Tokens already in each sequence&apos;s KV cache</source>
+        <translation>每个序列 KV cache 中已有的 token 数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per sequence</source>
+        <translation>每个序列的 prompt token 数</translation>
+    </message>
+    <message>
+        <source>Shown on Chart</source>
+        <translation>已在图表上显示</translation>
+    </message>
+    <message>
+        <source>Check an accelerator to see the model&apos;s step time.</source>
+        <translation>勾选一个加速器，查看模型的单步耗时。</translation>
+    </message>
+    <message>
+        <source>fits in %1</source>
+        <translation>可放入 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;does not fit&lt;/b&gt; %1: needs %2 GPUs</source>
+        <translation>&lt;b&gt;放不下&lt;/b&gt; %1：需要 %2 块 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 %3 · %4 tokens/s · %5 % memory-bound · weights + KV %6, %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%3 %2 · %4 tokens/s · %5 % 时间访存受限 · 权重 + KV %6，%7</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>每 token</translation>
+    </message>
+    <message>
+        <source>per prefill</source>
+        <translation>每次 prefill</translation>
+    </message>
+    <message>
+        <source>Load Model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>Model configurations (*.json);;All files (*)</source>
+        <translation>模型配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loaded %1 from %2</source>
+        <translation>已从 %2 加载 %1</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 B (%2 B active)</source>
+        <translation>%1 B（激活 %2 B）</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ModelTotalsModel</name>
+    <message>
+        <source>Σ over operators of count × max(compute time, memory time): %1, %2 moved</source>
+        <translation>对各算子求和 Σ 次数 × max(计算时间, 访存时间)：%1，搬运 %2</translation>
+    </message>
+    <message>
+        <source>Weights %1 + KV cache %2 of %3</source>
+        <translation>权重 %1 + KV cache %2（显存共 %3）</translation>
+    </message>
+    <message>
+        <source>The times assume it fits: split over %1 GPUs it would (tensor-parallel communication not modelled)</source>
+        <translation>耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
+    </message>
+    <message>
+        <source>Step time on the baseline ÷ step time on this accelerator</source>
+        <translation>基准加速器上的单步耗时 ÷ 本加速器上的单步耗时</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>no: needs %1 GPUs</source>
+        <translation>否：需要 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Time/token</source>
+        <translation>每 token 耗时</translation>
+    </message>
+    <message>
+        <source>Prefill time</source>
+        <translation>prefill 耗时</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Mem-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>Weights + KV</source>
+        <translation>权重 + KV</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ModelTotalsPanel</name>
+    <message>
+        <source>decode, batch %1, context %2</source>
+        <translation>decode，batch %1，上下文 %2</translation>
+    </message>
+    <message>
+        <source>prefill, batch %1, prompt %2</source>
+        <translation>prefill，batch %1，prompt %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 · weights %3, activations %4, KV %5 · %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 · 权重 %3，激活 %4，KV %5 · %6</translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation>已融合</translation>
+    </message>
+    <message>
+        <source>unfused</source>
+        <translation>未融合</translation>
+    </message>
+    <message>
+        <source>not on the chart</source>
+        <translation>未在图表上显示</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ModelWorkbench</name>
+    <message>
+        <source>Unknown model %1</source>
+        <translation>未知模型 %1</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>在图表上显示 %1</translation>
+    </message>
+    <message>
+        <source>Weights %1 are wider than activations %2: weights are stored at most as wide as the math runs</source>
+        <translation>权重精度 %1 高于激活精度 %2：权重的存储位宽不能超过计算精度</translation>
+    </message>
+    <message>
+        <source>Change model scenario</source>
+        <translation>更改模型场景</translation>
+    </message>
+    <message>
+        <source>Set model batch = %1</source>
+        <translation>设置模型 batch = %1</translation>
+    </message>
+    <message>
+        <source>Set model context = %1</source>
+        <translation>设置模型上下文 = %1</translation>
+    </message>
+    <message>
+        <source>Model phase %1</source>
+        <translation>模型阶段：%1</translation>
+    </message>
+    <message>
+        <source>Fuse model kernels</source>
+        <translation>融合模型算子</translation>
+    </message>
+    <message>
+        <source>Unfuse model kernels</source>
+        <translation>取消模型算子融合</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::OperatorModel</name>
+    <message>
+        <source>memory</source>
+        <translation>访存</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>On the baseline accelerator</source>
+        <translation>在基准加速器上</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>AI (FLOP/B)</source>
+        <translation>算术强度 (FLOP/B)</translation>
+    </message>
+    <message>
+        <source>Attainable</source>
+        <translation>可达算力</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>耗时</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::OperatorPanel</name>
+    <message>
+        <source>Add Operator</source>
+        <translation>添加算子</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>From the Seed&apos;s Table</source>
+        <translation>原文表格中的算子</translation>
+    </message>
+    <message>
+        <source>By Kind</source>
+        <translation>按类型</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ParameterPanel</name>
+    <message>
+        <source>FP16/BF16 weights</source>
+        <translation>FP16/BF16 权重</translation>
+    </message>
+    <message>
+        <source>FP8 (W8A8)</source>
+        <translation>FP8（W8A8）</translation>
+    </message>
+    <message>
+        <source>W8A16 (int8 weights)</source>
+        <translation>W8A16（int8 权重）</translation>
+    </message>
+    <message>
+        <source>W4A16 (int4 weights)</source>
+        <translation>W4A16（int4 权重）</translation>
+    </message>
+    <message>
+        <source>No operator selected</source>
+        <translation>未选择算子</translation>
+    </message>
+    <message>
+        <source>Select an operator in the table or click a point on the chart.</source>
+        <translation>在表格中选择一个算子，或点击图表上的数据点。</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>The intensity of this operator does not depend on its size; its dtype moves it.</source>
+        <translation>该算子的算术强度与规模无关，只随数据类型（dtype）变化。</translation>
+    </message>
+    <message>
+        <source>Drag %1 (or the point on the chart): the chart follows live.</source>
+        <translation>拖动 %1（或图表上的数据点），图表实时跟随。</translation>
+    </message>
+    <message>
+        <source>Quantization %1</source>
+        <translation>量化为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PreferencesDialog</name>
+    <message>
+        <source>FP8 tensor roof</source>
+        <translation>FP8 Tensor Core 屋顶</translation>
+    </message>
+    <message>
+        <source>FP32 vector roof</source>
+        <translation>FP32 向量屋顶</translation>
+    </message>
+    <message>
+        <source>FP64 roof</source>
+        <translation>FP64 屋顶</translation>
+    </message>
+    <message>
+        <source>L2 bandwidth slope (where known)</source>
+        <translation>L2 带宽斜线（如已知）</translation>
+    </message>
+    <message>
+        <source>Sweep path of the selected operator</source>
+        <translation>所选算子的扫描路径</translation>
+    </message>
+    <message>
+        <source>Operator labels</source>
+        <translation>算子标签</translation>
+    </message>
+    <message>
+        <source>Restore the last session on start</source>
+        <translation>启动时恢复上次会话</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Slide (high contrast, large)</source>
+        <translation>幻灯片（高对比度、大字号）</translation>
+    </message>
+    <message>
+        <source>Chart theme</source>
+        <translation>图表主题</translation>
+    </message>
+    <message>
+        <source>Extra roofs</source>
+        <translation>附加屋顶</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>叠加层</translation>
+    </message>
+    <message>
+        <source>Start-up</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>Takes effect after RoofScope restarts.</source>
+        <translation>重启 RoofScope 后生效。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>界面语言</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ReadoutPanel</name>
+    <message>
+        <source>Far left, bandwidth-bound: cut bytes first (quantize weights), then fuse operators, then raise the batch so more work shares each weight read.</source>
+        <translation>左侧远端，带宽受限：先减字节（权重量化），再做算子融合，最后堆 batch，让更多计算共享每次权重读取。</translation>
+    </message>
+    <message>
+        <source>Left of the ridge, bandwidth-bound: fuse operators, change the loop order, tile for reuse.</source>
+        <translation>拐点左侧，带宽受限：算子融合、调整 loop order、用 tiling 提高数据复用。</translation>
+    </message>
+    <message>
+        <source>Near the ridge: either side can pay off; measure how far the kernel is from the roof.</source>
+        <translation>拐点附近：两侧都可优化，先实测 kernel 离屋顶线还有多远。</translation>
+    </message>
+    <message>
+        <source>Right of the ridge, compute-bound: reduce the FLOPs (distillation, pruning) and make sure the work runs on the tensor cores.</source>
+        <translation>拐点右侧，计算受限：减少计算量（蒸馏、剪枝），并确保计算跑在 Tensor Core 上。</translation>
+    </message>
+    <message>
+        <source>Far right, strongly compute-bound: use a lower precision (FP8/FP4) or hardware with more compute.</source>
+        <translation>右侧远端，强烈计算受限：用更低精度（FP8/FP4），或换更高算力的硬件。</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>Attainable</source>
+        <translation>可达算力</translation>
+    </message>
+    <message>
+        <source>Of peak</source>
+        <translation>峰值占比</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Ridge</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <source>Crossing</source>
+        <translation>越过拐点</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>优化建议</translation>
+    </message>
+    <message>
+        <source>Hover a point or select an operator.</source>
+        <translation>将鼠标悬停在数据点上，或选择一个算子。</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>(基准)</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/byte (%2 over %3)</source>
+        <translation>%1 FLOP/byte（%2 ÷ %3）</translation>
+    </message>
+    <message>
+        <source>%1 % of the %2 %3 peak (%4)</source>
+        <translation>占 %2 %3 峰值算力（%4）的 %1 %</translation>
+    </message>
+    <message>
+        <source>memory-bound (%1 at %2)</source>
+        <translation>访存受限（%1，%2）</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: needs %2× more intensity to become compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度需提高到当前的 %2× 才转为计算受限</translation>
+    </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: %2× past it, compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度已是拐点的 %2×，计算受限</translation>
+    </message>
+    <message>
+        <source>its intensity does not depend on its size</source>
+        <translation>其算术强度与规模无关</translation>
+    </message>
+    <message>
+        <source>compute-bound from %1 %2 on %3</source>
+        <translation>在 %3 上，%1 ≥ %2 时转为计算受限</translation>
+    </message>
+    <message>
+        <source>stays memory-bound for %1 up to %2 on %3</source>
+        <translation>在 %3 上，%1 直到 %2 仍为访存受限</translation>
+    </message>
+    <message>
+        <source>compute-bound for every %1 from %2 on %3</source>
+        <translation>在 %3 上，%1 从 %2 起始终计算受限</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::RoofChart</name>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>Attainable performance</source>
+        <translation>可达算力</translation>
+    </message>
+    <message>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>(基准)</translation>
+    </message>
+    <message>
+        <source>ridge %1</source>
+        <translation>拐点 %1</translation>
+    </message>
+    <message>
+        <source>%1 ≥ %2</source>
+        <translation>%1 ≥ %2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::RoofChartView</name>
+    <message>
+        <source>The intensity of %1 does not depend on its size: change its dtype to move it.</source>
+        <translation>%1 的算术强度与规模无关：改变其数据类型（dtype）才能移动它。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::Session</name>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Duplicate %1</source>
+        <translation>复制 %1</translation>
+    </message>
+    <message>
+        <source>Rename to %1</source>
+        <translation>重命名为 %1</translation>
+    </message>
+    <message>
+        <source>No such operator</source>
+        <translation>没有该算子</translation>
+    </message>
+    <message>
+        <source>Set %1 = %2</source>
+        <translation>设置 %1 = %2</translation>
+    </message>
+</context>
+</TS>
