@@ -9,6 +9,7 @@
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
+#include "ui/datanames.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/figuredata.h"
 #include "ui/export/figureexporter.h"
@@ -154,7 +155,7 @@ int runPlot(const std::vector<std::string>& args)
     options.subtitle = QString::fromStdString(a.value("subtitle"));
 
     HardwareCatalog catalog = loadCatalog(a.values("catalog"));
-    const Scenario scenario = loadScenario(a, catalog);
+    Scenario scenario = loadScenario(a, catalog);
 
     // Headless unless the caller chose a platform: no display needed, and the offscreen
     // platform's fixed 96 dpi gives the same figure on every machine.
@@ -169,6 +170,8 @@ int runPlot(const std::vector<std::string>& args)
     // English unless asked: a figure for a paper should not depend on the machine's locale.
     if (a.has("lang") && !installTranslator(QString::fromStdString(a.value("lang"))))
         throw UsageError("--lang " + a.value("lang") + ": the translation could not be loaded");
+    if (!a.has("scenario"))
+        localizePresetLabels(scenario);
 
     std::optional<QString> error;
     if (figureFormat) {

@@ -79,6 +79,52 @@
     </message>
 </context>
 <context>
+    <name>roofscope::DataNames</name>
+    <message>
+        <source>Add/scale</source>
+        <translation>逐元素加/缩放</translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Decode matmul</source>
+        <translation>Decode 矩阵乘</translation>
+    </message>
+    <message>
+        <source>Prefill matmul</source>
+        <translation>Prefill 矩阵乘</translation>
+    </message>
+    <message>
+        <source>Big GEMM</source>
+        <translation>大 GEMM</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <comment>compute unit: matrix engines</comment>
+        <translation>Tensor Core</translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <comment>compute unit: vector ALUs</comment>
+        <translation>向量单元</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>precision, compute unit</comment>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ExportController</name>
     <message>
         <source>&amp;Export Figure…</source>
@@ -408,14 +454,6 @@
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <source>&amp;Export Image…</source>
-        <translation type="vanished">导出图像(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+E</source>
-        <translation type="vanished">Ctrl+E</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -580,30 +618,6 @@
         <translation>RoofScope 场景 (%1)</translation>
     </message>
     <message>
-        <source>Export Chart</source>
-        <translation type="vanished">导出图表</translation>
-    </message>
-    <message>
-        <source>roofline.png</source>
-        <translation type="vanished">roofline.png</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation type="vanished">PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <source>Cannot Export</source>
-        <translation type="vanished">无法导出</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation type="vanished">无法写入 %1</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation type="vanished">已导出 %1</translation>
-    </message>
-    <message>
         <source>About RoofScope</source>
         <translation>关于 RoofScope</translation>
     </message>
@@ -701,10 +715,6 @@
     <message>
         <source>KV cache</source>
         <translation>KV cache</translation>
-    </message>
-    <message>
-        <source>%1 (%2 active)</source>
-        <translation type="vanished">%1（激活 %2）</translation>
     </message>
     <message>
         <source>%1 layers · hidden %2 · FFN %3 · %4 heads / %5 KV · %6 parameters · KV cache %7 per token</source>

@@ -4,6 +4,7 @@
 #include "ui/chart/chartlabel.h"
 #include "ui/chart/chartlegend.h"
 #include "ui/chart/rooflayer.h"
+#include "ui/datanames.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 
@@ -34,8 +35,7 @@ constexpr std::array<QScatterSeries::MarkerShape, 6> kShapes = {
 
 QString ceilingName(const Ceiling& c)
 {
-    return QString::fromUtf8(precisionName(c.precision)).toUpper() + QLatin1Char(' ') +
-           QString::fromUtf8(computeUnitName(c.unit));
+    return ceilingDisplayName(c);
 }
 
 bool sameCeiling(const Ceiling& a, const Ceiling& b)

@@ -4,6 +4,7 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
+#include "ui/datanames.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
@@ -264,7 +265,9 @@ void MainWindow::syncThemeActions()
 
 void MainWindow::loadDefaultScenario()
 {
-    m_session->applyScenario(defaultScenario(), tr("default"));
+    Scenario story = defaultScenario();
+    localizePresetLabels(story);
+    m_session->applyScenario(story, tr("default"));
     m_file.clear();
     m_modified = false;
     updateTitle();

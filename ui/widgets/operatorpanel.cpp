@@ -1,6 +1,7 @@
 #include "ui/widgets/operatorpanel.h"
 
 #include "core/operators.h"
+#include "ui/datanames.h"
 #include "ui/models/operatormodel.h"
 #include "ui/models/paramdelegate.h"
 #include "ui/session.h"
@@ -42,10 +43,10 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
 
     QMenu* presets = m_addMenu->addMenu(tr("From the Seed's Table"));
     for (const OperatorPreset& p : operatorPresets()) {
-        QAction* a = presets->addAction(QString::fromStdString(p.title));
+        QAction* a = presets->addAction(presetTitle(p));
         a->setToolTip(QString::fromStdString(p.spec));
         const std::string spec = p.spec;
-        const std::string title = p.title;
+        const std::string title = presetTitle(p).toStdString();
         connect(a, &QAction::triggered, this, [this, spec, title] {
             auto op = parseOperatorSpec(spec);
             if (!op)

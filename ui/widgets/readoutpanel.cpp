@@ -2,6 +2,7 @@
 
 #include "core/advice.h"
 #include "core/format.h"
+#include "ui/datanames.h"
 #include "ui/session.h"
 
 #include <QFormLayout>
@@ -126,7 +127,7 @@ void ReadoutPanel::refresh()
         tr("%1 % of the %2 %3 peak (%4)")
             .arg(QString::number(e->peakFraction * 100.0, 'f', e->peakFraction < 0.1 ? 2 : 1),
                  QString::fromUtf8(precisionName(e->ceiling.precision)).toUpper(),
-                 QString::fromUtf8(computeUnitName(e->ceiling.unit)),
+                 computeUnitDisplayName(e->ceiling.unit),
                  fmt(formatFlopsRate(e->ceiling.flopsPerS))));
     set("bound", e->bound == Bound::Memory
                      ? tr("memory-bound (%1 at %2)")
