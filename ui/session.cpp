@@ -215,20 +215,8 @@ std::optional<QString> Session::setParam(int row, const std::string& name, const
 std::optional<QString> Session::setNumber(int row, const std::string& name, double value,
                                           int gesture)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
-        return tr("No such operator");
-    const Operator& current = m_operators[static_cast<std::size_t>(row)];
-    auto op = withNumber(current, name, value);
-    if (!op)
-        return QString::fromStdString(op.error().message);
-    if (*op == current)
-        return std::nullopt;
-    replaceOperator(
-        row, *op,
-        tr("Set %1 = %2")
-            .arg(QString::fromStdString(name), QString::fromStdString(formatParamNumber(value))),
-        gesture);
-    return std::nullopt;
+    // Numbers go through the same validation as typed text (whole numbers, ranges).
+    return setParam(row, name, formatParamNumber(value), gesture);
 }
 
 void Session::replaceOperator(int row, const Operator& op, const QString& undoText, int gesture)
