@@ -4,6 +4,7 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartlabel.h"
+#include "ui/chart/chartlegend.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/chart/rooflayer.h"
@@ -339,4 +340,25 @@ TEST(RoofChart, ThemesRestyleAndKeepTheData)
     s->setTheme(Theme::Slide);
     EXPECT_GE(doc->chart()->style().roofWidth, 4.0);
     EXPECT_GE(doc->chart()->style().tickFont.pointSizeF(), 14.0);
+}
+
+// A narrow chart (a small window with docks) must still name every accelerator.
+TEST(ChartLegend, ShrinksToTheWidthItIsGivenInsteadOfCuttingNamesOff)
+{
+    ChartLegend legend;
+    QFont font;
+    font.setPixelSize(14);
+    legend.setEntries({{Qt::red, QStringLiteral("A100 SXM4 80GB")},
+                       {Qt::blue, QStringLiteral("H100 SXM5 80GB (baseline)")},
+                       {Qt::green, QStringLiteral("H200 SXM 141GB")},
+                       {Qt::magenta, QStringLiteral("B200 SXM 180GB")}},
+                      font, Qt::black, 2.0);
+    const QSizeF natural = legend.size();
+    ASSERT_GT(natural.width(), 400.0);
+    legend.setMaxWidth(natural.width() / 2);
+    EXPECT_NEAR(legend.size().width(), natural.width() / 2, 1e-6);
+    EXPECT_NEAR(legend.size().height(), natural.height() / 2, 1e-6);
+    EXPECT_EQ(legend.entries().size(), 4);
+    legend.setMaxWidth(natural.width() * 2);
+    EXPECT_EQ(legend.size(), natural);
 }

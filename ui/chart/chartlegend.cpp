@@ -28,7 +28,27 @@ void ChartLegend::setEntries(QList<Entry> entries, const QFont& font, const QCol
     update();
 }
 
+void ChartLegend::setMaxWidth(qreal width)
+{
+    if (qFuzzyCompare(width + 1.0, m_maxWidth + 1.0))
+        return;
+    prepareGeometryChange();
+    m_maxWidth = width;
+    update();
+}
+
+qreal ChartLegend::scale() const
+{
+    const qreal natural = naturalSize().width();
+    return m_maxWidth > 0 && natural > m_maxWidth ? m_maxWidth / natural : 1.0;
+}
+
 QSizeF ChartLegend::size() const
+{
+    return naturalSize() * scale();
+}
+
+QSizeF ChartLegend::naturalSize() const
 {
     const QFontMetricsF fm(m_font);
     qreal w = 0;
@@ -47,6 +67,7 @@ void ChartLegend::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     const QFontMetricsF fm(m_font);
     const qreal h = fm.height() + 4;
     painter->setRenderHint(QPainter::Antialiasing);
+    painter->scale(scale(), scale());
     painter->setFont(m_font);
     qreal x = 0;
     for (const Entry& e : m_entries) {

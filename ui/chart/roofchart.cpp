@@ -659,6 +659,7 @@ void RoofChart::layoutOverlay()
     if (plot.width() < 10 || plot.height() < 10)
         return;
     m_layer->setAxes(axes);
+    m_legend->setMaxWidth(plot.width());
     m_legend->setPos(plot.left(), plot.top() - m_legend->size().height() - 6);
 
     // Tick labels.

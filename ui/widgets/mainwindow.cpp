@@ -31,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -142,7 +143,15 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         statusBar()->showMessage(catalogErrors.join(QStringLiteral("; ")), 15000);
     else
         statusBar()->showMessage(tr("Drag a point or the batch slider across the ridge."), 8000);
-    resize(1600, 1000);
+    // First-run size: roomy, but never larger than the screen (a 1366×768 laptop). The
+    // offscreen platform's 800×600 "screen" is no screen: there the size stays fixed so that
+    // headless tests and benchmarks see the same layout everywhere.
+    QSize size(1600, 1000);
+    if (QGuiApplication::platformName() != QLatin1String("offscreen")) {
+        if (const QScreen* s = QGuiApplication::primaryScreen())
+            size = size.boundedTo(s->availableGeometry().size() * 0.95);
+    }
+    resize(size);
     updateTitle();
 }
 
