@@ -1,0 +1,221 @@
+#include "ui/chart/labelplacer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace roofscope {
+
+namespace {
+
+constexpr qreal kCell = 32.0;
+constexpr int kRings = 10;
+
+// Boxes already taken, bucketed by 32-px cells so that a candidate is checked only against
+// its neighbours (200 labels × 64 candidates against hundreds of markers, every repaint).
+class RectGrid {
+public:
+    explicit RectGrid(const QRectF& area) : m_area(area)
+    {
+        m_cols = std::max(1, static_cast<int>(std::ceil(area.width() / kCell)));
+        m_rows = std::max(1, static_cast<int>(std::ceil(area.height() / kCell)));
+        m_cells.resize(static_cast<std::size_t>(m_cols) * m_rows);
+    }
+
+    void add(const QRectF& r)
+    {
+        const int id = static_cast<int>(m_rects.size());
+        m_rects.push_back(r);
+        m_seen.push_back(0);
+        const Span s = span(r);
+        for (int y = s.r0; y <= s.r1; ++y) {
+            for (int x = s.c0; x <= s.c1; ++x)
+                m_cells[static_cast<std::size_t>(y) * m_cols + x].push_back(id);
+        }
+    }
+
+    bool collides(const QRectF& r) const
+    {
+        ++m_query;
+        const Span s = span(r);
+        for (int y = s.r0; y <= s.r1; ++y) {
+            for (int x = s.c0; x <= s.c1; ++x) {
+                for (int id : m_cells[static_cast<std::size_t>(y) * m_cols + x]) {
+                    const auto k = static_cast<std::size_t>(id);
+                    if (m_seen[k] == m_query)
+                        continue; // a box spanning several cells is checked once
+                    m_seen[k] = m_query;
+                    if (m_rects[k].intersects(r))
+                        return true;
+                }
+            }
+        }
+        return false;
+    }
+
+private:
+    struct Span {
+        int c0, c1, r0, r1;
+    };
+    Span span(const QRectF& r) const
+    {
+        auto col = [&](qreal x) {
+            return std::clamp(static_cast<int>(std::floor((x - m_area.left()) / kCell)), 0,
+                              m_cols - 1);
+        };
+        auto row = [&](qreal y) {
+            return std::clamp(static_cast<int>(std::floor((y - m_area.top()) / kCell)), 0,
+                              m_rows - 1);
+        };
+        return {col(r.left()), col(r.right()), row(r.top()), row(r.bottom())};
+    }
+
+    QRectF m_area;
+    int m_cols = 1;
+    int m_rows = 1;
+    std::vector<std::vector<int>> m_cells;
+    std::vector<QRectF> m_rects;
+    mutable std::vector<unsigned> m_seen;
+    mutable unsigned m_query = 0;
+};
+
+QPointF nearestOnRect(const QRectF& r, QPointF p)
+{
+    return {std::clamp(p.x(), r.left(), r.right()), std::clamp(p.y(), r.top(), r.bottom())};
+}
+
+bool sameValue(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) const
+{
+    Result out;
+    // One label per (text, value): the first request of each group stands for the others.
+    std::vector<int> groupOf(requests.size(), -1);
+    std::vector<std::vector<int>> groups;
+    std::map<QString, std::vector<int>> byText; // group ids with that text
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const Request& r = requests[i];
+        if (std::isfinite(r.value)) {
+            for (int g : byText[r.text]) {
+                if (sameValue(requests[static_cast<std::size_t>(groups[g].front())].value,
+                              r.value)) {
+                    groupOf[i] = g;
+                    break;
+                }
+            }
+        }
+        if (groupOf[i] < 0) {
+            groupOf[i] = static_cast<int>(groups.size());
+            groups.push_back({});
+            if (std::isfinite(r.value))
+                byText[r.text].push_back(groupOf[i]);
+        }
+        groups[static_cast<std::size_t>(groupOf[i])].push_back(static_cast<int>(i));
+    }
+
+    // Pinned labels first (the user put them there), then by priority, then input order.
+    auto pinnedOf = [&](const Request& r) { return !r.key.isEmpty() && m_pinned.contains(r.key); };
+    std::vector<std::size_t> order(groups.size());
+    for (std::size_t g = 0; g < order.size(); ++g)
+        order[g] = g;
+    auto lead = [&](std::size_t g) -> const Request& {
+        return requests[static_cast<std::size_t>(groups[g].front())];
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const bool pa = pinnedOf(lead(a));
+        const bool pb = pinnedOf(lead(b));
+        if (pa != pb)
+            return pa;
+        return lead(a).priority > lead(b).priority;
+    });
+
+    RectGrid taken(m_bounds);
+    RectGrid obstacles(m_bounds);
+    for (const QRectF& o : m_obstacles)
+        obstacles.add(o);
+
+    auto finish = [&](std::size_t g, const QRectF& rect, bool pinned) {
+        const Request& r = lead(g);
+        Placed p;
+        p.request = groups[g].front();
+        p.merged = groups[g];
+        p.rect = rect;
+        p.anchor = r.anchor;
+        p.pinned = pinned;
+        const QPointF end = nearestOnRect(rect, r.anchor);
+        p.leader = std::hypot(end.x() - r.anchor.x(), end.y() - r.anchor.y()) > m_leaderThreshold;
+        if (p.leader)
+            p.leaderLine = QLineF(r.anchor, end);
+        taken.add(rect);
+        out.labels.push_back(std::move(p));
+    };
+
+    for (std::size_t g : order) {
+        const Request& r = lead(g);
+        const qreal w = r.size.width();
+        const qreal h = r.size.height();
+        const QPointF a = r.anchor;
+        if (pinnedOf(r)) {
+            // Where the user put it, moved back inside the plot if a zoom pushed it out.
+            QRectF rect(a + m_pinned.value(r.key), r.size);
+            rect.moveLeft(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - w));
+            rect.moveTop(std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - h));
+            finish(g, rect, true);
+            continue;
+        }
+        bool done = false;
+        const qreal step = std::max<qreal>(h * 0.9, 8.0);
+        for (int ring = 0; ring < kRings && !done; ++ring) {
+            const qreal d = m_gap + ring * step;
+            const qreal e = d * 0.7071;
+            // Right, above, below, left (each centred, then slid along its side), then the
+            // diagonals: reading order first, labels to the right of what they name.
+            const qreal s = std::min<qreal>(6.0, w / 4.0); // slid boxes still reach the anchor
+            const QRectF candidates[] = {
+                QRectF(a.x() + d, a.y() - h / 2.0, w, h),
+                QRectF(a.x() - w / 2.0, a.y() - d - h, w, h),
+                QRectF(a.x() - w / 2.0, a.y() + d, w, h),
+                QRectF(a.x() + d, a.y() - h, w, h),
+                QRectF(a.x() + d, a.y(), w, h),
+                QRectF(a.x() - s, a.y() - d - h, w, h),
+                QRectF(a.x() - s, a.y() + d, w, h),
+                QRectF(a.x() + e, a.y() - e - h, w, h),
+                QRectF(a.x() + e, a.y() + e, w, h),
+                QRectF(a.x() - d - w, a.y() - h / 2.0, w, h),
+                QRectF(a.x() + s - w, a.y() - d - h, w, h),
+                QRectF(a.x() + s - w, a.y() + d, w, h),
+                QRectF(a.x() - d - w, a.y() - h, w, h),
+                QRectF(a.x() - d - w, a.y(), w, h),
+                QRectF(a.x() - e - w, a.y() - e - h, w, h),
+                QRectF(a.x() - e - w, a.y() + e, w, h),
+            };
+            for (const QRectF& c : candidates) {
+                if (!m_bounds.contains(c) || taken.collides(c) || obstacles.collides(c))
+                    continue;
+                finish(g, c, false);
+                done = true;
+                break;
+            }
+        }
+        if (!done)
+            out.hidden.insert(out.hidden.end(), groups[g].begin(), groups[g].end());
+    }
+    std::sort(out.hidden.begin(), out.hidden.end());
+    return out;
+}
+
+int LabelPlacer::labelAt(const Result& result, QPointF pos)
+{
+    for (int i = static_cast<int>(result.labels.size()) - 1; i >= 0; --i) {
+        if (result.labels[static_cast<std::size_t>(i)].rect.contains(pos))
+            return i;
+    }
+    return -1;
+}
+
+} // namespace roofscope
