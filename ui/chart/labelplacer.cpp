@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace roofscope {
 
@@ -53,7 +54,54 @@ public:
         return false;
     }
 
+    // Whether the segment passes through any box (Liang–Barsky against each nearby box).
+    bool crosses(const QLineF& line) const
+    {
+        ++m_query;
+        const QRectF box = QRectF(line.p1(), line.p2()).normalized();
+        const Span s = span(box);
+        for (int y = s.r0; y <= s.r1; ++y) {
+            for (int x = s.c0; x <= s.c1; ++x) {
+                for (int id : m_cells[static_cast<std::size_t>(y) * m_cols + x]) {
+                    const auto k = static_cast<std::size_t>(id);
+                    if (m_seen[k] == m_query)
+                        continue;
+                    m_seen[k] = m_query;
+                    if (segmentHitsRect(line, m_rects[k]))
+                        return true;
+                }
+            }
+        }
+        return false;
+    }
+
 private:
+    static bool segmentHitsRect(const QLineF& l, const QRectF& r)
+    {
+        const double dx = l.dx();
+        const double dy = l.dy();
+        double t0 = 0.0;
+        double t1 = 1.0;
+        const double p[] = {-dx, dx, -dy, dy};
+        const double q[] = {l.x1() - r.left(), r.right() - l.x1(), l.y1() - r.top(),
+                            r.bottom() - l.y1()};
+        for (int i = 0; i < 4; ++i) {
+            if (p[i] == 0.0) {
+                if (q[i] <= 0.0)
+                    return false;
+                continue;
+            }
+            const double t = q[i] / p[i];
+            if (p[i] < 0.0)
+                t0 = std::max(t0, t);
+            else
+                t1 = std::min(t1, t);
+            if (t0 >= t1)
+                return false;
+        }
+        return true;
+    }
+
     struct Span {
         int c0, c1, r0, r1;
     };
@@ -169,6 +217,9 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
             continue;
         }
         bool done = false;
+        // A box whose only fault is a leader through another label: used when nothing better
+        // is found, since a crossing leader is better than a missing label.
+        std::optional<QRectF> fallback;
         const qreal step = std::max<qreal>(h * 0.9, 8.0);
         for (int ring = 0; ring < kRings && !done; ++ring) {
             const qreal d = m_gap + ring * step;
@@ -197,10 +248,22 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
             for (const QRectF& c : candidates) {
                 if (!m_bounds.contains(c) || taken.collides(c) || obstacles.collides(c))
                     continue;
+                // A leader must not run through another label: it would seem to point there.
+                const QPointF end = nearestOnRect(c, a);
+                if (std::hypot(end.x() - a.x(), end.y() - a.y()) > m_leaderThreshold &&
+                    taken.crosses(QLineF(a, end))) {
+                    if (!fallback)
+                        fallback = c;
+                    continue;
+                }
                 finish(g, c, false);
                 done = true;
                 break;
             }
+        }
+        if (!done && fallback) {
+            finish(g, *fallback, false);
+            done = true;
         }
         if (!done)
             out.hidden.insert(out.hidden.end(), groups[g].begin(), groups[g].end());

@@ -42,54 +42,19 @@ void PointCloud::setMarkers(std::vector<Marker> markers)
 
 void PointCloud::setPoints(const std::vector<QPointF>& values, std::vector<std::uint16_t> markerOf)
 {
-    const std::size_t n = values.size();
-    markerOf.resize(n, 0);
-    const auto last = static_cast<std::uint16_t>(m_markers.size() - 1);
-    std::vector<double> lx(n);
-    std::vector<double> ly(n);
-    // Draw order: marker by marker (like chart series, marker 0 at the bottom), and within a
-    // marker along a Z-order curve of the log values, so that consecutive stamps touch nearby
-    // pixels (the level-of-detail cells and the image stay in cache; about 2× faster than
-    // input order for 100,000 scattered points). Identical stamps blend the same in any order,
-    // so the picture is that of drawing marker by marker in input order.
-    std::vector<std::uint64_t> key(n);
-    auto quantise = [](double l) {
-        return static_cast<std::uint32_t>(std::clamp((l + 12.0) / 40.0, 0.0, 1.0) * 65535.0);
-    };
-    auto spread = [](std::uint64_t v) { // 16 bits to the even bits of 32
-        v = (v | (v << 8)) & 0x00ff00ffu;
-        v = (v | (v << 4)) & 0x0f0f0f0fu;
-        v = (v | (v << 2)) & 0x33333333u;
-        v = (v | (v << 1)) & 0x55555555u;
-        return v;
-    };
-    for (std::size_t i = 0; i < n; ++i) {
+    m_logX.resize(values.size());
+    m_logY.resize(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
         const QPointF v = values[i];
         const bool ok = drawable(v.x()) && drawable(v.y());
-        lx[i] = ok ? std::log10(v.x()) : kNaN;
-        ly[i] = ok ? std::log10(v.y()) : kNaN;
-        markerOf[i] = std::min(markerOf[i], last);
-        const std::uint64_t morton =
-            ok ? spread(quantise(lx[i])) | (spread(quantise(ly[i])) << 1) : 0xffffffffu;
-        key[i] = (static_cast<std::uint64_t>(markerOf[i]) << 32) | morton;
+        m_logX[i] = ok ? std::log10(v.x()) : kNaN;
+        m_logY[i] = ok ? std::log10(v.y()) : kNaN;
     }
-    m_index.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        m_index[i] = static_cast<int>(i);
-    std::stable_sort(m_index.begin(), m_index.end(), [&](int a, int b) {
-        return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)];
-    });
-    m_position.resize(n);
-    m_logX.resize(n);
-    m_logY.resize(n);
-    m_markerOf.resize(n);
-    for (std::size_t d = 0; d < n; ++d) {
-        const auto i = static_cast<std::size_t>(m_index[d]);
-        m_position[i] = static_cast<int>(d);
-        m_logX[d] = lx[i];
-        m_logY[d] = ly[i];
-        m_markerOf[d] = markerOf[i];
-    }
+    markerOf.resize(values.size(), 0);
+    m_markerOf = std::move(markerOf);
+    const auto last = static_cast<std::uint16_t>(m_markers.size() - 1);
+    for (std::uint16_t& m : m_markerOf)
+        m = std::min(m, last);
     if (m_highlighted >= count())
         m_highlighted = -1;
     m_gridValid = false;
@@ -135,7 +100,7 @@ QPointF PointCloud::pixelOf(int index) const
     if (index < 0 || index >= count())
         return {kNaN, kNaN};
     const Linear l = linear(QTransform());
-    const auto i = static_cast<std::size_t>(m_position[static_cast<std::size_t>(index)]);
+    const auto i = static_cast<std::size_t>(index);
     return {l.ax * m_logX[i] + l.bx, l.ay * m_logY[i] + l.by};
 }
 
@@ -258,8 +223,7 @@ PointCloud::Stats PointCloud::render(QPainter* painter) const
         if (m_axes.plot.contains(c)) {
             painter->save();
             painter->setRenderHint(QPainter::Antialiasing);
-            const Marker m = m_markers[m_markerOf[static_cast<std::size_t>(
-                m_position[static_cast<std::size_t>(m_highlighted)])]];
+            Marker m = m_markers[m_markerOf[static_cast<std::size_t>(m_highlighted)]];
             drawMarker(painter, m, c);
             const qreal r = m.size * 0.5 + 3.5;
             painter->setBrush(Qt::NoBrush);
@@ -431,14 +395,14 @@ int PointCloud::nearest(QPointF pos, qreal radius) const
                 const double dx = l.ax * m_logX[ui] + l.bx - pos.x();
                 const double dy = l.ay * m_logY[ui] + l.by - pos.y();
                 const double d = dx * dx + dy * dy;
-                if (d < bestD || (d == bestD && i > best)) { // i: draw order
+                if (d < bestD || (d == bestD && i > best)) {
                     bestD = d;
                     best = i;
                 }
             }
         }
     }
-    return best < 0 ? -1 : m_index[static_cast<std::size_t>(best)];
+    return best;
 }
 
 std::vector<int> PointCloud::pointsIn(const QRectF& rect) const
@@ -451,9 +415,8 @@ std::vector<int> PointCloud::pointsIn(const QRectF& rect) const
         const double y = l.ay * m_logY[i] + l.by;
         if (x >= r.left() && x <= r.right() && y >= r.top() && y <= r.bottom() &&
             m_axes.plot.contains(QPointF(x, y)))
-            out.push_back(m_index[i]);
+            out.push_back(static_cast<int>(i));
     }
-    std::sort(out.begin(), out.end());
     return out;
 }
 
