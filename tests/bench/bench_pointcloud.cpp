@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <random>
+#include <utility>
 #include <vector>
 
 using namespace roofscope;
@@ -137,8 +138,12 @@ int main(int argc, char** argv)
         PointCloud item;
         item.setMarkers(markers());
         item.setPoints(cloud.values, cloud.markers);
-        for (bool lod : {true, false}) {
+        // The view changes every frame, so every frame stamps all points (into the layer
+        // cache, then one blit, as in the app; or straight onto the image).
+        for (auto [lod, cache] :
+             {std::pair{true, true}, std::pair{false, true}, std::pair{true, false}}) {
             item.setLevelOfDetail(lod);
+            item.setLayerCache(cache);
             PointCloud::Stats stats;
             std::vector<double> ms;
             std::vector<double> cpu;
@@ -155,12 +160,37 @@ int main(int argc, char** argv)
                 cpu.push_back(threadCpuMs() - c0);
             }
             char what[96];
-            std::snprintf(what, sizeof what, "%s, LOD %s",
-                          launches ? "repeated launches" : "distinct points", lod ? "on" : "off");
+            std::snprintf(what, sizeof what, "%s, LOD %s%s",
+                          launches ? "repeated launches" : "distinct points", lod ? "on" : "off",
+                          cache ? "" : ", no cache");
             char extra[96];
             std::snprintf(extra, sizeof extra, "drawn %d, skipped %d, off-plot %d", stats.drawn,
                           stats.skipped, stats.outside);
             report(what, ms, cpu, extra);
+        }
+        // A hover: the highlighted point changes, the points come from the layer cache.
+        {
+            item.setLevelOfDetail(true);
+            item.setLayerCache(true);
+            item.setAxes(axesAt(0));
+            std::vector<double> ms;
+            std::vector<double> cpu;
+            for (int f = 0; f < frames; ++f) {
+                item.setHighlighted(f * 37 % points);
+                QElapsedTimer t;
+                const double c0 = threadCpuMs();
+                t.start();
+                image.fill(Qt::white);
+                QPainter p(&image);
+                item.render(&p);
+                p.end();
+                ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                cpu.push_back(threadCpuMs() - c0);
+            }
+            item.setHighlighted(-1);
+            report(launches ? "repeated launches, hover (cached layer)"
+                            : "distinct points, hover (cached layer)",
+                   ms, cpu, "");
         }
         // The same through a graphics scene, as the chart view repaints it.
         QGraphicsScene scene(0, 0, 1600, 900);

@@ -303,3 +303,66 @@ TEST(PointCloud, TheHighlightedPointGetsARing)
     cloud.setHighlighted(7); // no such point
     EXPECT_EQ(cloud.highlighted(), -1);
 }
+
+TEST(PointCloud, ARepaintWithNothingChangedIsABlitOfTheSamePicture)
+{
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> l(0.0, 1.0);
+    std::vector<QPointF> values;
+    for (int i = 0; i < 2000; ++i)
+        values.emplace_back(std::pow(10.0, -2 + 6 * l(rng)), std::pow(10.0, 11 + 5 * l(rng)));
+    PointCloud cloud;
+    cloud.setAxes(kAxes);
+    QColor translucent(Qt::blue);
+    translucent.setAlphaF(0.6);
+    cloud.setMarkers({{PointCloud::Shape::Circle, translucent, Qt::white, 7.0, 1.0}});
+    cloud.setPoints(values);
+    auto draw = [&](PointCloud::Stats* stats) {
+        QImage img = whiteImage();
+        QPainter p(&img);
+        *stats = cloud.render(&p);
+        return img;
+    };
+    PointCloud::Stats first;
+    PointCloud::Stats building;
+    PointCloud::Stats second;
+    const QImage direct0 = draw(&first); // a new view: stamped onto the image
+    const QImage a = draw(&building);    // the same view again: the layer is built
+    cloud.setHighlighted(5);             // a hover: the points are not stamped again
+    const QImage b = draw(&second);
+    EXPECT_FALSE(first.cached);
+    EXPECT_FALSE(building.cached);
+    EXPECT_TRUE(second.cached);
+    EXPECT_EQ(second.drawn, first.drawn);
+    EXPECT_GT(first.drawn, 1500);
+    cloud.setHighlighted(-1);
+    PointCloud::Stats third;
+    EXPECT_EQ(draw(&third), a);
+    EXPECT_TRUE(third.cached);
+    EXPECT_NE(b, a); // the ring
+    // Stamped straight onto the image the picture is the same, to rounding.
+    cloud.setLayerCache(false);
+    PointCloud::Stats direct;
+    const QImage c = draw(&direct);
+    EXPECT_FALSE(direct.cached);
+    EXPECT_EQ(c, direct0);
+    int worst = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y);
+            const QRgb q = c.pixel(x, y);
+            worst = std::max({worst, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                              std::abs(qBlue(p) - qBlue(q))});
+        }
+    }
+    EXPECT_LE(worst, 2);
+    // A new view stamps again.
+    cloud.setLayerCache(true);
+    PointCloud::Stats before;
+    draw(&before);
+    cloud.setAxes({kAxes.plot, ViewRange{0.1, 1e3, 1e11, 1e16}});
+    PointCloud::Stats after;
+    draw(&after);
+    EXPECT_FALSE(after.cached);
+    EXPECT_LT(after.drawn, before.drawn);
+}

@@ -37,6 +37,7 @@ void PointCloud::setMarkers(std::vector<Marker> markers)
     prepareGeometryChange();
     m_markers = std::move(markers);
     m_stamps.clear();
+    invalidate();
     update();
 }
 
@@ -58,6 +59,7 @@ void PointCloud::setPoints(const std::vector<QPointF>& values, std::vector<std::
     if (m_highlighted >= count())
         m_highlighted = -1;
     m_gridValid = false;
+    invalidate();
     update();
 }
 
@@ -68,7 +70,30 @@ void PointCloud::setAxes(const geometry::LogAxes& axes)
     prepareGeometryChange();
     m_axes = axes;
     m_gridValid = false;
+    invalidate();
     update();
+}
+
+void PointCloud::setLevelOfDetail(bool on)
+{
+    if (on == m_lod)
+        return;
+    m_lod = on;
+    invalidate();
+    update();
+}
+
+void PointCloud::setLayerCache(bool on)
+{
+    m_cacheOn = on;
+    invalidate();
+    update();
+}
+
+void PointCloud::invalidate()
+{
+    m_layerValid = false;
+    m_stampedOnce = false;
 }
 
 void PointCloud::setHighlighted(int index)
@@ -217,6 +242,7 @@ PointCloud::Stats PointCloud::render(QPainter* painter) const
     const bool upright = device.type() <= QTransform::TxScale && device.m11() > 0 &&
                          std::abs(device.m11() - device.m22()) < 1e-9;
     Stats stats = isVectorPainter(painter) || !upright ? renderVector(painter)
+                  : m_cacheOn                          ? renderCached(painter, device)
                                                        : renderStamps(painter, device);
     if (m_highlighted >= 0) {
         const QPointF c = pixelOf(m_highlighted);
@@ -234,6 +260,38 @@ PointCloud::Stats PointCloud::render(QPainter* painter) const
             painter->restore();
         }
     }
+    return stats;
+}
+
+PointCloud::Stats PointCloud::renderCached(QPainter* painter, const QTransform& device) const
+{
+    // Stamps land on whole device pixels, so a move by whole pixels keeps the layer valid.
+    const QTransform key(device.m11(), 0, 0, device.m22(), device.dx() - std::floor(device.dx()),
+                         device.dy() - std::floor(device.dy()));
+    const QRect plot = device.mapRect(m_axes.plot).toAlignedRect();
+    const bool reuse = m_layerValid && key == m_layerKey && m_layer.size() == plot.size();
+    if (!reuse) {
+        // The first repaint of a new view stamps straight onto the device: while the view keeps
+        // changing (a pan, a slider) the layer would only add a fill and a blit. A second
+        // repaint of the same view (a hover, a tooltip, a label drag) builds the layer.
+        if (!m_stampedOnce || key != m_layerKey) {
+            m_stampedOnce = true;
+            m_layerKey = key;
+            return renderStamps(painter, device);
+        }
+        m_layer = QImage(plot.size(), QImage::Format_ARGB32_Premultiplied);
+        m_layer.fill(Qt::transparent);
+        QPainter layer(&m_layer);
+        layer.setTransform(device * QTransform::fromTranslate(-plot.left(), -plot.top()));
+        m_layerStats = renderStamps(&layer, layer.deviceTransform());
+        m_layerValid = true;
+    }
+    painter->save();
+    painter->setWorldTransform(device.inverted() * painter->worldTransform());
+    painter->drawImage(plot.topLeft(), m_layer);
+    painter->restore();
+    Stats stats = m_layerStats;
+    stats.cached = reuse;
     return stats;
 }
 

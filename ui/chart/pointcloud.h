@@ -34,6 +34,7 @@ public:
         int skipped = 0; // same stamp already on that pixel
         int outside = 0; // off the plot or not drawable (≤ 0, not finite)
         bool vector = false;
+        bool cached = false; // the points came from the layer cache (only a blit was drawn)
     };
 
     explicit PointCloud(QGraphicsItem* parent = nullptr);
@@ -50,7 +51,13 @@ public:
     // The plot area (item coordinates) and the data range it shows.
     void setAxes(const geometry::LogAxes& axes);
     const geometry::LogAxes& axes() const { return m_axes; }
-    void setLevelOfDetail(bool on) { m_lod = on; }
+    void setLevelOfDetail(bool on);
+    // Keep the stamped points in an image of the plot (device pixels) and only blit it while
+    // points, markers, axes and the device scale stay the same: a hover or a dragged label
+    // repaints in a blit instead of 100,000 stamps. The layer is built on the second repaint
+    // of an unchanged view (the first stamps straight onto the device, so pans and sliders pay
+    // nothing for it). Costs one plot-sized image. On by default.
+    void setLayerCache(bool on);
     // One point drawn on top with a ring (hover or selection); -1: none.
     void setHighlighted(int index);
     int highlighted() const { return m_highlighted; }
@@ -80,6 +87,8 @@ private:
     };
     Linear linear(const QTransform& toDevice) const;
     Stats renderStamps(QPainter* painter, const QTransform& device) const;
+    Stats renderCached(QPainter* painter, const QTransform& device) const;
+    void invalidate();
     Stats renderVector(QPainter* painter) const;
     struct Stamp {
         QImage image; // premultiplied ARGB, odd side, marker centred on the middle pixel
@@ -100,6 +109,13 @@ private:
     mutable QHash<quint64, Stamp> m_stamps;
     // Level of detail: per device pixel of the plot, 1 + the marker last stamped there.
     mutable std::vector<std::uint16_t> m_cells;
+    // The layer cache and what it was drawn for.
+    bool m_cacheOn = true;
+    mutable QImage m_layer;
+    mutable Stats m_layerStats;
+    mutable bool m_layerValid = false;
+    mutable bool m_stampedOnce = false; // the current state was stamped directly once
+    mutable QTransform m_layerKey; // the device map with the translation's integer part removed
     // Hit testing: points bucketed by 16-px cells of the plot (counting sort), rebuilt lazily.
     mutable bool m_gridValid = false;
     mutable std::vector<int> m_gridStart;
