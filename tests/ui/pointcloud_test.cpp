@@ -366,3 +366,42 @@ TEST(PointCloud, ARepaintWithNothingChangedIsABlitOfTheSamePicture)
     EXPECT_FALSE(after.cached);
     EXPECT_LT(after.drawn, before.drawn);
 }
+
+TEST(PointCloud, PointsKeepAValidMarkerWhenTheTableShrinks)
+{
+    PointCloud cloud;
+    cloud.setAxes(kAxes);
+    cloud.setMarkers({opaque(Qt::blue), opaque(Qt::green), opaque(Qt::red)});
+    cloud.setPoints({{1.0, 1e13}, {10.0, 1e13}}, {2, 7}); // 7: no such marker → the last
+    cloud.setMarkers({opaque(Qt::magenta)});
+    QImage img = whiteImage();
+    QPainter p(&img);
+    EXPECT_EQ(cloud.render(&p).drawn, 2);
+    p.end();
+    EXPECT_TRUE(isColour(img.pixel(300, 350), Qt::magenta));
+    EXPECT_TRUE(isColour(img.pixel(400, 350), Qt::magenta));
+}
+
+TEST(PointCloud, ALargeExportUsesCoarserDetailCellsAndStillDrawsEveryDistinctSpot)
+{
+    // 4K at 3×: an 11,520 × 6,480 device image would need 75M one-pixel cells.
+    const geometry::LogAxes axes{QRectF(0, 0, 3840, 2160), ViewRange{0.01, 1e4, 1e11, 1e16}};
+    PointCloud cloud;
+    cloud.setAxes(axes);
+    cloud.setMarkers({opaque(Qt::red, PointCloud::Shape::Circle, 5.0)});
+    std::vector<QPointF> values;
+    for (int i = 0; i < 100; ++i)
+        values.emplace_back(std::pow(10.0, -1.0 + i * 0.04), 1e13); // 25.6 px apart
+    values.push_back(values.front());                               // one exact repeat
+    cloud.setPoints(values);
+    QImage img(QSize(3840, 2160) * 3, QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(3.0);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    const PointCloud::Stats s = cloud.render(&p);
+    p.end();
+    EXPECT_EQ(s.drawn, 100);
+    EXPECT_EQ(s.skipped, 1);
+    const QPointF first = cloud.pixelOf(0) * 3.0;
+    EXPECT_TRUE(isColour(img.pixel(first.toPoint()), Qt::red));
+}

@@ -37,6 +37,9 @@ void PointCloud::setMarkers(std::vector<Marker> markers)
     prepareGeometryChange();
     m_markers = std::move(markers);
     m_stamps.clear();
+    const auto last = static_cast<std::uint16_t>(m_markers.size() - 1);
+    for (std::uint16_t& m : m_markerOf)
+        m = std::min(m, last); // points keep a valid marker when the table shrinks
     invalidate();
     update();
 }
@@ -316,8 +319,14 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
     painter->setWorldTransform(device.inverted() * painter->worldTransform());
     painter->setClipRect(plot, Qt::IntersectClip);
 
-    const int w = plot.width() + 1;
-    const int h = plot.height() + 1;
+    // Level-of-detail cells are device pixels, coarser only where that grid would pass 4M
+    // cells (a 3× export of a 4K figure: 3-px cells, still finer than a marker).
+    int cellSize = 1;
+    while (static_cast<qint64>(plot.width() / cellSize + 1) * (plot.height() / cellSize + 1) >
+           (qint64(1) << 22))
+        ++cellSize;
+    const int w = plot.width() / cellSize + 1;
+    const int h = plot.height() / cellSize + 1;
     if (m_lod)
         m_cells.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
     const double left = plot.left() - half;
@@ -335,8 +344,8 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
         const int px = static_cast<int>(std::floor(x));
         const int py = static_cast<int>(std::floor(y));
         const std::uint16_t mk = m_markerOf[i];
-        const int cx = px - plot.left();
-        const int cy = py - plot.top();
+        const int cx = (px - plot.left()) / cellSize;
+        const int cy = (py - plot.top()) / cellSize;
         if (m_lod && cx >= 0 && cy >= 0 && cx < w && cy < h) {
             std::uint16_t& cell =
                 m_cells[static_cast<std::size_t>(cy) * static_cast<std::size_t>(w) +
