@@ -156,6 +156,14 @@ TEST(LogTicks, EveryRangeGetsAtLeastTwoLabelledTicksInsideIt)
     }
 }
 
+TEST(LogTicks, ARangeNarrowerThanAnyStepLabelsItsEnds)
+{
+    const auto ticks = LogTicks::compute(
+        request(1.01e12, 1.04e12, 400.0, 30.0, LogTicks::Format::Si, QStringLiteral("FLOP/s")));
+    EXPECT_EQ(labels(ticks),
+              (QStringList{QStringLiteral("1.01 TFLOP/s"), QStringLiteral("1.04 TFLOP/s")}));
+}
+
 TEST(LogTicks, InvalidRangesGiveNoTicks)
 {
     EXPECT_TRUE(LogTicks::compute(request(0.0, 10.0, 500.0, 40.0)).empty());

@@ -159,7 +159,14 @@ std::vector<LogTicks::Tick> LogTicks::compute(const Request& r)
             shown.push_back(p);
         }
     }
-    if (shown.size() < 2 && cands.size() >= 2) {
+    if (cands.size() < 2) {
+        // Narrower than any step (a factor below 1.1): the range's own ends, so the axis
+        // still reads.
+        for (double v : {r.min, r.max})
+            ticks.push_back({v, label(v, r.format, r.unit, r.format == Format::PowerOfTen), false});
+        return ticks;
+    }
+    if (shown.size() < 2) {
         show.front() = true; // the ends: crowded beats unreadable
         show.back() = true;
     }
