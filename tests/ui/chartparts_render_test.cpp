@@ -45,9 +45,11 @@ struct Scene {
     LegendLayout::Result legend;
     QRectF plot;
     QPointF legendOrigin;
+    std::vector<LogTicks::Tick> xTicks;
+    std::vector<LogTicks::Tick> yTicks;
 };
 
-Scene drawChart(QSize size, qreal dpr)
+Scene drawChart(QSize size, qreal dpr, ViewRange range = ViewRange{0.01, 1e4, 1e11, 2e16})
 {
     Scene s;
     s.image = QImage(size * dpr, QImage::Format_ARGB32_Premultiplied);
@@ -73,7 +75,7 @@ Scene drawChart(QSize size, qreal dpr)
     s.legendOrigin = QPointF(left, 10);
     s.plot = QRectF(left, 10 + s.legend.size.height() + 12, right - left,
                     size.height() - 10 - s.legend.size.height() - 12 - 50);
-    const geometry::LogAxes axes{s.plot, ViewRange{0.01, 1e4, 1e11, 2e16}};
+    const geometry::LogAxes axes{s.plot, range};
     auto px = [&](double ai, double flops) { return geometry::valueToPixel(axes, {ai, flops}); };
 
     QPainter p(&s.image);
@@ -88,6 +90,8 @@ Scene drawChart(QSize size, qreal dpr)
     const auto yt =
         LogTicks::compute({axes.range.flopsMin, axes.range.flopsMax, s.plot.height(),
                            fm.height() * 1.6, LogTicks::Format::Si, QStringLiteral("FLOP/s")});
+    s.xTicks = xt;
+    s.yTicks = yt;
     p.setFont(font);
     for (const auto& t : xt) {
         const qreal x = px(t.value, 1e12).x();
@@ -164,7 +168,8 @@ Scene drawChart(QSize size, qreal dpr)
         roof.text = QStringLiteral("FP16 tensor %1")
                         .arg(LogTicks::label(gpu.peak, LogTicks::Format::Si,
                                              QStringLiteral("FLOP/s"), false));
-        roof.anchor = px(2000.0, gpu.peak);
+        roof.anchor =
+            px(std::sqrt(std::max(ridge, axes.range.aiMin) * axes.range.aiMax) * 2.0, gpu.peak);
         roof.value = gpu.peak;
         roof.priority = 10;
         roof.size = QSizeF(fm.horizontalAdvance(roof.text) + 6, fm.height() + 2);
@@ -283,4 +288,27 @@ TEST(ChartPartsRender, ASmallScreenWrapsTheLegendAtFullFontSize)
             dark += s.image.pixelColor(x * 2, y * 2).lightness() < 100 ? 1 : 0;
     }
     EXPECT_GT(dark, 20);
+}
+
+TEST(ChartPartsRender, AZoomedChartKeepsNumbersOnBothAxes)
+{
+    // Less than a decade on both axes (issue 10 item 14): 1-2-5 steps, plain numbers for the
+    // intensity, SI for FLOP/s.
+    const Scene s = drawChart(QSize(1200, 700), 1.0, ViewRange{20.0, 150.0, 2e14, 9e14});
+    saveArtifact(s.image, QStringLiteral("chartparts_zoomed.png"));
+    QStringList x;
+    QStringList y;
+    for (const auto& t : s.xTicks) {
+        if (!t.label.isEmpty())
+            x << t.label;
+    }
+    for (const auto& t : s.yTicks) {
+        if (!t.label.isEmpty())
+            y << t.label;
+    }
+    EXPECT_EQ(x, (QStringList{QStringLiteral("20"), QStringLiteral("50"), QStringLiteral("100")}));
+    EXPECT_EQ(y, (QStringList{QStringLiteral("200 TFLOP/s"), QStringLiteral("300 TFLOP/s"),
+                              QStringLiteral("400 TFLOP/s"), QStringLiteral("500 TFLOP/s"),
+                              QStringLiteral("600 TFLOP/s"), QStringLiteral("700 TFLOP/s"),
+                              QStringLiteral("800 TFLOP/s"), QStringLiteral("900 TFLOP/s")}));
 }

@@ -201,6 +201,19 @@ TEST(LabelPlacer, ADraggedLabelStaysWhereTheUserPutItAndOthersAvoidIt)
     EXPECT_EQ(clamped.labels[0].rect.right(), kPlot.right());
 }
 
+TEST(LabelPlacer, AnchorsOutsideThePlotAreNotCountedAsHidden)
+{
+    // Zoomed in: the roof's label anchor is off to the right; that is not "no room".
+    LabelPlacer placer;
+    placer.setBounds(kPlot);
+    const auto r = placer.place({label({900, 200}, QStringLiteral("B200 ridge")),
+                                 label({300, 200}, QStringLiteral("decode"))});
+    ASSERT_EQ(r.labels.size(), 1u);
+    EXPECT_EQ(r.labels[0].request, 1);
+    EXPECT_EQ(r.hiddenCount(), 0);
+    EXPECT_EQ(r.offPlot, (std::vector<int>{0}));
+}
+
 TEST(LabelPlacer, LabelAtFindsTheBoxUnderTheMouse)
 {
     LabelPlacer placer;

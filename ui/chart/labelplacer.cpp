@@ -208,6 +208,10 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         const qreal w = r.size.width();
         const qreal h = r.size.height();
         const QPointF a = r.anchor;
+        if (!m_bounds.adjusted(-0.5, -0.5, 0.5, 0.5).contains(a)) {
+            out.offPlot.insert(out.offPlot.end(), groups[g].begin(), groups[g].end());
+            continue;
+        }
         if (pinnedOf(r)) {
             // Where the user put it, moved back inside the plot if a zoom pushed it out.
             QRectF rect(a + m_pinned.value(r.key), r.size);
@@ -269,6 +273,7 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
             out.hidden.insert(out.hidden.end(), groups[g].begin(), groups[g].end());
     }
     std::sort(out.hidden.begin(), out.hidden.end());
+    std::sort(out.offPlot.begin(), out.offPlot.end());
     return out;
 }
 

@@ -39,6 +39,8 @@ public:
     struct Result {
         std::vector<Placed> labels; // in placing order (pinned, then by priority)
         std::vector<int> hidden;    // requests not shown for lack of room, ascending
+        std::vector<int> offPlot;   // requests whose anchor is outside the bounds (not shown,
+                                    // not counted as hidden: zoomed out of view), ascending
         int hiddenCount() const { return static_cast<int>(hidden.size()); }
     };
 

@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kEps = 1e-9; // in decades: a tick on the range's end stays in
 
-// Mantissas of the finer steps, coarsest first. The first level with two ticks in range wins.
+// Mantissas of the finer steps, coarsest first.
 const std::vector<std::vector<double>>& mantissaLevels()
 {
     static const std::vector<std::vector<double>> levels = {
@@ -134,11 +134,18 @@ std::vector<LogTicks::Tick> LogTicks::compute(const Request& r)
         return ticks;
     }
 
-    // Inside a decade: the coarsest mantissa level that puts two ticks in range.
+    // Inside a decade: the finest mantissa level with no more ticks than the axis holds
+    // comfortably (a label every 2.5 label spacings), but at least the coarsest level that puts
+    // two ticks in range.
+    const double target = std::max(2.0, r.pixelLength / (r.labelSpacing * 2.5));
     std::vector<Candidate> cands;
     for (const auto& level : mantissaLevels()) {
-        cands = candidates(r.min, r.max, level);
-        if (cands.size() >= 2)
+        std::vector<Candidate> c = candidates(r.min, r.max, level);
+        if (c.size() < 2)
+            continue;
+        if (cands.empty() || static_cast<double>(c.size()) <= target)
+            cands = std::move(c);
+        else
             break;
     }
     // Labels by roundness (decades, 5s, 2s, …), each kept only clear of those kept before.

@@ -8,8 +8,9 @@ namespace roofscope {
 
 // Ticks of one log axis: which values get a grid line and which of them a label. Over many
 // decades the labels sit on powers of ten (every 2nd, 3rd, 5th … decade when they would crowd
-// the axis); over less than two decades they step 1-2-5 (then 1…9, then finer) inside the
-// decade, so a zoomed-in axis still reads. There are always at least two labelled ticks.
+// the axis); over less than two decades they step 1-2-5 inside the decade, or 1…9 (then finer)
+// where the axis is long enough or the range too narrow for 1-2-5, so a zoomed-in axis still
+// reads. There are always at least two labelled ticks.
 class LogTicks {
 public:
     enum class Format {
