@@ -405,3 +405,32 @@ TEST(PointCloud, ALargeExportUsesCoarserDetailCellsAndStillDrawsEveryDistinctSpo
     const QPointF first = cloud.pixelOf(0) * 3.0;
     EXPECT_TRUE(isColour(img.pixel(first.toPoint()), Qt::red));
 }
+
+TEST(PointCloud, LevelOfDetailStepsAsideForScatteredDistinctPoints)
+{
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> l(0.0, 1.0);
+    std::vector<QPointF> scattered;
+    for (int i = 0; i < 20000; ++i)
+        scattered.emplace_back(std::pow(10.0, -2 + 6 * l(rng)), std::pow(10.0, 11 + 5 * l(rng)));
+    // The same count as 500 kernels launched 40 times each.
+    std::vector<QPointF> launches;
+    for (int i = 0; i < 20000; ++i)
+        launches.push_back(scattered[static_cast<std::size_t>(i % 500)]);
+    PointCloud cloud;
+    cloud.setAxes(kAxes);
+    cloud.setLayerCache(false);
+    auto draw = [&](const std::vector<QPointF>& values) {
+        cloud.setPoints(values);
+        QImage img = whiteImage();
+        QPainter p(&img);
+        return cloud.render(&p);
+    };
+    const PointCloud::Stats a = draw(scattered);
+    EXPECT_TRUE(a.lodGaveUp);
+    EXPECT_LT(a.skipped, 4096 / 20);
+    const PointCloud::Stats b = draw(launches);
+    EXPECT_FALSE(b.lodGaveUp);
+    EXPECT_EQ(b.drawn, 500);
+    EXPECT_EQ(b.skipped, 19500);
+}

@@ -13,6 +13,7 @@ namespace roofscope {
 namespace {
 
 constexpr qreal kGridCell = 16.0; // hit-test buckets, item pixels
+constexpr int kLodProbe = 4096;   // points drawn before level of detail is judged
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 bool drawable(double v)
@@ -327,7 +328,8 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
         ++cellSize;
     const int w = plot.width() / cellSize + 1;
     const int h = plot.height() / cellSize + 1;
-    if (m_lod)
+    bool lod = m_lod;
+    if (lod)
         m_cells.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
     const double left = plot.left() - half;
     const double right = plot.right() + half;
@@ -346,7 +348,7 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
         const std::uint16_t mk = m_markerOf[i];
         const int cx = (px - plot.left()) / cellSize;
         const int cy = (py - plot.top()) / cellSize;
-        if (m_lod && cx >= 0 && cy >= 0 && cx < w && cy < h) {
+        if (lod && cx >= 0 && cy >= 0 && cx < w && cy < h) {
             std::uint16_t& cell =
                 m_cells[static_cast<std::size_t>(cy) * static_cast<std::size_t>(w) +
                         static_cast<std::size_t>(cx)];
@@ -358,6 +360,12 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
         }
         painter->drawImage(QPoint(px - offset[mk], py - offset[mk]), *stamps[mk]);
         ++stats.drawn;
+        // Scattered distinct points: the checks cost more than the few stamps they save
+        // (measured: +20 % time for 7 % skipped). Judge on the first points, then stop.
+        if (lod && stats.drawn + stats.skipped == kLodProbe && stats.skipped * 20 < kLodProbe) {
+            lod = false;
+            stats.lodGaveUp = true;
+        }
     }
     painter->restore();
     return stats;

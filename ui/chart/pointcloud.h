@@ -16,7 +16,8 @@ namespace roofscope {
 // item per marker). Values are in data units on the log-log axes it is given. On screen and on
 // images each point is a stamp of a marker image rendered once per shape × colour × size ×
 // device scale; a point whose device pixel already holds the same stamp is skipped (level of
-// detail, lossless to the eye). On vector devices (SVG, PDF, printers) every point is a real
+// detail, lossless to the eye; given up for the frame when the first 4,096 points show it
+// does not pay). On vector devices (SVG, PDF, printers) every point is a real
 // vector marker. A spatial grid answers "which point is under the mouse" for hover and
 // selection without walking all points.
 class PointCloud : public QGraphicsItem {
@@ -34,7 +35,8 @@ public:
         int skipped = 0; // same stamp already on that pixel
         int outside = 0; // off the plot or not drawable (≤ 0, not finite)
         bool vector = false;
-        bool cached = false; // the points came from the layer cache (only a blit was drawn)
+        bool cached = false;    // the points came from the layer cache (only a blit was drawn)
+        bool lodGaveUp = false; // under 5 % of the first 4,096 stamps repeated: checks stopped
     };
 
     explicit PointCloud(QGraphicsItem* parent = nullptr);
