@@ -361,7 +361,7 @@ std::vector<DataPoint> roofPath(const FigureRoof& roof, const ViewRange& view, d
 }
 
 Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
-                             const FigureOptions& options)
+                             const FigurePreferences& options)
 {
     Figure f;
     f.theme = scenario.theme;

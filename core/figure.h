@@ -136,14 +136,14 @@ struct Figure {
     const FigureGpu* gpu(int hardware) const;
 };
 
-struct FigureOptions {
+struct FigurePreferences {
     ColorOverrides colors;
 };
 
 // Everything a figure of `scenario` shows. GPU ids not in the catalog are an Error (the
 // scenario loader reports them first, with the JSON pointer).
 Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
-                             const FigureOptions& options = {});
+                             const FigurePreferences& options = {});
 
 // ---- Building blocks, for views that update a figure piece by piece (a slider step).
 

@@ -101,7 +101,7 @@ TEST(Palette, CollidingIdsGetDistinctSlots)
 
 TEST(Palette, UserOverrideWins)
 {
-    FigureOptions options;
+    FigurePreferences options;
     options.colors["h100-sxm5"] = 0x123456;
     auto f = buildFigure(defaultScenario(), HardwareCatalog::builtin(), options);
     ASSERT_TRUE(f);

@@ -97,7 +97,7 @@ QPointF imagePixel(const FigureExporter& e, QPointF value)
 
 QColor seriesColor(const Session& s, int hw, Theme theme)
 {
-    return hardwareColor(s.colorSlot(hw), theme);
+    return s.theme() == theme ? gpuColor(s, hw) : hardwareColor(s.colorSlot(hw), theme);
 }
 
 std::vector<std::map<std::string, std::string>> parseCsv(const QByteArray& csv)
