@@ -25,6 +25,8 @@ Expected<std::unique_ptr<ChartDocument>> ChartDocument::fromScenario(const Scena
     doc->m_chart =
         new RoofChart(doc->m_session.get(), doc->m_hardware.get(), doc->m_comparison.get());
     doc->m_scene->addItem(doc->m_chart);
+    // Exports name this font in every SVG group, even of items that draw no text.
+    doc->m_scene->setFont(doc->m_chart->style().tickFont);
     doc->resize(QSize(1280, 720));
     return doc;
 }

@@ -9,7 +9,10 @@ ChartStyle chartStyle(Theme theme)
 {
     ChartStyle s;
     s.theme = theme;
+    // Named, not "Sans Serif": an SVG or PDF opened elsewhere asks for a font that exists
+    // (DejaVu Sans ships with every Linux; Noto Sans CJK SC covers the Chinese interface).
     QFont base;
+    base.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
     base.setPointSizeF(9.0);
     s.tickFont = base;
     s.titleFont = base;

@@ -211,7 +211,12 @@ void RoofChart::rebuild()
         axis->setGridLineVisible(false);
         axis->setMinorGridLineVisible(false);
         axis->setLinePen(QPen(m_style.mutedText, 1.0));
+        // Hidden, but their fonts are still named in SVG exports: the chart's, not the default.
+        axis->setLabelsFont(m_style.tickFont);
+        axis->setTitleFont(m_style.titleFont);
     }
+    setFont(m_style.tickFont);
+    legend()->setFont(m_style.tickFont);
     m_layer->setGrid(QPen(m_style.grid, m_style.theme == Theme::Slide ? 1.5 : 1.0),
                      QPen(m_style.minorGrid, 1.0));
     const QFontMetricsF tickMetrics(m_style.tickFont);
