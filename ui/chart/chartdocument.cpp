@@ -7,7 +7,6 @@
 
 #include <QGraphicsScene>
 #include <QPainter>
-#include <QSvgGenerator>
 
 namespace roofscope {
 
@@ -59,21 +58,6 @@ QImage renderChart(RoofChart* chart, QSize size, qreal devicePixelRatio)
     painter.setRenderHint(QPainter::TextAntialiasing);
     chart->scene()->render(&painter, QRectF(QPointF(), size), chart->sceneBoundingRect());
     return image;
-}
-
-bool writeChartSvg(RoofChart* chart, QSize size, const QString& path, const QString& title)
-{
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(), size));
-    svg.setTitle(title);
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    painter.fillRect(QRectF(QPointF(), size), chart->style().background);
-    chart->scene()->render(&painter, QRectF(QPointF(), size), chart->sceneBoundingRect());
-    return painter.end();
 }
 
 } // namespace roofscope

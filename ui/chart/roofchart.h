@@ -61,10 +61,8 @@ public:
     QList<QPointF> sweepPoints(int hardware) const;
     std::optional<QPointF> crossingPoint(int hardware) const;
     RoofLayer* roofLayer() const { return m_layer; }
-    ChartLegend* chartLegend() const { return m_legend; }
     std::vector<const ChartLabel*> visibleLabels() const;
     QLogValueAxis* axisAi() const { return m_axisX; }
-    QLogValueAxis* axisFlops() const { return m_axisY; }
     const ChartStyle& style() const { return m_style; }
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt

@@ -241,9 +241,4 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
     event->accept();
 }
 
-void RoofChartView::resizeEvent(QResizeEvent* event)
-{
-    QChartView::resizeEvent(event);
-}
-
 } // namespace roofscope

@@ -18,7 +18,6 @@ class RoofChartView : public QChartView {
 public:
     RoofChartView(RoofChart* chart, Session* session, QWidget* parent = nullptr);
 
-    RoofChart* roofChart() const { return m_chart; }
     // Viewport position ↔ chart coordinates (where the pure mapping functions work).
     QPointF toChart(QPointF viewportPos) const;
     QPointF toViewport(QPointF chartPos) const;
@@ -36,7 +35,6 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     enum class Mode { None, DragPoint, Pan, Rubber };

@@ -1,5 +1,6 @@
 #include "ui/export/figuredata.h"
 
+#include "core/csvfield.h"
 #include "ui/session.h"
 
 #include <QFileInfo>
@@ -25,19 +26,6 @@ std::string number(double v)
     std::array<char, 32> buf{};
     const auto result = std::to_chars(buf.data(), buf.data() + buf.size(), v);
     return std::string(buf.data(), result.ptr);
-}
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
 }
 
 std::string hexColor(std::uint32_t rgb)
