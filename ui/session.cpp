@@ -2,6 +2,7 @@
 
 #include "core/figure.h"
 #include "core/sweep.h"
+#include "ui/coloroverrides.h"
 #include "ui/operatoreditcommand.h"
 
 #include <QUndoStack>
@@ -22,7 +23,8 @@ const Expected<Estimate>& notShown()
 } // namespace
 
 Session::Session(HardwareCatalog catalog, QObject* parent)
-    : QObject(parent), m_catalog(std::move(catalog)), m_undo(new QUndoStack(this))
+    : QObject(parent), m_catalog(std::move(catalog)),
+      m_colorOverrides(colorOverridesFromSettings()), m_undo(new QUndoStack(this))
 {
 }
 
