@@ -3,6 +3,7 @@
 #include "app/arguments.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
+#include "core/figure.h"
 #include "core/format.h"
 #include "core/sweep.h"
 
@@ -124,10 +125,9 @@ int runGpus(const std::vector<std::string>& args)
         {false, false, false, true, true, false, true});
     for (const Hardware& hw : catalog.all()) {
         const MemoryLevel* mem = hw.mainMemory();
-        const Ceiling* bf16 = hw.findCeiling(Precision::BF16, ComputeUnit::Tensor);
-        if (!bf16)
-            bf16 = hw.findCeiling(Precision::FP16, ComputeUnit::Tensor);
-        std::string ridge = "–";
+        // The BF16 column shows BF16 or says there is none (core headlineCeiling).
+        const Ceiling* bf16 = headlineCeiling(hw, Precision::BF16);
+        std::string ridge = bf16 ? "–" : "no BF16";
         if (bf16 && mem)
             ridge = formatNumber(bf16->flopsPerS / mem->bytesPerS, 4);
         table.addRow({hw.id, hw.name, hw.vendor,

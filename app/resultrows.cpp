@@ -3,6 +3,7 @@
 #include "app/arguments.h"
 #include "app/texttable.h"
 #include "core/advice.h"
+#include "core/csvfield.h"
 #include "core/format.h"
 
 #include <sstream>
@@ -10,16 +11,6 @@
 namespace roofscope::cli {
 
 namespace {
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 std::string exact(double v)
 {

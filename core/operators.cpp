@@ -4,12 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 namespace roofscope {
 
 namespace {
-
-const std::string kEmpty;
 
 double elementBytes(const ParamSet& p, std::string_view name)
 {
@@ -359,27 +358,39 @@ Expected<ParamValue> parseValue(const OperatorKind& kind, const ParamDef& def,
 
 // ---- ParamSet -------------------------------------------------------------------------------
 
+// A name that makeOperator() did not fill, or a value of the other type, can only come from a
+// formula or a caller reading a parameter its kind does not declare: a bug, not bad input, so
+// it stops loudly (tests/core/operators_test.cpp walks every kind) instead of reading 0 or FP16.
+[[noreturn]] void ParamSet::undeclared(std::string_view name, std::string_view expected)
+{
+    throw std::logic_error("parameter \"" + std::string(name) + "\" read as " +
+                           std::string(expected) + " but not declared as one");
+}
+
 double ParamSet::number(std::string_view name) const
 {
     const auto it = m_values.find(name);
-    if (it == m_values.end())
-        return 0.0;
-    const double* v = std::get_if<double>(&it->second);
-    return v ? *v : 0.0;
+    const double* v = it == m_values.end() ? nullptr : std::get_if<double>(&it->second);
+    if (!v)
+        undeclared(name, "a number");
+    return *v;
 }
 
 const std::string& ParamSet::text(std::string_view name) const
 {
     const auto it = m_values.find(name);
-    if (it == m_values.end())
-        return kEmpty;
-    const std::string* v = std::get_if<std::string>(&it->second);
-    return v ? *v : kEmpty;
+    const std::string* v = it == m_values.end() ? nullptr : std::get_if<std::string>(&it->second);
+    if (!v)
+        undeclared(name, "a word");
+    return *v;
 }
 
 Precision ParamSet::precision(std::string_view name) const
 {
-    return parsePrecision(text(name)).value_or(Precision::FP16);
+    const auto p = parsePrecision(text(name));
+    if (!p)
+        undeclared(name, "a precision");
+    return *p;
 }
 
 bool ParamSet::has(std::string_view name) const
@@ -417,8 +428,11 @@ const OperatorKind* findOperatorKind(std::string_view name)
 
 const OperatorKind& Operator::definition() const
 {
+    // makeOperator() guarantees the kind; any other kind is a bug, never "the first kind".
     const OperatorKind* k = findOperatorKind(kind);
-    return k ? *k : operatorKinds().front();
+    if (!k)
+        throw std::logic_error("operator kind \"" + kind + "\" does not exist");
+    return *k;
 }
 
 Cost Operator::cost() const

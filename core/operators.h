@@ -37,17 +37,20 @@ struct ParamDef {
 };
 
 // The values of one operator's parameters, by name. Complete once made by makeOperator().
+// Reading a name the kind does not declare (or a number as a word) is a programming error:
+// std::logic_error, never a silent 0 or FP16.
 class ParamSet {
 public:
     double number(std::string_view name) const;
     const std::string& text(std::string_view name) const;
-    Precision precision(std::string_view name) const; // text() parsed; FP16 if unparsable
+    Precision precision(std::string_view name) const; // text() parsed
     bool has(std::string_view name) const;
     void set(const std::string& name, ParamValue value) { m_values[name] = std::move(value); }
     const std::map<std::string, ParamValue, std::less<>>& values() const { return m_values; }
     bool operator==(const ParamSet&) const = default;
 
 private:
+    [[noreturn]] static void undeclared(std::string_view name, std::string_view expected);
     std::map<std::string, ParamValue, std::less<>> m_values;
 };
 
@@ -78,7 +81,8 @@ struct Operator {
     std::string label; // user-visible name; empty means "use the spec"
     ParamSet params;
 
-    const OperatorKind& definition() const; // the kind must exist (makeOperator guarantees it)
+    // The kind must exist (makeOperator guarantees it); std::logic_error otherwise.
+    const OperatorKind& definition() const;
     Cost cost() const;
     // Cost with one numeric parameter replaced by a real value (no validation): for sweeps,
     // crossings and drags.

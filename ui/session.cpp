@@ -1,6 +1,8 @@
 #include "ui/session.h"
 
+#include "core/figure.h"
 #include "core/sweep.h"
+#include "ui/coloroverrides.h"
 #include "ui/operatoreditcommand.h"
 
 #include <QUndoStack>
@@ -18,16 +20,11 @@ const Expected<Estimate>& notShown()
     return kNotShown;
 }
 
-bool isSequenceParam(const std::string& name)
-{
-    return name.find("seq") != std::string::npos || name.find("context") != std::string::npos ||
-           name.find("len") != std::string::npos || name.find("tokens") != std::string::npos;
-}
-
 } // namespace
 
 Session::Session(HardwareCatalog catalog, QObject* parent)
-    : QObject(parent), m_catalog(std::move(catalog)), m_undo(new QUndoStack(this))
+    : QObject(parent), m_catalog(std::move(catalog)),
+      m_colorOverrides(colorOverridesFromSettings()), m_undo(new QUndoStack(this))
 {
 }
 
@@ -46,7 +43,32 @@ int Session::hardwareIndex(std::string_view id) const
 int Session::colorSlot(int hw) const
 {
     const auto it = m_colorSlots.find(hw);
-    return it == m_colorSlots.end() ? hw : it->second;
+    if (it != m_colorSlots.end())
+        return it->second;
+    return hw >= 0 && hw < static_cast<int>(hardware().size())
+               ? preferredColorSlot(hardware()[static_cast<std::size_t>(hw)].id)
+               : 0;
+}
+
+std::optional<std::uint32_t> Session::colorOverride(int hw) const
+{
+    if (hw < 0 || hw >= static_cast<int>(hardware().size()))
+        return std::nullopt;
+    const auto it = m_colorOverrides.find(hardware()[static_cast<std::size_t>(hw)].id);
+    return it == m_colorOverrides.end() ? std::nullopt : std::optional(it->second);
+}
+
+void Session::setColorOverrides(ColorOverrides colors)
+{
+    m_colorOverrides = std::move(colors);
+    emit themeChanged();
+}
+
+Figure Session::figure() const
+{
+    auto f = buildFigure(toScenario(), m_catalog, FigurePreferences{m_colorOverrides});
+    // The scenario's ids come from this catalog: building cannot fail.
+    return f ? *f : Figure{};
 }
 
 QString Session::shortName(int hw) const
@@ -60,19 +82,15 @@ QString Session::shortName(int hw) const
     return QString::fromStdString(name);
 }
 
-void Session::assignColorSlot(int hw)
+void Session::updateColorSlots()
 {
-    if (m_colorSlots.count(hw))
-        return;
-    int slot = 0;
-    for (;; ++slot) {
-        bool used = false;
-        for (const auto& [other, s] : m_colorSlots)
-            used = used || s == slot;
-        if (!used)
-            break;
-    }
-    m_colorSlots[hw] = slot;
+    std::vector<std::string> ids;
+    for (int hw : m_checked)
+        ids.push_back(hardware()[static_cast<std::size_t>(hw)].id);
+    const std::vector<int> assigned = colorSlots(ids);
+    m_colorSlots.clear();
+    for (std::size_t i = 0; i < m_checked.size(); ++i)
+        m_colorSlots[m_checked[i]] = assigned[i];
 }
 
 bool Session::isChecked(int hw) const
@@ -87,17 +105,16 @@ void Session::setChecked(int hw, bool checked)
     if (checked) {
         m_checked.push_back(hw);
         std::sort(m_checked.begin(), m_checked.end());
-        assignColorSlot(hw);
         if (m_baseline < 0)
             m_baseline = hw;
     } else {
         m_checked.erase(std::find(m_checked.begin(), m_checked.end(), hw));
-        m_colorSlots.erase(hw);
         if (m_baseline == hw)
             m_baseline = m_checked.empty() ? -1 : m_checked.front();
         if (m_hovered.hardware == hw)
             m_hovered = {};
     }
+    updateColorSlots();
     recomputeAll();
     emit hardwareChanged();
     emit focusChanged();
@@ -110,7 +127,7 @@ void Session::setBaseline(int hw)
     if (!isChecked(hw)) {
         m_checked.push_back(hw);
         std::sort(m_checked.begin(), m_checked.end());
-        assignColorSlot(hw);
+        updateColorSlots();
         recomputeAll();
     }
     m_baseline = hw;
@@ -232,22 +249,7 @@ std::pair<double, double> Session::paramRange(int row, const std::string& name) 
 {
     if (row < 0 || row >= static_cast<int>(m_operators.size()))
         return {1.0, 4096.0};
-    const Operator& op = m_operators[static_cast<std::size_t>(row)];
-    const ParamDef* def = op.definition().findParam(name);
-    double lo = def && def->min > 0.0 ? def->min : 1.0;
-    const double current = op.params.has(name) ? op.params.number(name) : lo;
-    double hi = 131072.0;
-    if (name == "batch")
-        hi = 4096.0;
-    else if (!isSequenceParam(name))
-        hi = std::max(131072.0, current * 16.0);
-    if (def)
-        hi = std::min(hi, def->max);
-    hi = std::max(hi, current);
-    lo = std::min(lo, current);
-    if (hi <= lo)
-        hi = lo * 2.0;
-    return {lo, hi};
+    return parameterRange(m_operators[static_cast<std::size_t>(row)], name);
 }
 
 std::optional<double> Session::solveDriving(int row, double ai) const
@@ -302,31 +304,14 @@ Session::SweepPath Session::sweepPath(int op, int hw) const
     if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
         hw >= static_cast<int>(hardware().size()))
         return path;
-    const Operator& o = m_operators[static_cast<std::size_t>(op)];
-    const std::string& param = o.definition().drivingParam;
-    if (param.empty())
+    const auto s = sweepFor(m_operators[static_cast<std::size_t>(op)], op,
+                            hardware()[static_cast<std::size_t>(hw)], hw);
+    if (!s)
         return path;
-    const auto [lo, hi] = paramRange(op, param);
-    const Hardware& h = hardware()[static_cast<std::size_t>(hw)];
-    // Every point of the path lies on the roof, which is straight in log-log space except at
-    // the ridge: the two ends and the crossing describe it exactly (and draw fast).
-    std::vector<double> values = {lo};
-    auto crossing = ridgeCrossing(o, param, h, lo, hi);
-    if (crossing && crossing->has_value() && **crossing > lo && **crossing < hi) {
-        path.crossing = **crossing;
-        values.push_back(**crossing);
-    }
-    values.push_back(hi);
-    auto points = sweep(o, param, values, h);
-    if (!points) {
-        path.crossing.reset();
-        return path;
-    }
-    path.points.reserve(points->size());
-    for (const SweepPoint& p : *points)
-        path.points.emplace_back(p.estimate.ai, p.estimate.attainable);
-    if (path.crossing)
-        path.crossingPoint = path.points[1];
+    for (const DataPoint& p : s->points)
+        path.points.emplace_back(p.ai, p.flops);
+    path.crossing = s->crossing;
+    path.crossingPoint = QPointF(s->crossingPoint.ai, s->crossingPoint.flops);
     return path;
 }
 
@@ -392,11 +377,9 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     std::vector<int> checked;
     for (const std::string& id : scenario.gpus)
         checked.push_back(hardwareIndex(id));
-    m_colorSlots.clear();
-    for (int hw : checked)
-        assignColorSlot(hw);
     std::sort(checked.begin(), checked.end());
     m_checked = std::move(checked);
+    updateColorSlots();
     m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
                                            : hardwareIndex(scenario.baseline);
     m_operators = scenario.operators;

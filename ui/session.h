@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/figure.h"
+#include "core/palette.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
 
@@ -45,9 +47,14 @@ public:
     void setChecked(int hardware, bool checked);
     // The baseline is always a checked accelerator (or -1 when none is checked).
     int baseline() const { return m_baseline; }
-    // A colour slot per checked accelerator, stable while it stays checked: the first free
-    // slot when checked, in the scenario's order when a scenario is applied.
+    // The palette slot of an accelerator: a function of its id and of the other checked ids
+    // (core/palette.h), the same in the window, every export and every session.
     int colorSlot(int hardware) const;
+    // The colour the user chose for it in the settings, if any (0xRRGGBB).
+    std::optional<std::uint32_t> colorOverride(int hardware) const;
+    void setColorOverrides(ColorOverrides colors);
+    // Everything the figure of this document shows, from the core (core/figure.h).
+    Figure figure() const;
     // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the vendor is shown elsewhere.
     QString shortName(int hardware) const;
     void setBaseline(int hardware);
@@ -77,8 +84,7 @@ public:
     void replaceOperator(int row, const Operator& op, const QString& undoText, int gesture = 0);
     int newGesture() { return ++m_gestureCounter; }
 
-    // The slider / drag range of a numeric parameter: batch 1…4096, sequence lengths
-    // 1…131072, other sizes up to 16× their current value (within the parameter's limits).
+    // The slider / drag range of a numeric parameter (core parameterRange).
     std::pair<double, double> paramRange(int row, const std::string& name) const;
     // Solves for the driving parameter giving `ai` (snapped to whole numbers, clamped to
     // paramRange); nullopt when the operator has no driving parameter.
@@ -130,10 +136,11 @@ private:
     void recomputeRow(int row);
 
     HardwareCatalog m_catalog;
-    void assignColorSlot(int hardware);
+    void updateColorSlots();
 
     std::vector<int> m_checked;
-    std::map<int, int> m_colorSlots;
+    std::map<int, int> m_colorSlots; // checked hardware → slot, from core colorSlots
+    ColorOverrides m_colorOverrides;
     int m_baseline = -1;
     std::vector<Operator> m_operators;
     int m_selected = -1;

@@ -75,7 +75,19 @@
     </message>
     <message>
         <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt; while the %4 peak grew %5× and bandwidth %6×</source>
-        <translation>%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 峰值算力增长 %5×，带宽增长 %6×</translation>
+        <translation type="vanished">%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 峰值算力增长 %5×，带宽增长 %6×</translation>
+    </message>
+    <message>
+        <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt; while the %4 %5 peak grew %6× and bandwidth %7×</source>
+        <translation>%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 %5 峰值算力增长 %6×，带宽增长 %7×</translation>
+    </message>
+    <message>
+        <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt;, bandwidth grew %4× (no %5 %6 peak on %7)</source>
+        <translation>%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，带宽增长 %4×（%7 没有 %5 %6 峰值）</translation>
+    </message>
+    <message>
+        <source>%1: not compared (no %2 %3 peak)</source>
+        <translation>%1：未比较（没有 %2 %3 峰值）</translation>
     </message>
 </context>
 <context>
@@ -345,7 +357,7 @@
     </message>
     <message>
         <source>Dense BF16 tensor peak (FP16 or FP32 vector when not published)</source>
-        <translation>稠密 BF16 Tensor Core 峰值算力（未公布时取 FP16 或 FP32 向量峰值）</translation>
+        <translation type="vanished">稠密 BF16 Tensor Core 峰值算力（未公布时取 FP16 或 FP32 向量峰值）</translation>
     </message>
     <message>
         <source>Main memory (HBM/DRAM) bandwidth</source>
@@ -374,6 +386,14 @@
     <message>
         <source>Ridge</source>
         <translation>拐点</translation>
+    </message>
+    <message>
+        <source>no BF16</source>
+        <translation>无 BF16</translation>
+    </message>
+    <message>
+        <source>Dense BF16 tensor peak (&quot;no BF16&quot; when the accelerator has none)</source>
+        <translation>稠密 BF16 Tensor Core 峰值算力（加速器不支持 BF16 时显示“无 BF16”）</translation>
     </message>
 </context>
 <context>
@@ -1237,7 +1257,7 @@
     </message>
     <message>
         <source>L2</source>
-        <translation>L2</translation>
+        <translation type="vanished">L2</translation>
     </message>
     <message>
         <source>(baseline)</source>

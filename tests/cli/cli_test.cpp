@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+#include <string>
+
 using nlohmann::json;
 using roofscope::clitest::runCli;
 
@@ -164,9 +167,25 @@ struct BadInput {
     const char* message;
 };
 
+// "analyze_gpu_h100_sxm_op_matmul": readable in ctest, no spaces.
+std::string identifier(const char* args)
+{
+    std::string out;
+    for (const char* c = args; *c; ++c) {
+        const bool word = std::isalnum(static_cast<unsigned char>(*c)) != 0;
+        if (word)
+            out += *c;
+        else if (!out.empty() && out.back() != '_')
+            out += '_';
+    }
+    while (!out.empty() && out.back() == '_')
+        out.pop_back();
+    return out;
+}
+
 void PrintTo(const BadInput& b, std::ostream* os)
 {
-    *os << b.args;
+    *os << identifier(b.args);
 }
 
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
@@ -210,7 +229,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "--param is required for elementwise"},
         BadInput{"frobnicate", "unknown command \"frobnicate\""},
         BadInput{"analyze --gpu h100-sxm5 --op matmul --catalog /nonexistent/x.json",
-                 "/nonexistent/x.json"}));
+                 "/nonexistent/x.json"}),
+    [](const auto& info) {
+        return identifier(info.param.args) + "_" + std::to_string(info.index);
+    });
 
 TEST(CliCatalog, UserFileOverridesAndAdds)
 {

@@ -142,8 +142,9 @@ TEST_F(PlotCli, SvgAndPdfFromAScenarioFile)
     std::smatch box;
     ASSERT_TRUE(std::regex_search(
         bytes, box, std::regex(R"(/MediaBox\s*\[\s*0[.0]*\s+0[.0]*\s+([\d.]+)\s+([\d.]+)\s*\])")));
-    EXPECT_DOUBLE_EQ(std::stod(box[1]), 1280.0);
-    EXPECT_DOUBLE_EQ(std::stod(box[2]), 720.0);
+    // A slide page: 13.33 × 7.5 in = 960 × 540 pt, whatever the pixel size.
+    EXPECT_DOUBLE_EQ(std::stod(box[1]), 960.0);
+    EXPECT_DOUBLE_EQ(std::stod(box[2]), 540.0);
     // One page: "/Type /Page" not followed by "s" (that is the page tree).
     const std::regex page(R"(/Type\s*/Page(?!s))");
     EXPECT_EQ(std::distance(std::sregex_iterator(bytes.begin(), bytes.end(), page),

@@ -21,6 +21,7 @@
 #include <QImageReader>
 #include <QMimeData>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -97,7 +98,7 @@ QPointF imagePixel(const FigureExporter& e, QPointF value)
 
 QColor seriesColor(const Session& s, int hw, Theme theme)
 {
-    return hardwareColor(s.colorSlot(hw), theme);
+    return s.theme() == theme ? gpuColor(s, hw) : hardwareColor(s.colorSlot(hw), theme);
 }
 
 std::vector<std::map<std::string, std::string>> parseCsv(const QByteArray& csv)
@@ -241,19 +242,40 @@ TEST(FigureExport, SvgParsesAndHoldsTheAxisTitlesAsText)
     QStringList texts;
     int images = 0;
     QString viewBox;
+    QString svgWidth;
+    QString svgHeight;
+    QStringList fontStack; // font-family of the enclosing groups
+    QSet<QString> textFonts;
     while (!xml.atEnd()) {
         xml.readNext();
+        if (xml.isEndElement() && xml.name() == QLatin1String("g"))
+            fontStack.removeLast();
         if (!xml.isStartElement())
             continue;
-        if (xml.name() == QLatin1String("svg"))
+        if (xml.name() == QLatin1String("g")) {
+            const QString family = xml.attributes().value(QLatin1String("font-family")).toString();
+            fontStack << (family.isEmpty() && !fontStack.isEmpty() ? fontStack.last() : family);
+        }
+        if (xml.name() == QLatin1String("svg")) {
             viewBox = xml.attributes().value(QLatin1String("viewBox")).toString();
+            svgWidth = xml.attributes().value(QLatin1String("width")).toString();
+            svgHeight = xml.attributes().value(QLatin1String("height")).toString();
+        }
         if (xml.name() == QLatin1String("image"))
             ++images;
-        if (xml.name() == QLatin1String("text"))
+        if (xml.name() == QLatin1String("text")) {
+            const QString family = xml.attributes().value(QLatin1String("font-family")).toString();
+            textFonts << (family.isEmpty() ? fontStack.value(fontStack.size() - 1) : family);
             texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+        }
     }
     ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
     EXPECT_EQ(viewBox, QStringLiteral("0 0 1920 1080"));
+    // Issue 10 item 26: physical slide size and a named font.
+    EXPECT_EQ(svgWidth, QStringLiteral("338.667mm")); // 13.33 in
+    EXPECT_EQ(svgHeight, QStringLiteral("190.5mm"));  // 7.5 in
+    EXPECT_GT(texts.size(), 10);
+    EXPECT_EQ(textFonts, QSet<QString>{QStringLiteral("DejaVu Sans")});
     EXPECT_TRUE(texts.contains(QStringLiteral("Arithmetic intensity (FLOP/byte)")))
         << texts.join(QLatin1Char('|')).toStdString();
     EXPECT_TRUE(texts.contains(QStringLiteral("Attainable performance")));
@@ -277,8 +299,9 @@ TEST(FigureExport, PdfIsOnePageOfTheRequestedSize)
     ASSERT_TRUE(m.hasMatch());
     EXPECT_DOUBLE_EQ(m.captured(1).toDouble(), 0.0);
     EXPECT_DOUBLE_EQ(m.captured(2).toDouble(), 0.0);
-    EXPECT_NEAR(m.captured(3).toDouble(), 1920.0, 0.01);
-    EXPECT_NEAR(m.captured(4).toDouble(), 1080.0, 0.01);
+    // Issue 10 item 26: a slide, 13.33 × 7.5 in (960 × 540 pt), not 1920 pt wide.
+    EXPECT_NEAR(m.captured(3).toDouble(), 960.0, 0.01);
+    EXPECT_NEAR(m.captured(4).toDouble(), 540.0, 0.01);
 }
 
 TEST(FigureExport, CsvNumbersEqualTheCore)

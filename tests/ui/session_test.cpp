@@ -120,6 +120,12 @@ struct Malformed {
     const char* expect; // part of the message
 };
 
+// ctest shows the case's name, not its bytes.
+void PrintTo(const Malformed& m, std::ostream* os)
+{
+    *os << m.name;
+}
+
 class MalformedScenario : public ::testing::TestWithParam<Malformed> {};
 
 TEST_P(MalformedScenario, LeavesTheSessionUnchanged)

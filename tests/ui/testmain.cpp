@@ -1,5 +1,8 @@
 // The test main: a QApplication before any test, a headless platform unless one is asked for,
-// fixed DPI and isolated settings so that runs are deterministic and touch no user files.
+// fixed DPI and an isolated home and settings (tests/common/hermetic.h) so that runs are
+// deterministic and touch no user files.
+#include "tests/common/hermetic.h"
+
 #include <QApplication>
 #include <QStandardPaths>
 
@@ -7,6 +10,8 @@
 
 int main(int argc, char** argv)
 {
+    // Own HOME, XDG, catalog and model directories before Qt reads any of them.
+    roofscope::test::makeHermetic();
 #ifndef ROOFSCOPE_REAL_DISPLAY
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

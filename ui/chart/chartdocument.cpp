@@ -7,7 +7,6 @@
 
 #include <QGraphicsScene>
 #include <QPainter>
-#include <QSvgGenerator>
 
 namespace roofscope {
 
@@ -25,6 +24,8 @@ Expected<std::unique_ptr<ChartDocument>> ChartDocument::fromScenario(const Scena
     doc->m_chart =
         new RoofChart(doc->m_session.get(), doc->m_hardware.get(), doc->m_comparison.get());
     doc->m_scene->addItem(doc->m_chart);
+    // Exports name this font in every SVG group, even of items that draw no text.
+    doc->m_scene->setFont(doc->m_chart->style().tickFont);
     doc->resize(QSize(1280, 720));
     return doc;
 }
@@ -57,21 +58,6 @@ QImage renderChart(RoofChart* chart, QSize size, qreal devicePixelRatio)
     painter.setRenderHint(QPainter::TextAntialiasing);
     chart->scene()->render(&painter, QRectF(QPointF(), size), chart->sceneBoundingRect());
     return image;
-}
-
-bool writeChartSvg(RoofChart* chart, QSize size, const QString& path, const QString& title)
-{
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(), size));
-    svg.setTitle(title);
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    painter.fillRect(QRectF(QPointF(), size), chart->style().background);
-    chart->scene()->render(&painter, QRectF(QPointF(), size), chart->sceneBoundingRect());
-    return painter.end();
 }
 
 } // namespace roofscope

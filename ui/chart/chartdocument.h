@@ -47,7 +47,5 @@ private:
 // Renders any chart's scene into an image of `size` logical pixels at `dpr`: the one export
 // path (QChartView::render magnifies and clips on high-dpr images).
 QImage renderChart(RoofChart* chart, QSize size, qreal devicePixelRatio);
-// Writes an SVG (real <text>) of the chart at `size`.
-bool writeChartSvg(RoofChart* chart, QSize size, const QString& path, const QString& title);
 
 } // namespace roofscope

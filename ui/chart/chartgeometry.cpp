@@ -1,5 +1,7 @@
 #include "ui/chart/chartgeometry.h"
 
+#include "core/figure.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,12 +9,6 @@
 namespace roofscope::geometry {
 
 namespace {
-
-constexpr double kAiLimitMin = 1e-4;
-constexpr double kAiLimitMax = 1e7;
-constexpr double kFlopsLimitMin = 1e6;
-constexpr double kFlopsLimitMax = 1e20;
-constexpr double kMinSpanDecades = 0.3; // a factor of 2
 
 double fraction(double v, double lo, double hi)
 {
@@ -22,37 +18,6 @@ double fraction(double v, double lo, double hi)
 double fromFraction(double f, double lo, double hi)
 {
     return std::pow(10.0, std::log10(lo) + f * (std::log10(hi) - std::log10(lo)));
-}
-
-void clampAxis(double& lo, double& hi, double limitLo, double limitHi)
-{
-    if (!(lo > 0.0) || !std::isfinite(lo))
-        lo = limitLo;
-    if (!(hi > 0.0) || !std::isfinite(hi))
-        hi = limitHi;
-    double a = std::log10(std::min(lo, hi));
-    double b = std::log10(std::max(lo, hi));
-    const double la = std::log10(limitLo);
-    const double lb = std::log10(limitHi);
-    if (b - a < kMinSpanDecades) {
-        const double mid = (a + b) / 2.0;
-        a = mid - kMinSpanDecades / 2.0;
-        b = mid + kMinSpanDecades / 2.0;
-    }
-    if (b - a > lb - la) {
-        a = la;
-        b = lb;
-    }
-    if (a < la) {
-        b += la - a;
-        a = la;
-    }
-    if (b > lb) {
-        a -= b - lb;
-        b = lb;
-    }
-    lo = std::pow(10.0, a);
-    hi = std::pow(10.0, b);
 }
 
 } // namespace
@@ -75,9 +40,7 @@ QPointF pixelToValue(const LogAxes& axes, QPointF pixel)
 
 ViewRange clampView(ViewRange view)
 {
-    clampAxis(view.aiMin, view.aiMax, kAiLimitMin, kAiLimitMax);
-    clampAxis(view.flopsMin, view.flopsMax, kFlopsLimitMin, kFlopsLimitMax);
-    return view;
+    return clampRange(view);
 }
 
 ViewRange zoomView(const ViewRange& view, QPointF anchor, double factor)
@@ -119,28 +82,11 @@ ViewRange viewFromPixelRect(const LogAxes& axes, const QRectF& rect)
 
 ViewRange fitView(const std::vector<QPointF>& values)
 {
-    double xMin = std::numeric_limits<double>::infinity();
-    double xMax = 0.0;
-    double yMin = std::numeric_limits<double>::infinity();
-    double yMax = 0.0;
-    for (const QPointF& v : values) {
-        if (!(v.x() > 0.0) || !(v.y() > 0.0) || !std::isfinite(v.x()) || !std::isfinite(v.y()))
-            continue;
-        xMin = std::min(xMin, v.x());
-        xMax = std::max(xMax, v.x());
-        yMin = std::min(yMin, v.y());
-        yMax = std::max(yMax, v.y());
-    }
-    if (xMax <= 0.0)
-        return clampView(ViewRange{});
-    // A quarter decade of air, then outwards to the next half decade.
-    auto down = [](double v) {
-        return std::pow(10.0, std::floor((std::log10(v) - 0.25) * 2.0) / 2.0);
-    };
-    auto up = [](double v) {
-        return std::pow(10.0, std::ceil((std::log10(v) + 0.25) * 2.0) / 2.0);
-    };
-    return clampView({down(xMin), up(xMax), down(yMin), up(yMax)});
+    std::vector<DataPoint> points;
+    points.reserve(values.size());
+    for (const QPointF& v : values)
+        points.push_back({v.x(), v.y()});
+    return fitRange(points);
 }
 
 std::vector<int> decadeExponents(double min, double max)

@@ -1,27 +1,18 @@
 #include "ui/chart/chartstyle.h"
 
-#include <array>
+#include "core/palette.h"
+#include "ui/session.h"
 
 namespace roofscope {
-
-namespace {
-
-// Tableau 10, reordered so that the first catalog entries (the NVIDIA generations of the
-// default view) get clearly distinct hues.
-constexpr std::array<QRgb, 10> kLight = {0x2ca02c, 0x1f77b4, 0xff7f0e, 0x9467bd, 0xd62728,
-                                         0x17becf, 0x8c564b, 0xe377c2, 0xbcbd22, 0x7f7f7f};
-constexpr std::array<QRgb, 10> kDark = {0x5fd35f, 0x5aa9ff, 0xffa94d, 0xc39bff, 0xff6b6b,
-                                        0x4fe3f0, 0xd0a080, 0xff9ee0, 0xe0e060, 0xc0c0c0};
-constexpr std::array<QRgb, 10> kSlide = {0x007a00, 0x0050c8, 0xe06c00, 0x6a1fb0, 0xc80000,
-                                         0x008b9a, 0x6b3d1f, 0xc2187f, 0x7a7a00, 0x404040};
-
-} // namespace
 
 ChartStyle chartStyle(Theme theme)
 {
     ChartStyle s;
     s.theme = theme;
+    // Named, not "Sans Serif": an SVG or PDF opened elsewhere asks for a font that exists
+    // (DejaVu Sans ships with every Linux; Noto Sans CJK SC covers the Chinese interface).
     QFont base;
+    base.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
     base.setPointSizeF(9.0);
     s.tickFont = base;
     s.titleFont = base;
@@ -72,9 +63,14 @@ ChartStyle chartStyle(Theme theme)
 
 QColor hardwareColor(int index, Theme theme)
 {
-    const auto& palette = theme == Theme::Dark ? kDark : theme == Theme::Slide ? kSlide : kLight;
-    const int n = static_cast<int>(palette.size());
-    return QColor(palette[static_cast<std::size_t>(((index % n) + n) % n)]);
+    return QColor::fromRgb(static_cast<QRgb>(paletteRgb(index, theme)));
+}
+
+QColor gpuColor(const Session& session, int hardware)
+{
+    if (auto rgb = session.colorOverride(hardware))
+        return QColor::fromRgb(static_cast<QRgb>(*rgb));
+    return hardwareColor(session.colorSlot(hardware), session.theme());
 }
 
 } // namespace roofscope

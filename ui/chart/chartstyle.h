@@ -30,7 +30,11 @@ struct ChartStyle {
 
 ChartStyle chartStyle(Theme theme);
 
-// The colour of palette slot `index` (Session::colorSlot), readable on the theme.
+class Session;
+
+// The colour of palette slot `index` (core/palette.h) on the theme.
 QColor hardwareColor(int index, Theme theme);
+// An accelerator's colour in a session: the user's override, else its palette slot.
+QColor gpuColor(const Session& session, int hardware);
 
 } // namespace roofscope

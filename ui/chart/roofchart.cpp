@@ -1,5 +1,6 @@
 #include "ui/chart/roofchart.h"
 
+#include "core/figure.h"
 #include "core/format.h"
 #include "ui/chart/chartlabel.h"
 #include "ui/chart/chartlegend.h"
@@ -25,43 +26,32 @@ namespace roofscope {
 
 namespace {
 
-// Where a roof's flat part "ends" for labels: past any view.
-constexpr double kAiHi = 1e8;
-
-constexpr std::array<QScatterSeries::MarkerShape, 6> kShapes = {
-    QScatterSeries::MarkerShapeCircle,   QScatterSeries::MarkerShapeRectangle,
-    QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle,
-    QScatterSeries::MarkerShapePentagon, QScatterSeries::MarkerShapeStar};
-
-QString ceilingName(const Ceiling& c)
+QScatterSeries::MarkerShape seriesShape(MarkerShape shape)
 {
-    return ceilingDisplayName(c);
+    switch (shape) {
+    case MarkerShape::Circle:
+        return QScatterSeries::MarkerShapeCircle;
+    case MarkerShape::Square:
+        return QScatterSeries::MarkerShapeRectangle;
+    case MarkerShape::Triangle:
+        return QScatterSeries::MarkerShapeTriangle;
+    case MarkerShape::Diamond:
+        return QScatterSeries::MarkerShapeRotatedRectangle;
+    case MarkerShape::Pentagon:
+        return QScatterSeries::MarkerShapePentagon;
+    case MarkerShape::Star:
+        return QScatterSeries::MarkerShapeStar;
+    }
+    return QScatterSeries::MarkerShapeCircle;
 }
 
-bool sameCeiling(const Ceiling& a, const Ceiling& b)
-{
-    return a.precision == b.precision && a.unit == b.unit;
-}
-
-// The roof of `peak` over `bandwidth` within a little more than `view`: the slope up to the
-// ridge, then flat. Roofs are clipped to the view because antialiased stroking of lines that
+// Roofs are clipped to a little more than the view because antialiased stroking of lines that
 // run far off screen costs more than the whole rest of the chart.
-QList<QPointF> roofPolyline(double peak, double bandwidth, bool withSlope, bool flat,
-                            const ViewRange& view)
+QList<QPointF> roofPolyline(const FigureRoof& roof, const ViewRange& view)
 {
     QList<QPointF> out;
-    auto ridge = ridgeIntensity(peak, bandwidth);
-    if (!ridge)
-        return out;
-    const double lo = std::max(view.aiMin / 2.0, view.flopsMin / 2.0 / bandwidth);
-    const double hi = view.aiMax * 2.0;
-    if (withSlope && lo < *ridge) {
-        if (auto low = attainableFlops(peak, bandwidth, lo))
-            out << QPointF(lo, *low);
-    }
-    out << QPointF(*ridge, peak);
-    if (flat)
-        out << QPointF(std::max(hi, *ridge * 2.0), peak);
+    for (const DataPoint& p : roofPath(roof, view, 2.0))
+        out << QPointF(p.ai, p.flops);
     return out;
 }
 
@@ -153,8 +143,25 @@ QScatterSeries* RoofChart::operatorSeries(int op) const
 QList<QPointF> RoofChart::roofPoints(int hardware) const
 {
     for (const GpuItems& g : m_gpus) {
-        if (g.hardware == hardware && g.hasRoof)
-            return roofPolyline(g.roof.peak, g.roof.bandwidth, true, true, effectiveRange());
+        if (g.hardware == hardware && !g.roofs.empty())
+            return roofPolyline(g.roofs.front(), effectiveRange());
+    }
+    return {};
+}
+
+std::vector<FigureRoof> RoofChart::roofs() const
+{
+    std::vector<FigureRoof> out;
+    for (const GpuItems& g : m_gpus)
+        out.insert(out.end(), g.roofs.begin(), g.roofs.end());
+    return out;
+}
+
+QColor RoofChart::colorOf(int hardware) const
+{
+    for (const GpuItems& g : m_gpus) {
+        if (g.hardware == hardware)
+            return g.color;
     }
     return {};
 }
@@ -204,7 +211,12 @@ void RoofChart::rebuild()
         axis->setGridLineVisible(false);
         axis->setMinorGridLineVisible(false);
         axis->setLinePen(QPen(m_style.mutedText, 1.0));
+        // Hidden, but their fonts are still named in SVG exports: the chart's, not the default.
+        axis->setLabelsFont(m_style.tickFont);
+        axis->setTitleFont(m_style.titleFont);
     }
+    setFont(m_style.tickFont);
+    legend()->setFont(m_style.tickFont);
     m_layer->setGrid(QPen(m_style.grid, m_style.theme == Theme::Slide ? 1.5 : 1.0),
                      QPen(m_style.minorGrid, 1.0));
     const QFontMetricsF tickMetrics(m_style.tickFont);
@@ -233,7 +245,7 @@ void RoofChart::rebuild()
             continue;
         GpuItems g;
         g.hardware = idx.data(HardwareModel::HardwareIndexRole).toInt();
-        g.color = idx.data(HardwareModel::ColorRole).value<QColor>();
+        g.color = gpuColor(*m_session, g.hardware);
         m_gpus.push_back(std::move(g));
     }
     buildRoofs();
@@ -246,7 +258,7 @@ void RoofChart::rebuild()
         s->setName(elided(QString::fromStdString(
                               m_session->operators()[static_cast<std::size_t>(op)].displayName()),
                           28));
-        s->setMarkerShape(kShapes[static_cast<std::size_t>(op) % kShapes.size()]);
+        s->setMarkerShape(seriesShape(markerForOperator(op).shape));
         s->setColor(m_style.mutedText);
         s->setBorderColor(m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x202020));
         addSeries(s);
@@ -283,97 +295,35 @@ QString RoofChart::roofSignature() const
 void RoofChart::buildRoofs()
 {
     m_roofSignature = roofSignature();
-    const ChartToggles toggles = m_session->toggles();
     const int selected = m_session->selectedOperator();
-
+    const int nOps = static_cast<int>(m_session->operators().size());
     for (GpuItems& g : m_gpus) {
-        g.hasRoof = false;
-        g.ceilings.clear();
-        g.ceilingNames.clear();
-        g.ceilingEnds.clear();
-        const Hardware& hw = m_session->hardware()[static_cast<std::size_t>(g.hardware)];
-        const MemoryLevel* memory = hw.mainMemory();
-        if (!memory)
-            continue;
-        // The roofs the operators on this accelerator run against; the selected operator's
-        // is the primary (solid) one.
-        std::vector<Ceiling> used;
-        std::optional<Ceiling> primary;
-        for (int op = 0; op < static_cast<int>(m_session->operators().size()); ++op) {
+        std::vector<std::optional<Ceiling>> ceilings;
+        for (int op = 0; op < nOps; ++op) {
             const auto& e = m_session->estimate(op, g.hardware);
-            if (!e)
-                continue;
-            if (op == selected)
-                primary = e->ceiling;
-            if (std::none_of(used.begin(), used.end(),
-                             [&](const Ceiling& c) { return sameCeiling(c, e->ceiling); }))
-                used.push_back(e->ceiling);
+            ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
         }
-        if (!primary && !used.empty()) {
-            primary = *std::max_element(used.begin(), used.end(), [](const auto& a, const auto& b) {
-                return a.flopsPerS < b.flopsPerS;
-            });
-        }
-        if (!primary) {
-            if (const Ceiling* c = hw.findCeiling(Precision::BF16, ComputeUnit::Tensor))
-                primary = *c;
-            else if (const Ceiling* v = hw.ceilingFor(Precision::FP32, ComputeUnit::Vector))
-                primary = *v;
-        }
-        if (!primary)
-            continue;
-
-        const double bw = memory->bytesPerS;
-        QPen roofPen(g.color, m_style.roofWidth);
-        roofPen.setCapStyle(Qt::RoundCap);
-        roofPen.setJoinStyle(Qt::RoundJoin);
-        g.roof = {primary->flopsPerS, bw, true, true, roofPen};
-        g.hasRoof = true;
-        if (auto ridge = ridgeIntensity(primary->flopsPerS, bw))
-            g.ridgeValue = QPointF(*ridge, primary->flopsPerS);
-
-        auto addCeiling = [&](RoofGeometry geometry, Qt::PenStyle style, const QString& name,
-                              QPointF end) {
-            QColor c = g.color;
-            c.setAlphaF(0.85);
-            QPen pen(c, m_style.ceilingWidth);
-            pen.setStyle(style);
-            geometry.pen = pen;
-            g.ceilings.push_back(geometry);
-            g.ceilingNames.push_back(name);
-            g.ceilingEnds.push_back(end);
-        };
-        for (const Ceiling& c : used) {
-            // A roof at the primary's height (FP16 and BF16 tensor) would repeat the line.
-            if (sameCeiling(c, *primary) || c.flopsPerS == primary->flopsPerS)
-                continue;
-            addCeiling({c.flopsPerS, bw, c.flopsPerS > primary->flopsPerS, true, {}}, Qt::DashLine,
-                       ceilingName(c), QPointF(kAiHi, c.flopsPerS));
-        }
-        auto toggled = [&](bool on, const Ceiling* c) {
-            if (!on || !c)
-                return;
-            if (sameCeiling(*c, *primary) ||
-                std::any_of(used.begin(), used.end(),
-                            [&](const Ceiling& u) { return sameCeiling(u, *c); }))
-                return;
-            addCeiling({c->flopsPerS, bw, c->flopsPerS > primary->flopsPerS, true, {}}, Qt::DotLine,
-                       ceilingName(*c), QPointF(kAiHi, c->flopsPerS));
-        };
-        toggled(toggles.fp8, hw.findCeiling(Precision::FP8, ComputeUnit::Tensor));
-        toggled(toggles.fp32Vector, hw.findCeiling(Precision::FP32, ComputeUnit::Vector));
-        const Ceiling* fp64 = hw.findCeiling(Precision::FP64, ComputeUnit::Tensor);
-        toggled(toggles.fp64, fp64 ? fp64 : hw.findCeiling(Precision::FP64, ComputeUnit::Vector));
-        if (toggles.l2) {
-            if (const MemoryLevel* l2 = hw.findMemory("l2")) {
-                if (auto ridge = ridgeIntensity(primary->flopsPerS, l2->bytesPerS)) {
-                    addCeiling({primary->flopsPerS, l2->bytesPerS, true, false, {}},
-                               Qt::DashDotLine, tr("L2"), QPointF(*ridge, primary->flopsPerS));
-                }
-            }
-        }
+        g.roofs = roofsFor(m_session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
+                           ceilings, selected, m_session->toggles());
     }
     updateLayer();
+}
+
+QPen RoofChart::roofPen(const FigureRoof& roof, const QColor& color) const
+{
+    if (roof.role == RoofRole::Primary) {
+        QPen pen(color, m_style.roofWidth);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        return pen;
+    }
+    QColor c = color;
+    c.setAlphaF(0.85);
+    QPen pen(c, m_style.ceilingWidth);
+    pen.setStyle(roof.role == RoofRole::Used      ? Qt::DashLine
+                 : roof.role == RoofRole::Toggled ? Qt::DotLine
+                                                  : Qt::DashDotLine);
+    return pen;
 }
 
 void RoofChart::updateLegend()
@@ -403,15 +353,17 @@ void RoofChart::updateLayer()
             strokes.append({g.sweep, pen});
         }
     }
+    // Extra roofs first, the primary ones (solid) over them.
     for (const GpuItems& g : m_gpus) {
-        for (const RoofGeometry& c : g.ceilings)
-            strokes.append({roofPolyline(c.peak, c.bandwidth, c.slope, c.flat, r), c.pen});
+        for (std::size_t i = 1; i < g.roofs.size(); ++i)
+            strokes.append({roofPolyline(g.roofs[i], r), roofPen(g.roofs[i], g.color)});
     }
     for (const GpuItems& g : m_gpus) {
-        if (!g.hasRoof)
+        if (g.roofs.empty())
             continue;
-        strokes.append({roofPolyline(g.roof.peak, g.roof.bandwidth, true, true, r), g.roof.pen});
-        markers.append({g.ridgeValue, m_style.markerSize * 0.7, false,
+        const FigureRoof& primary = g.roofs.front();
+        strokes.append({roofPolyline(primary, r), roofPen(primary, g.color)});
+        markers.append({QPointF(primary.ridgeAi, primary.peak), m_style.markerSize * 0.7, false,
                         QPen(g.color, m_style.roofWidth), QBrush(m_style.plotBackground)});
         if (g.crossingValue)
             markers.append({g.crossingPoint, m_style.markerSize * 1.5, true,
@@ -480,7 +432,7 @@ void RoofChart::updateOperator(int op)
         sameLayout = before[i].ref == info[i].ref;
     if (!sameLayout || m_inRebuild) {
         for (std::size_t i = 0; i < info.size(); ++i) {
-            QColor c = hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme);
+            QColor c = pointColor(info[i].ref);
             series->setPointConfiguration(static_cast<int>(i), QXYSeries::PointConfiguration::Color,
                                           c);
         }
@@ -496,6 +448,15 @@ void RoofChart::updateOperator(int op)
     }
 }
 
+QColor RoofChart::pointColor(PointRef ref) const
+{
+    QColor c = colorOf(ref.hardware);
+    // Past the shape set the second cue is a see-through ("hollow") fill.
+    if (markerForOperator(ref.op).hollow)
+        c.setAlphaF(0.25);
+    return c;
+}
+
 void RoofChart::updateMarkers()
 {
     const int selected = m_session->selectedOperator();
@@ -505,7 +466,7 @@ void RoofChart::updateMarkers()
         s->setMarkerSize(sel ? m_style.selectedMarkerSize : m_style.markerSize);
         QPen border(sel ? m_style.text
                         : (m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030)));
-        border.setWidthF(sel ? 2.5 : 1.0);
+        border.setWidthF(sel ? 2.5 : markerForOperator(static_cast<int>(op)).hollow ? 2.0 : 1.0);
         s->setPen(border);
     }
 }
@@ -544,17 +505,17 @@ void RoofChart::applyPointSizes(int op)
         if (!share) {
             if (series->pointConfiguration(index).contains(key)) {
                 series->clearPointConfiguration(index, key);
-                series->setPointConfiguration(
-                    index, QXYSeries::PointConfiguration::Color,
-                    hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme));
+                series->setPointConfiguration(index, QXYSeries::PointConfiguration::Color,
+                                              pointColor(info[i].ref));
             }
             continue;
         }
         // Large markers of one operator stack on the GPUs' columns: see-through fill keeps
         // the ones behind readable.
         const qreal size = markerSizeForShare(*share);
-        QColor c = hardwareColor(m_session->colorSlot(info[i].ref.hardware), m_style.theme);
-        c.setAlphaF(size > 2.0 * m_style.markerSize ? 0.6 : 1.0);
+        QColor c = pointColor(info[i].ref);
+        c.setAlphaF(
+            std::min(static_cast<double>(c.alphaF()), size > 2.0 * m_style.markerSize ? 0.6 : 1.0));
         QHash<QXYSeries::PointConfiguration, QVariant> config = series->pointConfiguration(index);
         config[key] = size;
         config[QXYSeries::PointConfiguration::Color] = c;
@@ -588,24 +549,22 @@ void RoofChart::applyRange()
     if (m_inRebuild)
         return;
     // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
-    std::vector<QPointF> values;
+    Figure shown; // the pieces the fit reads (core fitValues), without copying estimates
+    for (const GpuItems& g : m_gpus) {
+        shown.roofs.insert(shown.roofs.end(), g.roofs.begin(), g.roofs.end());
+        if (!g.sweep.isEmpty()) {
+            FigureSweep sweep;
+            sweep.points = {{g.sweep.front().x(), g.sweep.front().y()},
+                            {g.sweep.back().x(), g.sweep.back().y()}};
+            shown.sweeps.push_back(std::move(sweep));
+        }
+    }
+    std::vector<DataPoint> values = fitValues(shown);
     for (const auto& op : m_opPoints) {
         for (const PointInfo& p : op)
-            values.push_back(p.value);
+            values.push_back({p.value.x(), p.value.y()});
     }
-    for (const GpuItems& g : m_gpus) {
-        if (g.hasRoof)
-            values.push_back(g.ridgeValue);
-        if (!g.sweep.isEmpty()) {
-            values.push_back(g.sweep.front());
-            values.push_back(g.sweep.back());
-        }
-        for (const RoofGeometry& c : g.ceilings) {
-            if (auto ridge = ridgeIntensity(c.peak, c.bandwidth); ridge && c.flat)
-                values.emplace_back(*ridge, c.peak);
-        }
-    }
-    m_fit = geometry::fitView(values);
+    m_fit = fitRange(values);
     const ViewRange r = effectiveRange();
     // Slightly outside the decades: Qt drops a tick that sits exactly on the minimum.
     const double lo = 1.0 - 1e-9;
@@ -722,15 +681,17 @@ void RoofChart::layoutOverlay()
         drivingName =
             m_session->operators()[static_cast<std::size_t>(selected)].definition().drivingParam;
     for (const GpuItems& g : m_gpus) {
-        if (!g.hasRoof || !plot.contains(geometry::valueToPixel(axes, g.ridgeValue)))
+        if (g.roofs.empty())
             continue;
-        QString text =
-            tr("ridge %1").arg(QString::fromStdString(formatNumber(g.ridgeValue.x(), 3)));
+        const QPointF ridge(g.roofs.front().ridgeAi, g.roofs.front().peak);
+        if (!plot.contains(geometry::valueToPixel(axes, ridge)))
+            continue;
+        QString text = tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
         if (g.crossingValue && !drivingName.empty())
             text += QStringLiteral(" · ") +
                     tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
                                       QString::number(std::ceil(*g.crossingValue), 'f', 0));
-        const QPointF anchor = geometry::valueToPixel(axes, g.ridgeValue);
+        const QPointF anchor = geometry::valueToPixel(axes, ridge);
         request(text, g.color, m_style.labelFont, anchor);
         obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
     }
@@ -760,16 +721,19 @@ void RoofChart::layoutOverlay()
     // neutral colour: stacked copies only push each other away onto long leaders.
     std::vector<std::size_t> ceilingLabels; // indices into pending
     for (const GpuItems& g : m_gpus) {
-        for (std::size_t i = 0; i < g.ceilings.size(); ++i) {
-            QPointF end = g.ceilingEnds[i];
-            end.setX(std::min(end.x(), axes.range.aiMax));
+        for (std::size_t i = 1; i < g.roofs.size(); ++i) {
+            const FigureRoof& roof = g.roofs[i];
+            const QString name = QString::fromStdString(roof.label);
+            // A flat roof is labelled at the view's right edge, a cache slope at its ridge.
+            QPointF end(roof.flat ? axes.range.aiMax : std::min(roof.ridgeAi, axes.range.aiMax),
+                        roof.peak);
             QPointF anchor = geometry::valueToPixel(axes, end);
             if (anchor.y() < plot.top() || anchor.y() > plot.bottom())
                 continue;
             anchor.setX(std::min(anchor.x(), plot.right() - 2));
             const auto same =
                 std::find_if(ceilingLabels.begin(), ceilingLabels.end(), [&](std::size_t k) {
-                    return pending[k].label->text() == g.ceilingNames[i] &&
+                    return pending[k].label->text() == name &&
                            std::abs(pending[k].anchor.y() - anchor.y()) < 1.0;
                 });
             if (same != ceilingLabels.end()) {
@@ -777,7 +741,7 @@ void RoofChart::layoutOverlay()
                 continue;
             }
             ceilingLabels.push_back(pending.size());
-            request(g.ceilingNames[i], g.color, small, anchor);
+            request(name, g.color, small, anchor);
         }
     }
     const std::vector<QRectF> boxes = geometry::placeLabels(requests, plot, obstacles);

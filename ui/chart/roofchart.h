@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/figure.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartstyle.h"
 #include "ui/session.h"
@@ -54,13 +55,14 @@ public:
     // roof layer; operator points are Qt Charts scatter series.
     QScatterSeries* operatorSeries(int op) const;
     QList<QPointF> roofPoints(int hardware) const; // slope → ridge → flat, clipped to the view
+    // Every roof drawn (core roofsFor), per checked accelerator in order; the primary first.
+    std::vector<FigureRoof> roofs() const;
+    QColor colorOf(int hardware) const;
     QList<QPointF> sweepPoints(int hardware) const;
     std::optional<QPointF> crossingPoint(int hardware) const;
     RoofLayer* roofLayer() const { return m_layer; }
-    ChartLegend* chartLegend() const { return m_legend; }
     std::vector<const ChartLabel*> visibleLabels() const;
     QLogValueAxis* axisAi() const { return m_axisX; }
-    QLogValueAxis* axisFlops() const { return m_axisY; }
     const ChartStyle& style() const { return m_style; }
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
@@ -77,23 +79,10 @@ public slots:
     void rebuild();
 
 private:
-    // A roof line redrawn for the visible range (see roofPoints in the .cpp).
-    struct RoofGeometry {
-        double peak = 0.0;
-        double bandwidth = 0.0;
-        bool slope = true; // from the left edge up to the ridge
-        bool flat = true;  // from the ridge to the right edge
-        QPen pen;
-    };
     struct GpuItems {
         int hardware = -1;
         QColor color;
-        bool hasRoof = false;
-        RoofGeometry roof;
-        std::vector<RoofGeometry> ceilings; // other roofs (used by other operators, toggled)
-        std::vector<QString> ceilingNames;
-        std::vector<QPointF> ceilingEnds; // value where the ceiling label goes
-        QPointF ridgeValue;
+        std::vector<FigureRoof> roofs; // from the core; the primary first
         QList<QPointF> sweep;
         std::optional<double> crossingValue;
         QPointF crossingPoint;
@@ -103,8 +92,10 @@ private:
     void onSelectionChanged();
     void updateOperator(int op);
     void updateMarkers();
+    QColor pointColor(PointRef ref) const;
     void applyPointSizes(int op);
     void buildRoofs();
+    QPen roofPen(const FigureRoof& roof, const QColor& color) const;
     void updateSweeps();
     QString roofSignature() const;
     void updateLayer();

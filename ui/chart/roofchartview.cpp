@@ -3,6 +3,7 @@
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/roofchart.h"
 
+#include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QRubberBand>
 #include <QWheelEvent>
@@ -18,10 +19,16 @@ constexpr int kRubberMinimum = 8;
 } // namespace
 
 RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent)
-    : QChartView(chart, parent), m_chart(chart), m_session(session)
+    : QGraphicsView(parent), m_chart(chart), m_session(session)
 {
+    setScene(new QGraphicsScene(this));
+    scene()->addItem(chart);
+    setFrameShape(QFrame::NoFrame);
+    setBackgroundRole(QPalette::Window);
+    setAlignment(Qt::AlignCenter);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setRenderHint(QPainter::Antialiasing);
-    setRubberBand(QChartView::NoRubberBand);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(480, 320);
@@ -65,7 +72,7 @@ void RoofChartView::mousePressEvent(QMouseEvent* event)
         return;
     }
     if (event->button() != Qt::LeftButton) {
-        QChartView::mousePressEvent(event);
+        QGraphicsView::mousePressEvent(event);
         return;
     }
     const PointRef hit = pointAt(event->position());
@@ -142,7 +149,7 @@ void RoofChartView::mouseMoveEvent(QMouseEvent* event)
     } else {
         unsetCursor();
     }
-    QChartView::mouseMoveEvent(event);
+    QGraphicsView::mouseMoveEvent(event);
 }
 
 void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
@@ -172,7 +179,7 @@ void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
         break;
     }
     case Mode::None:
-        QChartView::mouseReleaseEvent(event);
+        QGraphicsView::mouseReleaseEvent(event);
         return;
     }
     event->accept();
@@ -185,7 +192,7 @@ void RoofChartView::mouseDoubleClickEvent(QMouseEvent* event)
         event->accept();
         return;
     }
-    QChartView::mouseDoubleClickEvent(event);
+    QGraphicsView::mouseDoubleClickEvent(event);
 }
 
 void RoofChartView::wheelEvent(QWheelEvent* event)
@@ -206,7 +213,7 @@ void RoofChartView::leaveEvent(QEvent* event)
 {
     if (m_mode == Mode::None)
         m_session->setHovered({});
-    QChartView::leaveEvent(event);
+    QGraphicsView::leaveEvent(event);
 }
 
 void RoofChartView::keyPressEvent(QKeyEvent* event)
@@ -235,7 +242,7 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
         m_session->setView(geometry::panView(axes, {0, -step}));
         break;
     default:
-        QChartView::keyPressEvent(event);
+        QGraphicsView::keyPressEvent(event);
         return;
     }
     event->accept();
@@ -243,7 +250,9 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
 
 void RoofChartView::resizeEvent(QResizeEvent* event)
 {
-    QChartView::resizeEvent(event);
+    QGraphicsView::resizeEvent(event);
+    m_chart->resize(QSizeF(size()));
+    setSceneRect(m_chart->geometry());
 }
 
 } // namespace roofscope

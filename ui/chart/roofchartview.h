@@ -2,7 +2,7 @@
 
 #include "ui/session.h"
 
-#include <QChartView>
+#include <QGraphicsView>
 
 class QRubberBand;
 
@@ -13,12 +13,11 @@ class RoofChart;
 // The interactive face of the chart: drag an operator point horizontally to change its
 // driving parameter (solved through the core), hover for the read-out, wheel to zoom, drag on
 // empty space to zoom into a rectangle, middle or Shift+drag to pan, double-click to reset.
-class RoofChartView : public QChartView {
+class RoofChartView : public QGraphicsView {
     Q_OBJECT
 public:
     RoofChartView(RoofChart* chart, Session* session, QWidget* parent = nullptr);
 
-    RoofChart* roofChart() const { return m_chart; }
     // Viewport position ↔ chart coordinates (where the pure mapping functions work).
     QPointF toChart(QPointF viewportPos) const;
     QPointF toViewport(QPointF chartPos) const;
@@ -36,6 +35,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    // The chart fills the viewport (what QChartView did; the view no longer needs Qt Charts).
     void resizeEvent(QResizeEvent* event) override;
 
 private:

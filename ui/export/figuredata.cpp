@@ -1,5 +1,6 @@
 #include "ui/export/figuredata.h"
 
+#include "core/csvfield.h"
 #include "ui/session.h"
 
 #include <QFileInfo>
@@ -19,11 +20,6 @@ std::string ceilingName(const Ceiling& c)
     return std::string(precisionName(c.precision)) + " " + std::string(computeUnitName(c.unit));
 }
 
-bool sameCeiling(const Ceiling& a, const Ceiling& b)
-{
-    return a.precision == b.precision && a.unit == b.unit;
-}
-
 // The shortest text that reads back as the same double: CSV numbers equal the core's.
 std::string number(double v)
 {
@@ -32,34 +28,12 @@ std::string number(double v)
     return std::string(buf.data(), result.ptr);
 }
 
-std::string csvField(const std::string& s)
+std::string hexColor(std::uint32_t rgb)
 {
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
-// The roof of `peak` over `bandwidth` across the view: the core's attainable value at the
-// view's edges and the ridge itself (exact in log-log space, where a roof is two lines).
-std::vector<QPointF> roofPoints(double peak, double bandwidth, double ridge, const ViewRange& view,
-                                bool flat)
-{
-    std::vector<QPointF> out;
-    auto at = [&](double ai) {
-        if (auto y = attainableFlops(peak, bandwidth, ai))
-            out.emplace_back(ai, *y);
-    };
-    if (view.aiMin < ridge)
-        at(view.aiMin);
-    out.emplace_back(ridge, peak);
-    if (flat && view.aiMax > ridge)
-        at(view.aiMax);
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out = "#";
+    for (int shift = 20; shift >= 0; shift -= 4)
+        out += kDigits[(rgb >> shift) & 0xfu];
     return out;
 }
 
@@ -67,116 +41,53 @@ std::vector<QPointF> roofPoints(double peak, double bandwidth, double ridge, con
 
 FigureData FigureData::collect(const Session& session, const ViewRange& view)
 {
+    // The figure the chart draws, from the core: same roofs, points, sweeps and colours.
+    const Figure figure = session.figure();
     FigureData d;
     d.m_view = view;
     d.m_baseline = session.baseline();
-    d.m_hardware = session.checkedHardware();
     for (const Hardware& hw : session.hardware()) {
         d.m_gpuIds.push_back(hw.id);
         d.m_gpuNames.push_back(hw.name);
     }
-    for (const Operator& op : session.operators()) {
-        d.m_opNames.push_back(op.displayName());
-        d.m_opSpecs.push_back(op.spec());
+    for (const FigureOperator& op : figure.operators) {
+        d.m_opNames.push_back(op.name);
+        d.m_opSpecs.push_back(op.spec);
+        d.m_opMarkers.push_back(std::string(markerShapeName(op.marker.shape)) +
+                                (op.marker.hollow ? " hollow" : ""));
     }
-    const int nOps = static_cast<int>(session.operators().size());
-    const int selected = session.selectedOperator();
-    const ChartToggles toggles = session.toggles();
-
-    for (int hw : d.m_hardware) {
-        const Hardware& h = session.hardware()[static_cast<std::size_t>(hw)];
-        // The roofs the operators run against, as the core chose them.
-        std::vector<Roof> roofs;
-        std::vector<Ceiling> ceilings;
-        std::optional<std::size_t> primary;
-        for (int op = 0; op < nOps; ++op) {
-            const auto& e = session.estimate(op, hw);
-            if (!e)
-                continue;
-            d.m_points.push_back({op, hw, *e, session.speedup(op, hw)});
-            auto it = std::find_if(ceilings.begin(), ceilings.end(),
-                                   [&](const Ceiling& c) { return sameCeiling(c, e->ceiling); });
-            std::size_t index = static_cast<std::size_t>(it - ceilings.begin());
-            if (it == ceilings.end()) {
-                ceilings.push_back(e->ceiling);
-                Roof r;
-                r.hardware = hw;
-                r.name = ceilingName(e->ceiling);
-                r.memory = e->memory.level;
-                r.peak = e->ceiling.flopsPerS;
-                r.bandwidth = e->memory.bytesPerS;
-                r.ridgeAi = e->ridgeAi;
-                r.points = roofPoints(r.peak, r.bandwidth, r.ridgeAi, view, true);
-                roofs.push_back(std::move(r));
-            }
-            roofs[index].usedBy.push_back(d.m_opNames[static_cast<std::size_t>(op)]);
-            if (op == selected)
-                primary = index;
-        }
-        if (!primary && !roofs.empty())
-            primary = static_cast<std::size_t>(
-                std::max_element(roofs.begin(), roofs.end(),
-                                 [](const Roof& a, const Roof& b) { return a.peak < b.peak; }) -
-                roofs.begin());
-        // The extra ceilings the view toggles on, where the catalog has them.
-        const MemoryLevel* memory = h.mainMemory();
-        auto extra = [&](bool on, const Ceiling* c) {
-            if (!on || !c || !memory ||
-                std::any_of(ceilings.begin(), ceilings.end(),
-                            [&](const Ceiling& u) { return sameCeiling(u, *c); }))
-                return;
-            auto ridge = ridgeIntensity(c->flopsPerS, memory->bytesPerS);
-            if (!ridge)
-                return;
-            ceilings.push_back(*c);
-            Roof r{hw,
-                   ceilingName(*c),
-                   memory->level,
-                   c->flopsPerS,
-                   memory->bytesPerS,
-                   *ridge,
-                   roofPoints(c->flopsPerS, memory->bytesPerS, *ridge, view, true),
-                   {}};
-            roofs.push_back(std::move(r));
-        };
-        extra(toggles.fp8, h.findCeiling(Precision::FP8, ComputeUnit::Tensor));
-        extra(toggles.fp32Vector, h.findCeiling(Precision::FP32, ComputeUnit::Vector));
-        const Ceiling* fp64 = h.findCeiling(Precision::FP64, ComputeUnit::Tensor);
-        extra(toggles.fp64, fp64 ? fp64 : h.findCeiling(Precision::FP64, ComputeUnit::Vector));
-        if (toggles.l2 && primary) {
-            const Roof& p = roofs[*primary];
-            if (const MemoryLevel* l2 = h.findMemory("l2")) {
-                if (auto ridge = ridgeIntensity(p.peak, l2->bytesPerS)) {
-                    Roof r{hw,
-                           "l2 slope",
-                           l2->level,
-                           p.peak,
-                           l2->bytesPerS,
-                           *ridge,
-                           roofPoints(p.peak, l2->bytesPerS, *ridge, view, false),
-                           {}};
-                    roofs.push_back(std::move(r));
-                }
-            }
-        }
-        for (Roof& r : roofs)
-            d.m_roofs.push_back(std::move(r));
-
-        if (toggles.sweep && selected >= 0 && selected < nOps) {
-            const Session::SweepPath path = session.sweepPath(selected, hw);
-            if (!path.points.empty()) {
-                Sweep s;
-                s.op = selected;
-                s.hardware = hw;
-                s.param = session.operators()[static_cast<std::size_t>(selected)]
-                              .definition()
-                              .drivingParam;
-                s.points = path.points;
-                s.crossing = path.crossing;
-                s.crossingPoint = path.crossingPoint;
-                d.m_sweeps.push_back(std::move(s));
-            }
-        }
+    d.m_gpuColors.assign(session.hardware().size(), {});
+    for (const FigureGpu& g : figure.gpus) {
+        d.m_hardware.push_back(g.hardware);
+        d.m_gpuColors[static_cast<std::size_t>(g.hardware)] = hexColor(g.rgb(figure.theme));
+    }
+    for (const FigureRoof& fr : figure.roofs) {
+        Roof r;
+        r.hardware = fr.hardware;
+        r.name = fr.label;
+        r.role = std::string(roofRoleName(fr.role));
+        r.memory = fr.memory.level;
+        r.peak = fr.peak;
+        r.bandwidth = fr.memory.bytesPerS;
+        r.ridgeAi = fr.ridgeAi;
+        for (const DataPoint& p : roofPath(fr, view))
+            r.points.emplace_back(p.ai, p.flops);
+        for (int op : fr.usedBy)
+            r.usedBy.push_back(d.m_opNames[static_cast<std::size_t>(op)]);
+        d.m_roofs.push_back(std::move(r));
+    }
+    for (const FigurePoint& p : figure.points)
+        d.m_points.push_back({p.op, p.hardware, p.estimate, p.speedup});
+    for (const FigureSweep& fs : figure.sweeps) {
+        Sweep s;
+        s.op = fs.op;
+        s.hardware = fs.hardware;
+        s.param = fs.param;
+        for (const DataPoint& p : fs.points)
+            s.points.emplace_back(p.ai, p.flops);
+        s.crossing = fs.crossing;
+        s.crossingPoint = QPointF(fs.crossingPoint.ai, fs.crossingPoint.flops);
+        d.m_sweeps.push_back(std::move(s));
     }
     return d;
 }
@@ -194,7 +105,8 @@ const std::string& FigureData::gpuName(int hardware) const
 QByteArray FigureData::toCsv() const
 {
     std::string out = "kind,gpu_id,gpu,operator,roof,index,ai_flop_per_byte,flops_per_s,bound,"
-                      "time_s,flops,bytes,param,param_value\n";
+                      "time_s,flops,bytes,param,param_value,color,marker\n";
+    std::string marker;
     auto row = [&](const std::string& kind, int hw, const std::string& op, const std::string& roof,
                    std::size_t index, QPointF value, const std::string& bound,
                    const std::string& time, const std::string& flops, const std::string& bytes,
@@ -202,7 +114,8 @@ QByteArray FigureData::toCsv() const
         out += kind + ',' + csvField(gpuId(hw)) + ',' + csvField(gpuName(hw)) + ',' + csvField(op) +
                ',' + csvField(roof) + ',' + std::to_string(index) + ',' + number(value.x()) + ',' +
                number(value.y()) + ',' + bound + ',' + time + ',' + flops + ',' + bytes + ',' +
-               csvField(param) + ',' + paramValue + '\n';
+               csvField(param) + ',' + paramValue + ',' +
+               m_gpuColors[static_cast<std::size_t>(hw)] + ',' + marker + '\n';
     };
     for (const Roof& r : m_roofs) {
         for (std::size_t i = 0; i < r.points.size(); ++i)
@@ -211,10 +124,12 @@ QByteArray FigureData::toCsv() const
     }
     for (const Point& p : m_points) {
         const Estimate& e = p.estimate;
+        marker = m_opMarkers[static_cast<std::size_t>(p.op)];
         row("point", p.hardware, m_opNames[static_cast<std::size_t>(p.op)], ceilingName(e.ceiling),
             0, QPointF(e.ai, e.attainable), std::string(boundName(e.bound)), number(e.timeS),
             number(e.flops), number(e.bytes), {}, {});
     }
+    marker.clear();
     for (const Sweep& s : m_sweeps) {
         const std::string& op = m_opNames[static_cast<std::size_t>(s.op)];
         for (std::size_t i = 0; i < s.points.size(); ++i)
@@ -237,11 +152,15 @@ QByteArray FigureData::toJson() const
     };
     json gpus = json::array();
     for (int hw : m_hardware)
-        gpus.push_back({{"id", gpuId(hw)}, {"name", gpuName(hw)}, {"baseline", hw == m_baseline}});
+        gpus.push_back({{"id", gpuId(hw)},
+                        {"name", gpuName(hw)},
+                        {"baseline", hw == m_baseline},
+                        {"color", m_gpuColors[static_cast<std::size_t>(hw)]}});
     json roofs = json::array();
     for (const Roof& r : m_roofs)
         roofs.push_back({{"gpu", gpuId(r.hardware)},
                          {"roof", r.name},
+                         {"role", r.role},
                          {"memory", r.memory},
                          {"peak_flops_per_s", r.peak},
                          {"bytes_per_s", r.bandwidth},
@@ -253,6 +172,7 @@ QByteArray FigureData::toJson() const
         const Estimate& e = p.estimate;
         points.push_back({{"operator", m_opNames[static_cast<std::size_t>(p.op)]},
                           {"spec", m_opSpecs[static_cast<std::size_t>(p.op)]},
+                          {"marker", m_opMarkers[static_cast<std::size_t>(p.op)]},
                           {"gpu", gpuId(p.hardware)},
                           {"ai", e.ai},
                           {"attainable_flops_per_s", e.attainable},

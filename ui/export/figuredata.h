@@ -21,15 +21,16 @@ enum class FigureDataFormat { Csv, Json };
 // Every curve and point a figure plots, with the core's numbers, for users who re-plot or cite
 // them: the roofs each accelerator's operators run against (plus the toggled extra ceilings),
 // their ridges, each operator point with its estimate (AI, attainable, bound, time), and the
-// selected operator's sweep path with its crossing. Read from the session, which holds the
-// core's estimates; nothing here does roofline arithmetic beyond asking the core for the roof's
-// value at the view's edges.
+// selected operator's sweep path with its crossing, with each GPU's colour and each operator's
+// marker. Read from the core's figure model (Session::figure, core/figure.h), the one the
+// chart draws, so the two cannot disagree.
 class FigureData {
     Q_DECLARE_TR_FUNCTIONS(roofscope::FigureData)
 public:
     struct Roof {
         int hardware = -1;
-        std::string name;   // "bf16 tensor", "l2 slope"
+        std::string name;   // "BF16/FP16 tensor", "L2"
+        std::string role;   // primary, used, toggled, cache (core RoofRole)
         std::string memory; // the memory level of the slope
         double peak = 0.0;
         double bandwidth = 0.0;
@@ -71,6 +72,8 @@ private:
     std::vector<std::string> m_gpuNames;
     std::vector<std::string> m_opNames;
     std::vector<std::string> m_opSpecs;
+    std::vector<std::string> m_opMarkers;
+    std::vector<std::string> m_gpuColors; // "#rrggbb" per catalog index, shown ones only
     int m_baseline = -1;
     ViewRange m_view;
     std::vector<int> m_hardware; // checked, in the chart's order

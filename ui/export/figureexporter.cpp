@@ -158,6 +158,9 @@ void FigureExporter::paint(QPainter* painter, QSizeF deviceSize, bool fillBackgr
     const ChartStyle& style = chart->style();
     painter->save();
     setRenderHints(*painter);
+    // Every group of an SVG names the font in effect: the chart's, never the default
+    // "Sans Serif".
+    painter->setFont(style.tickFont);
     painter->scale(deviceSize.width() / m_layoutSize.width(),
                    deviceSize.height() / m_layoutSize.height());
     if (fillBackground)
@@ -223,6 +226,12 @@ QByteArray FigureExporter::renderPng() const
     return bytes;
 }
 
+QSizeF FigureExporter::pageSizePt() const
+{
+    const double w = kSlideWidthInches * 72.0;
+    return {w, w * m_options.size.height() / m_options.size.width()};
+}
+
 QByteArray FigureExporter::renderSvg() const
 {
     QByteArray bytes;
@@ -230,9 +239,13 @@ QByteArray FigureExporter::renderSvg() const
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
     svg.setOutputDevice(&buffer);
-    svg.setSize(m_options.size);
+    // Physical size for slides (13.33 in wide, the figure's aspect); user units stay the
+    // figure's pixels, so coordinates in the file read like the PNG's.
+    const int dpi = layoutDpi();
+    const QSizeF page = pageSizePt();
+    svg.setSize(QSize(qRound(page.width() * dpi / 72.0), qRound(page.height() * dpi / 72.0)));
     svg.setViewBox(QRect(QPoint(), m_options.size));
-    svg.setResolution(layoutDpi());
+    svg.setResolution(dpi);
     svg.setTitle(m_options.title.isEmpty() ? tr("Roofline") : m_options.title);
     svg.setDescription(m_options.subtitle.isEmpty() ? tr("Roofline chart made with RoofScope")
                                                     : m_options.subtitle);
@@ -252,19 +265,20 @@ QByteArray FigureExporter::renderPdf() const
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter pdf(&buffer);
-        // One page exactly the figure's size in points, no margins. The device resolution is
-        // the layout's so that fonts come out as large as they were measured.
+        // One slide-sized page (13.33 in wide, the figure's aspect), no margins. The device
+        // resolution is the layout's so that fonts come out as large as they were measured.
         const int dpi = layoutDpi();
+        const QSizeF page = pageSizePt();
         pdf.setResolution(dpi);
-        pdf.setPageLayout(QPageLayout(
-            QPageSize(QSizeF(m_options.size), QPageSize::Point, QString(), QPageSize::ExactMatch),
-            QPageLayout::Portrait, QMarginsF(), QPageLayout::Point));
+        pdf.setPageLayout(
+            QPageLayout(QPageSize(page, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF(), QPageLayout::Point));
         pdf.setTitle(m_options.title.isEmpty() ? tr("Roofline") : m_options.title);
         pdf.setCreator(QStringLiteral("RoofScope"));
         QPainter painter;
         if (!painter.begin(&pdf))
             return {};
-        paint(&painter, QSizeF(m_options.size) * (dpi / 72.0), true);
+        paint(&painter, page * (dpi / 72.0), true);
         if (!painter.end())
             return {};
     }

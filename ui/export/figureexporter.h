@@ -28,7 +28,8 @@ std::optional<FigureFormat> figureFormatForFile(const QString& fileName);
 QString figureFormatSuffix(FigureFormat format);
 
 // What a figure looks like. The size is the figure's width × height: pixels of a PNG at scale
-// 1, user units of an SVG, points of a PDF page.
+// 1, user units (viewBox) of an SVG. SVG and PDF pages are slide-sized in physical units:
+// 13.33 in wide (a 16:9 PowerPoint/Keynote slide) at the figure's aspect.
 struct FigureOptions {
     QSize size{1920, 1080};
     qreal scale = 1.0;          // PNG only: a 1280×720 figure at 2 is a 2560×1440 image
@@ -49,6 +50,8 @@ public:
     // The size whose pens and fonts the chart styles are designed for.
     static constexpr qreal kReferenceWidth = 1280.0;
     static constexpr qreal kReferenceHeight = 720.0;
+    // The width of SVG and PDF pages: a widescreen slide, 13⅓ in (960 pt).
+    static constexpr qreal kSlideWidthInches = 40.0 / 3.0;
 
     // Errors: the scenario names hardware the catalog lacks; an empty or oversized figure.
     static Expected<std::unique_ptr<FigureExporter>>
@@ -65,6 +68,8 @@ public:
     // Chart item coordinates (RoofChart::logAxes, geometry::valueToPixel) → figure pixels at
     // scale 1. Multiply by the scale for PNG image pixels.
     QTransform chartToFigure() const;
+    // The SVG/PDF page in points: 960 pt wide, the figure's aspect.
+    QSizeF pageSizePt() const;
 
     QImage renderImage() const; // size × scale pixels
     QByteArray renderPng() const;

@@ -66,7 +66,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case AttainableRole:
         return e ? QVariant(e->attainable) : QVariant();
     case ColorRole:
-        return hardwareColor(m_session->colorSlot(hw), m_session->theme());
+        return gpuColor(*m_session, hw);
     case BaselineRole:
         return baseline;
     case SelectedRole:
@@ -81,7 +81,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::DecorationRole:
         if (index.column() == HardwareColumn)
-            return hardwareColor(m_session->colorSlot(hw), m_session->theme());
+            return gpuColor(*m_session, hw);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= AiColumn)

@@ -1,5 +1,6 @@
 #include "ui/models/hardwaremodel.h"
 
+#include "core/figure.h"
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
 #include "ui/session.h"
@@ -7,19 +8,6 @@
 #include <QFont>
 
 namespace roofscope {
-
-namespace {
-
-const Ceiling* headlineCeiling(const Hardware& hw)
-{
-    for (Precision p : {Precision::BF16, Precision::FP16}) {
-        if (const Ceiling* c = hw.findCeiling(p, ComputeUnit::Tensor))
-            return c;
-    }
-    return hw.ceilingFor(Precision::FP32, ComputeUnit::Vector);
-}
-
-} // namespace
 
 HardwareModel::HardwareModel(Session* session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session)
@@ -46,7 +34,8 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
     const Hardware& hw = m_session->hardware()[static_cast<std::size_t>(row)];
     const bool checked = m_session->isChecked(row);
     const bool baseline = m_session->baseline() == row;
-    const Ceiling* peak = headlineCeiling(hw);
+    // The BF16 column shows BF16 or says there is none (core headlineCeiling).
+    const Ceiling* peak = headlineCeiling(hw, Precision::BF16);
     const MemoryLevel* memory = hw.mainMemory();
 
     switch (role) {
@@ -55,7 +44,7 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
     case HardwareIndexRole:
         return row;
     case ColorRole:
-        return hardwareColor(m_session->colorSlot(row), m_session->theme());
+        return gpuColor(*m_session, row);
     case BaselineRole:
         return baseline;
     case FilterRole:
@@ -73,7 +62,7 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::DecorationRole:
         if (index.column() == NameColumn && checked)
-            return hardwareColor(m_session->colorSlot(row), m_session->theme());
+            return gpuColor(*m_session, row);
         return {};
     case Qt::ToolTipRole: {
         QString tip = QString::fromStdString(hw.name);
@@ -106,7 +95,7 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(hw.vendor);
     case PeakColumn:
         if (!peak)
-            return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
+            return sort ? QVariant(0.0) : QVariant(tr("no BF16"));
         return sort ? QVariant(peak->flopsPerS)
                     : QVariant(QString::fromStdString(formatFlopsRate(peak->flopsPerS)));
     case BandwidthColumn:
@@ -150,7 +139,7 @@ QVariant HardwareModel::headerData(int section, Qt::Orientation orientation, int
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case PeakColumn:
-            return tr("Dense BF16 tensor peak (FP16 or FP32 vector when not published)");
+            return tr("Dense BF16 tensor peak (\"no BF16\" when the accelerator has none)");
         case BandwidthColumn:
             return tr("Main memory (HBM/DRAM) bandwidth");
         case RidgeColumn:

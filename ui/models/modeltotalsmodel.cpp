@@ -51,7 +51,7 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
         return hw;
     case Qt::DecorationRole:
         if (column == HardwareColumn)
-            return hardwareColor(session->colorSlot(hw), session->theme());
+            return gpuColor(*session, hw);
         return {};
     case Qt::FontRole:
         if (baseline) {

@@ -1,5 +1,6 @@
 #include "ui/widgets/comparisonpanel.h"
 
+#include "core/figure.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/session.h"
 
@@ -109,7 +110,16 @@ void ComparisonPanel::refresh()
             continue;
         const auto& e = m_session->estimate(op, hw);
         const auto s = m_session->speedup(op, hw);
-        if (!e || !s)
+        if (!e) {
+            // Say why the row is empty: the accelerator lacks the operator's precision.
+            const Cost cost = m_session->operators()[static_cast<std::size_t>(op)].cost();
+            lines << tr("%1: not compared (no %2 %3 peak)")
+                         .arg(m_session->shortName(hw).toHtmlEscaped(),
+                              QString::fromUtf8(precisionName(cost.precision)).toUpper(),
+                              QString::fromUtf8(computeUnitName(cost.unit)));
+            continue;
+        }
+        if (!s)
             continue;
         // Always read it as "older → newer": from the slower to the faster accelerator.
         const bool faster = *s >= 1.0;
@@ -118,12 +128,31 @@ void ComparisonPanel::refresh()
         const QString fromName = m_session->shortName(faster ? base : hw);
         const QString toName = m_session->shortName(faster ? hw : base);
         const double speed = faster ? *s : 1.0 / *s;
-        lines << tr("%1 → %2: <b>%3× faster</b> while the %4 peak grew %5× and bandwidth %6×")
-                     .arg(fromName.toHtmlEscaped(), toName.toHtmlEscaped(),
-                          QString::number(speed, 'f', 2),
-                          QString::fromUtf8(precisionName(to.ceiling.precision)).toUpper(),
-                          QString::number(to.ceiling.flopsPerS / from.ceiling.flopsPerS, 'f', 2),
-                          QString::number(to.memory.bytesPerS / from.memory.bytesPerS, 'f', 2));
+        // Like with like: the peak of the precision and unit the operator asks for on both
+        // GPUs (core peakRatio), not whatever each fell back to.
+        const Cost cost = m_session->operators()[static_cast<std::size_t>(op)].cost();
+        const QString precision = QString::fromUtf8(precisionName(cost.precision)).toUpper();
+        const QString unit = QString::fromUtf8(computeUnitName(cost.unit));
+        const Hardware& fromHw =
+            m_session->hardware()[static_cast<std::size_t>(faster ? base : hw)];
+        const Hardware& toHw = m_session->hardware()[static_cast<std::size_t>(faster ? hw : base)];
+        const PeakRatio peak = peakRatio(fromHw, toHw, cost.precision, cost.unit);
+        const QString bandwidth =
+            QString::number(to.memory.bytesPerS / from.memory.bytesPerS, 'f', 2);
+        if (peak.ratio) {
+            lines << tr("%1 → %2: <b>%3× faster</b> while the %4 %5 peak grew %6× and bandwidth "
+                        "%7×")
+                         .arg(fromName.toHtmlEscaped(), toName.toHtmlEscaped(),
+                              QString::number(speed, 'f', 2), precision, unit,
+                              QString::number(*peak.ratio, 'f', 2), bandwidth);
+        } else {
+            const QString missing = m_session->shortName(
+                peak.missingOn == &fromHw ? (faster ? base : hw) : (faster ? hw : base));
+            lines << tr("%1 → %2: <b>%3× faster</b>, bandwidth grew %4× (no %5 %6 peak on %7)")
+                         .arg(fromName.toHtmlEscaped(), toName.toHtmlEscaped(),
+                              QString::number(speed, 'f', 2), bandwidth, precision, unit,
+                              missing.toHtmlEscaped());
+        }
     }
     m_lesson->setText(QStringLiteral("<b>%1</b><br>").arg(opName) +
                       lines.join(QStringLiteral("<br>")));

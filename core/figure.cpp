@@ -1,0 +1,457 @@
+#include "core/figure.h"
+
+#include "core/sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+
+constexpr double kAiLimitMin = 1e-4;
+constexpr double kAiLimitMax = 1e7;
+constexpr double kFlopsLimitMin = 1e6;
+constexpr double kFlopsLimitMax = 1e20;
+constexpr double kMinSpanDecades = 0.3; // a factor of 2
+
+void clampAxis(double& lo, double& hi, double limitLo, double limitHi)
+{
+    if (!(lo > 0.0) || !std::isfinite(lo))
+        lo = limitLo;
+    if (!(hi > 0.0) || !std::isfinite(hi))
+        hi = limitHi;
+    double a = std::log10(std::min(lo, hi));
+    double b = std::log10(std::max(lo, hi));
+    const double la = std::log10(limitLo);
+    const double lb = std::log10(limitHi);
+    if (b - a < kMinSpanDecades) {
+        const double mid = (a + b) / 2.0;
+        a = mid - kMinSpanDecades / 2.0;
+        b = mid + kMinSpanDecades / 2.0;
+    }
+    if (b - a > lb - la) {
+        a = la;
+        b = lb;
+    }
+    if (a < la) {
+        b += la - a;
+        a = la;
+    }
+    if (b > lb) {
+        a -= b - lb;
+        b = lb;
+    }
+    lo = std::pow(10.0, a);
+    hi = std::pow(10.0, b);
+}
+
+bool sameCeiling(const Ceiling& a, const Ceiling& b)
+{
+    return a.precision == b.precision && a.unit == b.unit;
+}
+
+std::string upper(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// "BF16 tensor"; "FP16/BF16 tensor" for ceilings of one unit at one height.
+std::string roofLabel(const std::vector<Ceiling>& ceilings)
+{
+    std::string out;
+    for (std::size_t i = 0; i < ceilings.size(); ++i) {
+        const bool sameUnitAsNext =
+            i + 1 < ceilings.size() && ceilings[i + 1].unit == ceilings[i].unit;
+        out += upper(precisionName(ceilings[i].precision));
+        out += sameUnitAsNext ? "/" : " " + std::string(computeUnitName(ceilings[i].unit));
+        if (i + 1 < ceilings.size() && !sameUnitAsNext)
+            out += ", ";
+    }
+    return out;
+}
+
+bool isSequenceParam(const std::string& name)
+{
+    return name == "seq" || name == "context";
+}
+
+} // namespace
+
+const Ceiling* headlineCeiling(const Hardware& hw, Precision precision)
+{
+    return hw.findCeiling(precision, ComputeUnit::Tensor);
+}
+
+const Ceiling* defaultRoofCeiling(const Hardware& hw)
+{
+    for (Precision p : {Precision::BF16, Precision::FP16}) {
+        if (const Ceiling* c = headlineCeiling(hw, p))
+            return c;
+    }
+    return hw.ceilingFor(Precision::FP32, ComputeUnit::Vector);
+}
+
+PeakRatio peakRatio(const Hardware& from, const Hardware& to, Precision precision, ComputeUnit unit)
+{
+    const Ceiling* a = from.findCeiling(precision, unit);
+    const Ceiling* b = to.findCeiling(precision, unit);
+    if (!a)
+        return {std::nullopt, &from};
+    if (!b)
+        return {std::nullopt, &to};
+    return {b->flopsPerS / a->flopsPerS, nullptr};
+}
+
+std::pair<double, double> parameterRange(const Operator& op, const std::string& name)
+{
+    const ParamDef* def = op.definition().findParam(name);
+    double lo = def && def->min > 0.0 ? def->min : 1.0;
+    const double current = op.params.has(name) ? op.params.number(name) : lo;
+    double hi = 131072.0;
+    if (name == "batch")
+        hi = 4096.0;
+    else if (!isSequenceParam(name))
+        hi = std::max(131072.0, current * 16.0);
+    if (def)
+        hi = std::min(hi, def->max);
+    hi = std::max(hi, current);
+    lo = std::min(lo, current);
+    if (hi <= lo)
+        hi = lo * 2.0;
+    return {lo, hi};
+}
+
+std::string_view roofRoleName(RoofRole role)
+{
+    switch (role) {
+    case RoofRole::Primary:
+        return "primary";
+    case RoofRole::Used:
+        return "used";
+    case RoofRole::Toggled:
+        return "toggled";
+    case RoofRole::Cache:
+        return "cache";
+    }
+    return "primary";
+}
+
+const FigureGpu* Figure::gpu(int hardware) const
+{
+    for (const FigureGpu& g : gpus) {
+        if (g.hardware == hardware)
+            return &g;
+    }
+    return nullptr;
+}
+
+std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
+                                 const std::vector<std::optional<Ceiling>>& ceilings, int selected,
+                                 const ChartToggles& toggles)
+{
+    std::vector<FigureRoof> roofs;
+    const MemoryLevel* memory = hw.mainMemory();
+    if (!memory)
+        return roofs;
+    // The ceilings the operators run against, in operator order; the selected operator's is the
+    // primary, else the highest of them, else the GPU's default roof.
+    std::vector<Ceiling> used;
+    std::vector<std::vector<int>> users;
+    std::optional<Ceiling> primary;
+    for (std::size_t op = 0; op < ceilings.size(); ++op) {
+        if (!ceilings[op])
+            continue;
+        const Ceiling& c = *ceilings[op];
+        if (static_cast<int>(op) == selected)
+            primary = c;
+        auto it = std::find_if(used.begin(), used.end(),
+                               [&](const Ceiling& u) { return sameCeiling(u, c); });
+        if (it == used.end()) {
+            used.push_back(c);
+            users.emplace_back();
+            it = used.end() - 1;
+        }
+        users[static_cast<std::size_t>(it - used.begin())].push_back(static_cast<int>(op));
+    }
+    if (!primary && !used.empty())
+        primary = *std::max_element(used.begin(), used.end(), [](const auto& a, const auto& b) {
+            return a.flopsPerS < b.flopsPerS;
+        });
+    if (!primary) {
+        if (const Ceiling* d = defaultRoofCeiling(hw))
+            primary = *d;
+    }
+    if (!primary)
+        return roofs;
+
+    // One roof per height: ceilings at the same peak (FP16 and BF16 tensor) share a line.
+    auto add = [&](const Ceiling& c, RoofRole role, const std::vector<int>& by) {
+        for (FigureRoof& r : roofs) {
+            if (r.role != RoofRole::Cache && r.peak == c.flopsPerS) {
+                if (std::none_of(r.ceilings.begin(), r.ceilings.end(),
+                                 [&](const Ceiling& e) { return sameCeiling(e, c); }))
+                    r.ceilings.push_back(c);
+                r.usedBy.insert(r.usedBy.end(), by.begin(), by.end());
+                return;
+            }
+        }
+        auto ridge = ridgeIntensity(c.flopsPerS, memory->bytesPerS);
+        if (!ridge)
+            return;
+        FigureRoof r;
+        r.hardware = hardware;
+        r.role = role;
+        r.ceilings = {c};
+        r.memory = *memory;
+        r.peak = c.flopsPerS;
+        r.ridgeAi = *ridge;
+        // Below the primary a roof's slope would retrace the primary's.
+        r.slope = role == RoofRole::Primary || c.flopsPerS > primary->flopsPerS;
+        r.usedBy = by;
+        roofs.push_back(std::move(r));
+    };
+    std::vector<int> primaryUsers;
+    for (std::size_t i = 0; i < used.size(); ++i) {
+        if (sameCeiling(used[i], *primary))
+            primaryUsers = users[i];
+    }
+    add(*primary, RoofRole::Primary, primaryUsers);
+    for (std::size_t i = 0; i < used.size(); ++i) {
+        if (!sameCeiling(used[i], *primary))
+            add(used[i], RoofRole::Used, users[i]);
+    }
+    auto toggled = [&](bool on, const Ceiling* c) {
+        if (on && c)
+            add(*c, RoofRole::Toggled, {});
+    };
+    toggled(toggles.fp8, hw.findCeiling(Precision::FP8, ComputeUnit::Tensor));
+    toggled(toggles.fp32Vector, hw.findCeiling(Precision::FP32, ComputeUnit::Vector));
+    const Ceiling* fp64 = hw.findCeiling(Precision::FP64, ComputeUnit::Tensor);
+    toggled(toggles.fp64, fp64 ? fp64 : hw.findCeiling(Precision::FP64, ComputeUnit::Vector));
+    for (FigureRoof& r : roofs) {
+        std::sort(r.usedBy.begin(), r.usedBy.end());
+        r.label = roofLabel(r.ceilings);
+    }
+    if (toggles.l2) {
+        if (const MemoryLevel* l2 = hw.findMemory("l2")) {
+            if (auto ridge = ridgeIntensity(primary->flopsPerS, l2->bytesPerS)) {
+                FigureRoof r;
+                r.hardware = hardware;
+                r.role = RoofRole::Cache;
+                r.ceilings = {*primary};
+                r.memory = *l2;
+                r.peak = primary->flopsPerS;
+                r.ridgeAi = *ridge;
+                r.flat = false;
+                r.label = upper(l2->level);
+                roofs.push_back(std::move(r));
+            }
+        }
+    }
+    return roofs;
+}
+
+std::optional<FigureSweep> sweepFor(const Operator& op, int opIndex, const Hardware& hw,
+                                    int hardware)
+{
+    const std::string& param = op.definition().drivingParam;
+    if (param.empty())
+        return std::nullopt;
+    FigureSweep s;
+    s.op = opIndex;
+    s.hardware = hardware;
+    s.param = param;
+    const auto [lo, hi] = parameterRange(op, param);
+    // Every point of the path lies on the roof, which is straight in log-log space except at
+    // the ridge: the two ends and the crossing describe it exactly (and draw fast).
+    std::vector<double> values = {lo};
+    auto crossing = ridgeCrossing(op, param, hw, lo, hi);
+    if (crossing && crossing->has_value() && **crossing > lo && **crossing < hi) {
+        s.crossing = **crossing;
+        values.push_back(**crossing);
+    }
+    values.push_back(hi);
+    auto points = sweep(op, param, values, hw);
+    if (!points) {
+        s.crossing.reset();
+        return s;
+    }
+    for (const SweepPoint& p : *points)
+        s.points.push_back({p.estimate.ai, p.estimate.attainable});
+    if (s.crossing)
+        s.crossingPoint = s.points[1];
+    return s;
+}
+
+ViewRange clampRange(ViewRange view)
+{
+    clampAxis(view.aiMin, view.aiMax, kAiLimitMin, kAiLimitMax);
+    clampAxis(view.flopsMin, view.flopsMax, kFlopsLimitMin, kFlopsLimitMax);
+    return view;
+}
+
+ViewRange fitRange(const std::vector<DataPoint>& values)
+{
+    double xMin = std::numeric_limits<double>::infinity();
+    double xMax = 0.0;
+    double yMin = std::numeric_limits<double>::infinity();
+    double yMax = 0.0;
+    for (const DataPoint& v : values) {
+        if (!(v.ai > 0.0) || !(v.flops > 0.0) || !std::isfinite(v.ai) || !std::isfinite(v.flops))
+            continue;
+        xMin = std::min(xMin, v.ai);
+        xMax = std::max(xMax, v.ai);
+        yMin = std::min(yMin, v.flops);
+        yMax = std::max(yMax, v.flops);
+    }
+    if (xMax <= 0.0)
+        return clampRange(ViewRange{});
+    // A quarter decade of air, then outwards to the next half decade.
+    auto down = [](double v) {
+        return std::pow(10.0, std::floor((std::log10(v) - 0.25) * 2.0) / 2.0);
+    };
+    auto up = [](double v) {
+        return std::pow(10.0, std::ceil((std::log10(v) + 0.25) * 2.0) / 2.0);
+    };
+    return clampRange({down(xMin), up(xMax), down(yMin), up(yMax)});
+}
+
+std::vector<DataPoint> fitValues(const Figure& figure)
+{
+    // Points, ridges and sweep ends: moving a slider along a sweep keeps the axes still.
+    std::vector<DataPoint> values;
+    for (const FigurePoint& p : figure.points)
+        values.push_back(p.value());
+    for (const FigureRoof& r : figure.roofs) {
+        if (r.flat)
+            values.push_back({r.ridgeAi, r.peak});
+    }
+    for (const FigureSweep& s : figure.sweeps) {
+        if (!s.points.empty()) {
+            values.push_back(s.points.front());
+            values.push_back(s.points.back());
+        }
+    }
+    for (const MeasuredPoint& m : figure.measured)
+        values.push_back(m.value);
+    return values;
+}
+
+std::vector<DataPoint> roofPath(const FigureRoof& roof, const ViewRange& view, double overshoot)
+{
+    std::vector<DataPoint> out;
+    const double bandwidth = roof.memory.bytesPerS;
+    if (!isPositiveFinite(roof.ridgeAi) || !isPositiveFinite(bandwidth))
+        return out;
+    const double lo = std::max(view.aiMin / overshoot, view.flopsMin / overshoot / bandwidth);
+    const double hi = view.aiMax * overshoot;
+    if (roof.slope && lo < roof.ridgeAi) {
+        if (auto y = attainableFlops(roof.peak, bandwidth, lo))
+            out.push_back({lo, *y});
+    }
+    out.push_back({roof.ridgeAi, roof.peak});
+    if (roof.flat && hi > roof.ridgeAi)
+        out.push_back({hi, roof.peak});
+    return out;
+}
+
+Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
+                             const FigurePreferences& options)
+{
+    Figure f;
+    f.theme = scenario.theme;
+    f.toggles = scenario.toggles;
+    f.view = scenario.view;
+    const int nOps = static_cast<int>(scenario.operators.size());
+    f.selected = scenario.selected >= 0 && scenario.selected < nOps ? scenario.selected : -1;
+
+    const auto& all = catalog.all();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (std::find(scenario.gpus.begin(), scenario.gpus.end(), all[i].id) == scenario.gpus.end())
+            continue;
+        FigureGpu g;
+        g.hardware = static_cast<int>(i);
+        g.id = all[i].id;
+        g.name = all[i].name;
+        f.gpus.push_back(std::move(g));
+    }
+    for (const std::string& id : scenario.gpus) {
+        if (!catalog.find(id))
+            return Error{"unknown GPU id \"" + id + "\""};
+    }
+    if (!f.gpus.empty()) {
+        std::vector<std::string> ids;
+        for (const FigureGpu& g : f.gpus)
+            ids.push_back(g.id);
+        const std::vector<int> slots = colorSlots(ids);
+        // The baseline is the scenario's, else the first shown GPU (as the window does).
+        const std::string baseline =
+            scenario.baseline.empty() ? f.gpus.front().id : scenario.baseline;
+        for (std::size_t i = 0; i < f.gpus.size(); ++i) {
+            FigureGpu& g = f.gpus[i];
+            g.colorSlot = slots[i];
+            g.baseline = g.id == baseline;
+            if (auto it = options.colors.find(g.id); it != options.colors.end())
+                g.colorOverride = it->second;
+        }
+    }
+
+    for (int op = 0; op < nOps; ++op) {
+        const Operator& o = scenario.operators[static_cast<std::size_t>(op)];
+        f.operators.push_back(
+            {o.displayName(), o.spec(), o.definition().drivingParam, markerForOperator(op)});
+    }
+
+    // Estimates per operator and GPU, then speedups against the baseline.
+    std::vector<std::vector<std::optional<Estimate>>> estimates(
+        static_cast<std::size_t>(nOps), std::vector<std::optional<Estimate>>(f.gpus.size()));
+    std::size_t baselineColumn = f.gpus.size();
+    for (std::size_t g = 0; g < f.gpus.size(); ++g) {
+        if (f.gpus[g].baseline)
+            baselineColumn = g;
+    }
+    for (int op = 0; op < nOps; ++op) {
+        const Cost cost = scenario.operators[static_cast<std::size_t>(op)].cost();
+        for (std::size_t g = 0; g < f.gpus.size(); ++g) {
+            auto e = estimate(cost, all[static_cast<std::size_t>(f.gpus[g].hardware)]);
+            if (e)
+                estimates[static_cast<std::size_t>(op)][g] = *e;
+        }
+    }
+    for (std::size_t g = 0; g < f.gpus.size(); ++g) {
+        const FigureGpu& gpu = f.gpus[g];
+        const Hardware& hw = all[static_cast<std::size_t>(gpu.hardware)];
+        std::vector<std::optional<Ceiling>> ceilings;
+        for (int op = 0; op < nOps; ++op) {
+            const auto& e = estimates[static_cast<std::size_t>(op)][g];
+            ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
+            // A value <= 0 has no place on a log axis.
+            if (!e || !(e->ai > 0.0) || !(e->attainable > 0.0))
+                continue;
+            FigurePoint p{op, gpu.hardware, *e, std::nullopt};
+            if (baselineColumn < f.gpus.size()) {
+                const auto& b = estimates[static_cast<std::size_t>(op)][baselineColumn];
+                if (b && e->timeS > 0.0)
+                    p.speedup = b->timeS / e->timeS;
+            }
+            f.points.push_back(std::move(p));
+        }
+        for (FigureRoof& r : roofsFor(hw, gpu.hardware, ceilings, f.selected, f.toggles))
+            f.roofs.push_back(std::move(r));
+        if (f.toggles.sweep && f.selected >= 0) {
+            if (auto s = sweepFor(scenario.operators[static_cast<std::size_t>(f.selected)],
+                                  f.selected, hw, gpu.hardware);
+                s && !s->points.empty())
+                f.sweeps.push_back(std::move(*s));
+        }
+    }
+    f.fit = fitRange(fitValues(f));
+    return f;
+}
+
+} // namespace roofscope

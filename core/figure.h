@@ -1,0 +1,174 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/palette.h"
+#include "core/roofline.h"
+#include "core/scenario.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace roofscope {
+
+// A value on the log-log chart: arithmetic intensity (FLOP/byte) and FLOP/s.
+struct DataPoint {
+    double ai = 0.0;
+    double flops = 0.0;
+    bool operator==(const DataPoint&) const = default;
+};
+
+// ---- The headline peak: the one rule every table, sentence and chart uses.
+
+// The dense tensor peak of exactly `precision`, or nullptr: a GPU without that precision says
+// so ("no BF16") instead of showing another precision's number.
+const Ceiling* headlineCeiling(const Hardware& hw, Precision precision = Precision::BF16);
+
+// The roof a GPU is drawn with when none of the operators runs on it: BF16 tensor, else FP16
+// tensor, else FP32 vector. The roof is labelled with the ceiling it is.
+const Ceiling* defaultRoofCeiling(const Hardware& hw);
+
+// Like with like: the ratio of two GPUs' peaks of the same precision on the same unit, or the
+// side that lacks it.
+struct PeakRatio {
+    std::optional<double> ratio; // to / from
+    const Hardware* missingOn = nullptr;
+};
+PeakRatio peakRatio(const Hardware& from, const Hardware& to, Precision precision,
+                    ComputeUnit unit);
+
+// ---- Ranges of the driving parameters (sweeps and sliders).
+
+// Batch 1…4096, sequence and context lengths 1…131072, any other size up to 16× its value,
+// within the parameter's declared limits and always including the current value.
+std::pair<double, double> parameterRange(const Operator& op, const std::string& param);
+
+// ---- The figure.
+
+// A roof drawn for one GPU: a compute ceiling over a memory slope.
+enum class RoofRole {
+    Primary, // the selected operator's ceiling (or the highest used, or the default): solid
+    Used,    // another ceiling the operators run against: dashed
+    Toggled, // an extra ceiling the view asks for (FP8, FP32 vector, FP64): dotted
+    Cache,   // the primary ceiling over a cache level's slope (L2): dash-dot, no flat part
+};
+std::string_view roofRoleName(RoofRole role);
+
+struct FigureRoof {
+    int hardware = -1; // index into the catalog
+    RoofRole role = RoofRole::Primary;
+    std::vector<Ceiling> ceilings; // every ceiling at this height (FP16 and BF16 tensor)
+    MemoryLevel memory;
+    double peak = 0.0;
+    double ridgeAi = 0.0;
+    bool slope = true;       // drawn from the left edge up to the ridge
+    bool flat = true;        // drawn from the ridge to the right edge
+    std::string label;       // "BF16 tensor", "FP16/BF16 tensor", "L2"
+    std::vector<int> usedBy; // operator indices whose estimate runs on this roof
+};
+
+struct FigureGpu {
+    int hardware = -1;
+    std::string id;
+    std::string name;
+    bool baseline = false;
+    int colorSlot = 0;
+    std::optional<std::uint32_t> colorOverride;
+    std::uint32_t rgb(Theme theme) const
+    {
+        return colorOverride ? *colorOverride : paletteRgb(colorSlot, theme);
+    }
+};
+
+struct FigureOperator {
+    std::string name;
+    std::string spec;
+    std::string drivingParam;
+    MarkerStyle marker;
+};
+
+struct FigurePoint {
+    int op = -1;
+    int hardware = -1;
+    Estimate estimate;
+    std::optional<double> speedup; // against the baseline (time ratio)
+    DataPoint value() const { return {estimate.ai, estimate.attainable}; }
+};
+
+struct FigureSweep {
+    int op = -1;
+    int hardware = -1;
+    std::string param;
+    std::vector<DataPoint> points; // lo, crossing, hi: straight in log-log between them
+    std::optional<double> crossing;
+    DataPoint crossingPoint;
+};
+
+// Measured kernels and their links to analytic points: filled by the importers.
+struct MeasuredPoint {
+    std::string name;
+    int hardware = -1;
+    DataPoint value;
+};
+struct MeasuredLink {
+    int measured = -1; // index into Figure::measured
+    int op = -1;
+    int hardware = -1;
+};
+
+struct Figure {
+    Theme theme = Theme::Light;
+    ChartToggles toggles;
+    int selected = -1;
+    std::vector<FigureGpu> gpus; // shown, in catalog order
+    std::vector<FigureOperator> operators;
+    std::vector<FigureRoof> roofs;
+    std::vector<FigurePoint> points;
+    std::vector<FigureSweep> sweeps;
+    std::vector<MeasuredPoint> measured;
+    std::vector<MeasuredLink> links;
+    ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
+    std::optional<ViewRange> view; // the document's view, when it has one
+
+    ViewRange range() const { return view ? *view : fit; }
+    const FigureGpu* gpu(int hardware) const;
+};
+
+struct FigurePreferences {
+    ColorOverrides colors;
+};
+
+// Everything a figure of `scenario` shows. GPU ids not in the catalog are an Error (the
+// scenario loader reports them first, with the JSON pointer).
+Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
+                             const FigurePreferences& options = {});
+
+// ---- Building blocks, for views that update a figure piece by piece (a slider step).
+
+// The roofs of one GPU. `ceilings[op]` is the ceiling operator `op` runs against on it, or
+// nullopt when it has no estimate there.
+std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
+                                 const std::vector<std::optional<Ceiling>>& ceilings, int selected,
+                                 const ChartToggles& toggles);
+
+// The selected operator's driving parameter swept over parameterRange on `hw`, with the
+// crossing of the ridge; nullopt when the operator has no driving parameter.
+std::optional<FigureSweep> sweepFor(const Operator& op, int opIndex, const Hardware& hw,
+                                    int hardware);
+
+// Limits every view keeps to: values a log axis can show and a span of at least a factor 2.
+ViewRange clampRange(ViewRange view);
+// A view that shows every value with some air, snapped outwards to half decades; the default
+// view when there is nothing to show.
+ViewRange fitRange(const std::vector<DataPoint>& values);
+// The values a figure's fit covers.
+std::vector<DataPoint> fitValues(const Figure& figure);
+
+// A roof's polyline across `view` (points outside it extended by `overshoot`, ≥ 1): the slope
+// from the view's left edge to the ridge, then flat to the right edge, as the roof's flags say.
+std::vector<DataPoint> roofPath(const FigureRoof& roof, const ViewRange& view,
+                                double overshoot = 1.0);
+
+} // namespace roofscope
