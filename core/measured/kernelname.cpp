@@ -26,6 +26,32 @@ std::string withoutGroups(std::string_view text, char open, char close)
     return out;
 }
 
+// The first top-level template argument of `name`, or "".
+std::string firstTemplateArgument(std::string_view name)
+{
+    const auto open = name.find('<');
+    if (open == std::string_view::npos)
+        return {};
+    int depth = 0;
+    for (std::size_t i = open; i < name.size(); ++i) {
+        const char c = name[i];
+        if (c == '<' || c == '(')
+            ++depth;
+        else if (c == '>' || c == ')')
+            --depth;
+        if ((depth == 0 && c == '>') || (depth == 1 && c == ','))
+            return std::string(trimmed(name.substr(open + 1, i - open - 1)));
+    }
+    return {};
+}
+
+// Names that say nothing on their own: CUTLASS and CUB wrap the real kernel in one of these.
+bool isGenericName(std::string_view name)
+{
+    return name == "Kernel" || name == "Kernel2" || name == "kernel" || name == "device_kernel" ||
+           name == "DeviceKernel";
+}
+
 } // namespace
 
 std::string shortKernelName(std::string_view fullName)
@@ -55,6 +81,12 @@ std::string shortKernelName(std::string_view fullName)
         view.remove_prefix(1);
     if (view.empty())
         return std::string(trimmed(fullName));
+    if (isGenericName(view)) {
+        // "cutlass::Kernel<cutlass_80_tensorop_..._gemm>(Params)" -> "Kernel<cutlass_80_..._gemm>"
+        const std::string argument = firstTemplateArgument(name);
+        if (!argument.empty() && argument != name)
+            return std::string(view) + "<" + shortKernelName(argument) + ">";
+    }
     return std::string(view);
 }
 

@@ -120,7 +120,11 @@ UnitScale parseUnit(std::string_view unit)
     }
     double f2 = 1.0;
     std::string b2;
-    if (!simpleUnit(unit.substr(slash + 1), f2, b2) || b2 != "second")
+    if (!simpleUnit(unit.substr(slash + 1), f2, b2))
+        return {};
+    if (b2 == "cycle")
+        return {f1 / f2, UnitDimension::PerCycle};
+    if (b2 != "second")
         return {};
     if (b1 == "byte")
         return {f1 / f2, UnitDimension::BytesPerSecond};
@@ -142,6 +146,8 @@ std::string describeDimension(UnitDimension dimension)
         return "a rate unit (cycle/second, cycle/nsecond, hz, Mhz, Ghz)";
     case UnitDimension::BytesPerSecond:
         return "a bandwidth unit (byte/second ... Tbyte/second)";
+    case UnitDimension::PerCycle:
+        return "a per-cycle unit (inst/cycle, byte/cycle)";
     case UnitDimension::Percent:
         return "%";
     case UnitDimension::Unknown:

@@ -16,7 +16,16 @@ struct ParsedNumber {
 ParsedNumber parseMetricNumber(std::string_view text);
 
 // What a unit measures, for checking that a metric carries the unit it must have.
-enum class UnitDimension { Count, Bytes, Seconds, PerSecond, BytesPerSecond, Percent, Unknown };
+enum class UnitDimension {
+    Count,
+    Bytes,
+    Seconds,
+    PerSecond,
+    BytesPerSecond,
+    PerCycle, // inst/cycle, byte/cycle: per-cycle forms and .peak_sustained
+    Percent,
+    Unknown
+};
 
 // The factor that turns a value in `unit` into the base unit of its dimension (byte, second,
 // 1/second, byte/second, plain count), and that dimension. Nsight's spellings: byte, Kbyte,

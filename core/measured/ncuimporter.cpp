@@ -62,7 +62,9 @@ public:
         const UnitScale scale = parseUnit(m.unit);
         // A count may come without a unit; every other dimension must be spelt out.
         const bool fits = scale.dimension == dimension ||
-                          (dimension == UnitDimension::Count && m.unit.empty());
+                          ((dimension == UnitDimension::Count ||
+                            dimension == UnitDimension::PerCycle) &&
+                           m.unit.empty());
         if (!fits) {
             fail(m.line, name,
                  "expected " + describeDimension(dimension) + ", got unit \"" + clip(m.unit) + "\"");
@@ -103,7 +105,7 @@ public:
             const std::string b(base);
             if (const auto v = get(b + ".sum", UnitDimension::Count))
                 return v;
-            if (const auto v = get(b + ".sum.per_cycle_elapsed", UnitDimension::Count)) {
+            if (const auto v = get(b + ".sum.per_cycle_elapsed", UnitDimension::PerCycle)) {
                 if (const auto rate = clock())
                     return *v * *rate * timeS;
             }
@@ -271,12 +273,12 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
             if (!perCycle)
                 perCycle = m.get(std::string(unit) + "sass_thread_inst_executed_op_" + p.op +
                                      "_pred_on.sum.peak_sustained",
-                                 UnitDimension::Count);
+                                 UnitDimension::PerCycle);
         if (perCycle && smClock && *perCycle > 0.0 && *smClock > 0.0)
             hw.ceilings.push_back(
                 Ceiling{p.precision, ComputeUnit::Vector, *perCycle * 2.0 * *smClock, source, false});
     }
-    const auto dramPerCycle = m.get("dram__bytes.sum.peak_sustained", UnitDimension::Count);
+    const auto dramPerCycle = m.get("dram__bytes.sum.peak_sustained", UnitDimension::PerCycle);
     const auto dramClock = m.get("dram__cycles_elapsed.avg.per_second", UnitDimension::PerSecond);
     if (dramPerCycle && dramClock && *dramPerCycle > 0.0 && *dramClock > 0.0)
         hw.memory.push_back(MemoryLevel{"dram", *dramPerCycle * *dramClock, source, false});
