@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 namespace roofscope {
@@ -73,7 +74,7 @@ std::string matchDeviceToCatalog(std::string_view deviceName, const std::vector<
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,
                       std::string_view overrideId)
 {
-    std::string lastDevice, lastId; // kernels of one file share their device: match it once
+    std::map<std::string, std::string, std::less<>> matched; // device name -> id, matched once
     for (MeasuredKernel& k : kernels) {
         if (!overrideId.empty()) {
             k.gpu = std::string(overrideId);
@@ -83,13 +84,15 @@ void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Ha
             k.gpu.clear();
             continue;
         }
-        if (k.device != lastDevice) {
-            lastDevice = k.device;
+        auto it = matched.find(k.device);
+        if (it == matched.end()) {
             const bool isId = std::any_of(hardware.begin(), hardware.end(),
                                           [&](const Hardware& hw) { return hw.id == k.device; });
-            lastId = isId ? k.device : matchDeviceToCatalog(k.device, hardware);
+            it = matched
+                     .emplace(k.device, isId ? k.device : matchDeviceToCatalog(k.device, hardware))
+                     .first;
         }
-        k.gpu = lastId;
+        k.gpu = it->second;
     }
 }
 
