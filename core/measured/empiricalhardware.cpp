@@ -263,7 +263,7 @@ Expected<std::vector<Hardware>> parseHardwareFile(std::string_view text, const s
           static_cast<const MeasurementImporter*>(&omniperf)}) {
         if (!importer->recognizes(text))
             continue;
-        auto imported = importer->read(text, fileName);
+        auto imported = readMeasurements(*importer, text, fileName);
         if (!imported)
             return imported.error();
         return std::move(imported->hardware);

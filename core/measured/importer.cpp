@@ -8,6 +8,7 @@
 #include "core/measured/torchimporter.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -36,7 +37,52 @@ bool looksBinary(std::string_view text)
     return text.substr(0, 4096).find('\0') != std::string_view::npos;
 }
 
+bool finiteNonNegative(double v)
+{
+    return std::isfinite(v) && v >= 0.0;
+}
+
+std::optional<std::string> problemOf(const MeasuredKernel& k)
+{
+    if (!finiteNonNegative(k.timeS))
+        return "time";
+    if (k.flops && !finiteNonNegative(*k.flops))
+        return "FLOPs";
+    for (const auto& [precision, flops] : k.flopsByPrecision)
+        if (!finiteNonNegative(flops))
+            return precision + " FLOPs";
+    for (MemLevel level : kMemLevels)
+        if (const auto b = k.bytesAt(level); b && !finiteNonNegative(*b))
+            return std::string(memLevelName(level)) + " bytes";
+    return std::nullopt;
+}
+
 } // namespace
+
+Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
+                                          std::string_view text, const std::string& fileName)
+{
+    auto result = importer.read(text, fileName);
+    if (!result)
+        return result;
+    for (const MeasuredKernel& k : result->kernels) {
+        if (const auto what = problemOf(k))
+            return makeError(fileName + ": launch " + k.launchId + " (" + k.shortName + "): " +
+                             *what + " out of range (expected a finite number >= 0; are the "
+                                     "counters corrupt?)");
+    }
+    for (const Hardware& hw : result->hardware) {
+        for (const Ceiling& c : hw.ceilings)
+            if (!(std::isfinite(c.flopsPerS) && c.flopsPerS > 0.0))
+                return makeError(fileName + ": peak " + std::string(precisionName(c.precision)) +
+                                 " FLOP/s out of range (expected a finite number > 0)");
+        for (const MemoryLevel& m : hw.memory)
+            if (!(std::isfinite(m.bytesPerS) && m.bytesPerS > 0.0))
+                return makeError(fileName + ": " + m.level +
+                                 " bandwidth out of range (expected a finite number > 0)");
+    }
+    return result;
+}
 
 const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
 {
@@ -72,7 +118,7 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
                          "; an .ncu-rep report must first be exported with ncu -i FILE --csv)");
     for (const auto& importer : measurementImporters()) {
         if (importer->recognizes(data))
-            return importer->read(data, fileName);
+            return readMeasurements(*importer, data, fileName);
     }
     return makeError(fileName + ": line 1: not a known measurement format (" +
                      std::string(kAccepted) + ")");

@@ -35,6 +35,12 @@ public:
 // Every importer, in the order they are tried.
 const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters();
 
+// Reads with one importer and checks what it returns: every number finite (huge counters
+// multiplied by unit factors or formula weights can overflow a double), time and bytes >= 0,
+// hardware peaks > 0. A value that fails is an Error naming the file and the launch.
+Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
+                                          std::string_view text, const std::string& fileName);
+
 // Picks the importer from the content (never from the file name) and reads. Gzip data is
 // inflated first. An empty text, or one no importer recognises, is an Error listing the
 // formats that are accepted.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -87,7 +88,9 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     a.roofFlopsPerS = *attainable;
     a.bound = *aiDram < ceiling->flopsPerS / memory->bytesPerS ? Bound::Memory : Bound::Compute;
     if (a.achievedFlopsPerS) {
-        a.percentOfRoof = *a.achievedFlopsPerS / *attainable * 100.0;
+        if (const double percent = *a.achievedFlopsPerS / *attainable * 100.0;
+            std::isfinite(percent))
+            a.percentOfRoof = percent;
         if (*a.achievedFlopsPerS > *attainable * kAboveRoofTolerance) {
             a.aboveRoof = true;
             a.warnings.push_back(
@@ -114,16 +117,25 @@ std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>
             continue;
         }
         MeasuredKernel& g = groups[it->second];
-        g.launches += k.launches;
-        g.timeS += k.timeS;
-        g.flops = (g.flops && k.flops) ? std::optional<double>(*g.flops + *k.flops) : std::nullopt;
-        for (const auto& [precision, flops] : k.flopsByPrecision)
-            g.flopsByPrecision[precision] += flops;
+        // Sums of finite values can still overflow; an overflowing sum is unknown, not infinite.
+        auto sum = [](const std::optional<double>& a, const std::optional<double>& b) {
+            if (!a || !b || !std::isfinite(*a + *b))
+                return std::optional<double>();
+            return std::optional<double>(*a + *b);
+        };
+        g.launches = k.launches > std::numeric_limits<long long>::max() - g.launches
+                         ? std::numeric_limits<long long>::max()
+                         : g.launches + k.launches;
+        g.timeS = sum(g.timeS, k.timeS).value_or(std::numeric_limits<double>::max());
+        g.flops = sum(g.flops, k.flops);
+        for (const auto& [precision, flops] : k.flopsByPrecision) {
+            double& total = g.flopsByPrecision[precision];
+            total = sum(total, flops).value_or(std::numeric_limits<double>::max());
+        }
         for (MemLevel level : kMemLevels) {
             const auto a = g.bytesAt(level);
             const auto b = k.bytesAt(level);
-            g.bytes[static_cast<std::size_t>(level)] =
-                (a && b) ? std::optional<double>(*a + *b) : std::nullopt;
+            g.bytes[static_cast<std::size_t>(level)] = sum(a, b);
         }
         g.bytesLowerBound = g.bytesLowerBound || k.bytesLowerBound;
         for (const std::string& note : k.notes)

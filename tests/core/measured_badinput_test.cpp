@@ -179,6 +179,15 @@ TEST_F(MeasuredBadInput, NonNumericValues)
               "tf32, bf16, fp16, fp8, int8, int4, fp4)");
 }
 
+TEST_F(MeasuredBadInput, ValuesThatOverflow)
+{
+    const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1") +
+                            ncuRow("dram__bytes.sum", "Tbyte", "1e300");
+    EXPECT_EQ(errorOf("overflow.csv", ncu),
+              "launch 0 (k): dram bytes out of range (expected a finite number >= 0; are the "
+              "counters corrupt?)");
+}
+
 TEST_F(MeasuredBadInput, HugeLine)
 {
     const std::string huge = kGenericHeader + "k" + std::string(2u << 20, 'x') + ",1,1,1\n";
