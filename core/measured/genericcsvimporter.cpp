@@ -140,17 +140,24 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
             k.setBytes(level, v);
         }
         Precision precision = Precision::FP32;
+        std::optional<ComputeUnit> unit;
         if (precisionCol >= 0 && !cells[static_cast<std::size_t>(precisionCol)].empty()) {
-            const std::string& p = cells[static_cast<std::size_t>(precisionCol)];
+            // "bf16", or "bf16:vector" / "fp16:tensor" to name the unit too.
+            const std::string& cell = cells[static_cast<std::size_t>(precisionCol)];
+            const auto colon = cell.find(':');
+            const std::string p = cell.substr(0, colon);
             const auto parsed = parsePrecision(p);
-            if (!parsed)
+            if (colon != std::string::npos)
+                unit = parseComputeUnit(cell.substr(colon + 1));
+            if (!parsed || (colon != std::string::npos && !unit))
                 return csv.errorAt(line, "column precision: unknown precision \"" +
-                                             p.substr(0, 60) + "\" (expected one of: " +
-                                             std::string(precisionNameList()) + ")");
+                                             cell.substr(0, 60) + "\" (expected one of: " +
+                                             std::string(precisionNameList()) +
+                                             ", optionally followed by :tensor or :vector)");
             precision = *parsed;
         }
         k.precision = precision;
-        k.unit = defaultUnit(precision);
+        k.unit = unit.value_or(defaultUnit(precision));
         if (k.flops)
             k.flopsByPrecision[std::string(precisionName(precision)) +
                                (k.unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;

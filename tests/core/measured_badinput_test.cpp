@@ -176,7 +176,7 @@ TEST_F(MeasuredBadInput, NonNumericValues)
     EXPECT_EQ(errorOf("roofline.json", ert), "/empirical/gbytes/data/0: expected a [name, number] pair");
     EXPECT_EQ(errorOf("prec.csv", "name,time_s,flops,dram_bytes,precision\nk,1,1,1,fp12\n"),
               "line 2: column precision: unknown precision \"fp12\" (expected one of: fp64, fp32, "
-              "tf32, bf16, fp16, fp8, int8, int4, fp4)");
+              "tf32, bf16, fp16, fp8, int8, int4, fp4, optionally followed by :tensor or :vector)");
 }
 
 TEST_F(MeasuredBadInput, ValuesThatOverflow)

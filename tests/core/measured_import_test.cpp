@@ -271,6 +271,9 @@ TEST(MeasuredGeneric, OptionalColumnsPrecisionGpuAndLaunches)
     EXPECT_EQ(gemm.unit, ComputeUnit::Tensor);
     EXPECT_EQ(m.kernels[1].shortName, "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1");
     EXPECT_FALSE(m.kernels[3].flops.has_value()); // empty cell: no FLOPs, not zero
+    EXPECT_EQ(m.kernels[3].precision, Precision::FP32); // the default
+    EXPECT_EQ(m.kernels[3].unit, ComputeUnit::Vector);
+    EXPECT_EQ(m.kernels[1].unit, ComputeUnit::Vector); // "fp16:vector"
     EXPECT_EQ(m.kernels[3].launches, 1);
 
     const HardwareCatalog catalog = HardwareCatalog::builtin();

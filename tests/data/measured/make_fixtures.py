@@ -142,7 +142,7 @@ open("ncu-volta-tensor.csv", "w", newline="").write("\n".join([q(NCU_HEADER)] + 
 open("generic.csv", "w").write(
     "name,time_s,flops,dram_bytes,l2_bytes,l1_bytes,precision,gpu,launches\n"
     "void gemm<cutlass::half_t>(Params),0.002,2e12,1e9,4e9,,fp16,NVIDIA H100 80GB HBM3,4\n"
-    "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1 [clone .kd],0.001,0,1e6,,,fp16,mi300x,1\n"
+    "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1 [clone .kd],0.001,0,1e6,,,fp16:vector,mi300x,1\n"
     "memcpy_kernel,0.0005,1e6,0,,,fp32,,1\n"
     "\"softmax_warp_forward<float, float, 10>(float*, const float*, int)\",1e-4,,5e8,,,,a100-sxm4-80gb,\n")
 
