@@ -64,7 +64,8 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, measured, plot, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, measured, "
+                     "plot, help)\n";
         return 2;
     }
     try {

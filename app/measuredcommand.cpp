@@ -122,10 +122,10 @@ void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fi
     double total = 0.0;
     for (const Row& r : rows)
         total += r.kernel.timeS;
-    TextTable table({"#", "kernel", "launches", "time", "share", "FLOP", "achieved", "AI dram",
-                     "AI l2", "AI l1", "% of roof", "bound", "gpu"},
-                    {true, false, true, true, true, true, true, true, true, true, true, false,
-                     false});
+    TextTable table(
+        {"#", "kernel", "launches", "time", "share", "FLOP", "achieved", "AI dram", "AI l2",
+         "AI l1", "% of roof", "bound", "gpu"},
+        {true, false, true, true, true, true, true, true, true, true, true, false, false});
     std::size_t index = 0;
     for (const Row& r : rows) {
         const MeasuredKernel& k = r.kernel;
@@ -173,15 +173,16 @@ int runMeasured(const std::vector<std::string>& args)
         }
         options.push_back(token);
         const std::string name = token.substr(2);
-        const bool valued = std::find(kSpec.valued.begin(), kSpec.valued.end(), name) !=
-                            kSpec.valued.end();
+        const bool valued =
+            std::find(kSpec.valued.begin(), kSpec.valued.end(), name) != kSpec.valued.end();
         if (valued && i + 1 < args.size())
             options.push_back(args[++i]);
     }
     const Arguments a(options, kSpec, "measured");
     if (files.empty())
-        throw UsageError("measured: expected one or more profiler export files (Nsight Compute "
-                         "CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, generic CSV)");
+        throw UsageError(
+            "measured: expected one or more profiler export files (Nsight Compute "
+            "CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, generic CSV)");
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const std::string groupBy = a.value("group-by", "launch");
     if (groupBy != "launch" && groupBy != "name")
@@ -234,7 +235,8 @@ int runMeasured(const std::vector<std::string>& args)
         nlohmann::ordered_json out;
         out["kernels"] = std::move(list);
         out["warnings"] = fileWarnings;
-        out["hardware"] = nlohmann::ordered_json::parse(hardwareCatalogToJson(measuredHardware))["hardware"];
+        out["hardware"] =
+            nlohmann::ordered_json::parse(hardwareCatalogToJson(measuredHardware))["hardware"];
         std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
                   << "\n";
     } else if (format == OutputFormat::Csv) {

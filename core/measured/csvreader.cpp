@@ -55,10 +55,10 @@ bool CsvReader::next(std::vector<std::string>& cells)
     const std::size_t size = m_text.size();
     while (true) {
         if (m_pos - start > kMaxRecordBytes) {
-            m_error = errorAt(m_recordLine, "record longer than " +
-                                                std::to_string(kMaxRecordBytes) +
-                                                " bytes (expected a CSV line of a profiler "
-                                                "export; is this a binary or corrupt file?)");
+            m_error =
+                errorAt(m_recordLine, "record longer than " + std::to_string(kMaxRecordBytes) +
+                                          " bytes (expected a CSV line of a profiler "
+                                          "export; is this a binary or corrupt file?)");
             cells.clear();
             return false;
         }

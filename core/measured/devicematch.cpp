@@ -33,8 +33,11 @@ struct Alias {
 };
 constexpr Alias kAliases[] = {
     {"h100 hbm3", "h100-sxm5"}, // "NVIDIA H100 80GB HBM3" is the SXM5 part
-    {"h100 sxm", "h100-sxm5"},  {"h200", "h200-sxm"},  {"b200", "b200-sxm"},
-    {"v100 sxm2", "v100-sxm2"}, {"a100 pcie", "a100-pcie-40gb"},
+    {"h100 sxm", "h100-sxm5"},
+    {"h200", "h200-sxm"},
+    {"b200", "b200-sxm"},
+    {"v100 sxm2", "v100-sxm2"},
+    {"a100 pcie", "a100-pcie-40gb"},
 };
 
 } // namespace

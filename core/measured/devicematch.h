@@ -14,7 +14,8 @@ namespace roofscope {
 // "AMD Instinct MI300X" -> "mi300x", "NVIDIA GeForce RTX 4090" -> "rtx-4090". An entry fits
 // when every part of its id (split at '-') is a word of the device name; the entry with the
 // most matching parts wins, so "a100-sxm4-80gb" beats a hypothetical "a100".
-std::string matchDeviceToCatalog(std::string_view deviceName, const std::vector<Hardware>& hardware);
+std::string matchDeviceToCatalog(std::string_view deviceName,
+                                 const std::vector<Hardware>& hardware);
 
 // Sets each kernel's `gpu`: `overrideId` when given, else its device name when that is a
 // catalog id, else the entry matchDeviceToCatalog finds ("" when none).

@@ -220,10 +220,10 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
             if (n.notAvailable)
                 continue;
             if (!n.value || *n.value <= 0.0)
-                return csv.errorAt(csv.line(), std::string("column ") + c.name +
-                                                   ": expected a number > 0, got \"" +
-                                                   cells[static_cast<std::size_t>(col)].substr(0, 60) +
-                                                   "\"");
+                return csv.errorAt(csv.line(),
+                                   std::string("column ") + c.name +
+                                       ": expected a number > 0, got \"" +
+                                       cells[static_cast<std::size_t>(col)].substr(0, 60) + "\"");
             sums[c.name].first += *n.value;
             sums[c.name].second += 1;
         }
@@ -254,7 +254,8 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
     return result;
 }
 
-Expected<std::vector<Hardware>> parseHardwareFile(std::string_view text, const std::string& fileName)
+Expected<std::vector<Hardware>> parseHardwareFile(std::string_view text,
+                                                  const std::string& fileName)
 {
     const ErtImporter ert;
     const OmniperfRooflineImporter omniperf;

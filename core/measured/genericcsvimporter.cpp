@@ -83,11 +83,12 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
     }
     for (std::size_t c = 0; c < header.size(); ++c) {
         const bool known =
-            std::find(std::begin(kRequired), std::end(kRequired), header[c]) != std::end(kRequired) ||
+            std::find(std::begin(kRequired), std::end(kRequired), header[c]) !=
+                std::end(kRequired) ||
             std::find(std::begin(kOptional), std::end(kOptional), header[c]) != std::end(kOptional);
         if (!known)
-            return csv.errorAt(1, "unknown column \"" + header[c] + "\" (expected " +
-                                      columnList() + ")");
+            return csv.errorAt(1, "unknown column \"" + header[c] + "\" (expected " + columnList() +
+                                      ")");
     }
     const int l2Col = columnIndex(header, "l2_bytes");
     const int l1Col = columnIndex(header, "l1_bytes");
@@ -108,9 +109,8 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
             const std::string& cell = cells[static_cast<std::size_t>(col)];
             if (!parseNonNegative(cell, v) || (positive && v == 0.0))
                 return csv.errorAt(line, "column " + header[static_cast<std::size_t>(col)] +
-                                             ": expected a number " +
-                                             (positive ? "> 0" : ">= 0") + ", got \"" +
-                                             cell.substr(0, 60) + "\"");
+                                             ": expected a number " + (positive ? "> 0" : ">= 0") +
+                                             ", got \"" + cell.substr(0, 60) + "\"");
             return std::nullopt;
         };
         MeasuredKernel k;
@@ -150,10 +150,10 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
             if (colon != std::string::npos)
                 unit = parseComputeUnit(cell.substr(colon + 1));
             if (!parsed || (colon != std::string::npos && !unit))
-                return csv.errorAt(line, "column precision: unknown precision \"" +
-                                             cell.substr(0, 60) + "\" (expected one of: " +
-                                             std::string(precisionNameList()) +
-                                             ", optionally followed by :tensor or :vector)");
+                return csv.errorAt(line,
+                                   "column precision: unknown precision \"" + cell.substr(0, 60) +
+                                       "\" (expected one of: " + std::string(precisionNameList()) +
+                                       ", optionally followed by :tensor or :vector)");
             precision = *parsed;
         }
         k.precision = precision;

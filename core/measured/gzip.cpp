@@ -42,8 +42,7 @@ Expected<std::string> gunzip(std::string_view data, const std::string& fileName,
     inflateEnd(&stream);
     if (status != Z_STREAM_END)
         return makeError(fileName + ": corrupt or truncated gzip data at byte " +
-                         std::to_string(stream.total_in) +
-                         " (expected a complete .json.gz trace)");
+                         std::to_string(stream.total_in) + " (expected a complete .json.gz trace)");
     return out;
 }
 

@@ -67,9 +67,10 @@ Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
         return result;
     for (const MeasuredKernel& k : result->kernels) {
         if (const auto what = problemOf(k))
-            return makeError(fileName + ": launch " + k.launchId + " (" + k.shortName + "): " +
-                             *what + " out of range (expected a finite number >= 0; are the "
-                                     "counters corrupt?)");
+            return makeError(fileName + ": launch " + k.launchId + " (" + k.shortName +
+                             "): " + *what +
+                             " out of range (expected a finite number >= 0; are the "
+                             "counters corrupt?)");
     }
     for (const Hardware& hw : result->hardware) {
         for (const Ceiling& c : hw.ceilings)
@@ -135,8 +136,8 @@ Expected<std::string> readMeasurementFile(const std::string& path)
         return makeError(path + ": cannot open: " + std::strerror(errno));
     const auto size = fs::file_size(path, ec);
     if (!ec && size > kMaxFileBytes)
-        return makeError(path + ": too large (" + std::to_string(size) +
-                         " bytes; the limit is " + std::to_string(kMaxFileBytes) + ")");
+        return makeError(path + ": too large (" + std::to_string(size) + " bytes; the limit is " +
+                         std::to_string(kMaxFileBytes) + ")");
     std::string data;
     if (!ec)
         data.reserve(static_cast<std::size_t>(size));

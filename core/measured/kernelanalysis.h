@@ -19,10 +19,10 @@ namespace roofscope {
 // never NaN or infinity.
 struct KernelAnalysis {
     std::optional<double> achievedFlopsPerS;
-    std::optional<double> achievedBytesPerS;          // at DRAM
-    std::array<std::optional<double>, 3> ai;          // FLOP/byte per MemLevel
-    std::optional<double> roofFlopsPerS;              // attainable at the DRAM intensity
-    std::optional<double> percentOfRoof;              // achieved / roof × 100
+    std::optional<double> achievedBytesPerS; // at DRAM
+    std::array<std::optional<double>, 3> ai; // FLOP/byte per MemLevel
+    std::optional<double> roofFlopsPerS;     // attainable at the DRAM intensity
+    std::optional<double> percentOfRoof;     // achieved / roof × 100
     std::optional<Bound> bound;
     bool aboveRoof = false;
     std::string ceiling; // "fp32 vector" — the roof used, "" when none
@@ -40,6 +40,7 @@ KernelAnalysis analyseKernel(const MeasuredKernel& kernel, const Hardware* hardw
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels);
 
 // The `roofscope measured --format json` object of one kernel: the measurement and its analysis.
-nlohmann::ordered_json kernelReportJson(const MeasuredKernel& kernel, const KernelAnalysis& analysis);
+nlohmann::ordered_json kernelReportJson(const MeasuredKernel& kernel,
+                                        const KernelAnalysis& analysis);
 
 } // namespace roofscope

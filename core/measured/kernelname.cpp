@@ -73,8 +73,8 @@ std::string shortKernelName(std::string_view fullName)
     std::string_view view = trimmed(s);
     if (const auto space = view.rfind(' '); space != std::string_view::npos)
         view = view.substr(space + 1);
-    if (const auto scope = view.rfind("::"); scope != std::string_view::npos &&
-                                             scope + 2 < view.size())
+    if (const auto scope = view.rfind("::");
+        scope != std::string_view::npos && scope + 2 < view.size())
         view = view.substr(scope + 2);
     // Pointer or reference return types leave a '*' or '&' glued to the name.
     while (!view.empty() && (view.front() == '*' || view.front() == '&'))

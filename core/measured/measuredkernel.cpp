@@ -39,8 +39,8 @@ public:
     void fail(std::string_view key, std::string_view problem)
     {
         if (m_error.empty())
-            m_error = std::string(m_where) + ": \"" + std::string(key) + "\": " +
-                      std::string(problem);
+            m_error =
+                std::string(m_where) + ": \"" + std::string(key) + "\": " + std::string(problem);
     }
 
     std::string string(std::string_view key, bool required = false)

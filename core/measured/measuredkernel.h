@@ -37,9 +37,9 @@ struct MeasuredKernel {
     std::optional<Precision> precision;
     ComputeUnit unit = ComputeUnit::Vector;
     std::array<std::optional<double>, 3> bytes; // indexed by MemLevel
-    bool bytesLowerBound = false; // bytes derived from tensor shapes (each tensor moved once)
-    std::string device;           // device name in the file, "" when it has none
-    std::string gpu;              // catalog id it is measured against, "" when unknown
+    bool bytesLowerBound = false;   // bytes derived from tensor shapes (each tensor moved once)
+    std::string device;             // device name in the file, "" when it has none
+    std::string gpu;                // catalog id it is measured against, "" when unknown
     std::vector<std::string> notes; // what the importer wants the user to know about this kernel
 
     std::optional<double> bytesAt(MemLevel level) const
@@ -56,6 +56,7 @@ struct MeasuredKernel {
 nlohmann::ordered_json measuredKernelToJson(const MeasuredKernel& kernel);
 // Reads what measuredKernelToJson wrote (extra keys, such as derived values, are ignored).
 // The Error names `where` and the offending key.
-Expected<MeasuredKernel> measuredKernelFromJson(const nlohmann::ordered_json& json, std::string_view where);
+Expected<MeasuredKernel> measuredKernelFromJson(const nlohmann::ordered_json& json,
+                                                std::string_view where);
 
 } // namespace roofscope

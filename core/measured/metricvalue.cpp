@@ -43,7 +43,7 @@ std::string lower(std::string_view text)
 // A prefixed simple unit ("Kbyte", "nsecond", "Ghz", "cycle").
 bool simpleUnit(std::string_view text, double& factor, std::string& base)
 {
-    static constexpr std::string_view kBases[] = {"byte", "second", "cycle", "inst", "hz",
+    static constexpr std::string_view kBases[] = {"byte", "second", "cycle",   "inst", "hz",
                                                   "flop", "sector", "request", "warp", "thread"};
     const std::string low = lower(text);
     for (std::string_view b : kBases) {

@@ -61,13 +61,14 @@ public:
         }
         const UnitScale scale = parseUnit(m.unit);
         // A count may come without a unit; every other dimension must be spelt out.
-        const bool fits = scale.dimension == dimension ||
-                          ((dimension == UnitDimension::Count ||
-                            dimension == UnitDimension::PerCycle) &&
-                           m.unit.empty());
+        const bool fits =
+            scale.dimension == dimension ||
+            ((dimension == UnitDimension::Count || dimension == UnitDimension::PerCycle) &&
+             m.unit.empty());
         if (!fits) {
             fail(m.line, name,
-                 "expected " + describeDimension(dimension) + ", got unit \"" + clip(m.unit) + "\"");
+                 "expected " + describeDimension(dimension) + ", got unit \"" + clip(m.unit) +
+                     "\"");
             return std::nullopt;
         }
         return *n.value * scale.factor;
@@ -136,8 +137,7 @@ public:
     {
         std::vector<std::string> names;
         for (auto it = m_launch.metrics.lower_bound(prefix);
-             it != m_launch.metrics.end() && it->first.compare(0, prefix.size(), prefix) == 0;
-             ++it)
+             it != m_launch.metrics.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it)
             names.push_back(it->first);
         return names;
     }
@@ -208,8 +208,8 @@ Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
         const auto fma = op(v.fma);
         if (!add && !mul && !fma)
             continue;
-        f.byPrecision[v.key] = v.addWeight * (add.value_or(0) + mul.value_or(0)) +
-                               v.fmaWeight * fma.value_or(0);
+        f.byPrecision[v.key] =
+            v.addWeight * (add.value_or(0) + mul.value_or(0)) + v.fmaWeight * fma.value_or(0);
         f.formulas.push_back(v.formula);
     }
     // Tensor-core operations, counted directly (no ×2). Per source type, the plain metric is
@@ -239,8 +239,8 @@ Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
     }
     if (!tensor.empty())
         f.formulas.push_back("tensor = sm__ops_path_tensor_src_* (operations, no ×2)");
-    const auto pipe = m.count({"smsp__inst_executed_pipe_tensor", "sm__inst_executed_pipe_tensor"},
-                              timeS);
+    const auto pipe =
+        m.count({"smsp__inst_executed_pipe_tensor", "sm__inst_executed_pipe_tensor"}, timeS);
     if (tensor.empty() && pipe && *pipe > 0.0) {
         if (ccMajor == 7) {
             f.byPrecision["fp16-tensor"] += 512.0 * *pipe;
@@ -275,8 +275,8 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
                                      "_pred_on.sum.peak_sustained",
                                  UnitDimension::PerCycle);
         if (perCycle && smClock && *perCycle > 0.0 && *smClock > 0.0)
-            hw.ceilings.push_back(
-                Ceiling{p.precision, ComputeUnit::Vector, *perCycle * 2.0 * *smClock, source, false});
+            hw.ceilings.push_back(Ceiling{p.precision, ComputeUnit::Vector,
+                                          *perCycle * 2.0 * *smClock, source, false});
     }
     const auto dramPerCycle = m.get("dram__bytes.sum.peak_sustained", UnitDimension::PerCycle);
     const auto dramClock = m.get("dram__cycles_elapsed.avg.per_second", UnitDimension::PerSecond);
@@ -349,8 +349,9 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     }
     if (csv.atEnd()) {
         if (!firstError.empty())
-            return makeError(fileName + ": the profiled run failed; the file holds no CSV, only "
-                                        "profiler messages, the first error being: " +
+            return makeError(fileName +
+                             ": the profiled run failed; the file holds no CSV, only "
+                             "profiler messages, the first error being: " +
                              firstError);
         return makeError(fileName + ": no Nsight Compute CSV header (expected a line with "
                                     "\"ID\" and \"Kernel Name\" columns)");
@@ -408,23 +409,24 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             RawMetric raw{cells[static_cast<std::size_t>(valueCol)],
                           unitCol >= 0 ? cells[static_cast<std::size_t>(unitCol)] : std::string(),
                           csv.line()};
-            launch.metrics.emplace(metric, std::move(raw)); // first value wins (roofline body items repeat)
+            launch.metrics.emplace(metric,
+                                   std::move(raw)); // first value wins (roofline body items repeat)
         } else {
             for (std::size_t c = 0; c < header.size(); ++c) {
                 if (static_cast<int>(c) == idCol || static_cast<int>(c) == nameCol)
                     continue;
-                launch.metrics.emplace(header[c], RawMetric{cells[c],
-                                                            c < units.size() ? units[c] : "",
-                                                            csv.line()});
+                launch.metrics.emplace(
+                    header[c], RawMetric{cells[c], c < units.size() ? units[c] : "", csv.line()});
             }
         }
     }
     if (csv.error())
         return *csv.error();
     if (launches.empty())
-        return csv.errorAt(headerLine, "a header but no kernel rows (expected one row per " +
-                                           std::string(longFormat ? "launch and metric" : "launch") +
-                                           "; did the profiled run launch no kernel?)");
+        return csv.errorAt(headerLine,
+                           "a header but no kernel rows (expected one row per " +
+                               std::string(longFormat ? "launch and metric" : "launch") +
+                               "; did the profiled run launch no kernel?)");
 
     MeasuredImport result;
     bool peaksTaken = false;

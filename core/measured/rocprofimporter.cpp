@@ -79,13 +79,15 @@ Expected<MeasuredImport> RocprofImporter::read(std::string_view text,
     CsvReader csv(text, fileName);
     std::vector<std::string> header;
     csv.next(header);
-    const int nameCol = std::max(columnIndex(header, "Kernel_Name"), columnIndex(header, "KernelName"));
+    const int nameCol =
+        std::max(columnIndex(header, "Kernel_Name"), columnIndex(header, "KernelName"));
     int idCol = columnIndex(header, "Dispatch_ID");
     if (idCol < 0)
         idCol = columnIndex(header, "Index");
-    const bool hasTimes = (columnIndex(header, "Start_Timestamp") >= 0 &&
-                           columnIndex(header, "End_Timestamp") >= 0) ||
-                          (columnIndex(header, "BeginNs") >= 0 && columnIndex(header, "EndNs") >= 0);
+    const bool hasTimes =
+        (columnIndex(header, "Start_Timestamp") >= 0 &&
+         columnIndex(header, "End_Timestamp") >= 0) ||
+        (columnIndex(header, "BeginNs") >= 0 && columnIndex(header, "EndNs") >= 0);
     if (nameCol < 0 || !hasTimes)
         return csv.errorAt(1, "expected Kernel_Name, Start_Timestamp and End_Timestamp columns "
                               "(a pmc_perf.csv of omniperf/rocprof)");
@@ -121,8 +123,8 @@ Expected<MeasuredImport> RocprofImporter::read(std::string_view text,
         // VALU: 64 lanes per wavefront, FMA = 2, transcendental = 1 (omniperf's definition).
         std::map<std::string, double> flops;
         std::vector<std::string> formulas;
-        for (const auto& [type, key] : {std::pair{"F16", "fp16"}, std::pair{"F32", "fp32"},
-                                        std::pair{"F64", "fp64"}}) {
+        for (const auto& [type, key] :
+             {std::pair{"F16", "fp16"}, std::pair{"F32", "fp32"}, std::pair{"F64", "fp64"}}) {
             const std::string p = std::string("SQ_INSTS_VALU_");
             const auto add = row.counter(p + "ADD_" + type);
             const auto mul = row.counter(p + "MUL_" + type);
@@ -162,8 +164,8 @@ Expected<MeasuredImport> RocprofImporter::read(std::string_view text,
         const auto l2a = row.counter("TCP_TCC_ATOMIC_WITH_RET");
         const auto l2b = row.counter("TCP_TCC_ATOMIC_WITHOUT_RET");
         if (l2r || l2w || l2a || l2b)
-            k.setBytes(MemLevel::L2, 64.0 * (l2r.value_or(0) + l2w.value_or(0) +
-                                             l2a.value_or(0) + l2b.value_or(0)));
+            k.setBytes(MemLevel::L2, 64.0 * (l2r.value_or(0) + l2w.value_or(0) + l2a.value_or(0) +
+                                             l2b.value_or(0)));
         if (const auto l1 = row.counter("TCP_TOTAL_CACHE_ACCESSES"))
             k.setBytes(MemLevel::L1, 64.0 * *l1);
         if (row.error())

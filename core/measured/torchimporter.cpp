@@ -182,7 +182,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                 deviceNames[idKey(d["id"])] = d["name"].get<std::string>();
 
     const Json& events = root["traceEvents"];
-    std::unordered_map<std::string, CpuOp> ops;                // External id -> op
+    std::unordered_map<std::string, CpuOp> ops;               // External id -> op
     std::unordered_map<std::string, std::string> runtimeToOp; // correlation -> External id
     std::vector<std::size_t> kernelEvents;
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -204,7 +204,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         } else if (cat == "cpu_op" || cat == "operator") {
             CpuOp op;
             op.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>()
-                                                                   : std::string();
+                                                                  : std::string();
             std::vector<Shape> dims;
             std::vector<std::string> types;
             const std::string pointer = "/traceEvents/" + std::to_string(i) + "/args";
@@ -252,7 +252,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         if (e.contains("args") && e["args"].is_object()) {
             const Json& args = e["args"];
             if (args.contains("device"))
-                if (const auto it = deviceNames.find(idKey(args["device"])); it != deviceNames.end())
+                if (const auto it = deviceNames.find(idKey(args["device"]));
+                    it != deviceNames.end())
                     k.device = it->second;
             if (args.contains("correlation"))
                 k.launchId = idKey(args["correlation"]);
@@ -280,8 +281,9 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         }
         const CpuOp& op = ops[opOfKernel[n]];
         if (!op.cost) {
-            k.notes.push_back(op.name + (op.hasShapes ? ": no FLOP model for this op or its shapes"
-                                                      : ": no Input Dims (record_shapes=False)") +
+            k.notes.push_back(op.name +
+                              (op.hasShapes ? ": no FLOP model for this op or its shapes"
+                                            : ": no Input Dims (record_shapes=False)") +
                               "; time only");
             continue;
         }
@@ -296,8 +298,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                            (c.type.unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
         k.flopsFormula = c.formula;
         if (siblings.size() > 1)
-            k.flopsFormula += " (shared by time among the op's " +
-                              std::to_string(siblings.size()) + " kernels)";
+            k.flopsFormula +=
+                " (shared by time among the op's " + std::to_string(siblings.size()) + " kernels)";
         k.precision = parsePrecision(c.type.precision);
         k.unit = c.type.unit;
         k.setBytes(MemLevel::Dram, c.bytes * share);

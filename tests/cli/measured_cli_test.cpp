@@ -32,8 +32,8 @@ protected:
 
 TEST_F(CliMeasured, GemmV0JsonHasTheSampleFigures)
 {
-    const auto r = runCli(measured(fixture("ncu-gemm-v0-a100.csv") +
-                                   " --gpu a100-sxm4-80gb --format json"));
+    const auto r =
+        runCli(measured(fixture("ncu-gemm-v0-a100.csv") + " --gpu a100-sxm4-80gb --format json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json doc = json::parse(r.out);
     ASSERT_EQ(doc["kernels"].size(), 1u);
@@ -94,8 +94,8 @@ TEST_F(CliMeasured, FlopsAreNullWhenTheFileHasNone)
 
 TEST_F(CliMeasured, GroupByNameSumsLaunches)
 {
-    const auto r = runCli(measured(fixture("ncu-section-rules.csv") +
-                                   " --group-by name --format json"));
+    const auto r =
+        runCli(measured(fixture("ncu-section-rules.csv") + " --group-by name --format json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json doc = json::parse(r.out);
     ASSERT_EQ(doc["kernels"].size(), 1u);
@@ -115,8 +115,8 @@ TEST_F(CliMeasured, GroupByNameSumsLaunches)
 
 TEST_F(CliMeasured, SeveralFilesAndCsvOutput)
 {
-    const auto r = runCli(measured(fixture("generic.csv") + " " + fixture("pmc_perf.csv") +
-                                   " " + fixture("torch-trace.json.gz") + " --format csv"));
+    const auto r = runCli(measured(fixture("generic.csv") + " " + fixture("pmc_perf.csv") + " " +
+                                   fixture("torch-trace.json.gz") + " --format csv"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     std::size_t lines = 0;
     for (char c : r.out)
@@ -131,8 +131,9 @@ TEST_F(CliMeasured, SeveralFilesAndCsvOutput)
 
 TEST_F(CliMeasured, CatalogAcceptsErtAndOmniperfPeaks)
 {
-    const auto r = runCli(measured(fixture("generic.csv") + " --catalog " +
-                                   fixture("ert-roofline.json") + " --gpu ert-roofline --format json"));
+    const auto r =
+        runCli(measured(fixture("generic.csv") + " --catalog " + fixture("ert-roofline.json") +
+                        " --gpu ert-roofline --format json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json k = json::parse(r.out)["kernels"][2]; // memcpy_kernel: fp32
     EXPECT_EQ(k["gpu"], "ert-roofline");
@@ -150,19 +151,21 @@ TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)
     const std::string dir = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/measured";
     for (const Case& c : {
              Case{fixture("ncu-errors-only.csv"),
-                  "roofscope: " + dir + "/ncu-errors-only.csv: the profiled run failed; the file "
-                                        "holds no CSV, only profiler messages, the first error "
-                                        "being: ==ERROR== The application returned an error code "
-                                        "(1).\n"},
-             Case{fixture(""), "roofscope: " + dir +
-                                   "/: is a directory (expected a profiler export file)\n"},
+                  "roofscope: " + dir +
+                      "/ncu-errors-only.csv: the profiled run failed; the file "
+                      "holds no CSV, only profiler messages, the first error "
+                      "being: ==ERROR== The application returned an error code "
+                      "(1).\n"},
+             Case{fixture(""),
+                  "roofscope: " + dir + "/: is a directory (expected a profiler export file)\n"},
              Case{fixture("make_fixtures.py"),
-                  "roofscope: " + dir + "/make_fixtures.py: line 1: not a known measurement "
-                                        "format (expected a Nsight Compute CSV, a "
-                                        "rocprof/omniperf pmc_perf.csv or roofline.csv, a "
-                                        "PyTorch profiler trace (.json or .json.gz), an ERT "
-                                        "roofline.json, or a CSV with the header "
-                                        "name,time_s,flops,dram_bytes)\n"},
+                  "roofscope: " + dir +
+                      "/make_fixtures.py: line 1: not a known measurement "
+                      "format (expected a Nsight Compute CSV, a "
+                      "rocprof/omniperf pmc_perf.csv or roofline.csv, a "
+                      "PyTorch profiler trace (.json or .json.gz), an ERT "
+                      "roofline.json, or a CSV with the header "
+                      "name,time_s,flops,dram_bytes)\n"},
              Case{fixture("generic.csv") + " --gpu a100", "roofscope: --gpu a100: unknown GPU id "
                                                           "(did you mean a100-pcie-40gb?); "
                                                           "`roofscope gpus` lists them\n"},

@@ -95,14 +95,19 @@ TEST_F(MeasuredBadInput, WrongFormat)
         << catalog;
     EXPECT_EQ(errorOf("notes.txt", "hello\nworld\n").rfind("line 1: not a known measurement", 0),
               0u);
-    EXPECT_EQ(errorOf("blob.bin", std::string("\x7f" "ELF\0\0\0", 7)).rfind("binary data", 0), 0u);
+    EXPECT_EQ(errorOf("blob.bin", std::string("\x7f"
+                                              "ELF\0\0\0",
+                                              7))
+                  .rfind("binary data", 0),
+              0u);
 }
 
 TEST_F(MeasuredBadInput, UnknownColumnsOnly)
 {
-    EXPECT_EQ(errorOf("cols.csv", "foo,bar,baz\n1,2,3\n").rfind("line 1: not a known measurement "
-                                                                "format",
-                                                                0),
+    EXPECT_EQ(errorOf("cols.csv", "foo,bar,baz\n1,2,3\n")
+                  .rfind("line 1: not a known measurement "
+                         "format",
+                         0),
               0u);
     EXPECT_EQ(errorOf("extra.csv", "name,time_s,flops,dram_bytes,colour\nk,1,1,1,red\n"),
               "line 1: unknown column \"colour\" (expected "
@@ -173,7 +178,8 @@ TEST_F(MeasuredBadInput, NonNumericValues)
               "Mbyte, Gbyte, Tbyte), got unit \"furlong\"");
     const std::string ert = "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", \"fast\"]]}, "
                             "\"gflops\": {\"data\": []}}}";
-    EXPECT_EQ(errorOf("roofline.json", ert), "/empirical/gbytes/data/0: expected a [name, number] pair");
+    EXPECT_EQ(errorOf("roofline.json", ert),
+              "/empirical/gbytes/data/0: expected a [name, number] pair");
     EXPECT_EQ(errorOf("prec.csv", "name,time_s,flops,dram_bytes,precision\nk,1,1,1,fp12\n"),
               "line 2: column precision: unknown precision \"fp12\" (expected one of: fp64, fp32, "
               "tf32, bf16, fp16, fp8, int8, int4, fp4, optionally followed by :tensor or :vector)");

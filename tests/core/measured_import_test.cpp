@@ -85,10 +85,10 @@ TEST(MeasuredNcu, ChatterBomCrlfScaledUnitsAndNotAvailable)
     const MeasuredKernel& k = m.kernels[0];
     EXPECT_EQ(k.shortName, "vectorized_elementwise_kernel");
     EXPECT_EQ(k.device, "NVIDIA H100 80GB HBM3");
-    EXPECT_DOUBLE_EQ(k.timeS, 12.5e-6);                   // usecond
-    EXPECT_DOUBLE_EQ(at(k, MemLevel::Dram), 33.55e6);     // Mbyte
-    EXPECT_DOUBLE_EQ(at(k, MemLevel::L1), 1024e3);        // Kbyte with a separator
-    EXPECT_FALSE(k.bytesAt(MemLevel::L2).has_value());   // n/a
+    EXPECT_DOUBLE_EQ(k.timeS, 12.5e-6);                        // usecond
+    EXPECT_DOUBLE_EQ(at(k, MemLevel::Dram), 33.55e6);          // Mbyte
+    EXPECT_DOUBLE_EQ(at(k, MemLevel::L1), 1024e3);             // Kbyte with a separator
+    EXPECT_FALSE(k.bytesAt(MemLevel::L2).has_value());         // n/a
     EXPECT_DOUBLE_EQ(*k.flops, 2.0 * 4194304 + 4.0 * 1048576); // packed half2
     EXPECT_EQ(k.precision, Precision::FP16);
     EXPECT_NE(k.flopsFormula.find("Nsight Compute half-precision roofline"), std::string::npos);
@@ -101,9 +101,9 @@ TEST(MeasuredNcu, SectionExportWithRuleRowsCurrentMetricNamesAndPeaks)
     const MeasuredKernel& k = m.kernels[0];
     EXPECT_EQ(k.shortName, "flash_fwd_kernel");
     EXPECT_DOUBLE_EQ(k.timeS, 1.5e-3);                      // msecond
-    EXPECT_DOUBLE_EQ(at(k, MemLevel::Dram), 3.0e9 + 500e6);  // read + write, Gbyte + Mbyte
-    EXPECT_DOUBLE_EQ(at(k, MemLevel::L2), 32.0 * 250e6);     // lts2xbar cycles × 32
-    EXPECT_DOUBLE_EQ(at(k, MemLevel::L1), 128.0 * 100e6);    // LSU writebacks × 128
+    EXPECT_DOUBLE_EQ(at(k, MemLevel::Dram), 3.0e9 + 500e6); // read + write, Gbyte + Mbyte
+    EXPECT_DOUBLE_EQ(at(k, MemLevel::L2), 32.0 * 250e6);    // lts2xbar cycles × 32
+    EXPECT_DOUBLE_EQ(at(k, MemLevel::L1), 128.0 * 100e6);   // LSU writebacks × 128
     // Tensor ops counted directly; FP32 from a per-cycle counter × clock (Ghz) × time.
     EXPECT_DOUBLE_EQ(k.flopsByPrecision.at("fp16-tensor"), 300e9);
     EXPECT_NEAR(k.flopsByPrecision.at("fp32"), 2.0 * 2000 * 1.41e9 * 1.5e-3, 1.0);
@@ -115,8 +115,8 @@ TEST(MeasuredNcu, SectionExportWithRuleRowsCurrentMetricNamesAndPeaks)
     const Hardware& hw = m.hardware[0];
     EXPECT_EQ(hw.id, "measured-nvidia-a100-sxm4-80gb");
     ASSERT_NE(hw.findCeiling(Precision::FP32, ComputeUnit::Vector), nullptr);
-    EXPECT_NEAR(hw.findCeiling(Precision::FP32, ComputeUnit::Vector)->flopsPerS,
-                6912 * 2 * 1.41e9, 1.0);
+    EXPECT_NEAR(hw.findCeiling(Precision::FP32, ComputeUnit::Vector)->flopsPerS, 6912 * 2 * 1.41e9,
+                1.0);
     ASSERT_NE(hw.findMemory("dram"), nullptr);
     EXPECT_NEAR(hw.findMemory("dram")->bytesPerS, 1280 * 1.593e9, 1.0);
 }
@@ -127,7 +127,7 @@ TEST(MeasuredNcu, RawPageWithUnitsRow)
     ASSERT_EQ(m.kernels.size(), 1u);
     const MeasuredKernel& k = m.kernels[0];
     EXPECT_EQ(k.shortName, "dgemm_kernel");
-    EXPECT_DOUBLE_EQ(k.timeS, 2e-3);                       // nsecond
+    EXPECT_DOUBLE_EQ(k.timeS, 2e-3);                        // nsecond
     EXPECT_DOUBLE_EQ(at(k, MemLevel::Dram), 100e6 + 500e3); // dram__bytes_op_read + op_write
     EXPECT_DOUBLE_EQ(*k.flops, 1e6 + 3e6 + 2.0 * 2e6);      // dadd + dmul + 2·dfma
     EXPECT_EQ(k.precision, Precision::FP64);
@@ -270,7 +270,7 @@ TEST(MeasuredGeneric, OptionalColumnsPrecisionGpuAndLaunches)
     EXPECT_EQ(gemm.precision, Precision::FP16);
     EXPECT_EQ(gemm.unit, ComputeUnit::Tensor);
     EXPECT_EQ(m.kernels[1].shortName, "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1");
-    EXPECT_FALSE(m.kernels[3].flops.has_value()); // empty cell: no FLOPs, not zero
+    EXPECT_FALSE(m.kernels[3].flops.has_value());       // empty cell: no FLOPs, not zero
     EXPECT_EQ(m.kernels[3].precision, Precision::FP32); // the default
     EXPECT_EQ(m.kernels[3].unit, ComputeUnit::Vector);
     EXPECT_EQ(m.kernels[1].unit, ComputeUnit::Vector); // "fp16:vector"

@@ -19,8 +19,9 @@ TEST(MeasuredKernelName, TrimsReturnTypeNamespacesTemplatesParametersAndClones)
     EXPECT_EQ(shortKernelName("Cijk_Ailk_Bljk_HHS_BH_MT128x128x32 [clone .kd]"),
               "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32");
     EXPECT_EQ(shortKernelName("ampere_sgemm_128x64_nn"), "ampere_sgemm_128x64_nn");
-    EXPECT_EQ(shortKernelName("void at::native::(anonymous namespace)::softmax_warp<float>(float*)"),
-              "softmax_warp");
+    EXPECT_EQ(
+        shortKernelName("void at::native::(anonymous namespace)::softmax_warp<float>(float*)"),
+        "softmax_warp");
     EXPECT_EQ(shortKernelName("void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64>(Params)"),
               "Kernel<cutlass_80_tensorop_s1688gemm_64x64>");
     EXPECT_EQ(shortKernelName(""), "");
@@ -59,25 +60,19 @@ TEST(MeasuredUnits, EveryScaledUnit)
         double factor;
         UnitDimension dimension;
     };
-    for (const Case& c : {Case{"byte", 1, UnitDimension::Bytes},
-                          Case{"Kbyte", 1e3, UnitDimension::Bytes},
-                          Case{"Mbyte", 1e6, UnitDimension::Bytes},
-                          Case{"Gbyte", 1e9, UnitDimension::Bytes},
-                          Case{"Tbyte", 1e12, UnitDimension::Bytes},
-                          Case{"nsecond", 1e-9, UnitDimension::Seconds},
-                          Case{"usecond", 1e-6, UnitDimension::Seconds},
-                          Case{"msecond", 1e-3, UnitDimension::Seconds},
-                          Case{"second", 1, UnitDimension::Seconds},
-                          Case{"cycle", 1, UnitDimension::Count},
-                          Case{"inst", 1, UnitDimension::Count},
-                          Case{"cycle/second", 1, UnitDimension::PerSecond},
-                          Case{"cycle/nsecond", 1e9, UnitDimension::PerSecond},
-                          Case{"Ghz", 1e9, UnitDimension::PerSecond},
-                          Case{"Mhz", 1e6, UnitDimension::PerSecond},
-                          Case{"byte/second", 1, UnitDimension::BytesPerSecond},
-                          Case{"Gbyte/second", 1e9, UnitDimension::BytesPerSecond},
-                          Case{"inst/cycle", 1, UnitDimension::PerCycle},
-                          Case{"%", 1, UnitDimension::Percent}}) {
+    for (const Case& c :
+         {Case{"byte", 1, UnitDimension::Bytes}, Case{"Kbyte", 1e3, UnitDimension::Bytes},
+          Case{"Mbyte", 1e6, UnitDimension::Bytes}, Case{"Gbyte", 1e9, UnitDimension::Bytes},
+          Case{"Tbyte", 1e12, UnitDimension::Bytes}, Case{"nsecond", 1e-9, UnitDimension::Seconds},
+          Case{"usecond", 1e-6, UnitDimension::Seconds},
+          Case{"msecond", 1e-3, UnitDimension::Seconds}, Case{"second", 1, UnitDimension::Seconds},
+          Case{"cycle", 1, UnitDimension::Count}, Case{"inst", 1, UnitDimension::Count},
+          Case{"cycle/second", 1, UnitDimension::PerSecond},
+          Case{"cycle/nsecond", 1e9, UnitDimension::PerSecond},
+          Case{"Ghz", 1e9, UnitDimension::PerSecond}, Case{"Mhz", 1e6, UnitDimension::PerSecond},
+          Case{"byte/second", 1, UnitDimension::BytesPerSecond},
+          Case{"Gbyte/second", 1e9, UnitDimension::BytesPerSecond},
+          Case{"inst/cycle", 1, UnitDimension::PerCycle}, Case{"%", 1, UnitDimension::Percent}}) {
         SCOPED_TRACE(c.unit);
         const UnitScale s = parseUnit(c.unit);
         EXPECT_DOUBLE_EQ(s.factor, c.factor);

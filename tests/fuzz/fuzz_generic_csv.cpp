@@ -1,4 +1,5 @@
-// Fuzzes the GenericCsvImporter (core/measured/genericcsvimporter.h): see measured_fuzz_check.h for the properties.
+// Fuzzes the GenericCsvImporter (core/measured/genericcsvimporter.h): see measured_fuzz_check.h for
+// the properties.
 #include "core/measured/genericcsvimporter.h"
 #include "measured_fuzz_check.h"
 

@@ -1,4 +1,5 @@
-// Fuzzes the NcuImporter (core/measured/ncuimporter.h): see measured_fuzz_check.h for the properties.
+// Fuzzes the NcuImporter (core/measured/ncuimporter.h): see measured_fuzz_check.h for the
+// properties.
 #include "core/measured/ncuimporter.h"
 #include "measured_fuzz_check.h"
 

@@ -1,4 +1,5 @@
-// Fuzzes the OmniperfRooflineImporter (core/measured/empiricalhardware.h): see measured_fuzz_check.h for the properties.
+// Fuzzes the OmniperfRooflineImporter (core/measured/empiricalhardware.h): see
+// measured_fuzz_check.h for the properties.
 #include "core/measured/empiricalhardware.h"
 #include "measured_fuzz_check.h"
 

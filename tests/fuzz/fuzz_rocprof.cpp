@@ -1,4 +1,5 @@
-// Fuzzes the RocprofImporter (core/measured/rocprofimporter.h): see measured_fuzz_check.h for the properties.
+// Fuzzes the RocprofImporter (core/measured/rocprofimporter.h): see measured_fuzz_check.h for the
+// properties.
 #include "core/measured/rocprofimporter.h"
 #include "measured_fuzz_check.h"
 

@@ -1,4 +1,5 @@
-// Fuzzes the TorchTraceImporter (core/measured/torchimporter.h): see measured_fuzz_check.h for the properties.
+// Fuzzes the TorchTraceImporter (core/measured/torchimporter.h): see measured_fuzz_check.h for the
+// properties.
 #include "core/measured/torchimporter.h"
 #include "measured_fuzz_check.h"
 
