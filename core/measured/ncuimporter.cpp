@@ -377,8 +377,8 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     while (csv.next(cells)) {
         if (cells.size() == 1 && cells[0].empty())
             continue; // blank line
-        if (isChatter(cells[0]) && cells.size() == 1)
-            continue; // ==PROF== lines after the table (ncu prints its own end message)
+        if (isChatter(cells[0]))
+            continue; // ==PROF==/==WARNING== lines after the table (ncu's own end messages)
         if (cells.size() != header.size())
             return csv.errorAt(csv.line(), "expected " + std::to_string(header.size()) +
                                                " cells as in the header on line " +

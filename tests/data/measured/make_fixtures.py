@@ -63,6 +63,7 @@ lines = ["==PROF== Connected to process 4242 (/usr/bin/python3.11)",
     ("smsp__sass_thread_inst_executed_op_hfma_pred_on.sum", "inst", "1,048,576"),
     ("smsp__sass_thread_inst_executed_op_hmul_pred_on.sum", "inst", "4,194,304"),
 ])
+lines.append("==WARNING== Backing up clocks, restoring: done, 1 device")  # after the table
 open("ncu-chatter-bom-crlf.csv", "wb").write(("\ufeff" + "\r\n".join(lines) + "\r\n").encode())
 
 # 3. A --set full section export: rule columns and rule rows with empty metric cells, a
