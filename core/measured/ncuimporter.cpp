@@ -365,6 +365,9 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     const int metricCol = columnIndex(header, "Metric Name");
     const int unitCol = columnIndex(header, "Metric Unit");
     const int valueCol = columnIndex(header, "Metric Value");
+    if (idCol < 0 || nameCol < 0)
+        return csv.errorAt(headerLine, "expected \"ID\" and \"Kernel Name\" header cells (the "
+                                       "first columns of ncu --csv)");
     const bool longFormat = metricCol >= 0;
     if (longFormat && valueCol < 0)
         return csv.errorAt(headerLine, "a \"Metric Name\" column but no \"Metric Value\" "

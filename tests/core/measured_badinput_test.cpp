@@ -194,6 +194,15 @@ TEST_F(MeasuredBadInput, ValuesThatOverflow)
               "counters corrupt?)");
 }
 
+// Found by fuzz_ncu: a header line that mentions "Kernel Name" without having that cell.
+TEST_F(MeasuredBadInput, NcuHeaderWithoutTheIdentityCells)
+{
+    EXPECT_EQ(errorOf("mangled.csv", "\"ID\",\"Kernel_NameKernel Name\",\"Metric Name\","
+                                     "\"Metric Value\"\n\"0\",\"k\",\"m\",\"1\"\n"),
+              "line 1: expected \"ID\" and \"Kernel Name\" header cells (the first columns of "
+              "ncu --csv)");
+}
+
 TEST_F(MeasuredBadInput, HugeLine)
 {
     const std::string huge = kGenericHeader + "k" + std::string(2u << 20, 'x') + ",1,1,1\n";
