@@ -2,6 +2,12 @@
 // What every measured-kernel fuzz harness checks on whatever an importer accepted: no number
 // in a kernel, its analysis or a hardware entry is NaN or infinite, and a kernel's JSON reads
 // back equal. Violations abort (the fuzzer reports them as crashes).
+//
+// One-off build and run without the fuzz CMake setup (clang, libFuzzer, ASan + UBSan):
+//   FLAGS="-std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined -I."
+//   compile core/*.cpp core/measured/*.cpp and build/dev/resources/builtin*Json.cpp with $FLAGS,
+//   then: clang++ $FLAGS -fsanitize=fuzzer tests/fuzz/fuzz_ncu.cpp *.o -lz -o fuzz_ncu
+//         ./fuzz_ncu -dict=tests/fuzz/ncu.dict -max_len=4096 CORPUS_COPY tests/fuzz/corpus/ncu
 
 #include "core/catalog.h"
 #include "core/measured/importer.h"
