@@ -3,6 +3,7 @@
 // offscreen platform unless another is set.
 #include "app/arguments.h"
 #include "app/commands.h"
+#include "app/measuredcommand.h"
 #include "app/modelcommands.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
@@ -30,6 +31,7 @@ const std::map<std::string, Command>& commands()
         {"sweep", runSweep},
         {"models", runModels},
         {"model", runModel},
+        {"measured", runMeasured},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif
@@ -62,7 +64,8 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plot, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, measured, "
+                     "plot, help)\n";
         return 2;
     }
     try {

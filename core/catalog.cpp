@@ -2,6 +2,7 @@
 
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
+#include "core/measured/empiricalhardware.h"
 
 #include <algorithm>
 #include <cctype>
@@ -290,7 +291,8 @@ std::optional<Error> HardwareCatalog::loadFile(const std::string& path)
     auto text = readTextFile(path);
     if (!text)
         return text.error();
-    auto parsed = parseHardwareCatalog(*text, path);
+    // ERT roofline.json and omniperf roofline.csv describe measured hardware too.
+    auto parsed = parseHardwareFile(*text, path);
     if (!parsed)
         return parsed.error();
     merge(*parsed);

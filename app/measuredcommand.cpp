@@ -1,0 +1,250 @@
+#include "app/measuredcommand.h"
+
+#include "app/arguments.h"
+#include "app/commands.h"
+#include "app/resultrows.h"
+#include "app/texttable.h"
+#include "core/format.h"
+#include "core/measured/devicematch.h"
+#include "core/measured/importer.h"
+#include "core/measured/kernelanalysis.h"
+
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+
+namespace roofscope::cli {
+
+namespace {
+
+const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog"}, {}};
+
+// Error messages stay on one line whatever a file put into them.
+std::string oneLine(std::string text)
+{
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::replace(text.begin(), text.end(), '\r', ' ');
+    return text;
+}
+
+// Shortest C-locale text that reads back to the same double.
+std::string csvNumber(const std::optional<double>& v)
+{
+    if (!v)
+        return {};
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, *v);
+    return ec == std::errc() ? std::string(buf, end) : std::string();
+}
+
+std::string csvCell(const std::string& text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& separator)
+{
+    std::string out;
+    for (const std::string& item : items)
+        out += (out.empty() ? "" : separator) + item;
+    return out;
+}
+
+struct Row {
+    MeasuredKernel kernel;
+    KernelAnalysis analysis;
+};
+
+void printCsv(const std::vector<Row>& rows)
+{
+    std::cout << "name,short_name,source,file,launch_id,launches,time_s,flops,flops_formula,"
+                 "precision,dram_bytes,l2_bytes,l1_bytes,ai_dram,ai_l2,ai_l1,"
+                 "achieved_flops_per_s,achieved_bytes_per_s,gpu,roof_flops_per_s,"
+                 "percent_of_roof,bound,above_roof,warnings\n";
+    for (const Row& r : rows) {
+        const MeasuredKernel& k = r.kernel;
+        const KernelAnalysis& a = r.analysis;
+        std::vector<std::string> cells = {
+            csvCell(k.name),
+            csvCell(k.shortName),
+            k.source,
+            csvCell(k.file),
+            csvCell(k.launchId),
+            std::to_string(k.launches),
+            csvNumber(k.timeS),
+            csvNumber(k.flops),
+            csvCell(k.flopsFormula),
+            k.precision ? std::string(precisionName(*k.precision)) : std::string(),
+            csvNumber(k.bytesAt(MemLevel::Dram)),
+            csvNumber(k.bytesAt(MemLevel::L2)),
+            csvNumber(k.bytesAt(MemLevel::L1)),
+            csvNumber(a.aiAt(MemLevel::Dram)),
+            csvNumber(a.aiAt(MemLevel::L2)),
+            csvNumber(a.aiAt(MemLevel::L1)),
+            csvNumber(a.achievedFlopsPerS),
+            csvNumber(a.achievedBytesPerS),
+            csvCell(k.gpu),
+            csvNumber(a.roofFlopsPerS),
+            csvNumber(a.percentOfRoof),
+            a.bound ? std::string(boundName(*a.bound)) : std::string(),
+            a.aboveRoof ? "true" : "false",
+            csvCell(joined(a.warnings, "; ")),
+        };
+        std::cout << joined(cells, ",") << "\n";
+    }
+}
+
+std::string shown(const std::optional<double>& v, std::string (*format)(double))
+{
+    return v ? format(*v) : "–";
+}
+
+std::string aiText(double v)
+{
+    return formatNumber(v, 3);
+}
+
+std::string percentText(double v)
+{
+    return formatNumber(v, 3) + " %";
+}
+
+void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fileWarnings)
+{
+    double total = 0.0;
+    for (const Row& r : rows)
+        total += r.kernel.timeS;
+    TextTable table(
+        {"#", "kernel", "launches", "time", "share", "FLOP", "achieved", "AI dram", "AI l2",
+         "AI l1", "% of roof", "bound", "gpu"},
+        {true, false, true, true, true, true, true, true, true, true, true, false, false});
+    std::size_t index = 0;
+    for (const Row& r : rows) {
+        const MeasuredKernel& k = r.kernel;
+        const KernelAnalysis& a = r.analysis;
+        ++index;
+        table.addRow({std::to_string(index), k.shortName, std::to_string(k.launches),
+                      formatDuration(k.timeS),
+                      total > 0 ? formatNumber(k.timeS / total * 100.0, 3) + " %" : "–",
+                      shown(k.flops, formatFlops), shown(a.achievedFlopsPerS, formatFlopsRate),
+                      shown(a.aiAt(MemLevel::Dram), aiText), shown(a.aiAt(MemLevel::L2), aiText),
+                      shown(a.aiAt(MemLevel::L1), aiText), shown(a.percentOfRoof, percentText),
+                      a.bound ? std::string(boundName(*a.bound)) : "–",
+                      k.gpu.empty() ? "?" : k.gpu});
+    }
+    std::cout << table.render();
+    std::vector<std::string> formulas;
+    for (const Row& r : rows)
+        if (!r.kernel.flopsFormula.empty() &&
+            std::find(formulas.begin(), formulas.end(), r.kernel.flopsFormula) == formulas.end())
+            formulas.push_back(r.kernel.flopsFormula);
+    for (const std::string& f : formulas)
+        std::cout << "FLOPs: " << f << "\n";
+    index = 0;
+    for (const Row& r : rows) {
+        ++index;
+        for (const std::string& w : r.analysis.warnings)
+            std::cout << "#" << index << " " << r.kernel.shortName << ": " << w << "\n";
+    }
+    for (const std::string& w : fileWarnings)
+        std::cout << "warning: " << w << "\n";
+}
+
+} // namespace
+
+int runMeasured(const std::vector<std::string>& args)
+{
+    // Files are the tokens that are neither options nor their values.
+    std::vector<std::string> files;
+    std::vector<std::string> options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& token = args[i];
+        if (token.rfind("--", 0) != 0) {
+            files.push_back(token);
+            continue;
+        }
+        options.push_back(token);
+        const std::string name = token.substr(2);
+        const bool valued =
+            std::find(kSpec.valued.begin(), kSpec.valued.end(), name) != kSpec.valued.end();
+        if (valued && i + 1 < args.size())
+            options.push_back(args[++i]);
+    }
+    const Arguments a(options, kSpec, "measured");
+    if (files.empty())
+        throw UsageError(
+            "measured: expected one or more profiler export files (Nsight Compute "
+            "CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, generic CSV)");
+    const OutputFormat format = parseOutputFormat(a.value("format", "table"));
+    const std::string groupBy = a.value("group-by", "launch");
+    if (groupBy != "launch" && groupBy != "name")
+        throw UsageError("measured: --group-by " + groupBy + ": expected launch or name");
+    HardwareCatalog catalog = loadCatalog(a.values("catalog"));
+
+    std::vector<MeasuredKernel> kernels;
+    std::vector<std::string> fileWarnings;
+    std::vector<Hardware> measuredHardware;
+    for (const std::string& file : files) {
+        auto imported = importMeasurementFile(file);
+        if (!imported)
+            throw UsageError(oneLine(imported.error().message));
+        for (std::string& w : imported->warnings)
+            fileWarnings.push_back(file + ": " + w);
+        for (const Hardware& hw : imported->hardware) {
+            fileWarnings.push_back(file + ": measured peaks as hardware entry \"" + hw.id +
+                                   "\" (use --gpu " + hw.id + " to measure against them)");
+            measuredHardware.push_back(hw);
+        }
+        catalog.merge(imported->hardware);
+        if (imported->kernels.empty() && imported->hardware.empty())
+            fileWarnings.push_back(file + ": no kernels in the file");
+        for (MeasuredKernel& k : imported->kernels)
+            kernels.push_back(std::move(k));
+    }
+    std::string overrideId;
+    if (a.has("gpu")) {
+        const auto gpus = resolveGpus(catalog, a.value("gpu"));
+        if (gpus.size() != 1)
+            throw UsageError("measured: --gpu takes one GPU id");
+        overrideId = gpus.front()->id;
+    }
+    assignKernelGpus(kernels, catalog.all(), overrideId);
+    if (groupBy == "name")
+        kernels = groupKernelsByName(kernels);
+
+    std::vector<Row> rows;
+    rows.reserve(kernels.size());
+    for (MeasuredKernel& k : kernels) {
+        const Hardware* hw = k.gpu.empty() ? nullptr : catalog.find(k.gpu);
+        KernelAnalysis analysis = analyseKernel(k, hw);
+        rows.push_back(Row{std::move(k), std::move(analysis)});
+    }
+
+    if (format == OutputFormat::Json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const Row& r : rows)
+            list.push_back(kernelReportJson(r.kernel, r.analysis));
+        nlohmann::ordered_json out;
+        out["kernels"] = std::move(list);
+        out["warnings"] = fileWarnings;
+        out["hardware"] =
+            nlohmann::ordered_json::parse(hardwareCatalogToJson(measuredHardware))["hardware"];
+        std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                  << "\n";
+    } else if (format == OutputFormat::Csv) {
+        printCsv(rows);
+    } else {
+        printTable(rows, fileWarnings);
+    }
+    return 0;
+}
+
+} // namespace roofscope::cli

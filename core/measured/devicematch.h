@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/hardware.h"
+#include "core/measured/measuredkernel.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+// The catalog id a profiler's device name refers to, or "" when none fits.
+// "NVIDIA A100-SXM4-80GB" -> "a100-sxm4-80gb", "NVIDIA H100 80GB HBM3" -> "h100-sxm5",
+// "AMD Instinct MI300X" -> "mi300x", "NVIDIA GeForce RTX 4090" -> "rtx-4090". An entry fits
+// when every part of its id (split at '-') is a word of the device name; the entry with the
+// most matching parts wins, so "a100-sxm4-80gb" beats a hypothetical "a100".
+std::string matchDeviceToCatalog(std::string_view deviceName,
+                                 const std::vector<Hardware>& hardware);
+
+// Sets each kernel's `gpu`: `overrideId` when given, else its device name when that is a
+// catalog id, else the entry matchDeviceToCatalog finds ("" when none).
+void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,
+                      std::string_view overrideId = {});
+
+} // namespace roofscope

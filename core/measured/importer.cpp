@@ -1,0 +1,158 @@
+#include "core/measured/importer.h"
+
+#include "core/measured/empiricalhardware.h"
+#include "core/measured/genericcsvimporter.h"
+#include "core/measured/gzip.h"
+#include "core/measured/ncuimporter.h"
+#include "core/measured/rocprofimporter.h"
+#include "core/measured/torchimporter.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace roofscope {
+
+namespace {
+
+// Real profiles reach hundreds of megabytes; beyond this a file is not one we can hold.
+constexpr std::uintmax_t kMaxFileBytes = 1024u * 1024u * 1024u;
+
+constexpr std::string_view kAccepted =
+    "expected a Nsight Compute CSV, a rocprof/omniperf pmc_perf.csv or roofline.csv, a PyTorch "
+    "profiler trace (.json or .json.gz), an ERT roofline.json, or a CSV with the header "
+    "name,time_s,flops,dram_bytes";
+
+bool blank(std::string_view text)
+{
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+bool looksBinary(std::string_view text)
+{
+    return text.substr(0, 4096).find('\0') != std::string_view::npos;
+}
+
+bool finiteNonNegative(double v)
+{
+    return std::isfinite(v) && v >= 0.0;
+}
+
+std::optional<std::string> problemOf(const MeasuredKernel& k)
+{
+    if (!finiteNonNegative(k.timeS))
+        return "time";
+    if (k.flops && !finiteNonNegative(*k.flops))
+        return "FLOPs";
+    for (const auto& [precision, flops] : k.flopsByPrecision)
+        if (!finiteNonNegative(flops))
+            return precision + " FLOPs";
+    for (MemLevel level : kMemLevels)
+        if (const auto b = k.bytesAt(level); b && !finiteNonNegative(*b))
+            return std::string(memLevelName(level)) + " bytes";
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
+                                          std::string_view text, const std::string& fileName)
+{
+    auto result = importer.read(text, fileName);
+    if (!result)
+        return result;
+    for (const MeasuredKernel& k : result->kernels) {
+        if (const auto what = problemOf(k))
+            return makeError(fileName + ": launch " + k.launchId + " (" + k.shortName +
+                             "): " + *what +
+                             " out of range (expected a finite number >= 0; are the "
+                             "counters corrupt?)");
+    }
+    for (const Hardware& hw : result->hardware) {
+        for (const Ceiling& c : hw.ceilings)
+            if (!(std::isfinite(c.flopsPerS) && c.flopsPerS > 0.0))
+                return makeError(fileName + ": peak " + std::string(precisionName(c.precision)) +
+                                 " FLOP/s out of range (expected a finite number > 0)");
+        for (const MemoryLevel& m : hw.memory)
+            if (!(std::isfinite(m.bytesPerS) && m.bytesPerS > 0.0))
+                return makeError(fileName + ": " + m.level +
+                                 " bandwidth out of range (expected a finite number > 0)");
+    }
+    return result;
+}
+
+const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
+{
+    static const std::vector<std::unique_ptr<MeasurementImporter>> importers = [] {
+        std::vector<std::unique_ptr<MeasurementImporter>> list;
+        // JSON formats and fixed CSV headers first; Nsight last, because it also accepts a
+        // header after any amount of program output.
+        list.push_back(std::make_unique<TorchTraceImporter>());
+        list.push_back(std::make_unique<ErtImporter>());
+        list.push_back(std::make_unique<OmniperfRooflineImporter>());
+        list.push_back(std::make_unique<RocprofImporter>());
+        list.push_back(std::make_unique<GenericCsvImporter>());
+        list.push_back(std::make_unique<NcuImporter>());
+        return list;
+    }();
+    return importers;
+}
+
+Expected<MeasuredImport> importMeasurementData(std::string_view data, const std::string& fileName)
+{
+    std::string inflated;
+    if (looksGzipped(data)) {
+        auto text = gunzip(data, fileName, kMaxFileBytes);
+        if (!text)
+            return text.error();
+        inflated = std::move(text).value();
+        data = inflated;
+    }
+    if (blank(data))
+        return makeError(fileName + ": empty file (" + std::string(kAccepted) + ")");
+    if (looksBinary(data))
+        return makeError(fileName + ": binary data, not a text export (" + std::string(kAccepted) +
+                         "; an .ncu-rep report must first be exported with ncu -i FILE --csv)");
+    for (const auto& importer : measurementImporters()) {
+        if (importer->recognizes(data))
+            return readMeasurements(*importer, data, fileName);
+    }
+    return makeError(fileName + ": line 1: not a known measurement format (" +
+                     std::string(kAccepted) + ")");
+}
+
+Expected<std::string> readMeasurementFile(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        return makeError(path + ": is a directory (expected a profiler export file)");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(path + ": cannot open: " + std::strerror(errno));
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > kMaxFileBytes)
+        return makeError(path + ": too large (" + std::to_string(size) + " bytes; the limit is " +
+                         std::to_string(kMaxFileBytes) + ")");
+    std::string data;
+    if (!ec)
+        data.reserve(static_cast<std::size_t>(size));
+    data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad())
+        return makeError(path + ": read error: " + std::strerror(errno));
+    return data;
+}
+
+Expected<MeasuredImport> importMeasurementFile(const std::string& path)
+{
+    auto data = readMeasurementFile(path);
+    if (!data)
+        return data.error();
+    return importMeasurementData(*data, path);
+}
+
+} // namespace roofscope

@@ -1,0 +1,188 @@
+#include "core/measured/kernelanalysis.h"
+
+#include "core/format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+
+namespace roofscope {
+
+using OJson = nlohmann::ordered_json;
+
+namespace {
+
+// Counters and clocks are measured with some jitter; "above the roof" means clearly above.
+constexpr double kAboveRoofTolerance = 1.005;
+
+std::optional<double> ratio(const std::optional<double>& numerator, double denominator)
+{
+    if (!numerator || !(denominator > 0.0))
+        return std::nullopt;
+    const double v = *numerator / denominator;
+    return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+OJson optionalNumber(const std::optional<double>& v)
+{
+    return v ? OJson(*v) : OJson();
+}
+
+} // namespace
+
+KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
+{
+    KernelAnalysis a;
+    a.warnings = k.notes;
+    if (!(k.timeS > 0.0)) {
+        a.warnings.push_back("zero time: no rates can be computed");
+    } else {
+        a.achievedFlopsPerS = ratio(k.flops, k.timeS);
+        a.achievedBytesPerS = ratio(k.bytesAt(MemLevel::Dram), k.timeS);
+    }
+    if (!k.flops) {
+        a.warnings.push_back("no FLOP counters in the file: measured bandwidth only, no intensity");
+    } else if (*k.flops == 0.0) {
+        a.warnings.push_back("zero FLOPs: no intensity, not placed on the chart");
+    } else {
+        for (MemLevel level : kMemLevels) {
+            const auto bytes = k.bytesAt(level);
+            if (bytes && *bytes > 0.0)
+                a.ai[static_cast<std::size_t>(level)] = ratio(k.flops, *bytes);
+        }
+    }
+    const auto dram = k.bytesAt(MemLevel::Dram);
+    if (!dram && k.flops)
+        a.warnings.push_back("no DRAM byte counters in the file: no DRAM intensity");
+    else if (*dram == 0.0)
+        a.warnings.push_back("zero DRAM bytes: no DRAM intensity, not placed on the chart");
+    if (k.bytesLowerBound)
+        a.warnings.push_back("bytes derived from tensor shapes are a lower bound (each tensor "
+                             "moved once), so the intensity is an upper bound");
+
+    if (!hw) {
+        a.warnings.push_back(k.device.empty()
+                                 ? "unknown device: pass --gpu ID to place it under a roof"
+                                 : "unknown device \"" + k.device +
+                                       "\": no catalog entry matches; pass --gpu ID");
+        return a;
+    }
+    const Precision precision = k.precision.value_or(Precision::FP32);
+    const Ceiling* ceiling = hw->ceilingFor(precision, k.unit);
+    const MemoryLevel* memory = hw->mainMemory();
+    if (!ceiling || !memory) {
+        a.warnings.push_back(hw->id + " has no " + std::string(precisionName(precision)) + " " +
+                             std::string(computeUnitName(k.unit)) + " roof");
+        return a;
+    }
+    a.ceiling = std::string(precisionName(ceiling->precision)) + " " +
+                std::string(computeUnitName(ceiling->unit));
+    const auto aiDram = a.aiAt(MemLevel::Dram);
+    if (!aiDram)
+        return a;
+    auto attainable = attainableFlops(ceiling->flopsPerS, memory->bytesPerS, *aiDram);
+    if (!attainable)
+        return a;
+    a.roofFlopsPerS = *attainable;
+    a.bound = *aiDram < ceiling->flopsPerS / memory->bytesPerS ? Bound::Memory : Bound::Compute;
+    if (a.achievedFlopsPerS) {
+        if (const double percent = *a.achievedFlopsPerS / *attainable * 100.0;
+            std::isfinite(percent))
+            a.percentOfRoof = percent;
+        if (*a.achievedFlopsPerS > *attainable * kAboveRoofTolerance) {
+            a.aboveRoof = true;
+            a.warnings.push_back(
+                "above the roof (" + formatFlopsRate(*a.achievedFlopsPerS) + " achieved, " +
+                formatFlopsRate(*attainable) + " attainable on " + hw->id + " " + a.ceiling +
+                "): the GPU may run above the datasheet clock, the kernel may use a faster "
+                "unit than the precision suggests (tensor cores), or L2 hits make DRAM bytes "
+                "understate the traffic");
+        }
+    }
+    return a;
+}
+
+std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels)
+{
+    std::vector<MeasuredKernel> groups;
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> index;
+    for (const MeasuredKernel& k : kernels) {
+        const auto key = std::tuple{k.name, k.file, k.gpu};
+        const auto [it, inserted] = index.emplace(key, groups.size());
+        if (inserted) {
+            groups.push_back(k);
+            groups.back().launchId.clear();
+            continue;
+        }
+        MeasuredKernel& g = groups[it->second];
+        // Sums of finite values can still overflow; an overflowing sum is unknown, not infinite.
+        auto sum = [](const std::optional<double>& a, const std::optional<double>& b) {
+            if (!a || !b || !std::isfinite(*a + *b))
+                return std::optional<double>();
+            return std::optional<double>(*a + *b);
+        };
+        g.launches = k.launches > std::numeric_limits<long long>::max() - g.launches
+                         ? std::numeric_limits<long long>::max()
+                         : g.launches + k.launches;
+        g.timeS = sum(g.timeS, k.timeS).value_or(std::numeric_limits<double>::max());
+        g.flops = sum(g.flops, k.flops);
+        for (const auto& [precision, flops] : k.flopsByPrecision) {
+            double& total = g.flopsByPrecision[precision];
+            total = sum(total, flops).value_or(std::numeric_limits<double>::max());
+        }
+        for (MemLevel level : kMemLevels) {
+            const auto a = g.bytesAt(level);
+            const auto b = k.bytesAt(level);
+            g.bytes[static_cast<std::size_t>(level)] = sum(a, b);
+        }
+        g.bytesLowerBound = g.bytesLowerBound || k.bytesLowerBound;
+        for (const std::string& note : k.notes)
+            if (std::find(g.notes.begin(), g.notes.end(), note) == g.notes.end())
+                g.notes.push_back(note);
+    }
+    return groups;
+}
+
+OJson kernelReportJson(const MeasuredKernel& k, const KernelAnalysis& a)
+{
+    OJson j;
+    j["name"] = k.name;
+    j["short_name"] = k.shortName;
+    j["source"] = k.source;
+    j["file"] = k.file;
+    j["launch_id"] = k.launchId;
+    j["launches"] = k.launches;
+    j["time_s"] = k.timeS;
+    j["flops"] = optionalNumber(k.flops);
+    OJson byPrecision = OJson::object();
+    for (const auto& [precision, flops] : k.flopsByPrecision)
+        byPrecision[precision] = flops;
+    j["flops_by_precision"] = std::move(byPrecision);
+    j["flops_formula"] = k.flopsFormula.empty() ? OJson() : OJson(k.flopsFormula);
+    j["precision"] = k.precision ? OJson(std::string(precisionName(*k.precision))) : OJson();
+    j["unit"] = std::string(computeUnitName(k.unit));
+    OJson bytes = OJson::object();
+    OJson ai = OJson::object();
+    for (MemLevel level : kMemLevels) {
+        bytes[std::string(memLevelName(level))] = optionalNumber(k.bytesAt(level));
+        ai[std::string(memLevelName(level))] = optionalNumber(a.aiAt(level));
+    }
+    j["bytes"] = std::move(bytes);
+    j["bytes_lower_bound"] = k.bytesLowerBound;
+    j["ai"] = std::move(ai);
+    j["achieved_flops_per_s"] = optionalNumber(a.achievedFlopsPerS);
+    j["achieved_bytes_per_s"] = optionalNumber(a.achievedBytesPerS);
+    j["device"] = k.device;
+    j["gpu"] = k.gpu.empty() ? OJson() : OJson(k.gpu);
+    j["ceiling"] = a.ceiling.empty() ? OJson() : OJson(a.ceiling);
+    j["roof_flops_per_s"] = optionalNumber(a.roofFlopsPerS);
+    j["percent_of_roof"] = optionalNumber(a.percentOfRoof);
+    j["bound"] = a.bound ? OJson(std::string(boundName(*a.bound))) : OJson();
+    j["above_roof"] = a.aboveRoof;
+    j["warnings"] = a.warnings;
+    return j;
+}
+
+} // namespace roofscope

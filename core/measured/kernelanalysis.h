@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/hardware.h"
+#include "core/measured/measuredkernel.h"
+#include "core/roofline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// Where a measured kernel sits under the roofs of the GPU it ran on. Everything that is
+// drawn, tabulated or exported about a kernel is computed here, once. A value is empty when
+// the measurement cannot give it (no FLOP counters, zero bytes, unknown GPU): never a guess,
+// never NaN or infinity.
+struct KernelAnalysis {
+    std::optional<double> achievedFlopsPerS;
+    std::optional<double> achievedBytesPerS; // at DRAM
+    std::array<std::optional<double>, 3> ai; // FLOP/byte per MemLevel
+    std::optional<double> roofFlopsPerS;     // attainable at the DRAM intensity
+    std::optional<double> percentOfRoof;     // achieved / roof × 100
+    std::optional<Bound> bound;
+    bool aboveRoof = false;
+    std::string ceiling; // "fp32 vector" — the roof used, "" when none
+    std::vector<std::string> warnings;
+
+    std::optional<double> aiAt(MemLevel level) const { return ai[static_cast<std::size_t>(level)]; }
+};
+
+// `hardware` is the kernel's GPU (nullptr when unknown).
+KernelAnalysis analyseKernel(const MeasuredKernel& kernel, const Hardware* hardware);
+
+// Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
+// file and GPU, in order of first appearance. A level's bytes (or the FLOPs) stay known only
+// when every launch had them.
+std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels);
+
+// The `roofscope measured --format json` object of one kernel: the measurement and its analysis.
+nlohmann::ordered_json kernelReportJson(const MeasuredKernel& kernel,
+                                        const KernelAnalysis& analysis);
+
+} // namespace roofscope

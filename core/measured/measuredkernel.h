@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/precision.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+// The memory levels a profiler can count bytes at, innermost last. DRAM means the off-chip
+// memory (HBM on data-centre parts).
+enum class MemLevel { Dram, L2, L1 };
+inline constexpr std::array<MemLevel, 3> kMemLevels = {MemLevel::Dram, MemLevel::L2, MemLevel::L1};
+std::string_view memLevelName(MemLevel level); // "dram", "l2", "l1"
+
+// One kernel launch (or, after grouping, every launch of one name) as a profiler measured it.
+// Only what the file says: FLOPs stay empty when the file has no FLOP counters, bytes stay
+// empty at levels it does not count. Derived values live in KernelAnalysis.
+struct MeasuredKernel {
+    std::string name;      // full (demangled) name as in the file
+    std::string shortName; // readable: no namespaces, template arguments or parameter list
+    std::string source;    // "ncu", "rocprof", "torch", "ert", "csv"
+    std::string file;      // the file it came from
+    std::string launchId;  // the file's launch/dispatch id, "" when it has none
+    long long launches = 1;
+    double timeS = 0.0;
+    std::optional<double> flops;
+    std::map<std::string, double> flopsByPrecision; // "fp32" -> FLOPs, tensor work as "fp16-tensor"
+    std::string flopsFormula; // how the FLOPs were computed, "" when there are none
+    std::optional<Precision> precision;
+    ComputeUnit unit = ComputeUnit::Vector;
+    std::array<std::optional<double>, 3> bytes; // indexed by MemLevel
+    bool bytesLowerBound = false;   // bytes derived from tensor shapes (each tensor moved once)
+    std::string device;             // device name in the file, "" when it has none
+    std::string gpu;                // catalog id it is measured against, "" when unknown
+    std::vector<std::string> notes; // what the importer wants the user to know about this kernel
+
+    std::optional<double> bytesAt(MemLevel level) const
+    {
+        return bytes[static_cast<std::size_t>(level)];
+    }
+    void setBytes(MemLevel level, double value) { bytes[static_cast<std::size_t>(level)] = value; }
+
+    bool operator==(const MeasuredKernel&) const = default;
+};
+
+// The measurement fields as JSON (what a scenario document embeds). Numbers that are absent
+// are null. The keys are those of `roofscope measured --format json` for the same fields.
+nlohmann::ordered_json measuredKernelToJson(const MeasuredKernel& kernel);
+// Reads what measuredKernelToJson wrote (extra keys, such as derived values, are ignored).
+// The Error names `where` and the offending key.
+Expected<MeasuredKernel> measuredKernelFromJson(const nlohmann::ordered_json& json,
+                                                std::string_view where);
+
+} // namespace roofscope

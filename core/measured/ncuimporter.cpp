@@ -1,0 +1,522 @@
+#include "core/measured/ncuimporter.h"
+
+#include "core/measured/csvreader.h"
+#include "core/measured/empiricalhardware.h"
+#include "core/measured/kernelname.h"
+#include "core/measured/metricvalue.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <optional>
+
+namespace roofscope {
+
+namespace {
+
+// A metric cell as read, converted when a formula asks for it (so that only metrics we use
+// can make an import fail, and their errors name the line and the metric).
+struct RawMetric {
+    std::string value;
+    std::string unit;
+    int line = 0;
+};
+
+struct Launch {
+    std::string id;
+    std::string kernelName;
+    std::string cc;
+    int line = 0; // first line of the launch
+    std::map<std::string, RawMetric, std::less<>> metrics;
+};
+
+// Evaluates the vendor formulas on one launch. The first conversion problem is kept in
+// `error` and every later lookup yields nothing.
+class LaunchMetrics {
+public:
+    LaunchMetrics(const Launch& launch, const CsvReader& csv) : m_launch(launch), m_csv(csv) {}
+
+    const std::optional<Error>& error() const { return m_error; }
+
+    bool has(std::string_view name) const { return m_launch.metrics.count(name) > 0; }
+
+    // The value converted to the base unit of `dimension`; nullopt when absent or n/a.
+    std::optional<double> get(std::string_view name, UnitDimension dimension)
+    {
+        const auto it = m_launch.metrics.find(name);
+        if (it == m_launch.metrics.end() || m_error)
+            return std::nullopt;
+        const RawMetric& m = it->second;
+        const ParsedNumber n = parseMetricNumber(m.value);
+        if (n.notAvailable)
+            return std::nullopt;
+        if (!n.value) {
+            fail(m.line, name, "expected a number, got \"" + clip(m.value) + "\"");
+            return std::nullopt;
+        }
+        if (*n.value < 0.0) {
+            fail(m.line, name, "expected a value >= 0, got " + clip(m.value));
+            return std::nullopt;
+        }
+        const UnitScale scale = parseUnit(m.unit);
+        // A count may come without a unit; every other dimension must be spelt out.
+        const bool fits =
+            scale.dimension == dimension ||
+            ((dimension == UnitDimension::Count || dimension == UnitDimension::PerCycle) &&
+             m.unit.empty());
+        if (!fits) {
+            fail(m.line, name,
+                 "expected " + describeDimension(dimension) + ", got unit \"" + clip(m.unit) +
+                     "\"");
+            return std::nullopt;
+        }
+        return *n.value * scale.factor;
+    }
+
+    // The launch's duration in seconds.
+    std::optional<double> time()
+    {
+        if (const auto t = get("gpu__time_duration.sum", UnitDimension::Seconds))
+            return t;
+        for (std::string_view unit : {"smsp", "sm", "gpc"}) {
+            const std::string cycles = std::string(unit) + "__cycles_elapsed.avg";
+            const auto c = get(cycles, UnitDimension::Count);
+            const auto rate = get(cycles + ".per_second", UnitDimension::PerSecond);
+            if (c && rate && *rate > 0.0)
+                return *c / *rate;
+        }
+        return std::nullopt;
+    }
+
+    std::optional<double> clock()
+    {
+        for (std::string_view unit : {"smsp", "sm", "gpc"})
+            if (const auto r = get(std::string(unit) + "__cycles_elapsed.avg.per_second",
+                                   UnitDimension::PerSecond))
+                return r;
+        return std::nullopt;
+    }
+
+    // A summed counter, from `.sum`, or its `.sum.per_cycle_elapsed` or `.sum.per_second`
+    // form multiplied back by the clock and the time. `bases` are alternative spellings.
+    std::optional<double> count(std::initializer_list<std::string_view> bases, double timeS)
+    {
+        for (std::string_view base : bases) {
+            const std::string b(base);
+            if (const auto v = get(b + ".sum", UnitDimension::Count))
+                return v;
+            if (const auto v = get(b + ".sum.per_cycle_elapsed", UnitDimension::PerCycle)) {
+                if (const auto rate = clock())
+                    return *v * *rate * timeS;
+            }
+            if (const auto v = get(b + ".sum.per_second", UnitDimension::PerSecond))
+                return *v * timeS;
+        }
+        return std::nullopt;
+    }
+
+    std::optional<double> bytes(std::string_view base, double timeS)
+    {
+        const std::string b(base);
+        if (const auto v = get(b + ".sum", UnitDimension::Bytes))
+            return v;
+        if (const auto v = get(b + ".sum.per_second", UnitDimension::BytesPerSecond))
+            return *v * timeS;
+        return std::nullopt;
+    }
+
+    std::string text(std::string_view name) const
+    {
+        const auto it = m_launch.metrics.find(name);
+        return it == m_launch.metrics.end() ? std::string() : it->second.value;
+    }
+
+    // Metric names starting with `prefix`.
+    std::vector<std::string> namesStartingWith(std::string_view prefix) const
+    {
+        std::vector<std::string> names;
+        for (auto it = m_launch.metrics.lower_bound(prefix);
+             it != m_launch.metrics.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it)
+            names.push_back(it->first);
+        return names;
+    }
+
+private:
+    static std::string clip(const std::string& text)
+    {
+        return text.size() > 60 ? text.substr(0, 60) + "..." : text;
+    }
+    void fail(int line, std::string_view metric, const std::string& problem)
+    {
+        if (!m_error)
+            m_error = m_csv.errorAt(line, "metric " + std::string(metric) + " (launch " +
+                                              m_launch.id + "): " + problem);
+    }
+
+    const Launch& m_launch;
+    const CsvReader& m_csv;
+    std::optional<Error> m_error;
+};
+
+// Tensor-core sources: `sm__ops_path_tensor_src_<type>...` -> precision key.
+std::optional<std::string> tensorPrecision(std::string_view type)
+{
+    static const std::pair<std::string_view, std::string_view> kTypes[] = {
+        {"fp64", "fp64"}, {"fp16", "fp16"}, {"bf16", "bf16"}, {"tf32", "tf32"},
+        {"fp8", "fp8"},   {"e4m3", "fp8"},  {"e5m2", "fp8"},  {"int8", "int8"},
+        {"s8", "int8"},   {"u8", "int8"},   {"int4", "int4"}, {"fp4", "fp4"},
+    };
+    for (const auto& [prefix, key] : kTypes)
+        if (type.substr(0, prefix.size()) == prefix)
+            return std::string(key) + "-tensor";
+    return std::nullopt;
+}
+
+struct Flops {
+    std::map<std::string, double> byPrecision;
+    std::vector<std::string> formulas;
+    std::vector<std::string> notes;
+};
+
+Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
+{
+    Flops f;
+    auto op = [&](std::string_view name) {
+        const std::string suffix = "sass_thread_inst_executed_op_" + std::string(name) + "_pred_on";
+        return m.count({"smsp__" + suffix, "sm__" + suffix}, timeS);
+    };
+    struct Vector {
+        const char* key;
+        const char* add;
+        const char* mul;
+        const char* fma;
+        double addWeight, fmaWeight;
+        const char* formula;
+    };
+    static const Vector kVector[] = {
+        {"fp64", "dadd", "dmul", "dfma", 1, 2, "fp64 = dadd + dmul + 2·dfma"},
+        {"fp32", "fadd", "fmul", "ffma", 1, 2, "fp32 = fadd + fmul + 2·ffma"},
+        // Packed half2 instructions: Nsight Compute's half-precision roofline section counts
+        // two operations per add or multiply and four per FMA.
+        {"fp16", "hadd", "hmul", "hfma", 2, 4,
+         "fp16 = 2·hadd + 2·hmul + 4·hfma (Nsight Compute half-precision roofline)"},
+    };
+    for (const Vector& v : kVector) {
+        const auto add = op(v.add);
+        const auto mul = op(v.mul);
+        const auto fma = op(v.fma);
+        if (!add && !mul && !fma)
+            continue;
+        f.byPrecision[v.key] =
+            v.addWeight * (add.value_or(0) + mul.value_or(0)) + v.fmaWeight * fma.value_or(0);
+        f.formulas.push_back(v.formula);
+    }
+    // Tensor-core operations, counted directly (no ×2). Per source type, the plain metric is
+    // the total; otherwise its dst/sparsity variants are summed.
+    std::map<std::string, std::map<std::string, double>> tensor; // key -> variant -> ops
+    const std::string prefix = "sm__ops_path_tensor_src_";
+    for (const std::string& name : m.namesStartingWith(prefix)) {
+        if (name.size() < 4 || name.compare(name.size() - 4, 4, ".sum") != 0)
+            continue;
+        const std::string rest = name.substr(prefix.size(), name.size() - 4 - prefix.size());
+        const std::string type = rest.substr(0, rest.find('_'));
+        const auto key = tensorPrecision(type);
+        if (!key)
+            continue;
+        if (const auto v = m.get(name, UnitDimension::Count))
+            tensor[*key][rest.substr(type.size())] = *v;
+    }
+    for (const auto& [key, variants] : tensor) {
+        double total = 0.0;
+        if (const auto plain = variants.find(""); plain != variants.end()) {
+            total = plain->second;
+        } else {
+            for (const auto& [variant, ops] : variants)
+                total += ops;
+        }
+        f.byPrecision[key] += total;
+    }
+    if (!tensor.empty())
+        f.formulas.push_back("tensor = sm__ops_path_tensor_src_* (operations, no ×2)");
+    const auto pipe =
+        m.count({"smsp__inst_executed_pipe_tensor", "sm__inst_executed_pipe_tensor"}, timeS);
+    if (tensor.empty() && pipe && *pipe > 0.0) {
+        if (ccMajor == 7) {
+            f.byPrecision["fp16-tensor"] += 512.0 * *pipe;
+            f.formulas.push_back("fp16 tensor ≈ 512 × inst_executed_pipe_tensor (estimate: "
+                                 "Volta/Turing HMMA)");
+        } else {
+            f.notes.push_back("tensor pipe instructions (inst_executed_pipe_tensor) not counted "
+                              "as FLOPs: 512 FLOP per instruction holds only for Volta/Turing "
+                              "(CC 7.x); profile sm__ops_path_tensor_* to count tensor FLOPs");
+        }
+    }
+    return f;
+}
+
+// The peaks some exports carry (`*.peak_sustained` metrics): the roofs of the machine as it
+// was clocked during the measurement.
+std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& device,
+                                      const std::string& fileName)
+{
+    Hardware hw;
+    const auto smClock = m.get("sm__cycles_elapsed.avg.per_second", UnitDimension::PerSecond);
+    const std::string source = "peak_sustained metrics in " + fileName;
+    struct Peak {
+        const char* op;
+        Precision precision;
+    };
+    for (const Peak& p : {Peak{"ffma", Precision::FP32}, Peak{"dfma", Precision::FP64}}) {
+        std::optional<double> perCycle;
+        for (const char* unit : {"sm__", "smsp__"})
+            if (!perCycle)
+                perCycle = m.get(std::string(unit) + "sass_thread_inst_executed_op_" + p.op +
+                                     "_pred_on.sum.peak_sustained",
+                                 UnitDimension::PerCycle);
+        if (perCycle && smClock && *perCycle > 0.0 && *smClock > 0.0)
+            hw.ceilings.push_back(Ceiling{p.precision, ComputeUnit::Vector,
+                                          *perCycle * 2.0 * *smClock, source, false});
+    }
+    const auto dramPerCycle = m.get("dram__bytes.sum.peak_sustained", UnitDimension::PerCycle);
+    const auto dramClock = m.get("dram__cycles_elapsed.avg.per_second", UnitDimension::PerSecond);
+    if (dramPerCycle && dramClock && *dramPerCycle > 0.0 && *dramClock > 0.0)
+        hw.memory.push_back(MemoryLevel{"dram", *dramPerCycle * *dramClock, source, false});
+    if (hw.ceilings.empty() || hw.memory.empty())
+        return std::nullopt;
+    hw.id = "measured-" + slugOf(device.empty() ? fileStemOf(fileName) : device);
+    hw.name = (device.empty() ? std::string("GPU") : device) + " (measured, " + fileName + ")";
+    hw.vendor = "NVIDIA";
+    hw.notes = "Peaks at the clocks of the profiled run, which may be below the datasheet's "
+               "boost clock.";
+    return hw;
+}
+
+bool isErrorChatter(std::string_view line)
+{
+    return line.rfind("==ERROR==", 0) == 0;
+}
+
+bool isChatter(std::string_view line)
+{
+    return line.rfind("==", 0) == 0; // ==PROF==, ==WARNING==, ==ERROR==
+}
+
+// A header line of either page has an "ID" and a "Kernel Name" cell.
+bool isHeaderLine(std::string_view line)
+{
+    return line.find("Kernel Name") != std::string_view::npos &&
+           (line.rfind("\"ID\"", 0) == 0 || line.rfind("ID,", 0) == 0 ||
+            line.find(",\"ID\",") != std::string_view::npos);
+}
+
+} // namespace
+
+bool NcuImporter::recognizes(std::string_view text) const
+{
+    const std::string_view head = text.substr(0, 1u << 20);
+    std::size_t pos = 0;
+    while (pos < head.size()) {
+        std::size_t end = head.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = head.size();
+        std::string_view line = head.substr(pos, end - pos);
+        if (line.substr(0, 3) == "\xEF\xBB\xBF")
+            line.remove_prefix(3);
+        if (line.rfind("==PROF==", 0) == 0 || isErrorChatter(line) || isHeaderLine(line))
+            return true;
+        pos = end + 1;
+    }
+    return false;
+}
+
+Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::string& fileName) const
+{
+    CsvReader csv(text, fileName);
+    // Skip the profiler's and the program's chatter before the header.
+    std::string firstError;
+    int lineNumber = 1;
+    while (!csv.atEnd()) {
+        std::string_view line = csv.peekLine();
+        if (lineNumber == 1 && line.substr(0, 3) == "\xEF\xBB\xBF")
+            line.remove_prefix(3);
+        if (isHeaderLine(line))
+            break;
+        if (isErrorChatter(line) && firstError.empty())
+            firstError = std::string(line.substr(0, 200));
+        csv.skipLine();
+        ++lineNumber;
+    }
+    if (csv.atEnd()) {
+        if (!firstError.empty())
+            return makeError(fileName +
+                             ": the profiled run failed; the file holds no CSV, only "
+                             "profiler messages, the first error being: " +
+                             firstError);
+        return makeError(fileName + ": no Nsight Compute CSV header (expected a line with "
+                                    "\"ID\" and \"Kernel Name\" columns)");
+    }
+    std::vector<std::string> header;
+    csv.next(header);
+    const int headerLine = csv.line();
+    const int idCol = columnIndex(header, "ID");
+    const int nameCol = columnIndex(header, "Kernel Name");
+    const int ccCol = columnIndex(header, "CC");
+    const int metricCol = columnIndex(header, "Metric Name");
+    const int unitCol = columnIndex(header, "Metric Unit");
+    const int valueCol = columnIndex(header, "Metric Value");
+    if (idCol < 0 || nameCol < 0)
+        return csv.errorAt(headerLine, "expected \"ID\" and \"Kernel Name\" header cells (the "
+                                       "first columns of ncu --csv)");
+    const bool longFormat = metricCol >= 0;
+    if (longFormat && valueCol < 0)
+        return csv.errorAt(headerLine, "a \"Metric Name\" column but no \"Metric Value\" "
+                                       "(expected the details page of ncu --csv)");
+
+    std::vector<Launch> launches;
+    std::map<std::string, std::size_t> launchIndex;
+    std::vector<std::string> units; // raw page: the units row
+    std::vector<std::string> cells;
+    while (csv.next(cells)) {
+        if (cells.size() == 1 && cells[0].empty())
+            continue; // blank line
+        if (isChatter(cells[0]))
+            continue; // ==PROF==/==WARNING== lines after the table (ncu's own end messages)
+        if (cells.size() != header.size())
+            return csv.errorAt(csv.line(), "expected " + std::to_string(header.size()) +
+                                               " cells as in the header on line " +
+                                               std::to_string(headerLine) + ", got " +
+                                               std::to_string(cells.size()) +
+                                               " (file truncated or not one export?)");
+        const std::string& id = cells[static_cast<std::size_t>(idCol)];
+        if (!longFormat && launches.empty() && units.empty() && id.empty()) {
+            units = cells;
+            continue;
+        }
+        if (id.empty())
+            return csv.errorAt(csv.line(), "empty \"ID\" cell (expected the launch number)");
+        const auto [it, inserted] = launchIndex.emplace(id, launches.size());
+        if (inserted) {
+            Launch l;
+            l.id = id;
+            l.kernelName = cells[static_cast<std::size_t>(nameCol)];
+            l.cc = ccCol >= 0 ? cells[static_cast<std::size_t>(ccCol)] : std::string();
+            l.line = csv.line();
+            launches.push_back(std::move(l));
+        }
+        Launch& launch = launches[it->second];
+        if (longFormat) {
+            const std::string& metric = cells[static_cast<std::size_t>(metricCol)];
+            if (metric.empty())
+                continue; // a rule row of a section export
+            RawMetric raw{cells[static_cast<std::size_t>(valueCol)],
+                          unitCol >= 0 ? cells[static_cast<std::size_t>(unitCol)] : std::string(),
+                          csv.line()};
+            launch.metrics.emplace(metric,
+                                   std::move(raw)); // first value wins (roofline body items repeat)
+        } else {
+            for (std::size_t c = 0; c < header.size(); ++c) {
+                if (static_cast<int>(c) == idCol || static_cast<int>(c) == nameCol)
+                    continue;
+                launch.metrics.emplace(
+                    header[c], RawMetric{cells[c], c < units.size() ? units[c] : "", csv.line()});
+            }
+        }
+    }
+    if (csv.error())
+        return *csv.error();
+    if (launches.empty())
+        return csv.errorAt(headerLine,
+                           "a header but no kernel rows (expected one row per " +
+                               std::string(longFormat ? "launch and metric" : "launch") +
+                               "; did the profiled run launch no kernel?)");
+
+    MeasuredImport result;
+    bool peaksTaken = false;
+    for (const Launch& launch : launches) {
+        LaunchMetrics m(launch, csv);
+        MeasuredKernel k;
+        k.name = launch.kernelName;
+        k.shortName = shortKernelName(k.name);
+        k.source = "ncu";
+        k.file = fileName;
+        k.launchId = launch.id;
+        k.device = m.text("device__attribute_display_name");
+        const auto time = m.time();
+        if (m.error())
+            return *m.error();
+        if (!time)
+            return csv.errorAt(launch.line,
+                               "launch " + launch.id + " (" + shortKernelName(k.name) +
+                                   "): no duration (expected gpu__time_duration.sum, or "
+                                   "smsp__cycles_elapsed.avg with "
+                                   "smsp__cycles_elapsed.avg.per_second)");
+        k.timeS = *time;
+        int ccMajor = 0;
+        if (!launch.cc.empty() && std::isdigit(static_cast<unsigned char>(launch.cc[0])))
+            ccMajor = std::atoi(launch.cc.c_str());
+        Flops f = launchFlops(m, k.timeS, ccMajor);
+        if (const auto v = m.bytes("dram__bytes", k.timeS)) {
+            k.setBytes(MemLevel::Dram, *v);
+        } else {
+            for (const auto& [read, write] :
+                 {std::pair{"dram__bytes_read", "dram__bytes_write"},
+                  std::pair{"dram__bytes_op_read", "dram__bytes_op_write"}}) {
+                const auto r = m.bytes(read, k.timeS);
+                const auto w = m.bytes(write, k.timeS);
+                if (r || w) {
+                    k.setBytes(MemLevel::Dram, r.value_or(0) + w.value_or(0));
+                    break;
+                }
+            }
+        }
+        if (const auto v = m.bytes("lts__t_bytes", k.timeS))
+            k.setBytes(MemLevel::L2, *v);
+        else if (const auto c = m.count({"lts__lts2xbar_cycles_active"}, k.timeS))
+            k.setBytes(MemLevel::L2, 32.0 * *c);
+        if (const auto v = m.bytes("l1tex__t_bytes", k.timeS)) {
+            k.setBytes(MemLevel::L1, *v);
+        } else if (const auto c = m.count({"l1tex__lsu_writeback_active_mem_lgds"}, k.timeS)) {
+            k.setBytes(MemLevel::L1, 128.0 * *c);
+        } else {
+            const auto lg = m.count({"l1tex__lsu_writeback_active_mem_lg"}, k.timeS);
+            const auto ds = m.count({"l1tex__lsu_writeback_active_mem_ds"}, k.timeS);
+            if (lg || ds)
+                k.setBytes(MemLevel::L1, 128.0 * (lg.value_or(0) + ds.value_or(0)));
+        }
+        if (!peaksTaken) {
+            if (auto hw = measuredPeaks(m, k.device, fileName)) {
+                result.hardware.push_back(std::move(*hw));
+                peaksTaken = true;
+            }
+        }
+        if (m.error())
+            return *m.error();
+        if (!f.byPrecision.empty()) {
+            double total = 0.0;
+            const std::pair<const std::string, double>* dominant = nullptr;
+            for (const auto& entry : f.byPrecision) {
+                total += entry.second;
+                if (!dominant || entry.second > dominant->second)
+                    dominant = &entry;
+            }
+            k.flops = total;
+            k.flopsByPrecision = f.byPrecision;
+            std::string formula;
+            for (const std::string& part : f.formulas)
+                formula += (formula.empty() ? "" : "; ") + part;
+            k.flopsFormula = formula;
+            std::string key = dominant->first;
+            if (const auto dash = key.find("-tensor"); dash != std::string::npos) {
+                k.unit = ComputeUnit::Tensor;
+                key = key.substr(0, dash);
+            }
+            k.precision = parsePrecision(key);
+        }
+        k.notes = std::move(f.notes);
+        result.kernels.push_back(std::move(k));
+    }
+    return result;
+}
+
+} // namespace roofscope

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "core/measured/importer.h"
+
+namespace roofscope {
+
+// rocprof / omniperf (rocprof-compute) pmc_perf.csv: one row per dispatch with counters and
+// Start/End timestamps, evaluated with omniperf's own roofline formulas.
+class RocprofImporter : public MeasurementImporter {
+public:
+    std::string_view formatName() const override { return "rocprof pmc_perf.csv"; }
+    bool recognizes(std::string_view text) const override;
+    Expected<MeasuredImport> read(std::string_view text,
+                                  const std::string& fileName) const override;
+};
+
+} // namespace roofscope

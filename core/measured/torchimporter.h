@@ -1,0 +1,19 @@
+#pragma once
+
+#include "core/measured/importer.h"
+
+namespace roofscope {
+
+// PyTorch profiler (Kineto) chrome traces. GPU kernels are tied to the cpu_op that launched
+// them through `External id` (or the `correlation` of the cuda_runtime launch); FLOPs and
+// minimum bytes come from the op's `Input Dims` and `Input type` for the matmul family and
+// scaled-dot-product attention. Kernels of other ops keep their time only.
+class TorchTraceImporter : public MeasurementImporter {
+public:
+    std::string_view formatName() const override { return "PyTorch profiler trace"; }
+    bool recognizes(std::string_view text) const override;
+    Expected<MeasuredImport> read(std::string_view text,
+                                  const std::string& fileName) const override;
+};
+
+} // namespace roofscope

@@ -1,0 +1,184 @@
+// roofscope measured: the built binary on the fixtures in tests/data/measured.
+#include "runcli.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <string>
+
+using nlohmann::json;
+using roofscope::clitest::runCli;
+
+namespace {
+
+std::string fixture(const std::string& name)
+{
+    return std::string("'") + ROOFSCOPE_TEST_DATA_DIR + "/measured/" + name + "'";
+}
+
+// Hermetic: no user catalog directory leaks into the results.
+std::string measured(const std::string& args)
+{
+    return "measured " + args;
+}
+
+class CliMeasured : public ::testing::Test {
+protected:
+    void SetUp() override { setenv("ROOFSCOPE_CATALOG_DIR", "/nonexistent-roofscope-dir", 1); }
+};
+
+} // namespace
+
+TEST_F(CliMeasured, GemmV0JsonHasTheSampleFigures)
+{
+    const auto r =
+        runCli(measured(fixture("ncu-gemm-v0-a100.csv") + " --gpu a100-sxm4-80gb --format json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json doc = json::parse(r.out);
+    ASSERT_EQ(doc["kernels"].size(), 1u);
+    ASSERT_TRUE(doc["warnings"].is_array());
+    const json& k = doc["kernels"][0];
+    for (const char* key :
+         {"name", "short_name", "source", "file", "launches", "time_s", "flops", "flops_formula",
+          "precision", "bytes", "ai", "achieved_flops_per_s", "achieved_bytes_per_s", "gpu",
+          "roof_flops_per_s", "percent_of_roof", "bound", "above_roof", "warnings"})
+        EXPECT_TRUE(k.contains(key)) << key;
+    EXPECT_EQ(k["short_name"], "gemm_v0");
+    EXPECT_EQ(k["source"], "ncu");
+    EXPECT_EQ(k["launches"], 1);
+    EXPECT_NEAR(k["flops"].get<double>() / 1e13, 6.87, 0.005);
+    EXPECT_NEAR(k["time_s"].get<double>(), 36.98, 0.005);
+    EXPECT_NEAR(k["ai"]["dram"].get<double>(), 15.6, 0.05);
+    EXPECT_NEAR(k["ai"]["l2"].get<double>(), 5.26, 0.005);
+    EXPECT_NEAR(k["ai"]["l1"].get<double>(), 0.40, 0.005);
+    EXPECT_EQ(k["precision"], "fp32");
+    EXPECT_EQ(k["gpu"], "a100-sxm4-80gb");
+    EXPECT_DOUBLE_EQ(k["roof_flops_per_s"].get<double>(), 19.5e12);
+    EXPECT_NEAR(k["percent_of_roof"].get<double>(), 9.53, 0.01);
+    EXPECT_EQ(k["bound"], "compute");
+    EXPECT_EQ(k["above_roof"], false);
+}
+
+TEST_F(CliMeasured, TableShowsShortNamesAndIntensities)
+{
+    const auto r = runCli(measured(fixture("ncu-gemm-v0-a100.csv") + " --gpu a100-sxm4-80gb"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("gemm_v0"), std::string::npos);
+    EXPECT_NE(r.out.find("68.73 TFLOP"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("36.98 s"), std::string::npos);
+    EXPECT_NE(r.out.find("15.6"), std::string::npos);
+    EXPECT_NE(r.out.find("5.26"), std::string::npos);
+    EXPECT_NE(r.out.find("9.53 %"), std::string::npos);
+    EXPECT_NE(r.out.find("FLOPs: fp64 = dadd + dmul + 2·dfma; fp32 = fadd + fmul + 2·ffma"),
+              std::string::npos);
+}
+
+TEST_F(CliMeasured, FlopsAreNullWhenTheFileHasNone)
+{
+    const auto r = runCli(measured(fixture("ncu-no-flops.csv") + " --format json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json k = json::parse(r.out)["kernels"][0];
+    EXPECT_TRUE(k["flops"].is_null());
+    EXPECT_TRUE(k["flops_formula"].is_null());
+    EXPECT_TRUE(k["ai"]["dram"].is_null());
+    EXPECT_TRUE(k["gpu"].is_null());
+    EXPECT_TRUE(k["percent_of_roof"].is_null());
+    EXPECT_DOUBLE_EQ(k["bytes"]["dram"].get<double>(), 2e9);
+    EXPECT_TRUE(k["bytes"]["l2"].is_null());
+    ASSERT_EQ(k["warnings"].size(), 2u);
+    EXPECT_EQ(k["warnings"][0],
+              "no FLOP counters in the file: measured bandwidth only, no intensity");
+    EXPECT_EQ(k["warnings"][1], "unknown device: pass --gpu ID to place it under a roof");
+}
+
+TEST_F(CliMeasured, GroupByNameSumsLaunches)
+{
+    const auto r =
+        runCli(measured(fixture("ncu-section-rules.csv") + " --group-by name --format json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json doc = json::parse(r.out);
+    ASSERT_EQ(doc["kernels"].size(), 1u);
+    const json& k = doc["kernels"][0];
+    EXPECT_EQ(k["launches"], 2);
+    EXPECT_DOUBLE_EQ(k["time_s"].get<double>(), 4.5e-3);
+    EXPECT_DOUBLE_EQ(k["bytes"]["dram"].get<double>(), 7e9);
+    EXPECT_EQ(k["gpu"], "a100-sxm4-80gb"); // matched from the file's device name
+    // The peaks in the file become a hardware entry a kernel can be measured against.
+    ASSERT_EQ(doc["hardware"].size(), 1u);
+    EXPECT_EQ(doc["hardware"][0]["id"], "measured-nvidia-a100-sxm4-80gb");
+    const auto again = runCli(measured(fixture("ncu-section-rules.csv") +
+                                       " --gpu measured-nvidia-a100-sxm4-80gb --format json"));
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_EQ(json::parse(again.out)["kernels"][0]["gpu"], "measured-nvidia-a100-sxm4-80gb");
+}
+
+TEST_F(CliMeasured, SeveralFilesAndCsvOutput)
+{
+    const auto r = runCli(measured(fixture("generic.csv") + " " + fixture("pmc_perf.csv") + " " +
+                                   fixture("torch-trace.json.gz") + " --format csv"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::size_t lines = 0;
+    for (char c : r.out)
+        lines += c == '\n';
+    EXPECT_EQ(lines, 1u + 4u + 1u + 5u);
+    EXPECT_EQ(r.out.rfind("name,short_name,source,file,launch_id,launches,time_s,flops,", 0), 0u);
+    EXPECT_NE(r.out.find(",rocprof,"), std::string::npos);
+    EXPECT_NE(r.out.find(",torch,"), std::string::npos);
+    // 2 TFLOP in 2 ms on an H100 is above its roof: flagged, with the reason.
+    EXPECT_NE(r.out.find(",true,\"above the roof (1 PFLOP/s achieved"), std::string::npos);
+}
+
+TEST_F(CliMeasured, CatalogAcceptsErtAndOmniperfPeaks)
+{
+    const auto r =
+        runCli(measured(fixture("generic.csv") + " --catalog " + fixture("ert-roofline.json") +
+                        " --gpu ert-roofline --format json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json k = json::parse(r.out)["kernels"][2]; // memcpy_kernel: fp32
+    EXPECT_EQ(k["gpu"], "ert-roofline");
+    const auto g = runCli("gpus --format json --catalog " + fixture("omniperf-roofline.csv"));
+    ASSERT_EQ(g.exitCode, 0) << g.err;
+    EXPECT_NE(g.out.find("\"omniperf-roofline\""), std::string::npos);
+}
+
+TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)
+{
+    struct Case {
+        std::string args;
+        std::string message;
+    };
+    const std::string dir = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/measured";
+    for (const Case& c : {
+             Case{fixture("ncu-errors-only.csv"),
+                  "roofscope: " + dir +
+                      "/ncu-errors-only.csv: the profiled run failed; the file "
+                      "holds no CSV, only profiler messages, the first error "
+                      "being: ==ERROR== The application returned an error code "
+                      "(1).\n"},
+             Case{fixture(""),
+                  "roofscope: " + dir + "/: is a directory (expected a profiler export file)\n"},
+             Case{fixture("make_fixtures.py"),
+                  "roofscope: " + dir +
+                      "/make_fixtures.py: line 1: not a known measurement "
+                      "format (expected a Nsight Compute CSV, a "
+                      "rocprof/omniperf pmc_perf.csv or roofline.csv, a "
+                      "PyTorch profiler trace (.json or .json.gz), an ERT "
+                      "roofline.json, or a CSV with the header "
+                      "name,time_s,flops,dram_bytes)\n"},
+             Case{fixture("generic.csv") + " --gpu a100", "roofscope: --gpu a100: unknown GPU id "
+                                                          "(did you mean a100-pcie-40gb?); "
+                                                          "`roofscope gpus` lists them\n"},
+             Case{fixture("generic.csv") + " --group-by kernel",
+                  "roofscope: measured: --group-by kernel: expected launch or name\n"},
+             Case{"", "roofscope: measured: expected one or more profiler export files (Nsight "
+                      "Compute CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, "
+                      "generic CSV)\n"},
+         }) {
+        SCOPED_TRACE(c.args);
+        const auto r = runCli(measured(c.args));
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_EQ(r.err, c.message);
+        EXPECT_TRUE(r.out.empty());
+    }
+}

@@ -1,0 +1,218 @@
+// Every class of malformed measurement file gets one message naming the file, the line (and
+// the column or metric) and what was expected.
+#include "core/measured/importer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace roofscope;
+
+namespace {
+
+class MeasuredBadInput : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        char pattern[] = "/tmp/roofscope-measured-XXXXXX";
+        ASSERT_NE(mkdtemp(pattern), nullptr);
+        m_dir = pattern;
+    }
+    void TearDown() override { std::filesystem::remove_all(m_dir); }
+
+    std::string write(const std::string& name, const std::string& content)
+    {
+        const std::string path = m_dir + "/" + name;
+        std::ofstream(path, std::ios::binary) << content;
+        return path;
+    }
+
+    // The import must fail; returns its message.
+    std::string errorOf(const std::string& name, const std::string& content)
+    {
+        const std::string path = write(name, content);
+        auto imported = importMeasurementFile(path);
+        EXPECT_FALSE(imported.ok()) << name;
+        if (imported.ok())
+            return {};
+        const std::string& message = imported.error().message;
+        EXPECT_EQ(message.rfind(path + ": ", 0), 0u) << message; // names the file first
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        return message.substr(path.size() + 2);
+    }
+
+    std::string m_dir;
+};
+
+const std::string kNcuHeader =
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
+    "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\","
+    "\"Metric Unit\",\"Metric Value\"\n";
+
+std::string ncuRow(const std::string& metric, const std::string& unit, const std::string& value)
+{
+    return "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\","
+           "\"8.0\",\"Command line profiler metrics\",\"" +
+           metric + "\",\"" + unit + "\",\"" + value + "\"\n";
+}
+
+const std::string kGenericHeader = "name,time_s,flops,dram_bytes\n";
+
+} // namespace
+
+TEST_F(MeasuredBadInput, EmptyFile)
+{
+    EXPECT_EQ(errorOf("empty.csv", "").rfind("empty file (expected a Nsight Compute CSV", 0), 0u);
+    EXPECT_EQ(errorOf("blank.csv", "\xEF\xBB\xBF\r\n  \n").rfind("empty file", 0), 0u);
+}
+
+TEST_F(MeasuredBadInput, Directory)
+{
+    auto imported = importMeasurementFile(m_dir);
+    ASSERT_FALSE(imported.ok());
+    EXPECT_EQ(imported.error().message,
+              m_dir + ": is a directory (expected a profiler export file)");
+}
+
+TEST_F(MeasuredBadInput, MissingFile)
+{
+    auto imported = importMeasurementFile(m_dir + "/nope.csv");
+    ASSERT_FALSE(imported.ok());
+    EXPECT_EQ(imported.error().message,
+              m_dir + "/nope.csv: cannot open: No such file or directory");
+}
+
+TEST_F(MeasuredBadInput, WrongFormat)
+{
+    const std::string catalog = errorOf("catalog.json", "{\"format\": \"roofscope-hardware\", "
+                                                        "\"hardware\": []}\n");
+    EXPECT_EQ(catalog.rfind("line 1: not a known measurement format (expected a Nsight Compute "
+                            "CSV, a rocprof/omniperf pmc_perf.csv or roofline.csv, a PyTorch",
+                            0),
+              0u)
+        << catalog;
+    EXPECT_EQ(errorOf("notes.txt", "hello\nworld\n").rfind("line 1: not a known measurement", 0),
+              0u);
+    EXPECT_EQ(errorOf("blob.bin", std::string("\x7f"
+                                              "ELF\0\0\0",
+                                              7))
+                  .rfind("binary data", 0),
+              0u);
+}
+
+TEST_F(MeasuredBadInput, UnknownColumnsOnly)
+{
+    EXPECT_EQ(errorOf("cols.csv", "foo,bar,baz\n1,2,3\n")
+                  .rfind("line 1: not a known measurement "
+                         "format",
+                         0),
+              0u);
+    EXPECT_EQ(errorOf("extra.csv", "name,time_s,flops,dram_bytes,colour\nk,1,1,1,red\n"),
+              "line 1: unknown column \"colour\" (expected "
+              "name,time_s,flops,dram_bytes (optional: "
+              "l2_bytes,l1_bytes,precision,gpu,launches))");
+    EXPECT_EQ(errorOf("missing.csv", "name,time_s,flops\nk,1,1\n"),
+              "line 1: missing column \"dram_bytes\" (expected the header "
+              "name,time_s,flops,dram_bytes (optional: l2_bytes,l1_bytes,precision,gpu,launches))");
+}
+
+TEST_F(MeasuredBadInput, TruncatedFiles)
+{
+    // Cut in the middle of a quoted cell.
+    const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
+                            "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\",\"(1, 1";
+    EXPECT_EQ(errorOf("cut.csv", ncu), "line 3: unterminated quoted cell (file truncated?)");
+    // Cut at a cell boundary.
+    const std::string ncu2 = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
+                             "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\"\n";
+    EXPECT_EQ(errorOf("cut2.csv", ncu2),
+              "line 3: expected 15 cells as in the header on line 1, got 7 (file truncated or "
+              "not one export?)");
+    EXPECT_EQ(errorOf("cut.generic.csv", kGenericHeader + "k,1,2,3\nk2,1\n"),
+              "line 3: expected 4 cells, got 2 (file truncated?)");
+    const std::string trace = errorOf("cut.json", "{\"traceEvents\": [{\"ph\": \"X\", ");
+    EXPECT_NE(trace.find("line 1, column"), std::string::npos) << trace;
+    // A gzip stream cut short.
+    const std::string gz("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xab\x56\x2a\x29", 14);
+    EXPECT_EQ(errorOf("cut.json.gz", gz).rfind("corrupt or truncated gzip data", 0), 0u);
+    EXPECT_EQ(errorOf("header-only.csv", kNcuHeader),
+              "line 1: a header but no kernel rows (expected one row per launch and metric; did "
+              "the profiled run launch no kernel?)");
+}
+
+TEST_F(MeasuredBadInput, NegativeValues)
+{
+    EXPECT_EQ(errorOf("neg.csv", kGenericHeader + "k,1e-3,-5,10\n"),
+              "line 2: column flops: expected a number >= 0, got \"-5\"");
+    EXPECT_EQ(errorOf("negtime.csv", kGenericHeader + "k,-1e-3,5,10\n"),
+              "line 2: column time_s: expected a number > 0, got \"-1e-3\"");
+    const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
+                            ncuRow("dram__bytes.sum", "byte", "-4,096");
+    EXPECT_EQ(errorOf("neg.ncu.csv", ncu),
+              "line 3: metric dram__bytes.sum (launch 0): expected a value >= 0, got -4,096");
+    const std::string pmc = "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp\n"
+                            "0,k,2000,1000\n";
+    EXPECT_EQ(errorOf("pmc_perf.csv", pmc),
+              "line 2: dispatch 0: expected End_Timestamp > Start_Timestamp (ns)");
+    const std::string trace = "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\", "
+                              "\"name\": \"k\", \"dur\": -3}]}";
+    EXPECT_EQ(errorOf("neg.json", trace),
+              "/traceEvents/0/dur: expected the kernel's duration in µs (a number >= 0)");
+}
+
+TEST_F(MeasuredBadInput, NonNumericValues)
+{
+    EXPECT_EQ(errorOf("nan.csv", kGenericHeader + "k,fast,5,10\n"),
+              "line 2: column time_s: expected a number > 0, got \"fast\"");
+    EXPECT_EQ(errorOf("nan2.csv", kGenericHeader + "k,1,5,1e999\n"),
+              "line 2: column dram_bytes: expected a number >= 0, got \"1e999\"");
+    const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "soon");
+    EXPECT_EQ(errorOf("nan.ncu.csv", ncu),
+              "line 2: metric gpu__time_duration.sum (launch 0): expected a number, got \"soon\"");
+    const std::string unit = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1") +
+                             ncuRow("dram__bytes.sum", "furlong", "1");
+    EXPECT_EQ(errorOf("unit.ncu.csv", unit),
+              "line 3: metric dram__bytes.sum (launch 0): expected a byte unit (byte, Kbyte, "
+              "Mbyte, Gbyte, Tbyte), got unit \"furlong\"");
+    const std::string ert = "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", \"fast\"]]}, "
+                            "\"gflops\": {\"data\": []}}}";
+    EXPECT_EQ(errorOf("roofline.json", ert),
+              "/empirical/gbytes/data/0: expected a [name, number] pair");
+    EXPECT_EQ(errorOf("prec.csv", "name,time_s,flops,dram_bytes,precision\nk,1,1,1,fp12\n"),
+              "line 2: column precision: unknown precision \"fp12\" (expected one of: fp64, fp32, "
+              "tf32, bf16, fp16, fp8, int8, int4, fp4, optionally followed by :tensor or :vector)");
+}
+
+TEST_F(MeasuredBadInput, ValuesThatOverflow)
+{
+    const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1") +
+                            ncuRow("dram__bytes.sum", "Tbyte", "1e300");
+    EXPECT_EQ(errorOf("overflow.csv", ncu),
+              "launch 0 (k): dram bytes out of range (expected a finite number >= 0; are the "
+              "counters corrupt?)");
+}
+
+// Found by fuzz_ncu: a header line that mentions "Kernel Name" without having that cell.
+TEST_F(MeasuredBadInput, NcuHeaderWithoutTheIdentityCells)
+{
+    EXPECT_EQ(errorOf("mangled.csv", "\"ID\",\"Kernel_NameKernel Name\",\"Metric Name\","
+                                     "\"Metric Value\"\n\"0\",\"k\",\"m\",\"1\"\n"),
+              "line 1: expected \"ID\" and \"Kernel Name\" header cells (the first columns of "
+              "ncu --csv)");
+}
+
+TEST_F(MeasuredBadInput, HugeLine)
+{
+    const std::string huge = kGenericHeader + "k" + std::string(2u << 20, 'x') + ",1,1,1\n";
+    EXPECT_EQ(errorOf("huge.csv", huge).rfind("line 2: record longer than 1048576 bytes", 0), 0u);
+}
+
+TEST_F(MeasuredBadInput, LaunchWithoutDuration)
+{
+    const std::string ncu = kNcuHeader + ncuRow("dram__bytes.sum", "byte", "1");
+    EXPECT_EQ(errorOf("notime.csv", ncu),
+              "line 2: launch 0 (k): no duration (expected gpu__time_duration.sum, or "
+              "smsp__cycles_elapsed.avg with smsp__cycles_elapsed.avg.per_second)");
+}

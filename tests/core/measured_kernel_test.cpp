@@ -1,0 +1,176 @@
+// Kernel names, device matching, grouping, units and the JSON round trip of measured kernels.
+#include "core/catalog.h"
+#include "core/measured/devicematch.h"
+#include "core/measured/kernelanalysis.h"
+#include "core/measured/kernelname.h"
+#include "core/measured/metricvalue.h"
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+
+TEST(MeasuredKernelName, TrimsReturnTypeNamespacesTemplatesParametersAndClones)
+{
+    EXPECT_EQ(shortKernelName("void gemm_v0<float>(T1 *, T1 *, T1 *, int, int, int)"), "gemm_v0");
+    EXPECT_EQ(shortKernelName("void at::native::vectorized_elementwise_kernel<4, "
+                              "at::native::FillFunctor<float>, at::detail::Array<char *, 1>>(int, "
+                              "at::native::FillFunctor<float>, at::detail::Array<char *, 1>)"),
+              "vectorized_elementwise_kernel");
+    EXPECT_EQ(shortKernelName("Cijk_Ailk_Bljk_HHS_BH_MT128x128x32 [clone .kd]"),
+              "Cijk_Ailk_Bljk_HHS_BH_MT128x128x32");
+    EXPECT_EQ(shortKernelName("ampere_sgemm_128x64_nn"), "ampere_sgemm_128x64_nn");
+    EXPECT_EQ(
+        shortKernelName("void at::native::(anonymous namespace)::softmax_warp<float>(float*)"),
+        "softmax_warp");
+    EXPECT_EQ(shortKernelName("void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64>(Params)"),
+              "Kernel<cutlass_80_tensorop_s1688gemm_64x64>");
+    EXPECT_EQ(shortKernelName(""), "");
+}
+
+TEST(MeasuredDeviceMatch, DeviceNamesToCatalogIds)
+{
+    const auto hw = HardwareCatalog::builtin().all();
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-SXM4-80GB", hw), "a100-sxm4-80gb");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA H100 80GB HBM3", hw), "h100-sxm5");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA H100 PCIe", hw), "h100-pcie");
+    EXPECT_EQ(matchDeviceToCatalog("AMD Instinct MI300X", hw), "mi300x");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA GeForce RTX 4090", hw), "rtx-4090");
+    EXPECT_EQ(matchDeviceToCatalog("Tesla V100-SXM2-16GB", hw), "v100-sxm2");
+    EXPECT_EQ(matchDeviceToCatalog("Intel Arc A770", hw), "");
+    EXPECT_EQ(matchDeviceToCatalog("", hw), "");
+}
+
+TEST(MeasuredKernelGpus, OverrideWins)
+{
+    std::vector<MeasuredKernel> kernels(2);
+    kernels[0].device = "NVIDIA A100-SXM4-80GB";
+    const auto hw = HardwareCatalog::builtin().all();
+    assignKernelGpus(kernels, hw);
+    EXPECT_EQ(kernels[0].gpu, "a100-sxm4-80gb");
+    EXPECT_EQ(kernels[1].gpu, "");
+    assignKernelGpus(kernels, hw, "h100-sxm5");
+    EXPECT_EQ(kernels[0].gpu, "h100-sxm5");
+    EXPECT_EQ(kernels[1].gpu, "h100-sxm5");
+}
+
+TEST(MeasuredUnits, EveryScaledUnit)
+{
+    struct Case {
+        const char* unit;
+        double factor;
+        UnitDimension dimension;
+    };
+    for (const Case& c :
+         {Case{"byte", 1, UnitDimension::Bytes}, Case{"Kbyte", 1e3, UnitDimension::Bytes},
+          Case{"Mbyte", 1e6, UnitDimension::Bytes}, Case{"Gbyte", 1e9, UnitDimension::Bytes},
+          Case{"Tbyte", 1e12, UnitDimension::Bytes}, Case{"nsecond", 1e-9, UnitDimension::Seconds},
+          Case{"usecond", 1e-6, UnitDimension::Seconds},
+          Case{"msecond", 1e-3, UnitDimension::Seconds}, Case{"second", 1, UnitDimension::Seconds},
+          Case{"cycle", 1, UnitDimension::Count}, Case{"inst", 1, UnitDimension::Count},
+          Case{"cycle/second", 1, UnitDimension::PerSecond},
+          Case{"cycle/nsecond", 1e9, UnitDimension::PerSecond},
+          Case{"Ghz", 1e9, UnitDimension::PerSecond}, Case{"Mhz", 1e6, UnitDimension::PerSecond},
+          Case{"byte/second", 1, UnitDimension::BytesPerSecond},
+          Case{"Gbyte/second", 1e9, UnitDimension::BytesPerSecond},
+          Case{"inst/cycle", 1, UnitDimension::PerCycle}, Case{"%", 1, UnitDimension::Percent}}) {
+        SCOPED_TRACE(c.unit);
+        const UnitScale s = parseUnit(c.unit);
+        EXPECT_DOUBLE_EQ(s.factor, c.factor);
+        EXPECT_EQ(s.dimension, c.dimension);
+    }
+    EXPECT_EQ(parseUnit("furlong").dimension, UnitDimension::Unknown);
+    EXPECT_EQ(parseUnit("Xbyte").dimension, UnitDimension::Unknown);
+}
+
+TEST(MeasuredUnits, NumbersWithSeparatorsAndNotAvailable)
+{
+    EXPECT_DOUBLE_EQ(*parseMetricNumber("5,318,969,728.00").value, 5318969728.0);
+    EXPECT_DOUBLE_EQ(*parseMetricNumber(" 1.5e+09 ").value, 1.5e9);
+    EXPECT_TRUE(parseMetricNumber("n/a").notAvailable);
+    EXPECT_FALSE(parseMetricNumber("n/a").value.has_value());
+    EXPECT_FALSE(parseMetricNumber("12 apples").value.has_value());
+    EXPECT_FALSE(parseMetricNumber("12 apples").notAvailable);
+    EXPECT_FALSE(parseMetricNumber("inf").value.has_value());
+}
+
+TEST(MeasuredGroup, ByNameSumsTimeFlopsAndBytes)
+{
+    MeasuredKernel a;
+    a.name = "k";
+    a.timeS = 1.0;
+    a.flops = 10.0;
+    a.flopsByPrecision["fp32"] = 10.0;
+    a.setBytes(MemLevel::Dram, 5.0);
+    a.setBytes(MemLevel::L2, 7.0);
+    MeasuredKernel b = a;
+    b.timeS = 3.0;
+    b.flops = 30.0;
+    b.flopsByPrecision["fp32"] = 30.0;
+    b.setBytes(MemLevel::Dram, 15.0);
+    b.bytes[static_cast<std::size_t>(MemLevel::L2)].reset();
+    MeasuredKernel other = a;
+    other.name = "other";
+    const auto groups = groupKernelsByName({a, other, b});
+    ASSERT_EQ(groups.size(), 2u);
+    EXPECT_EQ(groups[0].name, "k");
+    EXPECT_EQ(groups[0].launches, 2);
+    EXPECT_DOUBLE_EQ(groups[0].timeS, 4.0);
+    EXPECT_DOUBLE_EQ(*groups[0].flops, 40.0);
+    EXPECT_DOUBLE_EQ(groups[0].flopsByPrecision.at("fp32"), 40.0);
+    EXPECT_DOUBLE_EQ(*groups[0].bytesAt(MemLevel::Dram), 20.0);
+    EXPECT_FALSE(groups[0].bytesAt(MemLevel::L2).has_value()); // not known for every launch
+    EXPECT_EQ(groups[1].name, "other");
+}
+
+TEST(MeasuredJson, RoundTripKeepsEveryField)
+{
+    MeasuredKernel k;
+    k.name = "void gemm<float>(float*)";
+    k.shortName = "gemm";
+    k.source = "ncu";
+    k.file = "run.csv";
+    k.launchId = "3";
+    k.launches = 2;
+    k.timeS = 1.25e-3;
+    k.flops = 6.87e13;
+    k.flopsByPrecision = {{"fp32", 6.8e13}, {"fp16", 0.07e13}};
+    k.flopsFormula = "fp32 = fadd + fmul + 2·ffma";
+    k.precision = Precision::FP32;
+    k.unit = ComputeUnit::Vector;
+    k.setBytes(MemLevel::Dram, 4.39e12);
+    k.setBytes(MemLevel::L1, 1.7e14);
+    k.bytesLowerBound = true;
+    k.device = "NVIDIA A100-SXM4-80GB";
+    k.gpu = "a100-sxm4-80gb";
+    k.notes = {"a note"};
+    const auto json = measuredKernelToJson(k);
+    EXPECT_TRUE(json["bytes"]["l2"].is_null());
+    auto back = measuredKernelFromJson(nlohmann::ordered_json::parse(json.dump()), "doc.json");
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, k);
+
+    MeasuredKernel bare;
+    bare.name = "x";
+    bare.timeS = 1.0;
+    auto bareBack = measuredKernelFromJson(measuredKernelToJson(bare), "doc.json");
+    ASSERT_TRUE(bareBack.ok());
+    EXPECT_EQ(*bareBack, bare);
+    EXPECT_FALSE(bareBack->flops.has_value());
+}
+
+TEST(MeasuredJson, BadValuesAreErrorsNamingTheKey)
+{
+    MeasuredKernel k;
+    k.name = "x";
+    k.timeS = 1.0;
+    auto j = measuredKernelToJson(k);
+    j["time_s"] = -1.0;
+    auto r = measuredKernelFromJson(j, "/measured/0");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "/measured/0: \"time_s\": expected a finite number >= 0");
+    j = measuredKernelToJson(k);
+    j["precision"] = "fp12";
+    r = measuredKernelFromJson(j, "/measured/0");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "/measured/0: \"precision\": unknown precision \"fp12\"");
+}

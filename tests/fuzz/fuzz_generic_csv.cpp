@@ -1,0 +1,9 @@
+// Fuzzes the GenericCsvImporter (core/measured/genericcsvimporter.h): see measured_fuzz_check.h for
+// the properties.
+#include "core/measured/genericcsvimporter.h"
+#include "measured_fuzz_check.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    return roofscope::fuzz::fuzzImporter<roofscope::GenericCsvImporter>(data, size);
+}
