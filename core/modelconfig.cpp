@@ -306,8 +306,9 @@ namespace {
 double layerParameters(const ModelConfig& m, double expertsCounted)
 {
     const double h = static_cast<double>(m.hiddenSize);
-    const double qo = 2.0 * h * static_cast<double>(m.heads * m.headDim);
-    const double kv = 2.0 * h * static_cast<double>(m.kvHeads * m.headDim);
+    // Products in double: heads × head_dim of an absurd config overflows long long.
+    const double qo = 2.0 * h * static_cast<double>(m.heads) * static_cast<double>(m.headDim);
+    const double kv = 2.0 * h * static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim);
     const double matrices = m.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double mlp = matrices * h * static_cast<double>(m.intermediateSize) * expertsCounted;
     const double router = m.isMoe() ? h * static_cast<double>(m.experts) : 0.0;

@@ -101,8 +101,10 @@ double weightBytes(const ModelConfig& m, const InferenceScenario& s)
     const double h = static_cast<double>(m.hiddenSize);
     const double w = bytesPerElement(s.weights);
     const double sixteen = bytesPerElement(streamPrecision(s));
-    const double attention =
-        2.0 * h * static_cast<double>(m.heads * m.headDim + m.kvHeads * m.headDim);
+    // In double: heads × head_dim of an absurd config overflows long long.
+    const double attention = 2.0 * h *
+                             (static_cast<double>(m.heads) * static_cast<double>(m.headDim) +
+                              static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim));
     const double mlp = (m.mlp == MlpKind::Gated ? 3.0 : 2.0) * h *
                        static_cast<double>(m.intermediateSize) * static_cast<double>(m.experts);
     const double quantized = static_cast<double>(m.layers) * (attention + mlp);
@@ -119,6 +121,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (!(s.context >= 1.0) || s.context != std::floor(s.context) || s.context > 1e7)
         return makeError("context: expected a whole number from 1 to 10000000, got " +
                          num(s.context));
+    if (stepTokens(s) > kMaxStepTokens)
+        return makeError("batch × context: a prefill step of " + num(stepTokens(s)) +
+                         " tokens is more than the limit of " + num(kMaxStepTokens));
 
     Workload w;
     w.tokens = stepTokens(s);
@@ -456,6 +461,10 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
     }
     if (!(t.timeS > 0.0))
         return makeError("empty workload");
+    if (!std::isfinite(t.timeS) || !std::isfinite(t.flops) || !std::isfinite(t.bytes) ||
+        !isPositiveFinite(workload.tokens / t.timeS))
+        return makeError("step totals on " + hw.id +
+                         " are out of range (the model or the catalog numbers are too extreme)");
     for (OperatorTiming& timing : t.perOp)
         timing.timeFraction = timing.stepTimeS / t.timeS;
     t.tokensPerS = workload.tokens / t.timeS;
@@ -470,7 +479,14 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
         // and framework overhead are not counted, so this is the floor.
         const double needed = t.weightsBytes + t.kvCacheBytes;
         t.fits = needed <= hw.memoryBytes;
-        t.gpusNeeded = static_cast<long long>(std::ceil(needed / hw.memoryBytes));
+        // Computed in double and bounded before the conversion: a huge model on a tiny memory
+        // would overflow long long (and print a negative count).
+        const double gpus = std::ceil(needed / hw.memoryBytes);
+        if (!std::isfinite(gpus) || gpus > kMaxGpusNeeded)
+            return makeError("weights + KV cache (" + num(needed) + " bytes) need more than " +
+                             num(kMaxGpusNeeded) + " GPUs of " + hw.id + " (" +
+                             num(hw.memoryBytes) + " bytes each), the limit");
+        t.gpusNeeded = static_cast<long long>(gpus);
     }
     return t;
 }
