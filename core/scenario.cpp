@@ -40,7 +40,7 @@ public:
 
     Error fail(const std::string& pointer, const std::string& problem) const
     {
-        return Error{located(m_fileName, pointer, problem)};
+        return makeError(located(m_fileName, pointer, problem));
     }
 
     std::optional<Error> checkKeys(const json& object, const std::string& pointer,
@@ -316,7 +316,7 @@ std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCata
         const std::string near = catalog.closestId(s.gpus[i]);
         if (!near.empty())
             problem += "; did you mean \"" + near + "\"?";
-        return Error{located(fileName, "/gpus/" + std::to_string(i), problem)};
+        return makeError(located(fileName, "/gpus/" + std::to_string(i), problem));
     }
     return std::nullopt;
 }

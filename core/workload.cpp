@@ -211,12 +211,14 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         linear("k_proj", "K projection", KV * d, h, wt, act);
         linear("v_proj", "V projection", KV * d, h, wt, act);
     }
+    // Partial rotary (Phi-2 rotates 40 % of each head): only those dimensions are touched.
+    const double rotaryDims = std::max(1.0, std::round(d * m.rotaryFraction));
     if (m.position == PositionKind::Rope)
         x.add("rope",
               "RoPE on Q and K (1-in/1-out elementwise, 3 FLOP/element: two multiplies and "
               "an add; the cos/sin tables stay in cache)",
               "elementwise",
-              {{"n", num(T * (H + KV) * d)},
+              {{"n", num(T * (H + KV) * rotaryDims)},
                {"dtype", str},
                {"inputs", "1"},
                {"flops_per_element", "3"}},
@@ -301,7 +303,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     } else {
         x.add("attn_residual", "Residual add (attention)", "elementwise",
               {{"n", num(T * h)}, {"dtype", str}, {"inputs", "2"}}, L);
-        norm("post_attention_norm", "Post-attention " + normName, L);
+        // A parallel block (Phi-2) feeds the MLP the input norm's output: no second norm.
+        if (!m.parallelBlock)
+            norm("post_attention_norm", "Post-attention " + normName, L);
     }
 
     // ---- MLP block ------------------------------------------------------------------------
