@@ -260,7 +260,16 @@ TEST(Hardening, NumbersIgnoreTheProcessLocale)
     const std::string formatted = formatNumber(1.5);
     const std::string si = formatBandwidth(3.35e12);
     auto comma = parseOperatorSpec("elementwise:flops_per_element=1,5");
+    auto scenario = parseScenario(R"({"format": "roofscope-scenario", "version": 1,
+        "operators": [{"spec": "elementwise:flops_per_element=1.5"}],
+        "view": {"ai_min": 0.5, "ai_max": 1.5e4, "flops_min": 1.5e11, "flops_max": 1e16}})",
+                                  "s.json");
+    const std::string written = scenario ? scenarioToJson(*scenario) : std::string();
     std::setlocale(LC_ALL, previous.c_str());
+    ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+    EXPECT_EQ(scenario->view->aiMax, 1.5e4);
+    EXPECT_NE(written.find("flops_per_element=1.5\""), std::string::npos) << written;
+    EXPECT_NE(written.find("\"ai_min\": 0.5"), std::string::npos) << written;
     ASSERT_TRUE(op.ok()) << op.error().message;
     EXPECT_EQ(op->params.number("flops_per_element"), 1.5);
     EXPECT_NE(op->spec().find("flops_per_element=1.5"), std::string::npos) << op->spec();
