@@ -5,6 +5,7 @@
 #include "app/texttable.h"
 #include "core/format.h"
 #include "core/numbers.h"
+#include "core/scenario.h"
 #include "core/sweep.h"
 
 #include <cmath>
@@ -76,6 +77,9 @@ std::vector<const Hardware*> resolveGpus(const HardwareCatalog& catalog, const s
     const auto ids = splitList(list);
     if (ids.empty())
         throw UsageError("--gpu: expected one or more GPU ids separated by commas");
+    if (ids.size() > kMaxScenarioGpus)
+        throw UsageError("--gpu: " + std::to_string(ids.size()) + " GPU ids; the limit is " +
+                         std::to_string(kMaxScenarioGpus));
     for (const std::string& id : ids) {
         const Hardware* hw = catalog.find(id);
         if (!hw) {
@@ -225,6 +229,9 @@ int runAnalyze(const std::vector<std::string>& args)
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(catalog, a.required("gpu"));
+    if (a.values("op").size() > kMaxScenarioOperators)
+        throw UsageError("--op: given " + std::to_string(a.values("op").size()) +
+                         " times; the limit is " + std::to_string(kMaxScenarioOperators));
     std::vector<Operator> ops;
     for (const std::string& spec : a.values("op"))
         ops.push_back(parseOp(spec));

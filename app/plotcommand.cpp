@@ -83,6 +83,9 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
         if (std::find(ids.begin(), ids.end(), scenario.baseline) == ids.end())
             scenario.baseline.clear(); // the first accelerator becomes the baseline
     }
+    if (a.values("op").size() > kMaxScenarioOperators)
+        throw UsageError("--op: given " + std::to_string(a.values("op").size()) +
+                         " times; the limit is " + std::to_string(kMaxScenarioOperators));
     if (a.has("op")) {
         scenario.operators.clear();
         for (const std::string& spec : a.values("op")) {

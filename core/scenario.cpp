@@ -144,6 +144,9 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         if (!gpus.is_array())
             return r.fail("/gpus",
                           std::string("expected an array of hardware ids, got ") + typeName(gpus));
+        if (gpus.size() > kMaxScenarioGpus)
+            return r.fail("/gpus", std::to_string(gpus.size()) + " accelerators; the limit is " +
+                                       std::to_string(kMaxScenarioGpus));
         std::set<std::string> seen;
         for (std::size_t i = 0; i < gpus.size(); ++i) {
             const std::string ptr = "/gpus/" + std::to_string(i);
@@ -174,6 +177,9 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         const json& ops = doc["operators"];
         if (!ops.is_array())
             return r.fail("/operators", std::string("expected an array, got ") + typeName(ops));
+        if (ops.size() > kMaxScenarioOperators)
+            return r.fail("/operators", std::to_string(ops.size()) + " operators; the limit is " +
+                                            std::to_string(kMaxScenarioOperators));
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const std::string ptr = "/operators/" + std::to_string(i);
             const json& o = ops[i];

@@ -436,6 +436,18 @@ std::vector<BadInput> corpus()
     add("plot_bad_op", plot + "--op matmul:m=0", {"--op matmul:m=0: matmul: m=0"});
     add("plot_csv_bad_op", "plot -o @D/keep.csv --op 'softmax:cols=x'",
         {"softmax: cols=x: not a number"});
+    std::string manyGpus = "h100-sxm5";
+    for (int i = 0; i < 64; ++i)
+        manyGpus += ",a100-sxm4-80gb";
+    add("analyze_too_many_gpus", "analyze --op add --gpu " + manyGpus,
+        {"--gpu: 65 GPU ids; the limit is 64"});
+    std::string manyOps;
+    for (int i = 0; i < 1001; ++i)
+        manyOps += " --op add";
+    add("analyze_too_many_ops", "analyze --gpu h100-sxm5" + manyOps,
+        {"--op: given 1001 times; the limit is 1000"});
+    add("plot_too_many_ops", "plot -o @D/keep.csv" + manyOps,
+        {"--op: given 1001 times; the limit is 1000"});
     return cases;
 }
 

@@ -277,3 +277,21 @@ TEST(Hardening, NumbersIgnoreTheProcessLocale)
     EXPECT_EQ(si, "3.35 TB/s");
     EXPECT_FALSE(comma.ok()); // "1" then ",5" is a stray item, not one and a half
 }
+
+TEST(Hardening, ScenarioAcceleratorAndOperatorCountsAreLimited)
+{
+    std::string ops;
+    for (int i = 0; i < 1001; ++i)
+        ops += std::string(i ? "," : "") + R"({"spec": "add"})";
+    auto s = parseScenario(
+        R"({"format": "roofscope-scenario", "version": 1, "operators": [)" + ops + "]}", "s.json");
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().message, "s.json: /operators: 1001 operators; the limit is 1000");
+    std::string gpus;
+    for (int i = 0; i < 65; ++i)
+        gpus += std::string(i ? "," : "") + "\"g" + std::to_string(i) + "\"";
+    auto g = parseScenario(
+        R"({"format": "roofscope-scenario", "version": 1, "gpus": [)" + gpus + "]}", "s.json");
+    ASSERT_FALSE(g.ok());
+    EXPECT_EQ(g.error().message, "s.json: /gpus: 65 accelerators; the limit is 64");
+}
