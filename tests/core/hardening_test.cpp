@@ -157,7 +157,8 @@ TEST(Hardening, Item12_HuggingFaceFamiliesMatchTheModelCards)
         EXPECT_NEAR(params / card, 1.0, 0.01) << dir << ": " << params;
     }
     // Built-in presets against the counts their entries publish.
-    for (const ModelConfig& m : ModelCatalog::builtin().all()) {
+    const ModelCatalog builtin = ModelCatalog::builtin();
+    for (const ModelConfig& m : builtin.all()) {
         if (m.publishedParams > 0.0) {
             EXPECT_NEAR(m.parameterCount() / m.publishedParams, 1.0, 0.01) << m.id;
         }
