@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/expected.h"
+
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -10,7 +12,8 @@ namespace roofscope::cli {
 // A mistake in what the user typed: main() prints it on one line and exits with code 2.
 class UsageError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    // Control characters in the echoed tokens are escaped so the message stays one line.
+    explicit UsageError(const std::string& message) : std::runtime_error(oneLine(message)) {}
 };
 
 // The options of one subcommand: `--name value`, `--name=value` or a bare `--flag`.

@@ -5,6 +5,8 @@
 #include "app/texttable.h"
 #include "core/figure.h"
 #include "core/format.h"
+#include "core/numbers.h"
+#include "core/scenario.h"
 #include "core/sweep.h"
 
 #include <cmath>
@@ -15,6 +17,9 @@ namespace roofscope::cli {
 namespace {
 
 const Arguments::Spec kAnalyzeSpec{{"gpu", "op", "format", "catalog"}, {}};
+// A table is for reading; longer sweeps go to CSV or JSON, which are streamed.
+constexpr std::size_t kMaxTableRows = 10000;
+
 const Arguments::Spec kSweepSpec{{"gpu", "op", "param", "range", "steps", "format", "catalog"}, {}};
 
 Operator parseOp(const std::string& spec)
@@ -47,11 +52,10 @@ std::string gpuCeilingsText(const Hardware& hw)
 
 double parsePositive(const std::string& option, const std::string& text)
 {
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v <= 0.0)
+    const auto v = parseNumber(text);
+    if (!v || *v <= 0.0)
         throw UsageError(option + " " + text + ": expected a number > 0");
-    return v;
+    return *v;
 }
 
 } // namespace
@@ -74,6 +78,9 @@ std::vector<const Hardware*> resolveGpus(const HardwareCatalog& catalog, const s
     const auto ids = splitList(list);
     if (ids.empty())
         throw UsageError("--gpu: expected one or more GPU ids separated by commas");
+    if (ids.size() > kMaxScenarioGpus)
+        throw UsageError("--gpu: " + std::to_string(ids.size()) + " GPU ids; the limit is " +
+                         std::to_string(kMaxScenarioGpus));
     for (const std::string& id : ids) {
         const Hardware* hw = catalog.find(id);
         if (!hw) {
@@ -115,7 +122,7 @@ int runGpus(const std::vector<std::string>& args)
                             {"memory", memory},
                             {"memory_bytes", hw.memoryBytes}});
         }
-        std::cout << list.dump(2) << "\n";
+        std::cout << list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return 0;
     }
     if (format != "table")
@@ -186,7 +193,9 @@ int runOps(const std::vector<std::string>& args)
         nlohmann::json presets = nlohmann::json::array();
         for (const OperatorPreset& p : operatorPresets())
             presets.push_back({{"id", p.id}, {"title", p.title}, {"spec", p.spec}});
-        std::cout << nlohmann::json{{"kinds", kinds}, {"presets", presets}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"kinds", kinds}, {"presets", presets}}.dump(
+                         2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
         return 0;
     }
     if (format != "table")
@@ -220,6 +229,9 @@ int runAnalyze(const std::vector<std::string>& args)
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(catalog, a.required("gpu"));
+    if (a.values("op").size() > kMaxScenarioOperators)
+        throw UsageError("--op: given " + std::to_string(a.values("op").size()) +
+                         " times; the limit is " + std::to_string(kMaxScenarioOperators));
     std::vector<Operator> ops;
     for (const std::string& spec : a.values("op"))
         ops.push_back(parseOp(spec));
@@ -236,7 +248,9 @@ int runAnalyze(const std::vector<std::string>& args)
         nlohmann::json results = nlohmann::json::array();
         for (const ResultRow& r : rows)
             results.push_back(rowToJson(r));
-        std::cout << nlohmann::json{{"results", results}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"results", results}}.dump(
+                         2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
     } else if (format == OutputFormat::Csv) {
         std::cout << rowsToCsv(rows);
     } else {
@@ -283,16 +297,21 @@ int runSweep(const std::vector<std::string>& args)
     if (!values)
         throw UsageError("--range: " + values.error().message);
 
-    std::vector<ResultRow> rows;
+    if (format == OutputFormat::Table &&
+        static_cast<double>(gpus.size()) * static_cast<double>(values->size()) > kMaxTableRows)
+        throw UsageError("sweep: " + std::to_string(gpus.size()) + " GPUs × " +
+                         std::to_string(values->size()) +
+                         " steps is more than the table limit of " + std::to_string(kMaxTableRows) +
+                         " rows; use --format csv or json");
+
+    // Rows are made one at a time and printed at once: 18 GPUs × 100,000 steps must not be
+    // held in memory. Everything that can fail is checked in a first pass, so a failure never
+    // leaves half an output behind.
     nlohmann::json crossings = nlohmann::json::array();
     std::vector<std::optional<double>> crossingByGpu;
     for (const Hardware* hw : gpus) {
-        for (double v : *values) {
-            const Cost cost = op.costWith(param, v);
-            Operator at = op;
-            at.params.set(param, v);
-            rows.push_back(ResultRow{hw, at, estimateOrThrow(op, cost, *hw), v});
-        }
+        for (double v : *values)
+            estimateOrThrow(op, op.costWith(param, v), *hw);
         auto crossing = ridgeCrossing(op, param, *hw, from, to);
         if (!crossing)
             throw UsageError(op.displayName() + " on " + hw->id + ": " + crossing.error().message);
@@ -302,26 +321,37 @@ int runSweep(const std::vector<std::string>& args)
              {"param", param},
              {"crossing", *crossing ? nlohmann::json(**crossing) : nlohmann::json()}});
     }
+    const auto forEachRow = [&](const auto& visit) {
+        for (std::size_t g = 0; g < gpus.size(); ++g) {
+            for (double v : *values) {
+                Operator at = op;
+                at.params.set(param, v);
+                visit(g, ResultRow{gpus[g], std::move(at),
+                                   estimateOrThrow(op, op.costWith(param, v), *gpus[g]), v});
+            }
+        }
+    };
+    const auto jsonText = [](const nlohmann::json& j, int indent) {
+        return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+    };
 
     if (format == OutputFormat::Json) {
-        nlohmann::json results = nlohmann::json::array();
-        for (const ResultRow& r : rows) {
+        std::cout << "{\n  \"param\": " << jsonText(param, -1)
+                  << ",\n  \"operator\": " << jsonText(op.spec(), -1) << ",\n  \"results\": [";
+        bool first = true;
+        forEachRow([&](std::size_t g, const ResultRow& r) {
             nlohmann::json j = rowToJson(r, param);
-            for (std::size_t g = 0; g < gpus.size(); ++g)
-                if (gpus[g] == r.gpu)
-                    j["crossing"] =
-                        crossingByGpu[g] ? nlohmann::json(*crossingByGpu[g]) : nlohmann::json();
-            results.push_back(j);
-        }
-        std::cout << nlohmann::json{{"param", param},
-                                    {"operator", op.spec()},
-                                    {"results", results},
-                                    {"crossings", crossings}}
-                         .dump(2)
-                  << "\n";
+            j["crossing"] = crossingByGpu[g] ? nlohmann::json(*crossingByGpu[g]) : nlohmann::json();
+            std::cout << (first ? "\n    " : ",\n    ") << jsonText(j, -1);
+            first = false;
+        });
+        std::cout << "\n  ],\n  \"crossings\": " << jsonText(crossings, -1) << "\n}\n";
     } else if (format == OutputFormat::Csv) {
-        std::cout << rowsToCsv(rows, param);
+        std::cout << csvHeader(param);
+        forEachRow([&](std::size_t, const ResultRow& r) { std::cout << rowToCsv(r, param); });
     } else {
+        std::vector<ResultRow> rows;
+        forEachRow([&](std::size_t, const ResultRow& r) { rows.push_back(r); });
         std::cout << rowsToTable(rows, param) << "\n";
         for (std::size_t g = 0; g < gpus.size(); ++g) {
             if (crossingByGpu[g])

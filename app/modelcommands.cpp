@@ -6,6 +6,7 @@
 #include "app/texttable.h"
 #include "core/format.h"
 #include "core/modelconfig.h"
+#include "core/numbers.h"
 #include "core/workload.h"
 
 #include <algorithm>
@@ -65,13 +66,11 @@ ModelConfig resolveModel(const std::string& text)
 
 double wholeNumber(const std::string& option, const std::string& text, double max)
 {
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 ||
-        v > max || v != std::floor(v))
+    const auto v = parseNumber(text);
+    if (!v || *v < 1.0 || *v > max || *v != std::floor(*v))
         throw UsageError(option + " " + text + ": expected a whole number from 1 to " +
                          formatParamNumber(max));
-    return v;
+    return *v;
 }
 
 Precision precisionOption(const Arguments& a, const std::string& option,
@@ -99,6 +98,11 @@ InferenceScenario scenarioFrom(const Arguments& a)
     s.phase = *parsed;
     s.batch = wholeNumber("--batch", a.required("batch"), 1e6);
     s.context = wholeNumber("--context", a.required("context"), 1e7);
+    if (stepTokens(s) > kMaxStepTokens)
+        throw UsageError("--batch " + a.value("batch") + " × --context " + a.value("context") +
+                         ": a prefill step of " + formatParamNumber(stepTokens(s)) +
+                         " tokens; the limit is " + formatParamNumber(kMaxStepTokens) +
+                         " tokens per step (batch × context)");
     s.activations = precisionOption(
         a, "activations", {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8},
         Precision::FP16);
@@ -164,12 +168,7 @@ std::string csvWithCounts(const std::vector<ResultRow>& rows, const Workload& w,
     std::string line;
     std::getline(in, line);
     out += line + ",key,layer_count,per_layer,count,step_time_s,time_fraction\n";
-    const auto exact = [](double v) {
-        std::ostringstream s;
-        s.precision(17);
-        s << v;
-        return s.str();
-    };
+    const auto exact = [](double v) { return shortestNumber(v); };
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             if (!std::getline(in, line))
@@ -196,7 +195,9 @@ int runModels(const std::vector<std::string>& args)
         nlohmann::json list = nlohmann::json::array();
         for (const ModelConfig& m : catalog.all())
             list.push_back(modelToJson(m));
-        std::cout << nlohmann::json{{"models", list}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"models", list}}.dump(2, ' ', false,
+                                                           nlohmann::json::error_handler_t::replace)
+                  << "\n";
         return 0;
     }
     if (format != "table")
@@ -317,7 +318,7 @@ int runModel(const std::vector<std::string>& args)
                                     {"scenario", scenarioJson},
                                     {"operators", operators},
                                     {"totals", totalsJson}}
-                         .dump(2)
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << "\n";
         return 0;
     }

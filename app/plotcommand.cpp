@@ -6,6 +6,7 @@
 #include "app/arguments.h"
 #include "app/commands.h"
 #include "core/catalog.h"
+#include "core/numbers.h"
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 
 namespace roofscope::cli {
@@ -36,15 +38,12 @@ QSize parseSize(const std::string& text)
     int w = 0;
     int h = 0;
     if (parts.size() == 2) {
-        try {
-            std::size_t nw = 0;
-            std::size_t nh = 0;
-            w = std::stoi(parts[0], &nw);
-            h = std::stoi(parts[1], &nh);
-            if (nw != parts[0].size() || nh != parts[1].size())
-                w = h = 0;
-        } catch (const std::exception&) {
-            w = h = 0;
+        const auto pw = parseNumber(parts[0]);
+        const auto ph = parseNumber(parts[1]);
+        if (pw && ph && *pw == std::floor(*pw) && *ph == std::floor(*ph) && *pw <= 1e6 &&
+            *ph <= 1e6) {
+            w = static_cast<int>(*pw);
+            h = static_cast<int>(*ph);
         }
     }
     if (w < 16 || h < 16 || w > 16384 || h > 16384)
@@ -55,12 +54,10 @@ QSize parseSize(const std::string& text)
 
 double parseScale(const std::string& text)
 {
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 1.0 ||
-        v > 4.0)
+    const auto v = parseNumber(text);
+    if (!v || *v < 1.0 || *v > 4.0)
         throw UsageError("--scale " + text + ": expected a number from 1 to 4");
-    return v;
+    return *v;
 }
 
 Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
@@ -86,6 +83,9 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
         if (std::find(ids.begin(), ids.end(), scenario.baseline) == ids.end())
             scenario.baseline.clear(); // the first accelerator becomes the baseline
     }
+    if (a.values("op").size() > kMaxScenarioOperators)
+        throw UsageError("--op: given " + std::to_string(a.values("op").size()) +
+                         " times; the limit is " + std::to_string(kMaxScenarioOperators));
     if (a.has("op")) {
         scenario.operators.clear();
         for (const std::string& spec : a.values("op")) {
@@ -107,6 +107,23 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
     if (auto error = checkScenarioHardware(scenario, catalog, a.value("scenario", "scenario")))
         throw UsageError((a.has("scenario") ? "--scenario " : "") + error->message);
     return scenario;
+}
+
+// `-o` naming the scenario or a catalog being read would replace the user's document with
+// figure data (and the atomic write makes that look like success).
+void refuseOverwritingAnInput(const Arguments& a, const std::string& output)
+{
+    std::vector<std::pair<std::string, std::string>> inputs; // option, path
+    if (a.has("scenario"))
+        inputs.emplace_back("--scenario", a.value("scenario"));
+    for (const std::string& file : a.values("catalog"))
+        inputs.emplace_back("--catalog", file);
+    for (const auto& [option, path] : inputs) {
+        std::error_code ec;
+        if (std::filesystem::equivalent(output, path, ec) && !ec)
+            throw UsageError("-o " + output + ": is the same file as " + option + " " + path +
+                             " (an output never replaces an input; choose another file)");
+    }
 }
 
 // Qt's own chatter on a headless machine ("XDG_RUNTIME_DIR not set", font fallbacks) is not
@@ -136,6 +153,7 @@ int runPlot(const std::vector<std::string>& args)
     if (!figureFormat && !dataFormat)
         throw UsageError("-o " + output +
                          ": expected a file ending in .png, .svg, .pdf, .csv or .json");
+    refuseOverwritingAnInput(a, output);
     const bool png = figureFormat == FigureFormat::Png;
     if (a.has("scale") && !png)
         throw UsageError("--scale applies to PNG output only");
@@ -150,6 +168,16 @@ int runPlot(const std::vector<std::string>& args)
     FigureOptions options;
     options.size = a.has("size") ? parseSize(a.value("size")) : QSize(1920, 1080);
     options.scale = a.has("scale") ? parseScale(a.value("scale")) : 1.0;
+    // 16384 × 16384 pixels (1 GiB of RGBA) at most, whatever the size and scale: a 16384-wide
+    // figure at 4× would need 16 GiB before the first pixel is drawn.
+    constexpr double kMaxFigurePixels = 16384.0 * 16384.0;
+    const double pixels = static_cast<double>(options.size.width()) * options.size.height() *
+                          options.scale * options.scale;
+    if (pixels > kMaxFigurePixels)
+        throw UsageError("--size " + a.value("size", "1920x1080") + " at --scale " +
+                         a.value("scale", "1") + ": " + formatParamNumber(pixels) +
+                         " pixels, more than the limit of " + formatParamNumber(kMaxFigurePixels) +
+                         " (16384×16384)");
     options.transparent = a.has("transparent");
     options.title = QString::fromStdString(a.value("title"));
     options.subtitle = QString::fromStdString(a.value("subtitle"));

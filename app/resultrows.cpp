@@ -5,8 +5,7 @@
 #include "core/advice.h"
 #include "core/csvfield.h"
 #include "core/format.h"
-
-#include <sstream>
+#include "core/numbers.h"
 
 namespace roofscope::cli {
 
@@ -14,10 +13,8 @@ namespace {
 
 std::string exact(double v)
 {
-    std::ostringstream s;
-    s.precision(17);
-    s << v;
-    return s.str();
+    // Shortest round-trip text: exact, and C-locale whatever the process locale.
+    return shortestNumber(v);
 }
 
 std::string ceilingLabel(const Ceiling& c)
@@ -82,25 +79,36 @@ nlohmann::json rowToJson(const ResultRow& row, const std::string& sweepParam)
     return j;
 }
 
-std::string rowsToCsv(const std::vector<ResultRow>& rows, const std::string& sweepParam)
+std::string csvHeader(const std::string& sweepParam)
 {
     std::string out = "gpu,operator,";
     if (!sweepParam.empty())
         out += sweepParam + ",";
     out += "flops,bytes,ai,ceiling_precision,ceiling_unit,ceiling_flops_per_s,memory_level,"
            "memory_bytes_per_s,ridge_ai,attainable_flops_per_s,bound,time_s,peak_fraction\n";
-    for (const ResultRow& r : rows) {
-        const Estimate& e = r.estimate;
-        out += csvField(r.gpu->id) + "," + csvField(r.op.displayName()) + ",";
-        if (!sweepParam.empty())
-            out += exact(r.sweepValue.value_or(0.0)) + ",";
-        out += exact(e.flops) + "," + exact(e.bytes) + "," + exact(e.ai) + "," +
-               std::string(precisionName(e.ceiling.precision)) + "," +
-               std::string(computeUnitName(e.ceiling.unit)) + "," + exact(e.ceiling.flopsPerS) +
-               "," + e.memory.level + "," + exact(e.memory.bytesPerS) + "," + exact(e.ridgeAi) +
-               "," + exact(e.attainable) + "," + std::string(boundName(e.bound)) + "," +
-               exact(e.timeS) + "," + exact(e.peakFraction) + "\n";
-    }
+    return out;
+}
+
+std::string rowToCsv(const ResultRow& r, const std::string& sweepParam)
+{
+    const Estimate& e = r.estimate;
+    std::string out = csvField(r.gpu->id) + "," + csvField(r.op.displayName()) + ",";
+    if (!sweepParam.empty())
+        out += exact(r.sweepValue.value_or(0.0)) + ",";
+    out += exact(e.flops) + "," + exact(e.bytes) + "," + exact(e.ai) + "," +
+           std::string(precisionName(e.ceiling.precision)) + "," +
+           std::string(computeUnitName(e.ceiling.unit)) + "," + exact(e.ceiling.flopsPerS) + "," +
+           e.memory.level + "," + exact(e.memory.bytesPerS) + "," + exact(e.ridgeAi) + "," +
+           exact(e.attainable) + "," + std::string(boundName(e.bound)) + "," + exact(e.timeS) +
+           "," + exact(e.peakFraction) + "\n";
+    return out;
+}
+
+std::string rowsToCsv(const std::vector<ResultRow>& rows, const std::string& sweepParam)
+{
+    std::string out = csvHeader(sweepParam);
+    for (const ResultRow& r : rows)
+        out += rowToCsv(r, sweepParam);
     return out;
 }
 

@@ -27,6 +27,8 @@ nlohmann::json paramsToJson(const ParamSet& params);
 nlohmann::json rowToJson(const ResultRow& row, const std::string& sweepParam = {});
 
 // CSV header and lines with raw SI numbers (no prefixes), one row per verdict.
+std::string csvHeader(const std::string& sweepParam = {});
+std::string rowToCsv(const ResultRow& row, const std::string& sweepParam = {});
 std::string rowsToCsv(const std::vector<ResultRow>& rows, const std::string& sweepParam = {});
 // Aligned table with engineering prefixes.
 std::string rowsToTable(const std::vector<ResultRow>& rows, const std::string& sweepParam = {});

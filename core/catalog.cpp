@@ -26,10 +26,6 @@ constexpr long long kVersion = 1;
 // dram), then on-chip. Kept closed so that a typo ("hmb") is an error, not a silent new level.
 const std::initializer_list<std::string_view> kMemoryLevels = {"hbm", "dram", "l2", "sram", "l1"};
 
-// Catalog files are a few kilobytes; anything far larger is not a catalog, and reading it whole
-// would only waste memory before failing.
-constexpr std::uintmax_t kMaxFileBytes = 16u * 1024u * 1024u;
-
 bool isSlug(std::string_view id)
 {
     if (id.empty() || id.front() == '-' || id.back() == '-')
@@ -336,14 +332,23 @@ Expected<std::string> readTextFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return makeError(path + ": cannot open: " + std::strerror(errno));
+    const std::string tooLarge = path + ": too large (more than " + std::to_string(kMaxFileBytes) +
+                                 " bytes, the file size limit of RoofScope's JSON files)";
     const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes) {
-        return makeError(path + ": too large for a catalog (" + std::to_string(size) +
-                         " bytes; the limit is " + std::to_string(kMaxFileBytes) + ")");
+    if (!ec && size > kMaxFileBytes)
+        return makeError(tooLarge);
+    // Read in chunks and stop one byte past the limit: devices and pipes (/dev/zero) report
+    // no size, and reading them whole would never end.
+    std::string text;
+    char chunk[65536];
+    while (in && text.size() <= kMaxFileBytes) {
+        in.read(chunk, sizeof chunk);
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
     }
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad())
         return makeError(path + ": read error: " + std::strerror(errno));
+    if (text.size() > kMaxFileBytes)
+        return makeError(tooLarge);
     return text;
 }
 

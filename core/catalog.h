@@ -55,7 +55,12 @@ private:
 // $XDG_CONFIG_HOME/roofscope/hardware, else ~/.config/roofscope/hardware.
 std::string userCatalogDirectory();
 
-// Reads a whole file; the Error names the path and the reason.
+// RoofScope's JSON files (catalogs, models, scenarios) are kilobytes; anything larger is not
+// one of them, and reading it whole would only waste memory before failing.
+inline constexpr std::size_t kMaxFileBytes = 16u * 1024u * 1024u;
+
+// Reads a whole file of at most kMaxFileBytes (also from devices and pipes, which report no
+// size); the Error names the path and the reason.
 Expected<std::string> readTextFile(const std::string& path);
 
 } // namespace roofscope

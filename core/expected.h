@@ -36,9 +36,33 @@ private:
     std::variant<T, Error> m_state;
 };
 
+// Messages are one line: a token the user typed or a file holds may contain a newline, a NUL
+// or another control character, which is shown escaped ("\n", "\x00") rather than printed.
+inline std::string oneLine(std::string text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 inline Error makeError(std::string message)
 {
-    return Error{std::move(message)};
+    return Error{oneLine(std::move(message))};
 }
 
 } // namespace roofscope

@@ -1,7 +1,8 @@
 #include "core/format.h"
 
+#include "core/numbers.h"
+
 #include <cmath>
-#include <cstdio>
 
 namespace roofscope {
 
@@ -18,9 +19,7 @@ constexpr Prefix kPrefixes[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"
 
 std::string significant(double v, int digits)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
+    return significantNumber(v, digits);
 }
 
 } // namespace
@@ -41,7 +40,9 @@ std::string formatSi(double value, std::string_view unit, int significantDigits)
     if (magnitude > 0.0) {
         for (const Prefix& p : kPrefixes) {
             // Round first so that 999.95e12 shows as "1000 TFLOP/s" and not "1e+03 TFLOP/s".
-            const double scaled = std::stod(significant(magnitude / p.scale, significantDigits));
+            // Read back without std::stod, which throws on subnormal results (1e-300 / 1e-9).
+            const double raw = magnitude / p.scale;
+            const double scaled = parseNumber(significant(raw, significantDigits)).value_or(raw);
             if (scaled >= 1.0) {
                 chosen = &p;
                 break;

@@ -48,7 +48,14 @@ LineColumn lineColumnAt(std::string_view text, std::size_t offset)
     return lc;
 }
 
+// Thrown from the parser callback to stop at the nesting limit; carries the pointer reached.
+struct NestingTooDeep {
+    std::string pointer;
+};
+
 // Finds repeated keys while the parser runs; the parsed document itself would keep only one.
+// Also stops documents nested deeper than kMaxJsonDepth: no RoofScope file needs more than a
+// handful of levels, and 200,000 nested arrays cost memory and time for nothing.
 class DuplicateKeyFinder {
 public:
     bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, Json& parsed)
@@ -58,6 +65,8 @@ public:
         case Event::object_start:
         case Event::array_start:
             countElement();
+            if (m_frames.size() >= kMaxJsonDepth)
+                throw NestingTooDeep{currentPointer()};
             m_frames.push_back(Frame{event == Event::array_start, 0, {}, {}});
             break;
         case Event::object_end:
@@ -155,6 +164,10 @@ Expected<Json> JsonReader::parse(std::string_view text, std::string_view fileNam
                                         : std::string("the number");
         return makeError(std::string(fileName) + ": " + display(finder.pendingPointer()) +
                          ": must be a finite number, got " + literal + " (too large)");
+    } catch (const NestingTooDeep& e) {
+        return makeError(std::string(fileName) + ": " + display(e.pointer) +
+                         ": nested deeper than " + std::to_string(kMaxJsonDepth) +
+                         " levels (the limit for RoofScope's JSON files)");
     } catch (const std::exception& e) {
         return makeError(std::string(fileName) + ": cannot parse: " + e.what());
     }

@@ -12,6 +12,9 @@
 
 namespace roofscope {
 
+// Objects and arrays nested deeper than this are refused while parsing.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
 // Documents keep their key order so that errors are reported in the order the user wrote them.
 using Json = nlohmann::ordered_json;
 

@@ -1,6 +1,7 @@
 #include "core/modelconfig.h"
 
 #include "core/catalog.h"
+#include "core/hffamily.h"
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
 
@@ -97,6 +98,21 @@ int readChoice(JsonReader& r, const Json& object, const std::string& pointer, st
     return -1;
 }
 
+// partial_rotary_factor: the share of head_dim that RoPE rotates, in (0, 1].
+double readRotaryFraction(JsonReader& r, const Json& object, const std::string& pointer)
+{
+    if (!object.contains("partial_rotary_factor") || object.at("partial_rotary_factor").is_null())
+        return 1.0;
+    const double f = r.positiveNumber(object, pointer, "partial_rotary_factor", 1.0);
+    if (r.ok() && f > 1.0) {
+        r.fail(JsonReader::child(pointer, "partial_rotary_factor"),
+               "must be in (0, 1], got " +
+                   JsonReader::describe(object.at("partial_rotary_factor")));
+        return 1.0;
+    }
+    return f;
+}
+
 void checkRelations(JsonReader& r, const ModelConfig& m, const std::string& pointer)
 {
     if (!r.ok())
@@ -114,7 +130,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
                       "num_attention_heads", "vocab_size"},
                      {"num_key_value_heads", "head_dim", "mlp", "hidden_act", "norm", "position",
                       "max_position_embeddings", "tie_word_embeddings", "num_local_experts",
-                      "num_experts_per_tok", "params", "source"}))
+                      "num_experts_per_tok", "params", "source", "parallel_block",
+                      "partial_rotary_factor"}))
         return m;
     m.id = r.nonEmptyString(item, p, "id");
     if (!r.ok())
@@ -159,6 +176,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
     m.expertsPerToken = r.integer(item, p, "num_experts_per_tok", 1, 1);
     if (r.ok() && m.experts > 1 && !item.contains("num_experts_per_tok"))
         r.fail(p, "missing required key \"num_experts_per_tok\" (num_local_experts is > 1)");
+    m.parallelBlock = r.boolean(item, p, "parallel_block", false);
+    m.rotaryFraction = readRotaryFraction(r, item, p);
     m.publishedParams = r.positiveNumber(item, p, "params", 0.0);
     m.source = r.string(item, p, "source");
     checkRelations(r, m, p);
@@ -225,6 +244,10 @@ std::string idFromFileName(std::string_view fileName)
 Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& root,
                                                    std::string_view fileName)
 {
+    // The family first: a BERT or Mamba config must say what it is, not trip over a key.
+    auto family = hfFamilyOf(root, fileName);
+    if (!family)
+        return family.error();
     for (const auto& [key, what] : kUnsupportedHfKeys) {
         if (root.contains(key) && !root.at(key).is_null())
             return makeError(std::string(fileName) + ": /" + std::string(key) + ": " +
@@ -243,6 +266,12 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
         return root.contains(key) && !root.at(key).is_null();
     };
     ModelConfig m;
+    m.mlp = family->mlp;
+    m.norm = family->norm;
+    m.activation = family->activation;
+    m.tiedEmbeddings = family->tiedByDefault;
+    m.parallelBlock = family->parallelBlock;
+    m.rotaryFraction = readRotaryFraction(r, root, "");
     m.id = idFromFileName(fileName);
     m.name = m.id;
     if (present("_name_or_path") && root.at("_name_or_path").is_string() &&
@@ -306,12 +335,14 @@ namespace {
 double layerParameters(const ModelConfig& m, double expertsCounted)
 {
     const double h = static_cast<double>(m.hiddenSize);
-    const double qo = 2.0 * h * static_cast<double>(m.heads * m.headDim);
-    const double kv = 2.0 * h * static_cast<double>(m.kvHeads * m.headDim);
+    // Products in double: heads × head_dim of an absurd config overflows long long.
+    const double qo = 2.0 * h * static_cast<double>(m.heads) * static_cast<double>(m.headDim);
+    const double kv = 2.0 * h * static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim);
     const double matrices = m.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double mlp = matrices * h * static_cast<double>(m.intermediateSize) * expertsCounted;
     const double router = m.isMoe() ? h * static_cast<double>(m.experts) : 0.0;
-    const double normVectors = m.norm == NormKind::RmsNorm ? 2.0 : 4.0; // LayerNorm: γ and β
+    const double normsPerLayer = m.parallelBlock ? 1.0 : 2.0;
+    const double normVectors = normsPerLayer * (m.norm == NormKind::RmsNorm ? 1.0 : 2.0); // γ, β
     return qo + kv + mlp + router + normVectors * h;
 }
 
@@ -368,8 +399,7 @@ Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::st
     if (!reader.requireObject(*document, ""))
         return *reader.error();
     // A Hugging Face config has its fields at the top level; ours wraps a list in "models".
-    const bool huggingFace = !document->contains("models") && !document->contains("format") &&
-                             document->contains("hidden_size");
+    const bool huggingFace = looksLikeHfConfig(*document);
     if (huggingFace)
         return readHuggingFace(reader, *document, fileName);
     return readCatalog(reader, *document);
@@ -400,6 +430,10 @@ std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
             e["num_local_experts"] = m.experts;
             e["num_experts_per_tok"] = m.expertsPerToken;
         }
+        if (m.parallelBlock)
+            e["parallel_block"] = true;
+        if (m.rotaryFraction != 1.0)
+            e["partial_rotary_factor"] = m.rotaryFraction;
         if (m.publishedParams > 0.0)
             e["params"] = m.publishedParams;
         if (!m.source.empty())

@@ -40,7 +40,12 @@ struct ModelConfig {
     PositionKind position = PositionKind::Rope;
     long long maxPositions = 0;  // rows of the learned position table (PositionKind::Learned)
     bool tiedEmbeddings = false; // the LM head reuses the embedding matrix
-    long long experts = 1;       // > 1: a mixture of experts in every layer's MLP
+    // Attention and MLP read the same normed input and add to one residual (Phi-2): one norm
+    // per layer instead of two.
+    bool parallelBlock = false;
+    // Share of head_dim that rotary embeddings rotate (Phi-2: 0.4); 1 for full RoPE.
+    double rotaryFraction = 1.0;
+    long long experts = 1; // > 1: a mixture of experts in every layer's MLP
     long long expertsPerToken = 1;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
     std::string source;

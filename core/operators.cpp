@@ -1,5 +1,7 @@
 #include "core/operators.h"
 
+#include "core/numbers.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -337,11 +339,10 @@ Expected<ParamValue> parseValue(const OperatorKind& kind, const ParamDef& def,
         return makeError(where + "expected one of: " + joined(def.choices));
     case ParamType::Integer:
     case ParamType::Real: {
-        const char* begin = text.c_str();
-        char* end = nullptr;
-        const double v = text.empty() ? 0.0 : std::strtod(begin, &end);
-        if (text.empty() || end != begin + text.size() || !std::isfinite(v))
+        const std::optional<double> parsed = parseNumber(text);
+        if (!parsed)
             return makeError(where + "not a number");
+        const double v = *parsed;
         const bool whole = def.type == ParamType::Integer;
         const std::string expected =
             std::string("expected ") + (whole ? "a whole number" : "a number") +
@@ -490,15 +491,11 @@ bool Operator::isDefault(const ParamDef& def, const ParamValue& value) const
 
 std::string formatParamNumber(double v)
 {
-    if (v == std::floor(v) && std::fabs(v) < 1e15) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-        return buf;
-    }
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
+    // Whole numbers without an exponent (a spec says n=16777216, not 1.6777216e+07); anything
+    // else in the shortest form that reads back exactly, so a spec survives a round trip.
+    if (v == std::floor(v) && std::fabs(v) < 1e15)
+        return significantNumber(v == 0.0 ? 0.0 : v, 16);
+    return shortestNumber(v);
 }
 
 Expected<Operator> makeOperator(std::string_view kindName, const Assignments& assignments)

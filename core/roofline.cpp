@@ -1,5 +1,7 @@
 #include "core/roofline.h"
 
+#include "core/numbers.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -13,8 +15,7 @@ std::string describe(double v)
         return "NaN";
     if (std::isinf(v))
         return v > 0 ? "infinity" : "-infinity";
-    std::string s = std::to_string(v);
-    return s;
+    return shortestNumber(v);
 }
 
 Expected<double> requirePositive(double v, std::string_view what)
@@ -84,6 +85,22 @@ Expected<Estimate> estimate(const Cost& cost, const Ceiling& ceiling, const Memo
     e.timeS = *time;
     e.peakFraction = e.attainable / ceiling.flopsPerS;
     e.ridgeDistance = e.ridgeAi / e.ai;
+    // Each input is finite and > 0, but their ratios need not be: 1e300 FLOP on a 1e-300 FLOP/s
+    // peak overflows, 5e-324 underflows to 0. Such a result is refused here so that no
+    // infinity or zero time reaches a table, a CSV or a JSON file as "inf" or null.
+    const std::pair<double, const char*> results[] = {{e.ai, "ai"},
+                                                      {e.ridgeAi, "ridge_ai"},
+                                                      {e.attainable, "attainable"},
+                                                      {e.timeS, "time_s"},
+                                                      {e.peakFraction, "peak_fraction"},
+                                                      {e.ridgeDistance, "ridge distance"}};
+    for (const auto& [value, what] : results) {
+        if (!isPositiveFinite(value))
+            return makeError(std::string(what) + " is out of range (" + describe(value) + ") for " +
+                             describe(cost.flops) + " FLOP and " + describe(cost.bytes) +
+                             " bytes on a " + describe(ceiling.flopsPerS) + " FLOP/s, " +
+                             describe(memory.bytesPerS) + " B/s roof: the numbers are too extreme");
+    }
     return e;
 }
 

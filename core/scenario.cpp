@@ -1,6 +1,7 @@
 #include "core/scenario.h"
 
 #include "core/catalog.h"
+#include "core/jsonreader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,8 @@ namespace roofscope {
 
 namespace {
 
-using json = nlohmann::json;
+// Ordered, as JsonReader::parse returns it.
+using json = Json;
 
 std::string located(std::string_view fileName, const std::string& pointer,
                     const std::string& problem)
@@ -27,22 +29,6 @@ std::string located(std::string_view fileName, const std::string& pointer,
     return out;
 }
 
-// Line and column (1-based) of a byte offset, for syntax errors.
-std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset)
-{
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 const char* typeName(const json& v)
 {
     return v.type_name();
@@ -54,7 +40,7 @@ public:
 
     Error fail(const std::string& pointer, const std::string& problem) const
     {
-        return Error{located(m_fileName, pointer, problem)};
+        return makeError(located(m_fileName, pointer, problem));
     }
 
     std::optional<Error> checkKeys(const json& object, const std::string& pointer,
@@ -115,20 +101,12 @@ std::optional<Theme> parseTheme(std::string_view name)
 Expected<Scenario> parseScenario(std::string_view text, std::string_view fileName)
 {
     const Reader r(fileName);
-    json doc;
-    try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        const auto [line, column] = lineColumn(text, e.byte == 0 ? 0 : e.byte - 1);
-        std::string what = e.what();
-        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at ...";
-        // keep only the part after the last ": " that describes the problem.
-        const auto colon = what.rfind(": ");
-        if (colon != std::string::npos)
-            what = what.substr(colon + 2);
-        return Error{std::string(fileName) + ":" + std::to_string(line) + ":" +
-                     std::to_string(column) + ": invalid JSON: " + what};
-    }
+    // The shared reader: syntax errors with line and column, numbers beyond double's range
+    // and repeated keys are all reported as one line instead of escaping as exceptions.
+    auto parsed = JsonReader::parse(text, fileName);
+    if (!parsed)
+        return parsed.error();
+    json& doc = *parsed;
 
     if (!doc.is_object())
         return r.fail("", std::string("expected a JSON object, got ") + typeName(doc));
@@ -166,6 +144,9 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         if (!gpus.is_array())
             return r.fail("/gpus",
                           std::string("expected an array of hardware ids, got ") + typeName(gpus));
+        if (gpus.size() > kMaxScenarioGpus)
+            return r.fail("/gpus", std::to_string(gpus.size()) + " accelerators; the limit is " +
+                                       std::to_string(kMaxScenarioGpus));
         std::set<std::string> seen;
         for (std::size_t i = 0; i < gpus.size(); ++i) {
             const std::string ptr = "/gpus/" + std::to_string(i);
@@ -196,6 +177,9 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         const json& ops = doc["operators"];
         if (!ops.is_array())
             return r.fail("/operators", std::string("expected an array, got ") + typeName(ops));
+        if (ops.size() > kMaxScenarioOperators)
+            return r.fail("/operators", std::to_string(ops.size()) + " operators; the limit is " +
+                                            std::to_string(kMaxScenarioOperators));
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const std::string ptr = "/operators/" + std::to_string(i);
             const json& o = ops[i];
@@ -325,7 +309,7 @@ std::string scenarioToJson(const Scenario& s)
     doc["ceilings"] = {{"fp8", s.toggles.fp8},     {"fp32_vector", s.toggles.fp32Vector},
                        {"fp64", s.toggles.fp64},   {"l2", s.toggles.l2},
                        {"sweep", s.toggles.sweep}, {"labels", s.toggles.labels}};
-    return doc.dump(2) + "\n";
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCatalog& catalog,
@@ -338,7 +322,7 @@ std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCata
         const std::string near = catalog.closestId(s.gpus[i]);
         if (!near.empty())
             problem += "; did you mean \"" + near + "\"?";
-        return Error{located(fileName, "/gpus/" + std::to_string(i), problem)};
+        return makeError(located(fileName, "/gpus/" + std::to_string(i), problem));
     }
     return std::nullopt;
 }

@@ -3,6 +3,7 @@
 #include "core/expected.h"
 #include "core/operators.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ class HardwareCatalog;
 //                "sweep": true, "labels": true}   optional; each key optional
 // }
 inline constexpr int kScenarioVersion = 1;
+// Limits of one scenario (and of one command line): more is not a chart anyone can read.
+inline constexpr std::size_t kMaxScenarioGpus = 64;
+inline constexpr std::size_t kMaxScenarioOperators = 1000;
 inline constexpr std::string_view kScenarioFormat = "roofscope-scenario";
 
 enum class Theme { Light, Dark, Slide };

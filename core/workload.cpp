@@ -101,8 +101,10 @@ double weightBytes(const ModelConfig& m, const InferenceScenario& s)
     const double h = static_cast<double>(m.hiddenSize);
     const double w = bytesPerElement(s.weights);
     const double sixteen = bytesPerElement(streamPrecision(s));
-    const double attention =
-        2.0 * h * static_cast<double>(m.heads * m.headDim + m.kvHeads * m.headDim);
+    // In double: heads × head_dim of an absurd config overflows long long.
+    const double attention = 2.0 * h *
+                             (static_cast<double>(m.heads) * static_cast<double>(m.headDim) +
+                              static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim));
     const double mlp = (m.mlp == MlpKind::Gated ? 3.0 : 2.0) * h *
                        static_cast<double>(m.intermediateSize) * static_cast<double>(m.experts);
     const double quantized = static_cast<double>(m.layers) * (attention + mlp);
@@ -119,6 +121,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (!(s.context >= 1.0) || s.context != std::floor(s.context) || s.context > 1e7)
         return makeError("context: expected a whole number from 1 to 10000000, got " +
                          num(s.context));
+    if (stepTokens(s) > kMaxStepTokens)
+        return makeError("batch × context: a prefill step of " + num(stepTokens(s)) +
+                         " tokens is more than the limit of " + num(kMaxStepTokens));
 
     Workload w;
     w.tokens = stepTokens(s);
@@ -206,12 +211,14 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
         linear("k_proj", "K projection", KV * d, h, wt, act);
         linear("v_proj", "V projection", KV * d, h, wt, act);
     }
+    // Partial rotary (Phi-2 rotates 40 % of each head): only those dimensions are touched.
+    const double rotaryDims = std::max(1.0, std::round(d * m.rotaryFraction));
     if (m.position == PositionKind::Rope)
         x.add("rope",
               "RoPE on Q and K (1-in/1-out elementwise, 3 FLOP/element: two multiplies and "
               "an add; the cos/sin tables stay in cache)",
               "elementwise",
-              {{"n", num(T * (H + KV) * d)},
+              {{"n", num(T * (H + KV) * rotaryDims)},
                {"dtype", str},
                {"inputs", "1"},
                {"flops_per_element", "3"}},
@@ -296,7 +303,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     } else {
         x.add("attn_residual", "Residual add (attention)", "elementwise",
               {{"n", num(T * h)}, {"dtype", str}, {"inputs", "2"}}, L);
-        norm("post_attention_norm", "Post-attention " + normName, L);
+        // A parallel block (Phi-2) feeds the MLP the input norm's output: no second norm.
+        if (!m.parallelBlock)
+            norm("post_attention_norm", "Post-attention " + normName, L);
     }
 
     // ---- MLP block ------------------------------------------------------------------------
@@ -456,6 +465,10 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
     }
     if (!(t.timeS > 0.0))
         return makeError("empty workload");
+    if (!std::isfinite(t.timeS) || !std::isfinite(t.flops) || !std::isfinite(t.bytes) ||
+        !isPositiveFinite(workload.tokens / t.timeS))
+        return makeError("step totals on " + hw.id +
+                         " are out of range (the model or the catalog numbers are too extreme)");
     for (OperatorTiming& timing : t.perOp)
         timing.timeFraction = timing.stepTimeS / t.timeS;
     t.tokensPerS = workload.tokens / t.timeS;
@@ -470,7 +483,14 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
         // and framework overhead are not counted, so this is the floor.
         const double needed = t.weightsBytes + t.kvCacheBytes;
         t.fits = needed <= hw.memoryBytes;
-        t.gpusNeeded = static_cast<long long>(std::ceil(needed / hw.memoryBytes));
+        // Computed in double and bounded before the conversion: a huge model on a tiny memory
+        // would overflow long long (and print a negative count).
+        const double gpus = std::ceil(needed / hw.memoryBytes);
+        if (!std::isfinite(gpus) || gpus > kMaxGpusNeeded)
+            return makeError("weights + KV cache (" + num(needed) + " bytes) need more than " +
+                             num(kMaxGpusNeeded) + " GPUs of " + hw.id + " (" +
+                             num(hw.memoryBytes) + " bytes each), the limit");
+        t.gpusNeeded = static_cast<long long>(gpus);
     }
     return t;
 }

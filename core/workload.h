@@ -76,6 +76,10 @@ struct Workload {
     double expertsTouched = 0.0; // per layer, MoE only (0 for dense models)
 };
 
+// The most tokens one step may process (batch for decode, batch × context for prefill): more
+// would push the operators' element counts past their limits, and no real step comes close.
+inline constexpr double kMaxStepTokens = 1e7;
+
 // Expands a model into the operators of one decoder layer (counted `layers` times) plus the
 // embedding lookup, the final norm and the LM head. Pure computation, no I/O: cheap enough to
 // call on every slider step. Errors: a scenario value out of range (batch < 1, ...) or a
@@ -114,6 +118,9 @@ struct WorkloadTotals {
     // 8192-wide model they are a third or more of the bytes.
     double weightsOnlyAi() const { return weightsBytes > 0.0 ? flops / weightsBytes : 0.0; }
 };
+
+// The largest GPU count a model's memory may need before evaluateWorkload refuses it.
+inline constexpr double kMaxGpusNeeded = 1e9;
 
 // Estimates every operator on `hw`. An Error names the operator and what the GPU lacks (no
 // fp16 tensor ceiling on a TPU, ...).

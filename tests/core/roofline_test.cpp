@@ -25,7 +25,7 @@ TEST(Roofline, BadInputsAreErrorsNamingTheInput)
     const double inf = std::numeric_limits<double>::infinity();
     auto zeroBw = attainableFlops(1e12, 0.0, 1.0);
     ASSERT_FALSE(zeroBw);
-    EXPECT_EQ(zeroBw.error().message, "memory bandwidth must be a finite number > 0, got 0.000000");
+    EXPECT_EQ(zeroBw.error().message, "memory bandwidth must be a finite number > 0, got 0");
     auto negPeak = ridgeIntensity(-1.0, 1e12);
     ASSERT_FALSE(negPeak);
     EXPECT_NE(negPeak.error().message.find("peak compute"), std::string::npos);

@@ -150,7 +150,7 @@ TEST_P(MalformedScenario, LeavesTheSessionUnchanged)
 INSTANTIATE_TEST_SUITE_P(
     Cases, MalformedScenario,
     ::testing::Values(
-        Malformed{"syntax", "{\"format\": \"roofscope-scenario\",\n \"version\": 1,,}", ":2:"},
+        Malformed{"syntax", "{\"format\": \"roofscope-scenario\",\n \"version\": 1,,}", "line 2"},
         Malformed{"newer",
                   R"({"format":"roofscope-scenario","version":3,"gpus":[],"operators":[]})",
                   "written by a newer RoofScope (version 3); this build reads version 1"},

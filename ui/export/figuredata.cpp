@@ -209,7 +209,8 @@ QByteArray FigureData::toJson() const
                       {"roofs", roofs},
                       {"points", points},
                       {"sweeps", sweeps}};
-    return QByteArray::fromStdString(doc.dump(2) + "\n");
+    return QByteArray::fromStdString(
+        doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 QByteArray FigureData::serialize(FigureDataFormat format) const

@@ -1,0 +1,298 @@
+// Regression tests of issue 11 (hardening), one per numbered item that the core owns, plus the
+// C-locale number handling of issue 9. The CLI side is in tests/cli/hardening_cli_test.cpp.
+#include "core/catalog.h"
+#include "core/format.h"
+#include "core/jsonreader.h"
+#include "core/modelconfig.h"
+#include "core/numbers.h"
+#include "core/operators.h"
+#include "core/scenario.h"
+#include "core/workload.h"
+
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <cmath>
+#include <string>
+
+using namespace roofscope;
+
+namespace {
+
+const std::string kHf = ROOFSCOPE_TEST_DATA_DIR "/models/hf/";
+
+Expected<std::vector<ModelConfig>> loadHf(const std::string& dir)
+{
+    ModelCatalog catalog;
+    return catalog.loadFile(kHf + dir + "/config.json");
+}
+
+Hardware h100()
+{
+    return *HardwareCatalog::builtin().find("h100-sxm5");
+}
+
+} // namespace
+
+TEST(Hardening, Item01_ScenarioNumberBeyondDoubleRangeIsAnErrorNotAnAbort)
+{
+    auto s = parseScenario(R"({"format":"roofscope-scenario","version":1,
+        "view":{"ai_min":1e309,"ai_max":2,"flops_min":1,"flops_max":2}})",
+                           "s.json");
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().message, "s.json: /view/ai_min: must be a finite number, got 1e309 (too "
+                                 "large)");
+}
+
+TEST(Hardening, Item02_FormatSiOfTinyValuesDoesNotAbort)
+{
+    EXPECT_EQ(formatBandwidth(1e-300), "1e-291 nB/s");
+    EXPECT_EQ(formatBytes(4.9e-324), "4.941e-315 nB"); // subnormal after scaling
+    EXPECT_EQ(formatFlopsRate(989.4e12), "989.4 TFLOP/s");
+}
+
+TEST(Hardening, Item03_InvalidUtf8LabelsAreWrittenAsReplacementCharacters)
+{
+    Scenario s = defaultScenario();
+    s.operators[0].label = "caf\xe9";
+    const std::string json = scenarioToJson(s); // threw type_error 316 before
+    EXPECT_NE(json.find("caf\xef\xbf\xbd"), std::string::npos);
+    EXPECT_TRUE(parseScenario(json, "s.json").ok());
+}
+
+TEST(Hardening, Item04_HeadsTimesHeadDimDoesNotOverflow)
+{
+    ModelConfig m = *ModelCatalog::builtin().find("llama-2-7b");
+    m.heads = 3'000'000'000LL;
+    m.kvHeads = 3'000'000'000LL;
+    m.headDim = 4'000'000'000LL; // heads × head_dim = 1.2e19 > 9.2e18
+    const double h = static_cast<double>(m.hiddenSize);
+    const double attention = 4.0 * h * 3e9 * 4e9;
+    EXPECT_GT(m.parameterCount(), m.layers * attention * 0.999);
+    EXPECT_TRUE(std::isfinite(weightBytes(m, InferenceScenario{})));
+}
+
+TEST(Hardening, Item05_GpuCountBeyondTheLimitIsAnErrorNotANegativeCount)
+{
+    const ModelConfig m = *ModelCatalog::builtin().find("llama-2-70b");
+    Hardware tiny = h100();
+    tiny.memoryBytes = 1.0; // 138 GB of weights need 1.4e11 of these
+    auto w = expandWorkload(m, InferenceScenario{});
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    auto t = evaluateWorkload(*w, tiny);
+    ASSERT_FALSE(t.ok());
+    EXPECT_NE(t.error().message.find("need more than 1000000000 GPUs of h100-sxm5"),
+              std::string::npos)
+        << t.error().message;
+    auto ok = evaluateWorkload(*w, h100());
+    ASSERT_TRUE(ok.ok());
+    EXPECT_EQ(ok->gpusNeeded, 2);
+}
+
+TEST(Hardening, Item06_NonFiniteResultsAreRefused)
+{
+    Hardware hw = h100();
+    for (Ceiling& c : hw.ceilings)
+        c.flopsPerS = 5e-324;
+    auto e = estimate(Cost{1.34e8, 1.34e8, Precision::BF16, ComputeUnit::Tensor}, hw);
+    ASSERT_FALSE(e.ok());
+    EXPECT_NE(
+        e.error().message.find(
+            "ridge_ai is out of range (0) for 1.34e+08 FLOP and 1.34e+08 bytes on a 5e-324 FLOP/s"),
+        std::string::npos)
+        << e.error().message;
+    Hardware fast = h100();
+    for (MemoryLevel& m : fast.memory)
+        m.bytesPerS = 1e-300;
+    auto r = estimate(Cost{1.34e8, 1.34e8, Precision::BF16, ComputeUnit::Tensor}, fast);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("ridge_ai is out of range (infinity)"), std::string::npos)
+        << r.error().message;
+}
+
+TEST(Hardening, Item08_DevicesAreReadOnlyUpToTheFileSizeLimit)
+{
+    auto text = readTextFile("/dev/zero");
+    ASSERT_FALSE(text.ok());
+    EXPECT_EQ(text.error().message,
+              "/dev/zero: too large (more than 16777216 bytes, the file size limit of RoofScope's "
+              "JSON files)");
+}
+
+TEST(Hardening, Item10_ScenarioDuplicateKeysAreRefused)
+{
+    auto s = parseScenario(
+        R"({"format":"roofscope-scenario","version":1,"theme":"dark","theme":"light"})", "s.json");
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().message,
+              "s.json: /theme: duplicate key (each key may appear only once in an object)");
+}
+
+TEST(Hardening, Item11_OperatorSpecsRoundTripExactly)
+{
+    auto op = parseOperatorSpec("elementwise:n=1024,flops_per_element=0.12345678901");
+    ASSERT_TRUE(op.ok());
+    EXPECT_NE(op->spec().find("flops_per_element=0.12345678901"), std::string::npos) << op->spec();
+    auto third = withNumber(*op, "flops_per_element", 1.0 / 3.0);
+    ASSERT_TRUE(third.ok());
+    auto back = parseOperatorSpec(third->spec());
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back->params.number("flops_per_element"), 1.0 / 3.0); // bit-exact
+    EXPECT_EQ(formatParamNumber(16777216), "16777216");
+    EXPECT_EQ(formatParamNumber(1e15), "1e+15");
+    EXPECT_EQ(shortestNumber(0.1), "0.1");
+}
+
+// Model-card parameter counts (Hugging Face safetensors totals, incl. biases RoofScope does not
+// count): the computed total must be within 1 %.
+TEST(Hardening, Item12_HuggingFaceFamiliesMatchTheModelCards)
+{
+    const std::pair<const char*, double> cards[] = {
+        {"phi-2", 2.78e9},         {"gemma-7b", 8.54e9},   {"gemma-2-9b", 9.24e9},
+        {"phi-3-mini-4k", 3.82e9}, {"mistral-7b", 7.24e9}, {"qwen2-7b", 7.62e9}};
+    for (const auto& [dir, card] : cards) {
+        auto models = loadHf(dir);
+        ASSERT_TRUE(models.ok()) << dir << ": " << models.error().message;
+        const double params = models->front().parameterCount();
+        EXPECT_NEAR(params / card, 1.0, 0.01) << dir << ": " << params;
+    }
+    // Built-in presets against the counts their entries publish.
+    const ModelCatalog builtin = ModelCatalog::builtin();
+    for (const ModelConfig& m : builtin.all()) {
+        if (m.publishedParams > 0.0) {
+            EXPECT_NEAR(m.parameterCount() / m.publishedParams, 1.0, 0.01) << m.id;
+        }
+    }
+}
+
+TEST(Hardening, Item12_Phi2IsAParallelBlockWithPartialRotaryAndPlainGeluMlp)
+{
+    auto models = loadHf("phi-2");
+    ASSERT_TRUE(models.ok()) << models.error().message;
+    const ModelConfig& m = models->front();
+    EXPECT_EQ(m.mlp, MlpKind::Plain);
+    EXPECT_EQ(m.norm, NormKind::LayerNorm);
+    EXPECT_EQ(m.activation, "gelu");
+    EXPECT_TRUE(m.parallelBlock);
+    EXPECT_DOUBLE_EQ(m.rotaryFraction, 0.4);
+    // FP16 weights: 2.78 B parameters × 2 bytes ≈ 5.56 GB (it came out at 7.24 GB before).
+    EXPECT_NEAR(weightBytes(m, InferenceScenario{}) / 1e9, 5.56, 0.03);
+    auto w = expandWorkload(m, InferenceScenario{});
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    for (const WorkloadOp& op : w->ops) {
+        EXPECT_NE(op.key, "post_attention_norm");
+        EXPECT_NE(op.key, "gate_proj");
+        if (op.key == "rope") { // batch 1: (32 + 32) heads × 32 of 80 dimensions
+            EXPECT_EQ(op.op.params.number("n"), 64.0 * 32.0);
+        }
+    }
+    // Survives the RoofScope catalog format.
+    auto back = parseModelFile(modelCatalogToJson(*models), "m.json");
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_TRUE(back->front().parallelBlock);
+    EXPECT_DOUBLE_EQ(back->front().rotaryFraction, 0.4);
+}
+
+TEST(Hardening, Item12_GemmaIsGeGluWithItsOwnHeadDimAndTiedEmbeddings)
+{
+    auto models = loadHf("gemma-7b");
+    ASSERT_TRUE(models.ok()) << models.error().message;
+    const ModelConfig& m = models->front();
+    EXPECT_EQ(m.mlp, MlpKind::Gated);
+    EXPECT_EQ(m.activation, "gelu");
+    EXPECT_EQ(m.headDim, 256); // hidden / heads would be 192
+    EXPECT_TRUE(m.tiedEmbeddings);
+}
+
+TEST(Hardening, Item12_EncodersSsmsAndUnknownFamiliesAreRefusedNamingFieldAndFamily)
+{
+    const std::pair<const char*, const char*> refused[] = {
+        {"bert-base", "/model_type: \"bert\" is an encoder (BERT), not a decoder-only transformer"},
+        {"mamba-2.8b",
+         "/model_type: \"mamba\" is a state-space model (Mamba), not a decoder-only transformer"},
+        {"gpt2", "/model_type: \"gpt2\" is not a model family RoofScope describes (expected one "
+                 "of: llama, mistral"}};
+    for (const auto& [dir, message] : refused) {
+        auto models = loadHf(dir);
+        ASSERT_FALSE(models.ok()) << dir;
+        EXPECT_NE(models.error().message.find(message), std::string::npos)
+            << models.error().message;
+        EXPECT_EQ(models.error().message.find('\n'), std::string::npos);
+    }
+}
+
+TEST(Hardening, Item13_PrefillTokenLimitIsNamedInTheCore)
+{
+    const ModelConfig m = *ModelCatalog::builtin().find("llama-2-7b");
+    InferenceScenario s;
+    s.phase = Phase::Prefill;
+    s.batch = 1e6;
+    s.context = 1e7;
+    auto w = expandWorkload(m, s);
+    ASSERT_FALSE(w.ok());
+    EXPECT_EQ(w.error().message, "batch × context: a prefill step of 10000000000000 tokens is "
+                                 "more than the limit of 10000000");
+}
+
+TEST(Hardening, JsonNestingIsLimited)
+{
+    const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+    auto doc = JsonReader::parse(deep, "deep.json");
+    ASSERT_FALSE(doc.ok());
+    EXPECT_NE(doc.error().message.find("deep.json: /0/0/0"), std::string::npos);
+    EXPECT_NE(doc.error().message.find(": nested deeper than 64 levels"), std::string::npos);
+}
+
+TEST(Hardening, ErrorMessagesEscapeControlCharacters)
+{
+    auto op = parseOperatorSpec("matmul:m=1\n2");
+    ASSERT_FALSE(op.ok());
+    EXPECT_EQ(op.error().message, "matmul: m=1\\n2: not a number");
+}
+
+// Issue 9: numbers in specs, files and read-outs are C-locale even when the process runs in a
+// locale with a decimal comma (Qt's QApplication calls setlocale(LC_ALL, "")).
+TEST(Hardening, NumbersIgnoreTheProcessLocale)
+{
+    const std::string previous = std::setlocale(LC_ALL, nullptr);
+    ASSERT_NE(std::setlocale(LC_ALL, "de_DE.UTF-8"), nullptr)
+        << "the de_DE.UTF-8 locale is missing; .ci/deps generates it";
+    auto op = parseOperatorSpec("elementwise:n=1024,flops_per_element=1.5");
+    const std::string formatted = formatNumber(1.5);
+    const std::string si = formatBandwidth(3.35e12);
+    auto comma = parseOperatorSpec("elementwise:flops_per_element=1,5");
+    auto scenario = parseScenario(R"({"format": "roofscope-scenario", "version": 1,
+        "operators": [{"spec": "elementwise:flops_per_element=1.5"}],
+        "view": {"ai_min": 0.5, "ai_max": 1.5e4, "flops_min": 1.5e11, "flops_max": 1e16}})",
+                                  "s.json");
+    const std::string written = scenario ? scenarioToJson(*scenario) : std::string();
+    std::setlocale(LC_ALL, previous.c_str());
+    ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+    EXPECT_EQ(scenario->view->aiMax, 1.5e4);
+    EXPECT_NE(written.find("flops_per_element=1.5\""), std::string::npos) << written;
+    EXPECT_NE(written.find("\"ai_min\": 0.5"), std::string::npos) << written;
+    ASSERT_TRUE(op.ok()) << op.error().message;
+    EXPECT_EQ(op->params.number("flops_per_element"), 1.5);
+    EXPECT_NE(op->spec().find("flops_per_element=1.5"), std::string::npos) << op->spec();
+    EXPECT_EQ(formatted, "1.5");
+    EXPECT_EQ(si, "3.35 TB/s");
+    EXPECT_FALSE(comma.ok()); // "1" then ",5" is a stray item, not one and a half
+}
+
+TEST(Hardening, ScenarioAcceleratorAndOperatorCountsAreLimited)
+{
+    std::string ops;
+    for (int i = 0; i < 1001; ++i)
+        ops += std::string(i ? "," : "") + R"({"spec": "add"})";
+    auto s = parseScenario(
+        R"({"format": "roofscope-scenario", "version": 1, "operators": [)" + ops + "]}", "s.json");
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().message, "s.json: /operators: 1001 operators; the limit is 1000");
+    std::string gpus;
+    for (int i = 0; i < 65; ++i)
+        gpus += std::string(i ? "," : "") + "\"g" + std::to_string(i) + "\"";
+    auto g = parseScenario(
+        R"({"format": "roofscope-scenario", "version": 1, "gpus": [)" + gpus + "]}", "s.json");
+    ASSERT_FALSE(g.ok());
+    EXPECT_EQ(g.error().message, "s.json: /gpus: 65 accelerators; the limit is 64");
+}
