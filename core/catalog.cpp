@@ -143,12 +143,47 @@ std::vector<MemoryLevel> readMemory(JsonReader& r, const Json& array, const std:
     return levels;
 }
 
+Interconnect readInterconnect(JsonReader& r, const Json& item, const std::string& p)
+{
+    Interconnect link;
+    if (!r.requireObject(item, p) ||
+        !r.checkKeys(item, p, {"link", "name", "bytes_per_s", "source"},
+                     {"latency_s", "latency_source"}))
+        return link;
+    link.link = r.string(item, p, "link");
+    if (!r.ok())
+        return link;
+    const auto& types = interconnectLinkTypes();
+    if (std::find(types.begin(), types.end(), link.link) == types.end()) {
+        r.fail(JsonReader::child(p, "link"),
+               "unknown link type " + jsonQuoted(link.link) +
+                   " (expected one of: nvlink, infinity-fabric, pcie, ici, roce)");
+        return link;
+    }
+    link.name = r.nonEmptyString(item, p, "name");
+    link.bytesPerS = r.positiveNumber(item, p, "bytes_per_s");
+    link.source = r.nonEmptyString(item, p, "source");
+    if (!r.ok())
+        return link;
+    if (item.contains("latency_s")) {
+        link.latencyS = r.positiveNumber(item, p, "latency_s");
+        link.latencySource = r.string(item, p, "latency_source", "given in the catalog");
+        link.latencyEstimate = false;
+    } else {
+        const HopLatency assumed = defaultHopLatency(link.link);
+        link.latencyS = assumed.seconds;
+        link.latencySource = assumed.basis;
+        link.latencyEstimate = true;
+    }
+    return link;
+}
+
 Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
                       std::map<std::string, std::string>& seenIds)
 {
     Hardware h;
     if (!r.checkKeys(item, p, {"id", "name", "vendor", "ceilings", "memory"},
-                     {"memory_bytes", "memory_source", "notes"}))
+                     {"memory_bytes", "memory_source", "notes", "interconnect"}))
         return h;
     const std::string idPointer = JsonReader::child(p, "id");
     h.id = r.nonEmptyString(item, p, "id");
@@ -175,6 +210,9 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     if (!r.ok())
         return h;
     h.memory = readMemory(r, item.at("memory"), JsonReader::child(p, "memory"));
+    if (r.ok() && item.contains("interconnect"))
+        h.interconnect =
+            readInterconnect(r, item.at("interconnect"), JsonReader::child(p, "interconnect"));
     return h;
 }
 
@@ -262,6 +300,17 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
             memory.push_back(std::move(level));
         }
         entry["memory"] = std::move(memory);
+        if (h.interconnect.present()) {
+            Json link = {{"link", h.interconnect.link},
+                         {"name", h.interconnect.name},
+                         {"bytes_per_s", h.interconnect.bytesPerS},
+                         {"source", h.interconnect.source}};
+            if (!h.interconnect.latencyEstimate) {
+                link["latency_s"] = h.interconnect.latencyS;
+                link["latency_source"] = h.interconnect.latencySource;
+            }
+            entry["interconnect"] = std::move(link);
+        }
         list.push_back(std::move(entry));
     }
     Json document = {{"format", kFormat}, {"version", kVersion}, {"hardware", std::move(list)}};

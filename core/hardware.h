@@ -25,6 +25,33 @@ struct MemoryLevel {
     bool estimate = false;
 };
 
+// The scale-up link between GPUs of one node (NVLink, Infinity Fabric, PCIe), as collectives
+// see it. Convention: bandwidth PER DIRECTION PER GPU, the figure a ring all-reduce step is
+// limited by. Vendors quote bidirectional totals (H100's "900 GB/s" NVLink is 450 GB/s each
+// way), so catalog entries halve them and say so in `source`.
+struct Interconnect {
+    std::string link; // link type: "nvlink", "pcie", "infinity-fabric", "ici", "roce"
+    std::string name; // "NVLink 4 (18 links)"
+    double bytesPerS = 0.0; // per direction per GPU
+    std::string source;
+    // Per-hop latency of one collective step. When the entry gives none, the link type's
+    // default assumption is used (defaultHopLatency); `latencySource` says which.
+    double latencyS = 0.0;
+    std::string latencySource;
+    bool latencyEstimate = true;
+
+    bool present() const { return bytesPerS > 0.0; }
+};
+
+// The per-hop latency assumed for a link type when a catalog entry gives none, with its basis.
+struct HopLatency {
+    double seconds = 0.0;
+    std::string basis;
+};
+HopLatency defaultHopLatency(std::string_view link);
+// The link types a catalog entry may name.
+const std::vector<std::string_view>& interconnectLinkTypes();
+
 struct Hardware {
     std::string id;     // lowercase slug: "h100-sxm5"
     std::string name;   // "NVIDIA H100 SXM5 80GB"
@@ -34,6 +61,7 @@ struct Hardware {
     double memoryBytes = 0.0; // capacity of the main memory; 0 when unknown
     std::string memorySource;
     std::string notes;
+    Interconnect interconnect; // absent (bytesPerS == 0) when no vetted figure exists
 
     // The ceiling of exactly this precision and unit, or nullptr.
     const Ceiling* findCeiling(Precision precision, ComputeUnit unit) const;

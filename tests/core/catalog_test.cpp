@@ -342,7 +342,7 @@ TEST(CatalogJson, UnknownKey)
 {
     EXPECT_EQ(errorOf(catalogText(entry("x", R"("colour": "green", )"))),
               "my.json: /hardware/0/colour: unknown key (expected one of: id, name, vendor, "
-              "ceilings, memory, memory_bytes, memory_source, notes)");
+              "ceilings, memory, memory_bytes, memory_source, notes, interconnect)");
 }
 
 TEST(CatalogJson, UnknownTopLevelKey)
@@ -560,7 +560,7 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
     ASSERT_TRUE(error);
     EXPECT_EQ(error->message, path + ": /hardware/1/colour: unknown key (expected one of: id, "
                                      "name, vendor, ceilings, memory, memory_bytes, "
-                                     "memory_source, notes)");
+                                     "memory_source, notes, interconnect)");
     // Nothing of the broken file is merged, not even its valid first entry.
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.find("h100-sxm5")->name, "NVIDIA H100 SXM5 80GB");
