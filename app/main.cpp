@@ -4,6 +4,7 @@
 #include "app/arguments.h"
 #include "app/commands.h"
 #include "app/modelcommands.h"
+#include "app/parallelcommands.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
 #include "app/plotcommand.h"
@@ -30,6 +31,7 @@ const std::map<std::string, Command>& commands()
         {"sweep", runSweep},
         {"models", runModels},
         {"model", runModel},
+        {"plan", runPlan},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif
@@ -62,7 +64,7 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plot, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plan, plot, help)\n";
         return 2;
     }
     try {

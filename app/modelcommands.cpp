@@ -1,6 +1,7 @@
 #include "app/modelcommands.h"
 
 #include "app/arguments.h"
+#include "app/parallelcommands.h"
 #include "app/commands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
@@ -19,7 +20,8 @@ namespace roofscope::cli {
 namespace {
 
 const Arguments::Spec kModelSpec{{"model", "phase", "batch", "context", "weights", "activations",
-                                  "kv", "gpu", "format", "catalog", "top"},
+                                  "kv", "gpu", "format", "catalog", "top", "tp", "pp", "ep",
+                                  "headroom", "micro-batches"},
                                  {"fused"}};
 
 // The user directory's broken files are warnings, as for hardware: they must not take the
@@ -38,6 +40,8 @@ bool looksLikeFile(const std::string& text)
     return text.find('/') != std::string::npos || text.ends_with(".json") ||
            std::filesystem::is_regular_file(text, ec);
 }
+
+} // namespace
 
 ModelConfig resolveModel(const std::string& text)
 {
@@ -148,6 +152,8 @@ nlohmann::json modelToJson(const ModelConfig& m)
     return j;
 }
 
+namespace {
+
 std::string countText(double count)
 {
     // Expected experts touched are not whole: show three significant digits.
@@ -223,6 +229,8 @@ int runModels(const std::vector<std::string>& args)
 int runModel(const std::vector<std::string>& args)
 {
     const Arguments a(args, kModelSpec, "model");
+    if (a.has("tp") || a.has("pp") || a.has("ep"))
+        return runParallelModel(a);
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
     const InferenceScenario scenario = scenarioFrom(a);
