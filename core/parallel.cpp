@@ -148,7 +148,13 @@ Expected<ModelConfig> shardModel(const ModelConfig& m, const Layout& l)
     s.kvHeads = std::max<long long>(1, m.kvHeads / l.tp);
     // MoE: each expert's FFN is split over the GPUs of the TP group that share it.
     const long long ffnSplit = m.isMoe() ? l.tp / std::max(1, l.ep) : l.tp;
-    s.intermediateSize = ceilDiv(m.intermediateSize, ffnSplit);
+    if (m.moeIntermediateSize > 0) {
+        // DeepSeek: intermediate_size sizes the dense first layers, split like any MLP.
+        s.intermediateSize = ceilDiv(m.intermediateSize, l.tp);
+        s.moeIntermediateSize = ceilDiv(m.moeIntermediateSize, ffnSplit);
+    } else {
+        s.intermediateSize = ceilDiv(m.intermediateSize, ffnSplit);
+    }
     s.vocabSize = ceilDiv(m.vocabSize, l.tp); // padded, as vocab-parallel layers are
     return s;
 }
@@ -184,11 +190,13 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     ModelConfig weightsModel = *sharded;
     if (m.isMoe() && l.ep > 1)
         weightsModel.experts = m.experts / l.ep;
-    const auto layerWeights = [&](int layers) {
+    const auto layerWeights = [&](int layers, long long denseLayers) {
         ModelConfig a = weightsModel;
         a.layers = layers;
+        a.firstDenseLayers = denseLayers;
         ModelConfig zero = weightsModel;
         zero.layers = 0;
+        zero.firstDenseLayers = 0;
         return weightBytes(a, s) - weightBytes(zero, s);
     };
     const double vocabShard = static_cast<double>(sharded->vocabSize);
@@ -201,6 +209,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     const int baseLayers = static_cast<int>(m.layers / l.pp);
     const int extraLayers = static_cast<int>(m.layers % l.pp);
     double slowestStage = 0.0;
+    int firstLayer = 0;
     for (int stage = 0; stage < l.pp; ++stage) {
         StageTotals st;
         st.stage = stage;
@@ -209,6 +218,13 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         const bool last = stage == l.pp - 1;
         ModelConfig stageModel = *sharded;
         stageModel.layers = st.layers;
+        // DeepSeek's dense first layers fall on the first stage(s).
+        stageModel.firstDenseLayers = std::clamp<long long>(m.firstDenseLayers - firstLayer, 0,
+                                                            st.layers);
+        firstLayer += st.layers;
+        const int denseLayers =
+            m.isMoe() ? static_cast<int>(stageModel.firstDenseLayers) : st.layers;
+        const int moeLayers = st.layers - denseLayers;
         auto expanded = expandWorkload(stageModel, s);
         if (!expanded)
             return makeError(l.name() + ": " + expanded.error().message);
@@ -225,7 +241,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         }
         w.ops = std::move(kept);
 
-        st.weightsBytes = layerWeights(st.layers) + (first ? embeddingBytes : 0.0) +
+        st.weightsBytes = layerWeights(st.layers, stageModel.firstDenseLayers) + (first ? embeddingBytes : 0.0) +
                           (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
@@ -265,13 +281,22 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
                 "All-reduce after the attention output projection (" + num(T) + " × " + num(h) +
                     " activations over TP=" + std::to_string(l.tp) + ")",
                 "all_reduce", activation, l.tp, layers, link, streamBytes));
-            const int mlpGroup = m.isMoe() ? l.tp / l.ep : l.tp;
-            if (mlpGroup > 1)
+            // Dense layers all-reduce over the TP group; MoE layers over the GPUs that split
+            // each expert (tp / ep), the rest being the all-to-alls below.
+            const int moeGroup = m.isMoe() ? l.tp / l.ep : l.tp;
+            const double fullGroupLayers = moeGroup == l.tp ? layers : denseLayers;
+            if (fullGroupLayers > 0)
                 st.communication.push_back(makeComm(
                     "mlp_all_reduce",
                     "All-reduce after the MLP down projection (" + num(T) + " × " + num(h) +
-                        " activations over " + std::to_string(mlpGroup) + " GPUs)",
-                    "all_reduce", activation, mlpGroup, layers, link, streamBytes));
+                        " activations over TP=" + std::to_string(l.tp) + ")",
+                    "all_reduce", activation, l.tp, fullGroupLayers, link, streamBytes));
+            if (moeGroup > 1 && moeGroup < l.tp && moeLayers > 0)
+                st.communication.push_back(makeComm(
+                    "expert_all_reduce",
+                    "All-reduce of the split expert outputs (" + num(T) + " × " + num(h) +
+                        " over " + std::to_string(moeGroup) + " GPUs)",
+                    "all_reduce", activation, moeGroup, moeLayers, link, streamBytes));
             if (first)
                 st.communication.push_back(makeComm(
                     "embedding_all_reduce",
@@ -285,7 +310,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
                     "all_gather", outTokens * static_cast<double>(m.vocabSize) * streamBytes,
                     l.tp, 1.0, link, streamBytes));
         }
-        if (l.ep > 1) {
+        if (l.ep > 1 && moeLayers > 0) {
             // Each GPU dispatches its 1/ep share of the step's token-expert pairs and gathers
             // the results back (the re-replication for TP attention is folded into combine).
             const double pairs = T * static_cast<double>(m.expertsPerToken) * h * streamBytes /
@@ -293,12 +318,12 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
             st.communication.push_back(makeComm("moe_dispatch",
                                                 "MoE dispatch all-to-all over EP=" +
                                                     std::to_string(l.ep),
-                                                "all_to_all", pairs, l.ep, layers, link,
+                                                "all_to_all", pairs, l.ep, moeLayers, link,
                                                 streamBytes));
             st.communication.push_back(makeComm("moe_combine",
                                                 "MoE combine all-to-all over EP=" +
                                                     std::to_string(l.ep),
-                                                "all_to_all", pairs, l.ep, layers, link,
+                                                "all_to_all", pairs, l.ep, moeLayers, link,
                                                 streamBytes));
         }
         if (!last)

@@ -1,5 +1,7 @@
 #include "core/workload.h"
 
+#include "core/deepseek.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -98,6 +100,8 @@ double kvCacheBytesPerToken(const ModelConfig& model, Precision kv)
 
 double weightBytes(const ModelConfig& m, const InferenceScenario& s)
 {
+    if (m.isDeepSeekStyle())
+        return deepSeekWeightBytes(m, s);
     const double h = static_cast<double>(m.hiddenSize);
     const double w = bytesPerElement(s.weights);
     const double sixteen = bytesPerElement(streamPrecision(s));
@@ -119,6 +123,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (!(s.context >= 1.0) || s.context != std::floor(s.context) || s.context > 1e7)
         return makeError("context: expected a whole number from 1 to 10000000, got " +
                          num(s.context));
+
+    if (m.isDeepSeekStyle())
+        return expandDeepSeekWorkload(m, s);
 
     Workload w;
     w.tokens = stepTokens(s);
