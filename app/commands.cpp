@@ -138,6 +138,22 @@ int runGpus(const std::vector<std::string>& args)
     return 0;
 }
 
+namespace {
+
+// The α–β ring model the parallel layouts are timed with (core/parallel.h).
+const std::pair<const char*, const char*> kCollectiveFormulas[] = {
+    {"ring all-reduce", "2·(N−1)/N · bytes ÷ bw + 2·(N−1) · hop"},
+    {"all-gather", "(N−1)/N · bytes ÷ bw + (N−1) · hop"},
+    {"all-to-all", "(N−1)/N · bytes ÷ bw + (N−1) · hop"},
+    {"point-to-point (pipeline send)", "bytes ÷ bw + hop"},
+};
+const char* const kCollectiveSource =
+    "Thakur, Rabenseifner & Gropp, \"Optimization of Collective Communication Operations in "
+    "MPICH\" (IJHPCA 2005); the same form GenZ and llm-analysis use for tensor-parallel "
+    "all-reduces";
+
+} // namespace
+
 int runOps(const std::vector<std::string>& args)
 {
     const Arguments a(args, {{"format"}, {}}, "ops");
@@ -186,7 +202,15 @@ int runOps(const std::vector<std::string>& args)
         nlohmann::json presets = nlohmann::json::array();
         for (const OperatorPreset& p : operatorPresets())
             presets.push_back({{"id", p.id}, {"title", p.title}, {"spec", p.spec}});
-        std::cout << nlohmann::json{{"kinds", kinds}, {"presets", presets}}.dump(2) << "\n";
+        nlohmann::json collectives = nlohmann::json::array();
+        for (const auto& [name, formula] : kCollectiveFormulas)
+            collectives.push_back({{"collective", name}, {"time", formula}});
+        std::cout << nlohmann::json{{"kinds", kinds},
+                                    {"presets", presets},
+                                    {"collectives", collectives},
+                                    {"collectives_source", kCollectiveSource}}
+                         .dump(2)
+                  << "\n";
         return 0;
     }
     if (format != "table")
@@ -211,6 +235,12 @@ int runOps(const std::vector<std::string>& args)
     std::cout << "Presets (the seed's operator table):\n";
     for (const OperatorPreset& p : operatorPresets())
         std::cout << "  " << p.title << ": " << p.spec << "\n";
+    std::cout << "\nCollectives (roofscope model --tp/--pp/--ep, roofscope plan); N GPUs, bytes the "
+                 "payload each holds, bw the link bandwidth per direction per GPU, hop the "
+                 "per-hop latency:\n";
+    for (const auto& [name, formula] : kCollectiveFormulas)
+        std::cout << "  " << name << ": " << formula << "\n";
+    std::cout << "  Source: " << kCollectiveSource << "\n";
     return 0;
 }
 

@@ -6,7 +6,9 @@
 #include "app/resultrows.h"
 #include "app/texttable.h"
 #include "core/format.h"
+#include "core/deepseek.h"
 #include "core/modelconfig.h"
+#include "core/scenarionotes.h"
 #include "core/workload.h"
 
 #include <algorithm>
@@ -149,6 +151,12 @@ nlohmann::json modelToJson(const ModelConfig& m)
     };
     if (m.publishedParams > 0.0)
         j["published_params"] = m.publishedParams;
+    if (m.maxPositions > 0)
+        j["max_position_embeddings"] = m.maxPositions;
+    Json deepSeek = Json::object();
+    writeDeepSeekCatalogFields(deepSeek, m);
+    for (const auto& [key, value] : deepSeek.items())
+        j[key] = nlohmann::json::parse(value.dump());
     return j;
 }
 
@@ -298,6 +306,7 @@ int runModel(const std::vector<std::string>& args)
                 {"bytes", t.bytes},
                 {"ai", t.ai()},
                 {"ai_weights_only", t.weightsOnlyAi()},
+                {"weights_read_bytes", t.weightsReadBytes},
                 {"time_s", t.timeS},
                 {"tokens_per_s", t.tokensPerS},
                 {"memory_bound_time_fraction", t.memoryBoundTimeFraction},
@@ -321,8 +330,10 @@ int runModel(const std::vector<std::string>& args)
         };
         if (model.isMoe())
             scenarioJson["experts_touched_per_layer"] = workload->expertsTouched;
+        scenarioJson["time_unit"] = stepTimeLabel(scenario);
         std::cout << nlohmann::json{{"model", modelToJson(model)},
                                     {"scenario", scenarioJson},
+                                    {"notes", scenarioNotes(model, scenario)},
                                     {"operators", operators},
                                     {"totals", totalsJson}}
                          .dump(2)
@@ -349,11 +360,10 @@ int runModel(const std::vector<std::string>& args)
               << rowsToTable(rows) << "\n";
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         const WorkloadTotals& t = totals[g];
-        const bool decode = scenario.phase == Phase::Decode;
         std::cout << gpus[g]->id << ": " << formatFlops(t.flops) << ", " << formatBytes(t.bytes)
                   << " moved, AI " << formatNumber(t.ai()) << " (weights only "
                   << formatNumber(t.weightsOnlyAi()) << "); " << formatDuration(t.timeS)
-                  << (decode ? " per token" : " per step") << ", " << formatNumber(t.tokensPerS)
+                  << " " << stepTimeLabel(scenario) << ", " << formatNumber(t.tokensPerS)
                   << " tokens/s; " << formatNumber(t.memoryBoundTimeFraction * 100.0, 3)
                   << " % of the time memory-bound\n"
                   << "  weights " << formatBytes(t.weightsBytes) << " + KV cache "
@@ -373,6 +383,8 @@ int runModel(const std::vector<std::string>& args)
         }
         std::cout << "\n";
     }
+    for (const std::string& note : scenarioNotes(model, scenario))
+        std::cout << "Note: " << note << "\n";
     std::cout << "\nOperators:\n";
     for (const WorkloadOp& row : workload->ops)
         std::cout << "  " << row.key << ": " << row.name << "\n";

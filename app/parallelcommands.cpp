@@ -7,6 +7,7 @@
 #include "app/texttable.h"
 #include "core/format.h"
 #include "core/parallel.h"
+#include "core/scenarionotes.h"
 
 #include <cmath>
 #include <iostream>
@@ -187,6 +188,7 @@ int runParallelModel(const Arguments& a)
                                       {"kv", precisionName(scenario.kvCache)},
                                       {"fused", scenario.fused}}},
                                     {"layout", layoutJson(layout)},
+                                    {"notes", scenarioNotes(model, scenario)},
                                     {"operators", operators},
                                     {"communication", communication},
                                     {"totals", totals}}
@@ -260,6 +262,8 @@ int runParallelModel(const Arguments& a)
                       << formatBytes(c.bytes) << ", " << formatDuration(c.timeS) << " each — "
                       << c.name << "\n";
     }
+    for (const std::string& note : scenarioNotes(model, scenario))
+        std::cout << "Note: " << note << "\n";
     std::cout << "\nRing all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + "
                  "2·(N−1) · hop latency (the α–β ring model GenZ and llm-analysis use).\n";
     return 0;

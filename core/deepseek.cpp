@@ -450,6 +450,12 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
           1.0);
     if (x.error())
         return *x.error();
+    // Routed experts no token picked stay unread this step.
+    w.weightsReadBytes = w.weightsBytes;
+    if (layers.moe > 0.0)
+        w.weightsReadBytes -= layers.moe * (static_cast<double>(m.experts) - w.expertsTouched) *
+                              mlpMatrices(m) * h * static_cast<double>(m.expertFfnSize()) *
+                              bytesPerElement(s.weights);
     return w;
 }
 

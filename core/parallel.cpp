@@ -245,7 +245,11 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
                           (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
+        // Experts unread this step (computed over all experts of the shard), of which this
+        // GPU holds 1/ep.
+        const double unread = (w.weightsBytes - w.weightsReadBytes) / l.ep;
         w.weightsBytes = st.weightsBytes;
+        w.weightsReadBytes = std::max(0.0, st.weightsBytes - unread);
         // Activation workspace: the widest tensor a layer produces, in and out buffers, plus
         // FP32 logits for the LM head, plus materialised attention scores when unfused.
         const double qkvWidth =

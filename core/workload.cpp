@@ -434,6 +434,12 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
 
     if (x.error())
         return *x.error();
+    // Experts no token picked stay unread this step.
+    w.weightsReadBytes = w.weightsBytes;
+    if (m.isMoe())
+        w.weightsReadBytes -= L * (static_cast<double>(m.experts) - w.expertsTouched) *
+                              (m.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * f *
+                              bytesPerElement(s.weights);
     return w;
 }
 
@@ -441,6 +447,7 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
 {
     WorkloadTotals t;
     t.weightsBytes = workload.weightsBytes;
+    t.weightsReadBytes = workload.weightsReadBytes;
     t.kvCacheBytes = workload.kvCacheBytes;
     t.memoryBytes = hw.memoryBytes;
     double memoryBoundTime = 0.0;

@@ -121,3 +121,27 @@ TEST(ParallelCli, BadLayoutsAreNamed)
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("--headroom 1.5"), std::string::npos) << r.err;
 }
+
+// Issue 10 items 8, 11, 12 and 25 as the command line shows them.
+TEST(ModelCliNotes, SaysWhatTheFiguresMean)
+{
+    auto r = run("model --model llama-2-70b --phase decode --batch 1 --context 4096 --gpu h100-sxm5 "
+                 "--weights int4");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Note: W4A16: only the decoder layers' matrices are INT4; the LM head"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("ms per token"), std::string::npos);
+    r = run("model --model llama-2-70b --phase decode --batch 8 --context 8192 --gpu h100-sxm5");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("ms per step"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("ms per token"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("beyond llama-2-70b's max_position_embeddings (4096)"), std::string::npos);
+    const auto j = parse(run("model --model mixtral-8x7b --phase decode --batch 1 --context 4096 "
+                             "--gpu h100-sxm5 --format json"));
+    const auto& t = j["totals"][0];
+    EXPECT_GT(t["ai_weights_only"].get<double>(), t["ai"].get<double>());
+    EXPECT_NEAR(t["ai_weights_only"].get<double>(),
+                t["flops"].get<double>() / t["weights_read_bytes"].get<double>(), 1e-9);
+    EXPECT_EQ(j["scenario"]["time_unit"], "per token");
+}
