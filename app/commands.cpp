@@ -41,6 +41,10 @@ std::string gpuCeilingsText(const Hardware& hw)
         out += (out.empty() ? "" : " ") + std::string(precisionName(c.precision)) + " " +
                formatSi(c.flopsPerS, "", 4);
     }
+    // The other accumulate convention, labelled so it is never read as the ceiling.
+    for (const Ceiling& c : hw.alternateCeilings)
+        out += " (" + std::string(precisionName(c.precision)) + " " + formatSi(c.flopsPerS, "", 4) +
+               " with " + c.accumulate + " accumulate)";
     return out;
 }
 
@@ -95,12 +99,21 @@ int runGpus(const std::vector<std::string>& args)
         nlohmann::json list = nlohmann::json::array();
         for (const Hardware& hw : catalog.all()) {
             nlohmann::json ceilings = nlohmann::json::array();
-            for (const Ceiling& c : hw.ceilings)
-                ceilings.push_back({{"precision", precisionName(c.precision)},
+            const auto ceilingJson = [](const Ceiling& c) {
+                nlohmann::json j = {{"precision", precisionName(c.precision)},
                                     {"unit", computeUnitName(c.unit)},
                                     {"flops_per_s", c.flopsPerS},
                                     {"source", c.source},
-                                    {"estimate", c.estimate}});
+                                    {"estimate", c.estimate}};
+                if (c.unit == ComputeUnit::Tensor)
+                    j["accumulate"] = c.accumulate.empty() ? "fp32" : c.accumulate;
+                return j;
+            };
+            for (const Ceiling& c : hw.ceilings)
+                ceilings.push_back(ceilingJson(c));
+            nlohmann::json alternates = nlohmann::json::array();
+            for (const Ceiling& c : hw.alternateCeilings)
+                alternates.push_back(ceilingJson(c));
             nlohmann::json memory = nlohmann::json::array();
             for (const MemoryLevel& m : hw.memory)
                 memory.push_back({{"level", m.level},
@@ -111,8 +124,20 @@ int runGpus(const std::vector<std::string>& args)
                             {"name", hw.name},
                             {"vendor", hw.vendor},
                             {"ceilings", ceilings},
+                            {"alternate_ceilings", alternates},
                             {"memory", memory},
-                            {"memory_bytes", hw.memoryBytes}});
+                            {"memory_bytes", hw.memoryBytes},
+                            {"interconnect",
+                             hw.interconnect.present()
+                                 ? nlohmann::json{{"link", hw.interconnect.link},
+                                                  {"name", hw.interconnect.name},
+                                                  {"bytes_per_s_per_direction",
+                                                   hw.interconnect.bytesPerS},
+                                                  {"source", hw.interconnect.source},
+                                                  {"hop_latency_s", hw.interconnect.latencyS},
+                                                  {"hop_latency_source",
+                                                   hw.interconnect.latencySource}}
+                                 : nlohmann::json()}});
         }
         std::cout << list.dump(2) << "\n";
         return 0;

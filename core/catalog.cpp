@@ -48,7 +48,8 @@ std::string jsonQuoted(std::string_view text)
     return JsonReader::describe(Json(std::string(text)));
 }
 
-std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::string& pointer)
+std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::string& pointer,
+                                  std::vector<Ceiling>* alternates = nullptr)
 {
     std::vector<Ceiling> ceilings;
     if (!r.requireArray(array, pointer))
@@ -59,10 +60,12 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
     }
     // precision + unit -> pointer of the first ceiling that has them
     std::map<std::pair<Precision, ComputeUnit>, std::string> seen;
+    std::map<std::pair<Precision, ComputeUnit>, std::string> seenAlternates;
     for (std::size_t i = 0; i < array.size() && r.ok(); ++i) {
         const Json& item = array[i];
         const std::string p = JsonReader::child(pointer, i);
-        if (!r.checkKeys(item, p, {"precision", "unit", "flops_per_s", "source"}, {"estimate"}))
+        if (!r.checkKeys(item, p, {"precision", "unit", "flops_per_s", "source"},
+                         {"estimate", "accumulate"}))
             break;
         Ceiling c;
         const std::string precision = r.string(item, p, "precision");
@@ -89,15 +92,32 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
         c.flopsPerS = r.positiveNumber(item, p, "flops_per_s");
         c.source = r.nonEmptyString(item, p, "source");
         c.estimate = r.boolean(item, p, "estimate", false);
+        c.accumulate = r.string(item, p, "accumulate");
         if (!r.ok())
             break;
-        const auto [it, inserted] = seen.emplace(std::pair{c.precision, c.unit}, p);
+        if (!c.accumulate.empty() && c.accumulate != "fp32" && c.accumulate != "fp16") {
+            r.fail(JsonReader::child(p, "accumulate"),
+                   "unknown accumulate precision " + jsonQuoted(c.accumulate) +
+                       " (expected one of: fp32, fp16)");
+            break;
+        }
+        const bool alternate = c.accumulate == "fp16";
+        if (alternate && (c.unit != ComputeUnit::Tensor || !alternates)) {
+            r.fail(JsonReader::child(p, "accumulate"),
+                   "an FP16-accumulate ceiling must be a tensor ceiling");
+            break;
+        }
+        const auto [it, inserted] =
+            (alternate ? seenAlternates : seen).emplace(std::pair{c.precision, c.unit}, p);
         if (!inserted) {
             r.fail(p, "duplicate ceiling " + std::string(precisionName(c.precision)) + " " +
                           std::string(computeUnitName(c.unit)) + " (first at " + it->second + ")");
             break;
         }
-        ceilings.push_back(std::move(c));
+        if (alternate)
+            alternates->push_back(std::move(c));
+        else
+            ceilings.push_back(std::move(c));
     }
     return ceilings;
 }
@@ -206,7 +226,8 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     h.notes = r.string(item, p, "notes");
     if (!r.ok())
         return h;
-    h.ceilings = readCeilings(r, item.at("ceilings"), JsonReader::child(p, "ceilings"));
+    h.ceilings = readCeilings(r, item.at("ceilings"), JsonReader::child(p, "ceilings"),
+                              &h.alternateCeilings);
     if (!r.ok())
         return h;
     h.memory = readMemory(r, item.at("memory"), JsonReader::child(p, "memory"));
@@ -282,15 +303,21 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
         if (!h.notes.empty())
             entry["notes"] = h.notes;
         Json ceilings = Json::array();
-        for (const Ceiling& c : h.ceilings) {
+        const auto writeCeiling = [&](const Ceiling& c) {
             Json ceiling = {{"precision", precisionName(c.precision)},
                             {"unit", computeUnitName(c.unit)},
                             {"flops_per_s", c.flopsPerS},
                             {"source", c.source}};
             if (c.estimate)
                 ceiling["estimate"] = true;
+            if (!c.accumulate.empty())
+                ceiling["accumulate"] = c.accumulate;
             ceilings.push_back(std::move(ceiling));
-        }
+        };
+        for (const Ceiling& c : h.ceilings)
+            writeCeiling(c);
+        for (const Ceiling& c : h.alternateCeilings)
+            writeCeiling(c);
         entry["ceilings"] = std::move(ceilings);
         Json memory = Json::array();
         for (const MemoryLevel& m : h.memory) {

@@ -15,6 +15,10 @@ struct Ceiling {
     double flopsPerS = 0.0;
     std::string source;    // where the figure comes from (datasheet, whitepaper table)
     bool estimate = false; // true when the figure is derived rather than published
+    // Tensor ceilings follow one convention: FP32 accumulate, what framework GEMMs use ("" or
+    // "fp32"). GeForce cards also publish a faster FP16-accumulate rate; such a ceiling says
+    // "fp16" here and lives in Hardware::alternateCeilings, never under an operator.
+    std::string accumulate;
 };
 
 // Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l2", ...
@@ -57,6 +61,8 @@ struct Hardware {
     std::string name;   // "NVIDIA H100 SXM5 80GB"
     std::string vendor; // "NVIDIA", "AMD", "Intel", "Google"
     std::vector<Ceiling> ceilings;
+    // Labelled extra ceilings under another convention (FP16 accumulate): shown, not used.
+    std::vector<Ceiling> alternateCeilings;
     std::vector<MemoryLevel> memory;
     double memoryBytes = 0.0; // capacity of the main memory; 0 when unknown
     std::string memorySource;
