@@ -18,7 +18,7 @@ struct Ceiling {
     // Tensor ceilings follow one convention: FP32 accumulate, what framework GEMMs use ("" or
     // "fp32"). GeForce cards also publish a faster FP16-accumulate rate; such a ceiling says
     // "fp16" here and lives in Hardware::alternateCeilings, never under an operator.
-    std::string accumulate;
+    std::string accumulate = {};
 };
 
 // Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l2", ...
