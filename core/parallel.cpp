@@ -367,6 +367,30 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     return result;
 }
 
+std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,
+                                                   const Hardware& hw)
+{
+    std::vector<CommunicationPoint> points;
+    if (totals.stages.empty() || !hw.interconnect.present())
+        return points;
+    const Ceiling* vector = hw.ceilingFor(Precision::FP16, ComputeUnit::Vector);
+    const double peak = vector ? vector->flopsPerS : 0.0;
+    for (const CommOp& c : totals.stages.front().communication) {
+        if (c.collective != "all_reduce" || c.linkBytes <= 0.0 || c.flops <= 0.0)
+            continue;
+        CommunicationPoint p;
+        p.key = c.key;
+        p.ai = c.flops / c.linkBytes;
+        p.linkBytesPerS = hw.interconnect.bytesPerS;
+        p.attainable = p.linkBytesPerS * p.ai;
+        if (peak > 0.0)
+            p.attainable = std::min(p.attainable, peak);
+        p.timeS = c.timeS;
+        points.push_back(std::move(p));
+    }
+    return points;
+}
+
 Expected<std::vector<ParallelTotals>> planDeployments(const ModelConfig& m,
                                                       const InferenceScenario& s,
                                                       const Hardware& hw, int maxGpus,

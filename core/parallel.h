@@ -97,6 +97,22 @@ struct ParallelTotals {
     double tokens = 0.0;
 };
 
+// A collective on the roofline: its own roof is the link — a slope of the link's bandwidth per
+// direction — and the point sits at AI = reduction FLOPs / link bytes (an all-reduce adds
+// (N−1)/N of its elements). Gathers, all-to-alls and sends compute nothing, so they have no
+// point on a FLOP/s axis; their time is in the totals.
+// For the chart: what to draw, computed once here.
+struct CommunicationPoint {
+    std::string key;
+    double ai = 0.0;         // FLOP per byte over the link
+    double attainable = 0.0; // min(vector peak of the reduction, link bandwidth × ai)
+    double linkBytesPerS = 0.0;
+    double timeS = 0.0; // one call
+};
+// The all-reduce points of stage 1 of a layout on `hw`, on the roof of its link.
+std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,
+                                                   const Hardware& hw);
+
 // The model as one GPU of the layout holds it: heads, KV heads (at least one: replicated when
 // tp exceeds them), FFN columns and vocabulary divided by tp; experts by ep. Errors name the
 // shape that does not divide.

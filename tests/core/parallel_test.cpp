@@ -283,3 +283,22 @@ TEST(Planner, FastestFittingLayoutFirst)
     ASSERT_EQ(tpu->size(), 1u);
     EXPECT_EQ(tpu->front().layout.gpus(), 1);
 }
+
+// The chart's communication roof: all-reduce points on the link's bandwidth slope.
+TEST(CommunicationRoof, AllReducePointsSitOnTheLinkSlope)
+{
+    const ParallelTotals t = run("llama-2-70b", decode(1, 4096), {4, 1, 1}, "h100-sxm5");
+    const auto points = communicationPoints(t, gpu("h100-sxm5"));
+    ASSERT_FALSE(points.empty());
+    for (const CommunicationPoint& p : points) {
+        // Ring all-reduce over 4: 3/4 of 8192 FP16 elements added, 2·3/4·16384 link bytes:
+        // AI = (0.75·8192) / (1.5·16384) = 0.25 FLOP per byte.
+        EXPECT_DOUBLE_EQ(p.ai, 0.25);
+        EXPECT_DOUBLE_EQ(p.linkBytesPerS, 450e9);
+        EXPECT_DOUBLE_EQ(p.attainable, 450e9 * 0.25);
+        EXPECT_DOUBLE_EQ(p.timeS, 1.5 * 16384 / 450e9 + 6e-6);
+    }
+    EXPECT_TRUE(communicationPoints(run("llama-2-7b", decode(1, 128), {1, 1, 1}, "h100-sxm5"),
+                                    gpu("h100-sxm5"))
+                    .empty());
+}
