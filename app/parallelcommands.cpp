@@ -107,10 +107,11 @@ nlohmann::json totalsJson(const ParallelTotals& t, const Hardware& hw)
             {"capacity_bytes", t.capacityBytes},
             {"headroom", t.headroom},
             {"fits", optionalBool(t.fits)},
-            {"link", {{"name", hw.interconnect.name},
-                      {"bytes_per_s_per_direction", hw.interconnect.bytesPerS},
-                      {"hop_latency_s", hw.interconnect.latencyS},
-                      {"hop_latency_source", hw.interconnect.latencySource}}},
+            {"link",
+             {{"name", hw.interconnect.name},
+              {"bytes_per_s_per_direction", hw.interconnect.bytesPerS},
+              {"hop_latency_s", hw.interconnect.latencyS},
+              {"hop_latency_source", hw.interconnect.latencySource}}},
             {"per_gpu", perGpu}};
 }
 
@@ -119,9 +120,9 @@ std::string stepLabel(const InferenceScenario& s)
     if (s.phase == Phase::Prefill)
         return "per step (" + formatParamNumber(s.batch) + " × " + formatParamNumber(s.context) +
                " prompt tokens)";
-    return s.batch == 1.0 ? "per token"
-                          : "per step (one token for each of " + formatParamNumber(s.batch) +
-                                " sequences)";
+    return s.batch == 1.0
+               ? "per token"
+               : "per step (one token for each of " + formatParamNumber(s.batch) + " sequences)";
 }
 
 std::string fitsText(const ParallelTotals& t)
@@ -203,11 +204,9 @@ int runParallelModel(const Arguments& a)
             for (const StageTotals& st : results[g].stages)
                 std::cout << gpus[g]->id << "," << layout.name() << "," << st.stage + 1 << ","
                           << layout.tp << "," << st.layers << "," << exact(st.timeS()) << ","
-                          << exact(st.computeBoundTimeS) << "," << exact(st.memoryBoundTimeS)
-                          << "," << exact(st.communicationTimeS) << "," << exact(st.memoryBytes())
-                          << ","
-                          << (results[g].fits ? (*results[g].fits ? "true" : "false") : "")
-                          << "\n";
+                          << exact(st.computeBoundTimeS) << "," << exact(st.memoryBoundTimeS) << ","
+                          << exact(st.communicationTimeS) << "," << exact(st.memoryBytes()) << ","
+                          << (results[g].fits ? (*results[g].fits ? "true" : "false") : "") << "\n";
         }
         return 0;
     }
@@ -224,15 +223,14 @@ int runParallelModel(const Arguments& a)
         std::cout << "\n"
                   << hw.id << " × " << layout.gpus() << ", " << layout.name() << ": "
                   << formatDuration(t.timeS) << " " << stepLabel(scenario) << ", "
-                  << formatNumber(t.tokensPerS) << " tokens/s ("
-                  << formatNumber(t.tokensPerSPerGpu) << " per GPU); communication "
-                  << formatDuration(t.communicationTimeS) << " = "
+                  << formatNumber(t.tokensPerS) << " tokens/s (" << formatNumber(t.tokensPerSPerGpu)
+                  << " per GPU); communication " << formatDuration(t.communicationTimeS) << " = "
                   << formatNumber(t.communicationFraction * 100.0, 3) << " % of the time\n";
         if (layout.gpus() > 1)
             std::cout << "  link: " << hw.interconnect.name << ", "
-                      << formatSi(hw.interconnect.bytesPerS, "B/s")
-                      << " per direction per GPU, " << formatDuration(hw.interconnect.latencyS)
-                      << " per hop (" << hw.interconnect.latencySource << ")\n";
+                      << formatSi(hw.interconnect.bytesPerS, "B/s") << " per direction per GPU, "
+                      << formatDuration(hw.interconnect.latencyS) << " per hop ("
+                      << hw.interconnect.latencySource << ")\n";
         TextTable table({"stage", "GPUs", "layers", "compute-bound", "memory-bound",
                          "communication", "time", "memory per GPU"},
                         {true, true, true, true, true, true, true, true});
@@ -248,8 +246,8 @@ int runParallelModel(const Arguments& a)
                   << " + KV cache " << formatBytes(fullest.kvCacheBytes) << " + workspace "
                   << formatBytes(fullest.workspaceBytes) << "; fullest GPU "
                   << formatBytes(t.memoryBytesPerGpu) << " of " << formatBytes(t.capacityBytes)
-                  << " with " << formatNumber(t.headroom * 100.0, 3) << " % headroom: "
-                  << fitsText(t) << "\n";
+                  << " with " << formatNumber(t.headroom * 100.0, 3)
+                  << " % headroom: " << fitsText(t) << "\n";
         if (t.bubbleFraction > 0.0)
             std::cout << "  pipeline: " << t.microBatches << " micro-batches, bubble "
                       << formatNumber(t.bubbleFraction * 100.0, 3) << " %\n";
@@ -280,9 +278,9 @@ int runPlan(const std::vector<std::string>& args)
     const ModelConfig model = resolveModel(a.required("model"));
     const InferenceScenario scenario = scenarioFrom(a);
     const ParallelOptions options = optionsFrom(a);
-    const int maxGpus =
-        a.has("max-gpus") ? static_cast<int>(wholeNumber("--max-gpus", a.value("max-gpus"), 1024))
-                          : 8;
+    const int maxGpus = a.has("max-gpus")
+                            ? static_cast<int>(wholeNumber("--max-gpus", a.value("max-gpus"), 1024))
+                            : 8;
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(catalog, a.required("gpu"));
     if (gpus.size() != 1)
@@ -334,9 +332,10 @@ int runPlan(const std::vector<std::string>& args)
                       t.fits ? (*t.fits ? "yes" : "no") : "unknown"});
     std::cout << table.render();
     std::cout << "\nMemory per GPU = weights + KV cache + activation workspace; fits with "
-              << formatNumber(options.headroom * 100.0, 3) << " % of each GPU kept free. Link: "
-              << hw.interconnect.name << ", " << formatSi(hw.interconnect.bytesPerS, "B/s")
-              << " per direction, " << formatDuration(hw.interconnect.latencyS) << " per hop.\n";
+              << formatNumber(options.headroom * 100.0, 3)
+              << " % of each GPU kept free. Link: " << hw.interconnect.name << ", "
+              << formatSi(hw.interconnect.bytesPerS, "B/s") << " per direction, "
+              << formatDuration(hw.interconnect.latencyS) << " per hop.\n";
     return 0;
 }
 

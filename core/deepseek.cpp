@@ -8,8 +8,8 @@ namespace roofscope {
 namespace {
 
 constexpr std::string_view kHuggingFaceKeys[] = {
-    "kv_lora_rank",     "q_lora_rank",      "qk_nope_head_dim",      "qk_rope_head_dim",
-    "v_head_dim",       "n_routed_experts", "n_shared_experts",      "moe_intermediate_size",
+    "kv_lora_rank",         "q_lora_rank",      "qk_nope_head_dim", "qk_rope_head_dim",
+    "v_head_dim",           "n_routed_experts", "n_shared_experts", "moe_intermediate_size",
     "first_k_dense_replace"};
 
 std::string num(double v)
@@ -106,8 +106,7 @@ double layerMatrices(const ModelConfig& m, double expertsCounted)
     const double dense = mlpMatrices(m) * h * static_cast<double>(m.intermediateSize);
     const double experts = mlpMatrices(m) * h * static_cast<double>(m.expertFfnSize()) *
                            (expertsCounted + static_cast<double>(m.sharedExperts));
-    return static_cast<double>(m.layers) * attentionMatrices(m) + c.dense * dense +
-           c.moe * experts;
+    return static_cast<double>(m.layers) * attentionMatrices(m) + c.dense * dense + c.moe * experts;
 }
 
 } // namespace
@@ -155,14 +154,14 @@ void readMoe(JsonReader& r, const Json& root, const std::string& p, ModelConfig&
                           " is > 1)");
         m.expertsPerToken = r.integer(root, p, "num_experts_per_tok", 1, 1);
     }
-    m.sharedExperts = present(root, "n_shared_experts") ? r.integer(root, p, "n_shared_experts", 0, 0)
-                                                        : 0;
-    m.moeIntermediateSize =
-        present(root, "moe_intermediate_size") ? r.integer(root, p, "moe_intermediate_size", 1, 0)
-                                               : 0;
-    m.firstDenseLayers =
-        present(root, "first_k_dense_replace") ? r.integer(root, p, "first_k_dense_replace", 0, 0)
-                                               : 0;
+    m.sharedExperts =
+        present(root, "n_shared_experts") ? r.integer(root, p, "n_shared_experts", 0, 0) : 0;
+    m.moeIntermediateSize = present(root, "moe_intermediate_size")
+                                ? r.integer(root, p, "moe_intermediate_size", 1, 0)
+                                : 0;
+    m.firstDenseLayers = present(root, "first_k_dense_replace")
+                             ? r.integer(root, p, "first_k_dense_replace", 0, 0)
+                             : 0;
     if (r.ok() && m.firstDenseLayers > m.layers)
         r.fail(JsonReader::child(p, "first_k_dense_replace"),
                "must not exceed num_hidden_layers (" + std::to_string(m.layers) + "), got " +
@@ -283,8 +282,8 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
     };
 
     elementwise("embedding",
-                "Token embedding lookup (counted as a 1-input elementwise copy: bytes exact)", T * h,
-                str, 1, 1.0);
+                "Token embedding lookup (counted as a 1-input elementwise copy: bytes exact)",
+                T * h, str, 1, 1.0);
     const std::string fusedNote =
         " (fused: reads block output and residual, writes the sum and the normed copy)";
     if (s.fused)
@@ -303,28 +302,31 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
         const double qk = nope + rope;
         if (a.qLoraRank > 0) {
             const double qr = static_cast<double>(a.qLoraRank);
-            linear("q_a_proj", "Query down-projection to the rank-" + num(qr) + " latent (MLA)",
-                   qr, h, L);
+            linear("q_a_proj", "Query down-projection to the rank-" + num(qr) + " latent (MLA)", qr,
+                   h, L);
             norm("q_a_norm", "RMSNorm of the query latent", qr, L);
             linear("q_b_proj", "Query up-projection to " + num(H) + " heads × " + num(qk), H * qk,
                    qr, L);
         } else {
             linear("q_proj", "Q projection (" + num(H) + " heads × " + num(qk) + ")", H * qk, h, L);
         }
-        linear("kv_a_proj", "KV down-projection to the latent (" + num(kvr) + ") + rotary key (" +
-                                num(rope) + ")",
+        linear("kv_a_proj",
+               "KV down-projection to the latent (" + num(kvr) + ") + rotary key (" + num(rope) +
+                   ")",
                kvr + rope, h, L);
         norm("kv_a_norm", "RMSNorm of the KV latent", kvr, L);
         elementwise("rope", "RoPE on the rotary parts of Q and the shared K", T * (H + 1.0) * rope,
                     str, 1, L, "3");
         elementwise("kv_cache_write",
-                    "Write the latent and rotary key (" + num(kvr + rope) + " per token) to the cache",
+                    "Write the latent and rotary key (" + num(kvr + rope) +
+                        " per token) to the cache",
                     T * (kvr + rope), kv, 1, L);
         if (decode) {
             // Absorbed weights (DeepSeek-V2 paper, §2.1.3): W_UK folds into the query and W_UV
             // into the output, so attention runs over the compressed cache directly.
-            linear("q_absorb", "Absorb W_UK into the query: per head, " + num(nope) + " → " +
-                                   num(kvr) + " (absorbed MLA decode)",
+            linear("q_absorb",
+                   "Absorb W_UK into the query: per head, " + num(nope) + " → " + num(kvr) +
+                       " (absorbed MLA decode)",
                    kvr, nope, L, H);
             // Expressed as attention_decode with one KV head of dim (r + d_rope)/2 and
             // H·(2r + d_rope)/(r + d_rope) heads: FLOPs 2·b·H·L·(r + d_rope) for QKᵀ plus
@@ -347,8 +349,9 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
             linear("v_absorb", "Absorb W_UV: per head, latent " + num(kvr) + " → " + num(vd), vd,
                    kvr, L, H);
         } else {
-            linear("kv_b_proj", "KV up-projection from the latent to " + num(H) + " heads × (" +
-                                    num(nope) + " + " + num(vd) + ")",
+            linear("kv_b_proj",
+                   "KV up-projection from the latent to " + num(H) + " heads × (" + num(nope) +
+                       " + " + num(vd) + ")",
                    H * (nope + vd), kvr, L);
             // Q·K over qk = nope + rope and P·V over v: a flash kernel with head_dim (qk + v)/2
             // has exactly these FLOPs and reads Q, K, V and writes O exactly once.
@@ -387,7 +390,9 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
         linear(prefix + "gate_up_proj", what + " gate and up projections (one matmul)", 2.0 * f, h,
                count);
         elementwise(prefix + "act_mul", fnName + "(gate) × up (" + what + ")", T * f, str, 2, count,
-                    fn == "silu" ? "5" : fn == "gelu" ? "10" : "2");
+                    fn == "silu"   ? "5"
+                    : fn == "gelu" ? "10"
+                                   : "2");
         linear(prefix + "down_proj", what + " down projection", h, f, count);
     };
     gatedMlp("", "Dense MLP (first " + num(layers.dense) + " layers):",
@@ -405,11 +410,11 @@ Expected<Workload> expandDeepSeekWorkload(const ModelConfig& m, const InferenceS
         if (m.sharedExperts > 0)
             gatedMlp("shared_", num(static_cast<double>(m.sharedExperts)) + " shared expert(s):",
                      fe * static_cast<double>(m.sharedExperts), M);
-        const std::string touched =
-            "; × expected distinct experts touched " +
-            formatParamNumber(std::round(w.expertsTouched * 1000) / 1000) + " of " + num(E) + ", " +
-            formatParamNumber(std::round(perExpert * 1000) / 1000) +
-            " tokens each (balanced, independent routing)";
+        const std::string touched = "; × expected distinct experts touched " +
+                                    formatParamNumber(std::round(w.expertsTouched * 1000) / 1000) +
+                                    " of " + num(E) + ", " +
+                                    formatParamNumber(std::round(perExpert * 1000) / 1000) +
+                                    " tokens each (balanced, independent routing)";
         const auto expert = [&](const std::string& key, const std::string& title, double n,
                                 double kIn) {
             x.add(key, title + touched, "matmul",

@@ -117,8 +117,8 @@ std::optional<Error> validateLayout(const ModelConfig& m, const Layout& l, const
         return makeError(who + "--tp " + std::to_string(l.tp) +
                          " must divide the attention heads (" + std::to_string(m.heads) + ")");
     if (m.kvHeads % l.tp != 0 && l.tp % m.kvHeads != 0)
-        return makeError(who + "--tp " + std::to_string(l.tp) +
-                         " must divide the KV heads (" + std::to_string(m.kvHeads) +
+        return makeError(who + "--tp " + std::to_string(l.tp) + " must divide the KV heads (" +
+                         std::to_string(m.kvHeads) +
                          ") or be a multiple of them (KV heads are then replicated)");
     if (l.pp > m.layers)
         return makeError(who + "--pp " + std::to_string(l.pp) + " exceeds the layers (" +
@@ -201,8 +201,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     };
     const double vocabShard = static_cast<double>(sharded->vocabSize);
     const double embeddingBytes =
-        (vocabShard + (m.position == PositionKind::Learned ? m.maxPositions : 0)) * h *
-        streamBytes;
+        (vocabShard + (m.position == PositionKind::Learned ? m.maxPositions : 0)) * h * streamBytes;
     const double headBytes = vocabShard * h * streamBytes; // a copy even when tied, if PP > 1
     const double finalNormBytes = (m.norm == NormKind::RmsNorm ? 1.0 : 2.0) * h * streamBytes;
 
@@ -219,8 +218,8 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         ModelConfig stageModel = *sharded;
         stageModel.layers = st.layers;
         // DeepSeek's dense first layers fall on the first stage(s).
-        stageModel.firstDenseLayers = std::clamp<long long>(m.firstDenseLayers - firstLayer, 0,
-                                                            st.layers);
+        stageModel.firstDenseLayers =
+            std::clamp<long long>(m.firstDenseLayers - firstLayer, 0, st.layers);
         firstLayer += st.layers;
         const int denseLayers =
             m.isMoe() ? static_cast<int>(stageModel.firstDenseLayers) : st.layers;
@@ -241,8 +240,8 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         }
         w.ops = std::move(kept);
 
-        st.weightsBytes = layerWeights(st.layers, stageModel.firstDenseLayers) + (first ? embeddingBytes : 0.0) +
-                          (last ? finalNormBytes : 0.0) +
+        st.weightsBytes = layerWeights(st.layers, stageModel.firstDenseLayers) +
+                          (first ? embeddingBytes : 0.0) + (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
         // Experts unread this step (computed over all experts of the shard), of which this
@@ -262,8 +261,8 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
             workspace += outTokens * vocabShard * 4.0;
         if (!s.fused) {
             const double scoreRows = s.phase == Phase::Decode ? 1.0 : s.context;
-            workspace += s.batch * static_cast<double>(sharded->heads) * scoreRows * s.context *
-                         streamBytes;
+            workspace +=
+                s.batch * static_cast<double>(sharded->heads) * scoreRows * s.context * streamBytes;
         }
         st.workspaceBytes = workspace;
 
@@ -280,61 +279,56 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
 
         const double layers = st.layers;
         if (l.tp > 1) {
-            st.communication.push_back(makeComm(
-                "attn_all_reduce",
-                "All-reduce after the attention output projection (" + num(T) + " × " + num(h) +
-                    " activations over TP=" + std::to_string(l.tp) + ")",
-                "all_reduce", activation, l.tp, layers, link, streamBytes));
+            st.communication.push_back(
+                makeComm("attn_all_reduce",
+                         "All-reduce after the attention output projection (" + num(T) + " × " +
+                             num(h) + " activations over TP=" + std::to_string(l.tp) + ")",
+                         "all_reduce", activation, l.tp, layers, link, streamBytes));
             // Dense layers all-reduce over the TP group; MoE layers over the GPUs that split
             // each expert (tp / ep), the rest being the all-to-alls below.
             const int moeGroup = m.isMoe() ? l.tp / l.ep : l.tp;
             const double fullGroupLayers = moeGroup == l.tp ? layers : denseLayers;
             if (fullGroupLayers > 0)
-                st.communication.push_back(makeComm(
-                    "mlp_all_reduce",
-                    "All-reduce after the MLP down projection (" + num(T) + " × " + num(h) +
-                        " activations over TP=" + std::to_string(l.tp) + ")",
-                    "all_reduce", activation, l.tp, fullGroupLayers, link, streamBytes));
+                st.communication.push_back(
+                    makeComm("mlp_all_reduce",
+                             "All-reduce after the MLP down projection (" + num(T) + " × " +
+                                 num(h) + " activations over TP=" + std::to_string(l.tp) + ")",
+                             "all_reduce", activation, l.tp, fullGroupLayers, link, streamBytes));
             if (moeGroup > 1 && moeGroup < l.tp && moeLayers > 0)
-                st.communication.push_back(makeComm(
-                    "expert_all_reduce",
-                    "All-reduce of the split expert outputs (" + num(T) + " × " + num(h) +
-                        " over " + std::to_string(moeGroup) + " GPUs)",
-                    "all_reduce", activation, moeGroup, moeLayers, link, streamBytes));
+                st.communication.push_back(
+                    makeComm("expert_all_reduce",
+                             "All-reduce of the split expert outputs (" + num(T) + " × " + num(h) +
+                                 " over " + std::to_string(moeGroup) + " GPUs)",
+                             "all_reduce", activation, moeGroup, moeLayers, link, streamBytes));
             if (first)
-                st.communication.push_back(makeComm(
-                    "embedding_all_reduce",
-                    "All-reduce of the vocabulary-parallel embedding lookup", "all_reduce",
-                    activation, l.tp, 1.0, link, streamBytes));
+                st.communication.push_back(
+                    makeComm("embedding_all_reduce",
+                             "All-reduce of the vocabulary-parallel embedding lookup", "all_reduce",
+                             activation, l.tp, 1.0, link, streamBytes));
             if (last)
                 st.communication.push_back(makeComm(
                     "lm_head_all_gather",
                     "All-gather of the vocabulary-split logits (" + num(outTokens) + " × " +
                         num(static_cast<double>(m.vocabSize)) + ")",
-                    "all_gather", outTokens * static_cast<double>(m.vocabSize) * streamBytes,
-                    l.tp, 1.0, link, streamBytes));
+                    "all_gather", outTokens * static_cast<double>(m.vocabSize) * streamBytes, l.tp,
+                    1.0, link, streamBytes));
         }
         if (l.ep > 1 && moeLayers > 0) {
             // Each GPU dispatches its 1/ep share of the step's token-expert pairs and gathers
             // the results back (the re-replication for TP attention is folded into combine).
             const double pairs = T * static_cast<double>(m.expertsPerToken) * h * streamBytes /
                                  static_cast<double>(l.ep);
-            st.communication.push_back(makeComm("moe_dispatch",
-                                                "MoE dispatch all-to-all over EP=" +
-                                                    std::to_string(l.ep),
-                                                "all_to_all", pairs, l.ep, moeLayers, link,
-                                                streamBytes));
-            st.communication.push_back(makeComm("moe_combine",
-                                                "MoE combine all-to-all over EP=" +
-                                                    std::to_string(l.ep),
-                                                "all_to_all", pairs, l.ep, moeLayers, link,
-                                                streamBytes));
+            st.communication.push_back(
+                makeComm("moe_dispatch", "MoE dispatch all-to-all over EP=" + std::to_string(l.ep),
+                         "all_to_all", pairs, l.ep, moeLayers, link, streamBytes));
+            st.communication.push_back(
+                makeComm("moe_combine", "MoE combine all-to-all over EP=" + std::to_string(l.ep),
+                         "all_to_all", pairs, l.ep, moeLayers, link, streamBytes));
         }
         if (!last)
-            st.communication.push_back(makeComm("pp_send",
-                                                "Send activations to pipeline stage " +
-                                                    std::to_string(stage + 2),
-                                                "send", activation, 2, 1.0, link, streamBytes));
+            st.communication.push_back(makeComm(
+                "pp_send", "Send activations to pipeline stage " + std::to_string(stage + 2),
+                "send", activation, 2, 1.0, link, streamBytes));
         for (const CommOp& c : st.communication)
             st.communicationTimeS += c.stepTimeS();
 
@@ -368,7 +362,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
 }
 
 std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,
-                                                   const Hardware& hw)
+                                                    const Hardware& hw)
 {
     std::vector<CommunicationPoint> points;
     if (totals.stages.empty() || !hw.interconnect.present())
@@ -415,13 +409,14 @@ Expected<std::vector<ParallelTotals>> planDeployments(const ModelConfig& m,
             }
         }
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const ParallelTotals& a, const ParallelTotals& b) {
-        const bool fa = a.fits.value_or(false);
-        const bool fb = b.fits.value_or(false);
-        if (fa != fb)
-            return fa;
-        return a.timeS < b.timeS;
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const ParallelTotals& a, const ParallelTotals& b) {
+                         const bool fa = a.fits.value_or(false);
+                         const bool fb = b.fits.value_or(false);
+                         if (fa != fb)
+                             return fa;
+                         return a.timeS < b.timeS;
+                     });
     return rows;
 }
 

@@ -44,8 +44,8 @@ struct CommOp {
     std::string collective; // "all_reduce" | "all_gather" | "all_to_all" | "send"
     double bytes = 0.0;     // payload per call
     int participants = 1;
-    double count = 0.0;     // calls per step on this stage
-    double timeS = 0.0;     // one call
+    double count = 0.0; // calls per step on this stage
+    double timeS = 0.0; // one call
     double stepTimeS() const { return timeS * count; }
     // The bytes one call puts on this GPU's link (ring all-reduce: 2·(N−1)/N · bytes) and the
     // additions it performs (reduce-scatter: (N−1)/N · elements): the point a collective is on
@@ -111,7 +111,7 @@ struct CommunicationPoint {
 };
 // The all-reduce points of stage 1 of a layout on `hw`, on the roof of its link.
 std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,
-                                                   const Hardware& hw);
+                                                    const Hardware& hw);
 
 // The model as one GPU of the layout holds it: heads, KV heads (at least one: replicated when
 // tp exceeds them), FFN columns and vocabulary divided by tp; experts by ep. Errors name the

@@ -43,12 +43,12 @@ std::vector<std::string> scenarioNotes(const ModelConfig& model, const Inference
     std::vector<std::string> notes;
     const Precision stream = streamPrecision(s);
     if (bytesPerElement(s.weights) < bytesPerElement(stream)) {
-        notes.push_back(
-            "W" + bits(s.weights) + "A" + bits(s.activations) + ": only the decoder layers' "
-            "matrices are " + upper(precisionName(s.weights)) +
-            "; the LM head, the embeddings" + (model.isMoe() ? ", the router" : "") +
-            " and the norms stay in " + upper(precisionName(stream)) +
-            " (as AWQ and GPTQ keep them).");
+        notes.push_back("W" + bits(s.weights) + "A" + bits(s.activations) +
+                        ": only the decoder layers' "
+                        "matrices are " +
+                        upper(precisionName(s.weights)) + "; the LM head, the embeddings" +
+                        (model.isMoe() ? ", the router" : "") + " and the norms stay in " +
+                        upper(precisionName(stream)) + " (as AWQ and GPTQ keep them).");
     }
     if (contextBeyondTraining(model, s)) {
         notes.push_back("Context " + formatParamNumber(s.context) + " is beyond " + model.id +

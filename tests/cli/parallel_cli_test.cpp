@@ -11,8 +11,6 @@ using roofscope::clitest::runCli;
 
 namespace {
 
-
-
 roofscope::clitest::CliResult run(const std::string& args)
 {
     // Hermetic: the machine's own catalog and model directories must not leak in.
@@ -61,9 +59,9 @@ TEST(ParallelCli, ModelTp2ReportsLayoutCommunicationAndPerGpuMemory)
 TEST(ParallelCli, CommunicationGrowsWithBatchAndIsLargeOnPcie)
 {
     const auto b1 = parse(run("model " + k70b + "--gpu h100-sxm5 --tp 2 --format json"));
-    const auto b64 = parse(run(
-        "model --model llama-2-70b --phase decode --batch 64 --context 4096 --gpu h100-sxm5 "
-        "--tp 2 --format json"));
+    const auto b64 = parse(
+        run("model --model llama-2-70b --phase decode --batch 64 --context 4096 --gpu h100-sxm5 "
+            "--tp 2 --format json"));
     EXPECT_GT(b64["totals"][0]["communication_time_s"].get<double>(),
               b1["totals"][0]["communication_time_s"].get<double>());
     const auto l40s = parse(run("model " + k70b + "--gpu l40s --tp 8 --format json"));
@@ -112,8 +110,7 @@ TEST(ParallelCli, BadLayoutsAreNamed)
     EXPECT_NE(r.err.find("--tp 0: expected a whole number"), std::string::npos) << r.err;
     r = run("model " + k70b + "--gpu tpu-v5e --tp 2 --activations bf16");
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("tpu-v5e has no interconnect in the catalog"), std::string::npos)
-        << r.err;
+    EXPECT_NE(r.err.find("tpu-v5e has no interconnect in the catalog"), std::string::npos) << r.err;
     r = run("plan " + k70b + "--gpu h100-sxm5,l40s");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("expected exactly one GPU id"), std::string::npos) << r.err;
@@ -125,8 +122,9 @@ TEST(ParallelCli, BadLayoutsAreNamed)
 // Issue 10 items 8, 11, 12 and 25 as the command line shows them.
 TEST(ModelCliNotes, SaysWhatTheFiguresMean)
 {
-    auto r = run("model --model llama-2-70b --phase decode --batch 1 --context 4096 --gpu h100-sxm5 "
-                 "--weights int4");
+    auto r =
+        run("model --model llama-2-70b --phase decode --batch 1 --context 4096 --gpu h100-sxm5 "
+            "--weights int4");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("Note: W4A16: only the decoder layers' matrices are INT4; the LM head"),
               std::string::npos)

@@ -103,7 +103,8 @@ TEST(DeepSeekV3, ParametersAre671BTotalAnd37BActive)
     const double expert = 3.0 * 7168 * 2048;
     const double router = 7168.0 * 256;
     const double outer = 2.0 * 129280 * 7168 + 7168;
-    const double total = 61 * (attention + norms) + 3 * dense + 58 * (257 * expert + router) + outer;
+    const double total =
+        61 * (attention + norms) + 3 * dense + 58 * (257 * expert + router) + outer;
     const double active = 61 * (attention + norms) + 3 * dense + 58 * (9 * expert + router) + outer;
     EXPECT_DOUBLE_EQ(preset().parameterCount(), total);
     EXPECT_DOUBLE_EQ(preset().activeParameterCount(), active);

@@ -134,7 +134,8 @@ TEST(TensorParallel, Llama70bOnTwoH100sFitsAndHalvesTheTime)
     EXPECT_EQ(tp2.fits, std::optional<bool>(true));
     EXPECT_LT(tp2.memoryBytesPerGpu, 80e9);
     // Weights per GPU: half the single-GPU weights (nothing replicated but the norm vectors).
-    EXPECT_NEAR(tp2.stages[0].weightsBytes, single->weightsBytes / 2.0, 0.001 * single->weightsBytes);
+    EXPECT_NEAR(tp2.stages[0].weightsBytes, single->weightsBytes / 2.0,
+                0.001 * single->weightsBytes);
     // KV: 8 KV heads split 4 + 4: half of 327,680 bytes per token × 4096.
     EXPECT_DOUBLE_EQ(tp2.stages[0].kvCacheBytes, 327680.0 / 2.0 * 4096.0);
     const double ratio = tp2.timeS / single->timeS;
@@ -153,8 +154,7 @@ TEST(TensorParallel, Llama70bOnTwoH100sFitsAndHalvesTheTime)
     const ParallelTotals b64 = run("llama-2-70b", decode(64, 4096), {2, 1, 1}, "h100-sxm5");
     EXPECT_GT(b64.communicationTimeS, tp2.communicationTimeS);
     const double ar64 = 64.0 * 16384.0 / 450e9 + 2e-6;
-    EXPECT_NEAR(b64.communicationTimeS, 161.0 * ar64 + 0.5 * 64.0 * 64000.0 / 450e9 + 1e-6,
-                1e-12);
+    EXPECT_NEAR(b64.communicationTimeS, 161.0 * ar64 + 0.5 * 64.0 * 64000.0 / 450e9 + 1e-6, 1e-12);
 }
 
 TEST(TensorParallel, EightL40sOverPcieSpendALargeShareCommunicating)

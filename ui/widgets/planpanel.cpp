@@ -1,8 +1,8 @@
 #include "ui/widgets/planpanel.h"
 
 #include "core/format.h"
-#include "ui/modelworkbench.h"
 #include "ui/models/planmodel.h"
+#include "ui/modelworkbench.h"
 #include "ui/session.h"
 
 #include <QHeaderView>
@@ -61,18 +61,17 @@ void PlanPanel::refreshCaption()
         return;
     const Hardware& gpu = session->hardware()[static_cast<std::size_t>(hw)];
     const InferenceScenario& s = m_workbench->scenario();
-    QString link = gpu.interconnect.present()
-                       ? tr("%1, %2 per direction per GPU, %3 per hop")
-                             .arg(QString::fromStdString(gpu.interconnect.name),
-                                  QString::fromStdString(formatSi(gpu.interconnect.bytesPerS,
-                                                                  "B/s")),
-                                  QString::fromStdString(formatDuration(gpu.interconnect.latencyS)))
-                       : tr("no interconnect in the catalog: one GPU only");
+    QString link =
+        gpu.interconnect.present()
+            ? tr("%1, %2 per direction per GPU, %3 per hop")
+                  .arg(QString::fromStdString(gpu.interconnect.name),
+                       QString::fromStdString(formatSi(gpu.interconnect.bytesPerS, "B/s")),
+                       QString::fromStdString(formatDuration(gpu.interconnect.latencyS)))
+            : tr("no interconnect in the catalog: one GPU only");
     m_caption->setText(tr("%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting "
                           "layout first. Link: %7.")
                            .arg(QString::fromStdString(m_workbench->model().name),
-                                QString::fromStdString(gpu.name),
-                                tr("the baseline"),
+                                QString::fromStdString(gpu.name), tr("the baseline"),
                                 QString::fromStdString(std::string(phaseName(s.phase))),
                                 QString::fromStdString(formatParamNumber(s.batch)),
                                 QString::fromStdString(formatParamNumber(s.context)), link));
