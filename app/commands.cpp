@@ -47,6 +47,10 @@ std::string gpuCeilingsText(const Hardware& hw)
         out += (out.empty() ? "" : " ") + std::string(precisionName(c.precision)) + " " +
                formatSi(c.flopsPerS, "", 4);
     }
+    // The other accumulate convention, labelled so it is never read as the ceiling.
+    for (const Ceiling& c : hw.alternateCeilings)
+        out += " (" + std::string(precisionName(c.precision)) + " " + formatSi(c.flopsPerS, "", 4) +
+               " with " + c.accumulate + " accumulate)";
     return out;
 }
 
@@ -103,12 +107,21 @@ int runGpus(const std::vector<std::string>& args)
         nlohmann::json list = nlohmann::json::array();
         for (const Hardware& hw : catalog.all()) {
             nlohmann::json ceilings = nlohmann::json::array();
-            for (const Ceiling& c : hw.ceilings)
-                ceilings.push_back({{"precision", precisionName(c.precision)},
+            const auto ceilingJson = [](const Ceiling& c) {
+                nlohmann::json j = {{"precision", precisionName(c.precision)},
                                     {"unit", computeUnitName(c.unit)},
                                     {"flops_per_s", c.flopsPerS},
                                     {"source", c.source},
-                                    {"estimate", c.estimate}});
+                                    {"estimate", c.estimate}};
+                if (c.unit == ComputeUnit::Tensor)
+                    j["accumulate"] = c.accumulate.empty() ? "fp32" : c.accumulate;
+                return j;
+            };
+            for (const Ceiling& c : hw.ceilings)
+                ceilings.push_back(ceilingJson(c));
+            nlohmann::json alternates = nlohmann::json::array();
+            for (const Ceiling& c : hw.alternateCeilings)
+                alternates.push_back(ceilingJson(c));
             nlohmann::json memory = nlohmann::json::array();
             for (const MemoryLevel& m : hw.memory)
                 memory.push_back({{"level", m.level},
@@ -119,8 +132,20 @@ int runGpus(const std::vector<std::string>& args)
                             {"name", hw.name},
                             {"vendor", hw.vendor},
                             {"ceilings", ceilings},
+                            {"alternate_ceilings", alternates},
                             {"memory", memory},
-                            {"memory_bytes", hw.memoryBytes}});
+                            {"memory_bytes", hw.memoryBytes},
+                            {"interconnect",
+                             hw.interconnect.present()
+                                 ? nlohmann::json{{"link", hw.interconnect.link},
+                                                  {"name", hw.interconnect.name},
+                                                  {"bytes_per_s_per_direction",
+                                                   hw.interconnect.bytesPerS},
+                                                  {"source", hw.interconnect.source},
+                                                  {"hop_latency_s", hw.interconnect.latencyS},
+                                                  {"hop_latency_source",
+                                                   hw.interconnect.latencySource}}
+                                 : nlohmann::json()}});
         }
         std::cout << list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return 0;
@@ -144,6 +169,22 @@ int runGpus(const std::vector<std::string>& args)
     std::cout << table.render();
     return 0;
 }
+
+namespace {
+
+// The α–β ring model the parallel layouts are timed with (core/parallel.h).
+const std::pair<const char*, const char*> kCollectiveFormulas[] = {
+    {"ring all-reduce", "2·(N−1)/N · bytes ÷ bw + 2·(N−1) · hop"},
+    {"all-gather", "(N−1)/N · bytes ÷ bw + (N−1) · hop"},
+    {"all-to-all", "(N−1)/N · bytes ÷ bw + (N−1) · hop"},
+    {"point-to-point (pipeline send)", "bytes ÷ bw + hop"},
+};
+const char* const kCollectiveSource =
+    "Thakur, Rabenseifner & Gropp, \"Optimization of Collective Communication Operations in "
+    "MPICH\" (IJHPCA 2005); the same form GenZ and llm-analysis use for tensor-parallel "
+    "all-reduces";
+
+} // namespace
 
 int runOps(const std::vector<std::string>& args)
 {
@@ -193,8 +234,14 @@ int runOps(const std::vector<std::string>& args)
         nlohmann::json presets = nlohmann::json::array();
         for (const OperatorPreset& p : operatorPresets())
             presets.push_back({{"id", p.id}, {"title", p.title}, {"spec", p.spec}});
-        std::cout << nlohmann::json{{"kinds", kinds}, {"presets", presets}}.dump(
-                         2, ' ', false, nlohmann::json::error_handler_t::replace)
+        nlohmann::json collectives = nlohmann::json::array();
+        for (const auto& [name, formula] : kCollectiveFormulas)
+            collectives.push_back({{"collective", name}, {"time", formula}});
+        std::cout << nlohmann::json{{"kinds", kinds},
+                                    {"presets", presets},
+                                    {"collectives", collectives},
+                                    {"collectives_source", kCollectiveSource}}
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << "\n";
         return 0;
     }
@@ -220,6 +267,12 @@ int runOps(const std::vector<std::string>& args)
     std::cout << "Presets (the seed's operator table):\n";
     for (const OperatorPreset& p : operatorPresets())
         std::cout << "  " << p.title << ": " << p.spec << "\n";
+    std::cout << "\nCollectives (roofscope model --tp/--pp/--ep, roofscope plan); N GPUs, bytes the "
+                 "payload each holds, bw the link bandwidth per direction per GPU, hop the "
+                 "per-hop latency:\n";
+    for (const auto& [name, formula] : kCollectiveFormulas)
+        std::cout << "  " << name << ": " << formula << "\n";
+    std::cout << "  Source: " << kCollectiveSource << "\n";
     return 0;
 }
 
@@ -383,6 +436,11 @@ void printHelp(std::ostream& out)
            "                  [--weights int4|int8|fp8|fp16] [--activations fp16|bf16|fp8]\n"
            "                  [--kv fp16|fp8] [--fused] --gpu ID[,ID...] [--top N]\n"
            "                  [--format table|json|csv]\n"
+           "                  [--tp N] [--pp M] [--ep E] [--headroom 0.1] [--micro-batches K]\n"
+           "                  the model spread over N × M GPUs: per-GPU rows and totals\n"
+           "  roofscope plan --model ID|FILE --phase decode|prefill --batch B --context L\n"
+           "                 --gpu ID [--max-gpus 8] [--headroom 0.1] [--format table|json|csv]\n"
+           "                 every TP × PP (× EP) layout, the fastest fitting first\n"
            "  roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
            "                  [--format table|json|csv]\n"
            "                 kernels of profiler exports (Nsight Compute CSV, rocprof\n"

@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/measuredcommand.h"
 #include "app/modelcommands.h"
+#include "app/parallelcommands.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
 #include "app/plotcommand.h"
@@ -32,6 +33,7 @@ const std::map<std::string, Command>& commands()
         {"models", runModels},
         {"model", runModel},
         {"measured", runMeasured},
+        {"plan", runPlan},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif
@@ -64,8 +66,8 @@ int main(int argc, char** argv)
     const auto it = commands().find(args[0]);
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
-                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, measured, "
-                     "plot, help)\n";
+                  << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plan, "
+                     "measured, plot, help)\n";
         return 2;
     }
     try {

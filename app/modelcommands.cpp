@@ -1,12 +1,15 @@
 #include "app/modelcommands.h"
 
 #include "app/arguments.h"
+#include "app/parallelcommands.h"
 #include "app/commands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
 #include "core/format.h"
+#include "core/deepseek.h"
 #include "core/modelconfig.h"
 #include "core/numbers.h"
+#include "core/scenarionotes.h"
 #include "core/workload.h"
 
 #include <algorithm>
@@ -20,7 +23,8 @@ namespace roofscope::cli {
 namespace {
 
 const Arguments::Spec kModelSpec{{"model", "phase", "batch", "context", "weights", "activations",
-                                  "kv", "gpu", "format", "catalog", "top"},
+                                  "kv", "gpu", "format", "catalog", "top", "tp", "pp", "ep",
+                                  "headroom", "micro-batches"},
                                  {"fused"}};
 
 // The user directory's broken files are warnings, as for hardware: they must not take the
@@ -39,6 +43,8 @@ bool looksLikeFile(const std::string& text)
     return text.find('/') != std::string::npos || text.ends_with(".json") ||
            std::filesystem::is_regular_file(text, ec);
 }
+
+} // namespace
 
 ModelConfig resolveModel(const std::string& text)
 {
@@ -149,8 +155,16 @@ nlohmann::json modelToJson(const ModelConfig& m)
     };
     if (m.publishedParams > 0.0)
         j["published_params"] = m.publishedParams;
+    if (m.maxPositions > 0)
+        j["max_position_embeddings"] = m.maxPositions;
+    Json deepSeek = Json::object();
+    writeDeepSeekCatalogFields(deepSeek, m);
+    for (const auto& [key, value] : deepSeek.items())
+        j[key] = nlohmann::json::parse(value.dump());
     return j;
 }
+
+namespace {
 
 std::string countText(double count)
 {
@@ -224,6 +238,8 @@ int runModels(const std::vector<std::string>& args)
 int runModel(const std::vector<std::string>& args)
 {
     const Arguments a(args, kModelSpec, "model");
+    if (a.has("tp") || a.has("pp") || a.has("ep"))
+        return runParallelModel(a);
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
     const InferenceScenario scenario = scenarioFrom(a);
@@ -291,6 +307,7 @@ int runModel(const std::vector<std::string>& args)
                 {"bytes", t.bytes},
                 {"ai", t.ai()},
                 {"ai_weights_only", t.weightsOnlyAi()},
+                {"weights_read_bytes", t.weightsReadBytes},
                 {"time_s", t.timeS},
                 {"tokens_per_s", t.tokensPerS},
                 {"memory_bound_time_fraction", t.memoryBoundTimeFraction},
@@ -314,8 +331,10 @@ int runModel(const std::vector<std::string>& args)
         };
         if (model.isMoe())
             scenarioJson["experts_touched_per_layer"] = workload->expertsTouched;
+        scenarioJson["time_unit"] = stepTimeLabel(scenario);
         std::cout << nlohmann::json{{"model", modelToJson(model)},
                                     {"scenario", scenarioJson},
+                                    {"notes", scenarioNotes(model, scenario)},
                                     {"operators", operators},
                                     {"totals", totalsJson}}
                          .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
@@ -342,11 +361,10 @@ int runModel(const std::vector<std::string>& args)
               << rowsToTable(rows) << "\n";
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         const WorkloadTotals& t = totals[g];
-        const bool decode = scenario.phase == Phase::Decode;
         std::cout << gpus[g]->id << ": " << formatFlops(t.flops) << ", " << formatBytes(t.bytes)
                   << " moved, AI " << formatNumber(t.ai()) << " (weights only "
                   << formatNumber(t.weightsOnlyAi()) << "); " << formatDuration(t.timeS)
-                  << (decode ? " per token" : " per step") << ", " << formatNumber(t.tokensPerS)
+                  << " " << stepTimeLabel(scenario) << ", " << formatNumber(t.tokensPerS)
                   << " tokens/s; " << formatNumber(t.memoryBoundTimeFraction * 100.0, 3)
                   << " % of the time memory-bound\n"
                   << "  weights " << formatBytes(t.weightsBytes) << " + KV cache "
@@ -366,6 +384,8 @@ int runModel(const std::vector<std::string>& args)
         }
         std::cout << "\n";
     }
+    for (const std::string& note : scenarioNotes(model, scenario))
+        std::cout << "Note: " << note << "\n";
     std::cout << "\nOperators:\n";
     for (const WorkloadOp& row : workload->ops)
         std::cout << "  " << row.key << ": " << row.name << "\n";

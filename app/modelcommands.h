@@ -1,5 +1,10 @@
 #pragma once
 
+#include "core/modelconfig.h"
+#include "core/workload.h"
+
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -10,6 +15,15 @@ int runModels(const std::vector<std::string>& args);
 
 // `roofscope model --model ID|FILE --phase decode|prefill --batch B --context L ... --gpu IDS`:
 // every operator of one step of the model and the per-GPU totals.
+// With --tp/--pp/--ep the same command reports the layout per GPU (runParallelModel).
 int runModel(const std::vector<std::string>& args);
+
+class Arguments;
+// Shared with the parallel commands: the model named by an id or a file, the scenario options
+// (--phase, --batch, --context, precisions, --fused), a whole-number option and a model's JSON.
+ModelConfig resolveModel(const std::string& text);
+InferenceScenario scenarioFrom(const Arguments& a);
+double wholeNumber(const std::string& option, const std::string& text, double max);
+nlohmann::json modelToJson(const ModelConfig& m);
 
 } // namespace roofscope::cli

@@ -45,7 +45,8 @@ std::string jsonQuoted(std::string_view text)
     return JsonReader::describe(Json(std::string(text)));
 }
 
-std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::string& pointer)
+std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::string& pointer,
+                                  std::vector<Ceiling>* alternates = nullptr)
 {
     std::vector<Ceiling> ceilings;
     if (!r.requireArray(array, pointer))
@@ -56,10 +57,12 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
     }
     // precision + unit -> pointer of the first ceiling that has them
     std::map<std::pair<Precision, ComputeUnit>, std::string> seen;
+    std::map<std::pair<Precision, ComputeUnit>, std::string> seenAlternates;
     for (std::size_t i = 0; i < array.size() && r.ok(); ++i) {
         const Json& item = array[i];
         const std::string p = JsonReader::child(pointer, i);
-        if (!r.checkKeys(item, p, {"precision", "unit", "flops_per_s", "source"}, {"estimate"}))
+        if (!r.checkKeys(item, p, {"precision", "unit", "flops_per_s", "source"},
+                         {"estimate", "accumulate"}))
             break;
         Ceiling c;
         const std::string precision = r.string(item, p, "precision");
@@ -86,15 +89,32 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
         c.flopsPerS = r.positiveNumber(item, p, "flops_per_s");
         c.source = r.nonEmptyString(item, p, "source");
         c.estimate = r.boolean(item, p, "estimate", false);
+        c.accumulate = r.string(item, p, "accumulate");
         if (!r.ok())
             break;
-        const auto [it, inserted] = seen.emplace(std::pair{c.precision, c.unit}, p);
+        if (!c.accumulate.empty() && c.accumulate != "fp32" && c.accumulate != "fp16") {
+            r.fail(JsonReader::child(p, "accumulate"),
+                   "unknown accumulate precision " + jsonQuoted(c.accumulate) +
+                       " (expected one of: fp32, fp16)");
+            break;
+        }
+        const bool alternate = c.accumulate == "fp16";
+        if (alternate && (c.unit != ComputeUnit::Tensor || !alternates)) {
+            r.fail(JsonReader::child(p, "accumulate"),
+                   "an FP16-accumulate ceiling must be a tensor ceiling");
+            break;
+        }
+        const auto [it, inserted] =
+            (alternate ? seenAlternates : seen).emplace(std::pair{c.precision, c.unit}, p);
         if (!inserted) {
             r.fail(p, "duplicate ceiling " + std::string(precisionName(c.precision)) + " " +
                           std::string(computeUnitName(c.unit)) + " (first at " + it->second + ")");
             break;
         }
-        ceilings.push_back(std::move(c));
+        if (alternate)
+            alternates->push_back(std::move(c));
+        else
+            ceilings.push_back(std::move(c));
     }
     return ceilings;
 }
@@ -140,12 +160,47 @@ std::vector<MemoryLevel> readMemory(JsonReader& r, const Json& array, const std:
     return levels;
 }
 
+Interconnect readInterconnect(JsonReader& r, const Json& item, const std::string& p)
+{
+    Interconnect link;
+    if (!r.requireObject(item, p) ||
+        !r.checkKeys(item, p, {"link", "name", "bytes_per_s", "source"},
+                     {"latency_s", "latency_source"}))
+        return link;
+    link.link = r.string(item, p, "link");
+    if (!r.ok())
+        return link;
+    const auto& types = interconnectLinkTypes();
+    if (std::find(types.begin(), types.end(), link.link) == types.end()) {
+        r.fail(JsonReader::child(p, "link"),
+               "unknown link type " + jsonQuoted(link.link) +
+                   " (expected one of: nvlink, infinity-fabric, pcie, ici, roce)");
+        return link;
+    }
+    link.name = r.nonEmptyString(item, p, "name");
+    link.bytesPerS = r.positiveNumber(item, p, "bytes_per_s");
+    link.source = r.nonEmptyString(item, p, "source");
+    if (!r.ok())
+        return link;
+    if (item.contains("latency_s")) {
+        link.latencyS = r.positiveNumber(item, p, "latency_s");
+        link.latencySource = r.string(item, p, "latency_source", "given in the catalog");
+        link.latencyEstimate = false;
+    } else {
+        const HopLatency assumed = defaultHopLatency(link.link);
+        link.latencyS = assumed.seconds;
+        link.latencySource = assumed.basis;
+        link.latencyEstimate = true;
+    }
+    return link;
+}
+
 Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
                       std::map<std::string, std::string>& seenIds)
 {
     Hardware h;
     if (!r.checkKeys(item, p, {"id", "name", "vendor", "ceilings", "memory"},
-                     {"memory_bytes", "memory_source", "notes"}))
+                     {"memory_bytes", "memory_source", "notes", "interconnect"}))
         return h;
     const std::string idPointer = JsonReader::child(p, "id");
     h.id = r.nonEmptyString(item, p, "id");
@@ -168,10 +223,14 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     h.notes = r.string(item, p, "notes");
     if (!r.ok())
         return h;
-    h.ceilings = readCeilings(r, item.at("ceilings"), JsonReader::child(p, "ceilings"));
+    h.ceilings = readCeilings(r, item.at("ceilings"), JsonReader::child(p, "ceilings"),
+                              &h.alternateCeilings);
     if (!r.ok())
         return h;
     h.memory = readMemory(r, item.at("memory"), JsonReader::child(p, "memory"));
+    if (r.ok() && item.contains("interconnect"))
+        h.interconnect =
+            readInterconnect(r, item.at("interconnect"), JsonReader::child(p, "interconnect"));
     return h;
 }
 
@@ -241,15 +300,21 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
         if (!h.notes.empty())
             entry["notes"] = h.notes;
         Json ceilings = Json::array();
-        for (const Ceiling& c : h.ceilings) {
+        const auto writeCeiling = [&](const Ceiling& c) {
             Json ceiling = {{"precision", precisionName(c.precision)},
                             {"unit", computeUnitName(c.unit)},
                             {"flops_per_s", c.flopsPerS},
                             {"source", c.source}};
             if (c.estimate)
                 ceiling["estimate"] = true;
+            if (!c.accumulate.empty())
+                ceiling["accumulate"] = c.accumulate;
             ceilings.push_back(std::move(ceiling));
-        }
+        };
+        for (const Ceiling& c : h.ceilings)
+            writeCeiling(c);
+        for (const Ceiling& c : h.alternateCeilings)
+            writeCeiling(c);
         entry["ceilings"] = std::move(ceilings);
         Json memory = Json::array();
         for (const MemoryLevel& m : h.memory) {
@@ -259,6 +324,17 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
             memory.push_back(std::move(level));
         }
         entry["memory"] = std::move(memory);
+        if (h.interconnect.present()) {
+            Json link = {{"link", h.interconnect.link},
+                         {"name", h.interconnect.name},
+                         {"bytes_per_s", h.interconnect.bytesPerS},
+                         {"source", h.interconnect.source}};
+            if (!h.interconnect.latencyEstimate) {
+                link["latency_s"] = h.interconnect.latencyS;
+                link["latency_source"] = h.interconnect.latencySource;
+            }
+            entry["interconnect"] = std::move(link);
+        }
         list.push_back(std::move(entry));
     }
     Json document = {{"format", kFormat}, {"version", kVersion}, {"hardware", std::move(list)}};

@@ -2,6 +2,31 @@
 
 namespace roofscope {
 
+HopLatency defaultHopLatency(std::string_view link)
+{
+    // No vendor publishes a per-hop collective latency; these are stated assumptions of the
+    // order NCCL/RCCL small-message all-reduce steps take on each link type. A catalog entry
+    // overrides them with "latency_s".
+    if (link == "nvlink")
+        return {1e-6, "assumption: ~1 µs per ring step over NVLink/NVSwitch (editable: latency_s)"};
+    if (link == "infinity-fabric")
+        return {1.5e-6, "assumption: ~1.5 µs per ring step over Infinity Fabric (editable: "
+                        "latency_s)"};
+    if (link == "ici")
+        return {1e-6, "assumption: ~1 µs per ring step over ICI (editable: latency_s)"};
+    if (link == "roce")
+        return {5e-6, "assumption: ~5 µs per ring step over RoCE Ethernet (editable: latency_s)"};
+    return {5e-6, "assumption: ~5 µs per ring step over PCIe through the host bridge "
+                  "(editable: latency_s)"};
+}
+
+const std::vector<std::string_view>& interconnectLinkTypes()
+{
+    static const std::vector<std::string_view> types = {"nvlink", "infinity-fabric", "pcie",
+                                                        "ici", "roce"};
+    return types;
+}
+
 const Ceiling* Hardware::findCeiling(Precision precision, ComputeUnit unit) const
 {
     for (const Ceiling& c : ceilings) {

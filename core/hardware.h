@@ -15,6 +15,10 @@ struct Ceiling {
     double flopsPerS = 0.0;
     std::string source;    // where the figure comes from (datasheet, whitepaper table)
     bool estimate = false; // true when the figure is derived rather than published
+    // Tensor ceilings follow one convention: FP32 accumulate, what framework GEMMs use ("" or
+    // "fp32"). GeForce cards also publish a faster FP16-accumulate rate; such a ceiling says
+    // "fp16" here and lives in Hardware::alternateCeilings, never under an operator.
+    std::string accumulate = {};
 };
 
 // Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l2", ...
@@ -25,15 +29,45 @@ struct MemoryLevel {
     bool estimate = false;
 };
 
+// The scale-up link between GPUs of one node (NVLink, Infinity Fabric, PCIe), as collectives
+// see it. Convention: bandwidth PER DIRECTION PER GPU, the figure a ring all-reduce step is
+// limited by. Vendors quote bidirectional totals (H100's "900 GB/s" NVLink is 450 GB/s each
+// way), so catalog entries halve them and say so in `source`.
+struct Interconnect {
+    std::string link; // link type: "nvlink", "pcie", "infinity-fabric", "ici", "roce"
+    std::string name; // "NVLink 4 (18 links)"
+    double bytesPerS = 0.0; // per direction per GPU
+    std::string source;
+    // Per-hop latency of one collective step. When the entry gives none, the link type's
+    // default assumption is used (defaultHopLatency); `latencySource` says which.
+    double latencyS = 0.0;
+    std::string latencySource;
+    bool latencyEstimate = true;
+
+    bool present() const { return bytesPerS > 0.0; }
+};
+
+// The per-hop latency assumed for a link type when a catalog entry gives none, with its basis.
+struct HopLatency {
+    double seconds = 0.0;
+    std::string basis;
+};
+HopLatency defaultHopLatency(std::string_view link);
+// The link types a catalog entry may name.
+const std::vector<std::string_view>& interconnectLinkTypes();
+
 struct Hardware {
     std::string id;     // lowercase slug: "h100-sxm5"
     std::string name;   // "NVIDIA H100 SXM5 80GB"
     std::string vendor; // "NVIDIA", "AMD", "Intel", "Google"
     std::vector<Ceiling> ceilings;
+    // Labelled extra ceilings under another convention (FP16 accumulate): shown, not used.
+    std::vector<Ceiling> alternateCeilings;
     std::vector<MemoryLevel> memory;
     double memoryBytes = 0.0; // capacity of the main memory; 0 when unknown
     std::string memorySource;
     std::string notes;
+    Interconnect interconnect; // absent (bytesPerS == 0) when no vetted figure exists
 
     // The ceiling of exactly this precision and unit, or nullptr.
     const Ceiling* findCeiling(Precision precision, ComputeUnit unit) const;

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/hffamily.h"
+#include "core/deepseek.h"
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
 
@@ -131,7 +132,9 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
                      {"num_key_value_heads", "head_dim", "mlp", "hidden_act", "norm", "position",
                       "max_position_embeddings", "tie_word_embeddings", "num_local_experts",
                       "num_experts_per_tok", "params", "source", "parallel_block",
-                      "partial_rotary_factor"}))
+                      "partial_rotary_factor", "kv_lora_rank", "q_lora_rank",
+                      "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "n_shared_experts",
+                      "moe_intermediate_size", "first_k_dense_replace"}))
         return m;
     m.id = r.nonEmptyString(item, p, "id");
     if (!r.ok())
@@ -180,6 +183,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
     m.rotaryFraction = readRotaryFraction(r, item, p);
     m.publishedParams = r.positiveNumber(item, p, "params", 0.0);
     m.source = r.string(item, p, "source");
+    if (r.ok())
+        readDeepSeekCatalogFields(r, item, p, m);
     checkRelations(r, m, p);
     return m;
 }
@@ -248,7 +253,11 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
     auto family = hfFamilyOf(root, fileName);
     if (!family)
         return family.error();
+    // DeepSeek-V2/V3 (MLA, routed + shared experts) are modelled in core/deepseek.cpp.
+    const bool deepSeek = isDeepSeekHuggingFace(root);
     for (const auto& [key, what] : kUnsupportedHfKeys) {
+        if (deepSeek && isDeepSeekHuggingFaceKey(key))
+            continue;
         if (root.contains(key) && !root.at(key).is_null())
             return makeError(std::string(fileName) + ": /" + std::string(key) + ": " +
                              std::string(what) + " is not modelled by RoofScope");
@@ -306,7 +315,11 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
         m.expertsPerToken =
             present("num_experts_per_tok") ? r.integer(root, "", "num_experts_per_tok", 1, 1) : 1;
     }
+    if (present("max_position_embeddings"))
+        m.maxPositions = r.integer(root, "", "max_position_embeddings", 1, 0);
     m.source = std::string(fileName) + " (Hugging Face config.json)";
+    if (deepSeek && r.ok())
+        readDeepSeekHuggingFace(r, root, m);
     checkRelations(r, m, "");
     if (!r.ok())
         return *r.error();
@@ -348,6 +361,8 @@ double layerParameters(const ModelConfig& m, double expertsCounted)
 
 double modelParameters(const ModelConfig& m, double expertsCounted)
 {
+    if (m.isDeepSeekStyle())
+        return deepSeekParameters(m, expertsCounted);
     const double h = static_cast<double>(m.hiddenSize);
     const double embedding = static_cast<double>(m.vocabSize) * h;
     const double positions =
@@ -434,6 +449,7 @@ std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
             e["parallel_block"] = true;
         if (m.rotaryFraction != 1.0)
             e["partial_rotary_factor"] = m.rotaryFraction;
+        writeDeepSeekCatalogFields(e, m);
         if (m.publishedParams > 0.0)
             e["params"] = m.publishedParams;
         if (!m.source.empty())

@@ -22,6 +22,18 @@ std::string_view mlpKindName(MlpKind k);
 std::string_view normKindName(NormKind k);
 std::string_view positionKindName(PositionKind k);
 
+// Multi-head latent attention (DeepSeek-V2/V3): K and V are compressed to a latent of
+// `kvLoraRank` per token plus one shared rotary key of `qkRopeHeadDim`; queries optionally go
+// through a low-rank path of `qLoraRank`. kvLoraRank == 0 means ordinary attention.
+struct LatentAttention {
+    long long kvLoraRank = 0;
+    long long qLoraRank = 0; // 0: queries projected directly from the hidden state
+    long long qkNopeHeadDim = 0;
+    long long qkRopeHeadDim = 0;
+    long long vHeadDim = 0;
+    bool operator==(const LatentAttention&) const = default;
+};
+
 // The shape of a decoder-only transformer: what the workload expansion needs and nothing more.
 // Counts are whole numbers stored as long long; the expansion converts them to double.
 struct ModelConfig {
@@ -47,17 +59,42 @@ struct ModelConfig {
     double rotaryFraction = 1.0;
     long long experts = 1; // > 1: a mixture of experts in every layer's MLP
     long long expertsPerToken = 1;
+    // DeepSeek-style MoE: shared experts every token passes through, the expert FFN size when
+    // it differs from intermediateSize (which then sizes the dense layers), and how many of
+    // the first layers keep a dense MLP.
+    long long sharedExperts = 0;
+    long long moeIntermediateSize = 0;
+    long long firstDenseLayers = 0;
+    LatentAttention mla;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
     std::string source;
 
     bool isMoe() const { return experts > 1; }
+    bool isMla() const { return mla.kvLoraRank > 0; }
+    // DeepSeek-style shapes (MLA, shared experts, dense first layers) take the expansion in
+    // core/deepseek.cpp.
+    bool isDeepSeekStyle() const
+    {
+        return isMla() || sharedExperts > 0 || firstDenseLayers > 0 || moeIntermediateSize > 0;
+    }
+    long long expertFfnSize() const
+    {
+        return moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize;
+    }
     // Parameters computed from the shapes (biases ignored): every matrix and norm vector,
     // the embeddings and, unless tied, the LM head.
     double parameterCount() const;
     // Parameters a token touches: for MoE, top-k experts instead of all of them.
     double activeParameterCount() const;
-    // Elements of K and V one token of context adds to the cache: 2 · layers · kv_heads · d.
-    double kvElementsPerToken() const { return 2.0 * layers * kvHeads * headDim; }
+    // Elements of K and V one token of context adds to the cache: 2 · layers · kv_heads · d;
+    // with MLA the compressed latent and the rotary key: layers · (kv_lora_rank + rope dim).
+    double kvElementsPerToken() const
+    {
+        if (isMla())
+            return static_cast<double>(layers) *
+                   static_cast<double>(mla.kvLoraRank + mla.qkRopeHeadDim);
+        return 2.0 * layers * kvHeads * headDim;
+    }
 };
 
 // Checks the relations between fields (heads divisible by kv_heads, top-k <= experts, ...).

@@ -1,5 +1,7 @@
 #include "core/workload.h"
 
+#include "core/deepseek.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -98,6 +100,8 @@ double kvCacheBytesPerToken(const ModelConfig& model, Precision kv)
 
 double weightBytes(const ModelConfig& m, const InferenceScenario& s)
 {
+    if (m.isDeepSeekStyle())
+        return deepSeekWeightBytes(m, s);
     const double h = static_cast<double>(m.hiddenSize);
     const double w = bytesPerElement(s.weights);
     const double sixteen = bytesPerElement(streamPrecision(s));
@@ -124,6 +128,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (stepTokens(s) > kMaxStepTokens)
         return makeError("batch × context: a prefill step of " + num(stepTokens(s)) +
                          " tokens is more than the limit of " + num(kMaxStepTokens));
+
+    if (m.isDeepSeekStyle())
+        return expandDeepSeekWorkload(m, s);
 
     Workload w;
     w.tokens = stepTokens(s);
@@ -436,6 +443,12 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
 
     if (x.error())
         return *x.error();
+    // Experts no token picked stay unread this step.
+    w.weightsReadBytes = w.weightsBytes;
+    if (m.isMoe())
+        w.weightsReadBytes -= L * (static_cast<double>(m.experts) - w.expertsTouched) *
+                              (m.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * f *
+                              bytesPerElement(s.weights);
     return w;
 }
 
@@ -443,6 +456,7 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
 {
     WorkloadTotals t;
     t.weightsBytes = workload.weightsBytes;
+    t.weightsReadBytes = workload.weightsReadBytes;
     t.kvCacheBytes = workload.kvCacheBytes;
     t.memoryBytes = hw.memoryBytes;
     double memoryBoundTime = 0.0;

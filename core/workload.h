@@ -72,6 +72,9 @@ struct Workload {
     std::vector<WorkloadOp> ops;
     double tokens = 0.0;         // stepTokens()
     double weightsBytes = 0.0;   // weightBytes()
+    // Weight bytes the step actually reads: for MoE only the experts it touches (the others
+    // sit in memory unread). Equals weightsBytes for dense models.
+    double weightsReadBytes = 0.0;
     double kvCacheBytes = 0.0;   // batch · context tokens of cache
     double expertsTouched = 0.0; // per layer, MoE only (0 for dense models)
 };
@@ -104,6 +107,7 @@ struct WorkloadTotals {
     double tokensPerS = 0.0;
     double memoryBoundTimeFraction = 0.0; // share of timeS spent in memory-bound operators
     double weightsBytes = 0.0;
+    double weightsReadBytes = 0.0; // Workload::weightsReadBytes
     double kvCacheBytes = 0.0;
     double memoryBytes = 0.0;            // the GPU's capacity (0 when the catalog lacks it)
     std::optional<bool> fits;            // weights + KV cache <= capacity; unknown without it
@@ -112,11 +116,16 @@ struct WorkloadTotals {
     std::vector<std::size_t> byTime;     // indices into ops, longest step time first
 
     double ai() const { return bytes > 0.0 ? flops / bytes : 0.0; }
-    // FLOPs per byte of weights stored: the seed's and the errata's "AI ≈ tokens in the step"
+    // FLOPs per byte of weights read: the seed's and the errata's "AI ≈ tokens in the step"
     // (item 4), which holds only while weights dominate the bytes. The real step AI, ai(), also
     // counts the activations every kernel reads and writes: at a 2048-token prefill of a
-    // 8192-wide model they are a third or more of the bytes.
-    double weightsOnlyAi() const { return weightsBytes > 0.0 ? flops / weightsBytes : 0.0; }
+    // 8192-wide model they are a third or more of the bytes. For MoE only the experts the step
+    // touches are read, so dividing by all experts' weights would understate it.
+    double weightsOnlyAi() const
+    {
+        const double read = weightsReadBytes > 0.0 ? weightsReadBytes : weightsBytes;
+        return read > 0.0 ? flops / read : 0.0;
+    }
 };
 
 // The largest GPU count a model's memory may need before evaluateWorkload refuses it.

@@ -661,6 +661,10 @@
         <source>Model Totals</source>
         <translation>模型总计</translation>
     </message>
+    <message>
+        <source>Plan</source>
+        <translation>部署规划</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelPanel</name>
@@ -804,6 +808,14 @@
         <source>%1 B (%2 B active)</source>
         <translation>%1 B（激活 %2 B）</translation>
     </message>
+    <message>
+        <source> (trained for up to %1)</source>
+        <translation>（训练长度最多 %1）</translation>
+    </message>
+    <message>
+        <source>per step (%1 tokens)</source>
+        <translation>每步（%1 个 token）</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsModel</name>
@@ -878,6 +890,10 @@
     <message>
         <source>Speedup</source>
         <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Time/step</source>
+        <translation>每步时间</translation>
     </message>
 </context>
 <context>
@@ -1308,6 +1324,100 @@
     <message>
         <source>Set %1 = %2</source>
         <translation>设置 %1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanModel</name>
+    <message>
+        <source>Check an accelerator to plan for it.</source>
+        <translation>勾选一个加速器以规划部署。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2 %）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
+        <translation>环形 all-reduce：2·(N−1)/N · 字节数 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
+    </message>
+    <message>
+        <source>Fullest GPU: weights %1 + KV cache %2 + workspace %3; fits with %4 % kept free</source>
+        <translation>占用最多的 GPU：权重 %1 + KV 缓存 %2 + 工作区 %3；预留 %4 % 空闲时可放下</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Time/token</source>
+        <translation>每 token 时间</translation>
+    </message>
+    <message>
+        <source>Time/step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU tokens/s</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanPanel</name>
+    <message>
+        <source>%1, %2 per direction per GPU, %3 per hop</source>
+        <translation>%1，每 GPU 单向 %2，每跳 %3</translation>
+    </message>
+    <message>
+        <source>no interconnect in the catalog: one GPU only</source>
+        <translation>目录中没有互连：只能用一块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting layout first. Link: %7.</source>
+        <translation>%1 部署在最多 8 × %2（%3）上，%4，批大小 %5，上下文 %6——放得下的最快布局排在最前。链路：%7。</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>基准</translation>
     </message>
 </context>
 </TS>

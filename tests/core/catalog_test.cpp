@@ -342,7 +342,7 @@ TEST(CatalogJson, UnknownKey)
 {
     EXPECT_EQ(errorOf(catalogText(entry("x", R"("colour": "green", )"))),
               "my.json: /hardware/0/colour: unknown key (expected one of: id, name, vendor, "
-              "ceilings, memory, memory_bytes, memory_source, notes)");
+              "ceilings, memory, memory_bytes, memory_source, notes, interconnect)");
 }
 
 TEST(CatalogJson, UnknownTopLevelKey)
@@ -560,7 +560,7 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
     ASSERT_TRUE(error);
     EXPECT_EQ(error->message, path + ": /hardware/1/colour: unknown key (expected one of: id, "
                                      "name, vendor, ceilings, memory, memory_bytes, "
-                                     "memory_source, notes)");
+                                     "memory_source, notes, interconnect)");
     // Nothing of the broken file is merged, not even its valid first entry.
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.find("h100-sxm5")->name, "NVIDIA H100 SXM5 80GB");
@@ -639,4 +639,63 @@ TEST(CatalogClosestId, EditDistance)
     EXPECT_EQ(editDistance("kitten", "sitting"), 3u);
     EXPECT_EQ(editDistance("h100-sxm", "h100-sxm5"), 1u);
     EXPECT_EQ(editDistance("abc", ""), 3u);
+}
+
+// Issue 10 item 7: one accumulate convention (FP32) for every tensor ceiling; GeForce
+// FP16-accumulate rates kept apart, labelled, and never used for an operator.
+TEST(CatalogBuiltin, GeForceTensorCeilingsUseFp32Accumulate)
+{
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const Hardware* rtx4090 = catalog.find("rtx-4090");
+    const Hardware* rtx5090 = catalog.find("rtx-5090");
+    ASSERT_NE(rtx4090, nullptr);
+    ASSERT_NE(rtx5090, nullptr);
+    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::FP16, ComputeUnit::Tensor)->flopsPerS, 165.2e12);
+    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::BF16, ComputeUnit::Tensor)->flopsPerS, 165.2e12);
+    const Ceiling* c5090 = rtx5090->ceilingFor(Precision::BF16, ComputeUnit::Tensor);
+    EXPECT_DOUBLE_EQ(c5090->flopsPerS, 209.5e12);
+    EXPECT_EQ(c5090->accumulate, "fp32");
+    EXPECT_TRUE(c5090->estimate);
+    EXPECT_DOUBLE_EQ(rtx5090->ceilingFor(Precision::FP8, ComputeUnit::Tensor)->flopsPerS, 419e12);
+    // The FP16-accumulate figures the whitepapers give, labelled.
+    ASSERT_EQ(rtx4090->alternateCeilings.size(), 2u);
+    EXPECT_DOUBLE_EQ(rtx4090->alternateCeilings[0].flopsPerS, 330.3e12);
+    EXPECT_EQ(rtx4090->alternateCeilings[0].accumulate, "fp16");
+    ASSERT_EQ(rtx5090->alternateCeilings.size(), 2u);
+    EXPECT_DOUBLE_EQ(rtx5090->alternateCeilings[0].flopsPerS, 419e12);
+    EXPECT_DOUBLE_EQ(rtx5090->alternateCeilings[1].flopsPerS, 838e12);
+    // The 5090 : 4090 ratio is now like for like: 209.5 / 165.2 = 1.27.
+    EXPECT_NEAR(c5090->flopsPerS / 165.2e12, 1.268, 0.001);
+    for (const Hardware& hw : catalog.all())
+        for (const Ceiling& c : hw.ceilings)
+            EXPECT_NE(c.accumulate, "fp16") << hw.id;
+}
+
+TEST(CatalogJson, AccumulateIsValidatedAndRoundTrips)
+{
+    const auto doc = [](const std::string& ceiling) {
+        return R"({"format": "roofscope-hardware", "version": 1, "hardware": [
+          {"id": "g", "name": "G", "vendor": "V",
+           "ceilings": [{"precision": "fp16", "unit": "tensor", "flops_per_s": 1e14, "source": "x"},
+                        )" +
+               ceiling + R"(],
+           "memory": [{"level": "hbm", "bytes_per_s": 1e12, "source": "x"}]}]})";
+    };
+    auto bad = parseHardwareCatalog(doc(R"({"precision": "fp16", "unit": "tensor",
+        "flops_per_s": 2e14, "source": "x", "accumulate": "fp8"})"),
+                                    "g.json");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().message, "g.json: /hardware/0/ceilings/1/accumulate: unknown accumulate "
+                                   "precision \"fp8\" (expected one of: fp32, fp16)");
+    auto good = parseHardwareCatalog(doc(R"({"precision": "fp16", "unit": "tensor",
+        "flops_per_s": 2e14, "source": "x", "accumulate": "fp16"})"),
+                                     "g.json");
+    ASSERT_TRUE(good) << good.error().message;
+    EXPECT_EQ(good->front().ceilings.size(), 1u);
+    EXPECT_DOUBLE_EQ(good->front().ceilingFor(Precision::FP16, ComputeUnit::Tensor)->flopsPerS,
+                     1e14);
+    auto again = parseHardwareCatalog(hardwareCatalogToJson(*good), "again.json");
+    ASSERT_TRUE(again);
+    ASSERT_EQ(again->front().alternateCeilings.size(), 1u);
+    EXPECT_DOUBLE_EQ(again->front().alternateCeilings[0].flopsPerS, 2e14);
 }

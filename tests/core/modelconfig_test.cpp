@@ -31,7 +31,7 @@ std::string errorOf(const std::string& text, const std::string& file = "my.json"
 
 } // namespace
 
-TEST(ModelCatalogBuiltin, ParsesAndHoldsThePresetsButNotDeepSeek)
+TEST(ModelCatalogBuiltin, ParsesAndHoldsThePresets)
 {
     auto parsed = parseModelFile(builtinModelsJson(), "built-in models.json");
     ASSERT_TRUE(parsed) << parsed.error().message;
@@ -42,7 +42,8 @@ TEST(ModelCatalogBuiltin, ParsesAndHoldsThePresetsButNotDeepSeek)
     }
     const std::set<std::string> expected = {"llama-2-7b",   "llama-2-13b", "llama-2-70b",
                                             "llama-3-8b",   "llama-3-70b", "llama-3.1-405b",
-                                            "mixtral-8x7b", "qwen2.5-72b", "gpt-3-175b"};
+                                            "mixtral-8x7b", "qwen2.5-72b", "gpt-3-175b",
+                                            "deepseek-v3"};
     EXPECT_EQ(ids, expected);
 }
 

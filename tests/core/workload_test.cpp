@@ -324,3 +324,25 @@ TEST(WorkloadErrors, BadScenarioValuesAreNamed)
     ASSERT_FALSE(tpu);
     EXPECT_NE(tpu.error().message.find("tpu-v4"), std::string::npos);
 }
+
+// Issue 10 item 8: the weights-only AI of a MoE step counts the experts it reads, not all of
+// them, so it can never fall below the step's real AI (which adds activation bytes).
+TEST(WorkloadTotals, MoeWeightsOnlyAiCountsTheExpertsRead)
+{
+    InferenceScenario s = scenario(Phase::Decode, 1, 4096);
+    const ModelConfig& m = model("mixtral-8x7b");
+    auto w = expandWorkload(m, s);
+    ASSERT_TRUE(w);
+    // Batch 1 touches top-2 of 8 experts: 6 experts × 3 matrices × 4096 × 14336 × 2 bytes in
+    // each of 32 layers stay unread.
+    EXPECT_NEAR(w->expertsTouched, 2.0, 1e-12);
+    EXPECT_DOUBLE_EQ(w->weightsBytes - w->weightsReadBytes, 32.0 * 6 * 3 * 4096 * 14336 * 2);
+    auto t = evaluateWorkload(*w, gpu("h100-sxm5"));
+    ASSERT_TRUE(t);
+    EXPECT_DOUBLE_EQ(t->weightsOnlyAi(), t->flops / w->weightsReadBytes);
+    EXPECT_GT(t->weightsOnlyAi(), t->ai());
+    // Dense models read every weight.
+    auto dense = expandWorkload(model("llama-2-70b"), s);
+    ASSERT_TRUE(dense);
+    EXPECT_DOUBLE_EQ(dense->weightsReadBytes, dense->weightsBytes);
+}

@@ -148,8 +148,10 @@ QVariant ModelTotalsModel::headerData(int section, Qt::Orientation orientation, 
     case HardwareColumn:
         return tr("Accelerator");
     case TimeColumn:
-        // A decode step makes one token per sequence: its time is the time per token.
-        return decode ? tr("Time/token") : tr("Prefill time");
+        // A decode step makes one token per sequence: per token only at batch 1.
+        if (!decode)
+            return tr("Prefill time");
+        return m_workbench->scenario().batch == 1.0 ? tr("Time/token") : tr("Time/step");
     case TokensColumn:
         return tr("Tokens/s");
     case MemoryBoundColumn:

@@ -15,6 +15,7 @@
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
+#include "ui/widgets/planpanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/preferencesdialog.h"
@@ -115,7 +116,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     addDockWidget(Qt::BottomDockWidgetArea, totalsDock);
     tabifyDockWidget(cmpDock, totalsDock);
     cmpDock->raise();
-    for (QDockWidget* d : {modelDock, totalsDock})
+    // Issue 12: the deployment planner, beside the totals.
+    auto* planDock = dock(this, tr("Plan"), QStringLiteral("planDock"),
+                          new PlanPanel(workbench, this));
+    addDockWidget(Qt::BottomDockWidgetArea, planDock);
+    tabifyDockWidget(totalsDock, planDock);
+    cmpDock->raise();
+    for (QDockWidget* d : {modelDock, totalsDock, planDock})
         menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
     connect(workbench, &ModelWorkbench::changed, this,

@@ -1,6 +1,7 @@
 #include "ui/widgets/modelpanel.h"
 
 #include "core/format.h"
+#include "core/scenarionotes.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
@@ -12,6 +13,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStringList>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -117,6 +119,11 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addLayout(showRow);
     layout->addWidget(m_status);
     layout->addWidget(m_baseline);
+    // Issue 10 items 11, 12, 25: W4A16's FP16 LM head, per-step times, context past training.
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("modelNotes"));
+    m_notes->setWordWrap(true);
+    layout->addWidget(m_notes);
     layout->addStretch(1);
 
     m_weights->setToolTip(tr("Weights of the decoder layers' matrices"));
@@ -226,6 +233,21 @@ void ModelPanel::refresh()
     m_show->setEnabled(!shown);
     m_show->setText(shown ? tr("Shown on Chart") : tr("Show on Chart"));
     m_baseline->setText(baselineSummary());
+    QStringList notes;
+    for (const std::string& note : scenarioNotes(m, s))
+        notes << QString::fromStdString(note).toHtmlEscaped();
+    if (contextBeyondTraining(m, s) && !notes.isEmpty()) {
+        // The warning first, in the theme's warning colour, where the slider is.
+        for (QString& n : notes)
+            if (n.startsWith(QStringLiteral("Context ")))
+                n = QStringLiteral("<span style=\"color:#b35900\">⚠ %1</span>").arg(n);
+    }
+    m_notes->setText(notes.join(QStringLiteral("<br>")));
+    m_notes->setVisible(!notes.isEmpty());
+    m_context->setToolTip(m_context->toolTip() +
+                          (m.maxPositions > 0
+                               ? tr(" (trained for up to %1)").arg(m.maxPositions)
+                               : QString()));
 }
 
 QString ModelPanel::baselineSummary() const
@@ -249,7 +271,13 @@ QString ModelPanel::baselineSummary() const
     return tr("<b>%1</b>: %2 %3 · %4 tokens/s · %5 % memory-bound · weights + KV %6, %7")
         .arg(session->shortName(base).toHtmlEscaped(),
              QString::fromStdString(formatDuration(v.timeS)),
-             decode ? tr("per token") : tr("per prefill"),
+             // A batched decode step makes one token per sequence: per step, not per token.
+             !decode ? tr("per prefill")
+                     : (m_workbench->scenario().batch == 1.0
+                            ? tr("per token")
+                            : tr("per step (%1 tokens)")
+                                  .arg(QString::fromStdString(
+                                      formatParamNumber(m_workbench->scenario().batch)))),
              QString::fromStdString(formatNumber(v.tokensPerS, 4)),
              QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0),
              QString::fromStdString(formatBytes(v.weightsBytes + v.kvCacheBytes)), fits);

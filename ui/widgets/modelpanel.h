@@ -37,6 +37,8 @@ public:
     QPushButton* showButton() const { return m_show; }
     // One line for the baseline: time per token, tokens/s, whether it fits.
     QString baselineSummary() const;
+    // The notes under the summary (quantized LM head, per-step times, context past training).
+    QLabel* notesLabel() const { return m_notes; }
     // Applies a pending slider value now (the frame timer does it otherwise).
     void flushPending();
     static constexpr int kFrameMs = 16;
@@ -68,6 +70,7 @@ private:
     QPushButton* m_show;
     QLabel* m_status;
     QLabel* m_baseline;
+    QLabel* m_notes = nullptr;
     std::size_t m_modelCount = 0;
     QTimer* m_frame;
     QElapsedTimer m_sinceFlush;
