@@ -1,6 +1,7 @@
 #include "ui/session.h"
 
 #include "core/sweep.h"
+#include "ui/hardwareeditcommand.h"
 #include "ui/operatoreditcommand.h"
 
 #include <QUndoStack>
@@ -84,6 +85,8 @@ void Session::setChecked(int hw, bool checked)
 {
     if (hw < 0 || hw >= static_cast<int>(hardware().size()) || isChecked(hw) == checked)
         return;
+    // Computed on a copy: the undo command applies it, so that undo covers checking too.
+    const HardwareState before = hardwareState();
     if (checked) {
         m_checked.push_back(hw);
         std::sort(m_checked.begin(), m_checked.end());
@@ -95,25 +98,46 @@ void Session::setChecked(int hw, bool checked)
         m_colorSlots.erase(hw);
         if (m_baseline == hw)
             m_baseline = m_checked.empty() ? -1 : m_checked.front();
-        if (m_hovered.hardware == hw)
-            m_hovered = {};
     }
-    recomputeAll();
-    emit hardwareChanged();
-    emit focusChanged();
+    HardwareState after = hardwareState();
+    m_checked = before.checked;
+    m_colorSlots = before.colorSlots;
+    m_baseline = before.baseline;
+    pushHardwareState(std::move(after),
+                      (checked ? tr("Check %1") : tr("Uncheck %1")).arg(shortName(hw)));
 }
 
 void Session::setBaseline(int hw)
 {
     if (hw == m_baseline || hw < 0 || hw >= static_cast<int>(hardware().size()))
         return;
+    HardwareState after = hardwareState();
     if (!isChecked(hw)) {
-        m_checked.push_back(hw);
-        std::sort(m_checked.begin(), m_checked.end());
+        after.checked.push_back(hw);
+        std::sort(after.checked.begin(), after.checked.end());
         assignColorSlot(hw);
-        recomputeAll();
+        after.colorSlots = m_colorSlots;
+        m_colorSlots.erase(hw);
     }
-    m_baseline = hw;
+    after.baseline = hw;
+    pushHardwareState(std::move(after), tr("Make %1 the baseline").arg(shortName(hw)));
+}
+
+void Session::pushHardwareState(HardwareState after, const QString& undoText)
+{
+    m_undo->push(new HardwareEditCommand(this, undoText, hardwareState(), std::move(after)));
+}
+
+void Session::setHardwareStateInternal(const HardwareState& state)
+{
+    if (state == hardwareState())
+        return;
+    m_checked = state.checked;
+    m_colorSlots = state.colorSlots;
+    m_baseline = state.baseline;
+    if (!isChecked(m_hovered.hardware))
+        m_hovered = {};
+    recomputeAll();
     emit hardwareChanged();
     emit focusChanged();
 }

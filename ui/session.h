@@ -52,6 +52,18 @@ public:
     QString shortName(int hardware) const;
     void setBaseline(int hardware);
 
+    // The checked set, its colours and the baseline: what one undo step of the accelerator
+    // list restores.
+    struct HardwareState {
+        std::vector<int> checked;
+        std::map<int, int> colorSlots;
+        int baseline = -1;
+        bool operator==(const HardwareState&) const = default;
+    };
+    HardwareState hardwareState() const { return {m_checked, m_colorSlots, m_baseline}; }
+    // Used by the undo command.
+    void setHardwareStateInternal(const HardwareState& state);
+
     const std::vector<Operator>& operators() const { return m_operators; }
     int selectedOperator() const { return m_selected; }
     void setSelectedOperator(int row);
@@ -128,6 +140,7 @@ signals:
 private:
     void recomputeAll();
     void recomputeRow(int row);
+    void pushHardwareState(HardwareState after, const QString& undoText);
 
     HardwareCatalog m_catalog;
     void assignColorSlot(int hardware);

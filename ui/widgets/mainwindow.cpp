@@ -18,12 +18,16 @@
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/preferencesdialog.h"
+#include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -43,6 +47,7 @@ namespace roofscope {
 namespace {
 
 const QString kScenarioFilter = QStringLiteral("*.roofscope.json");
+constexpr int kMaxRecentFiles = 10;
 
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content)
 {
@@ -152,6 +157,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             size = size.boundedTo(s->availableGeometry().size() * 0.95);
     }
     resize(size);
+    setAcceptDrops(true);
     updateTitle();
 }
 
@@ -184,7 +190,12 @@ void MainWindow::createActions()
     auto* exporter = new ExportController(m_session, m_chart, this);
     QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quitAct->setMenuRole(QAction::QuitRole);
-    file->addActions({newAct, openAct, saveAct, saveAsAct});
+    file->addActions({newAct, openAct});
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+    file->addActions({saveAct, saveAsAct});
     file->addSeparator();
     file->addActions({exporter->exportFigureAction(), exporter->exportDataAction()});
     file->addSeparator();
@@ -331,6 +342,7 @@ std::optional<QString> MainWindow::openFile(const QString& path)
         return QString::fromStdString(error->message);
     m_file = path;
     m_modified = false;
+    addRecentFile(path);
     updateTitle();
     statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
     return std::nullopt;
@@ -347,10 +359,45 @@ std::optional<QString> MainWindow::saveFile(const QString& path)
         return tr("%1: %2").arg(path, f.errorString());
     m_file = path;
     m_modified = false;
+    addRecentFile(path);
     m_session->undoStack()->setClean();
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return std::nullopt;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_modified)
+        return true;
+    const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
+    const auto answer = Prompt::ask(
+        this, {tr("Save Changes?"),
+               tr("%1 has unsaved changes. Save them before closing it?").arg(name),
+               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save});
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::openInteractive(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    if (auto error = openFile(path)) {
+        QMessageBox::warning(this, tr("Cannot Open Scenario"),
+                             tr("Nothing was changed.\n\n%1").arg(*error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    loadDefaultScenario();
+    return true;
 }
 
 void MainWindow::open()
@@ -358,11 +405,48 @@ void MainWindow::open()
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Scenario"), QFileInfo(m_file).absolutePath(),
         tr("RoofScope scenarios (%1);;JSON files (*.json)").arg(kScenarioFilter));
-    if (path.isEmpty())
+    if (!path.isEmpty())
+        openInteractive(path);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files.at(i);
+        // &1 … &9: the usual keyboard path through the menu.
+        QAction* a = m_recentMenu->addAction(
+            i < 9 ? tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName())
+                  : QFileInfo(path).fileName());
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        a->setEnabled(QFileInfo::exists(path));
+        connect(a, &QAction::triggered, this, [this, path] { openInteractive(path); });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No Recent Files"))->setEnabled(false);
         return;
-    if (auto error = openFile(path))
-        QMessageBox::warning(this, tr("Cannot Open Scenario"),
-                             tr("Nothing was changed.\n\n%1").arg(*error));
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this,
+            [] { QSettings().remove(QStringLiteral("recentFiles")); });
 }
 
 bool MainWindow::save()
@@ -394,7 +478,7 @@ bool MainWindow::saveAs()
 
 void MainWindow::newSession()
 {
-    loadDefaultScenario();
+    newDocument();
 }
 
 void MainWindow::preferences()
@@ -435,8 +519,33 @@ void MainWindow::updateTitle()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // With session restore on nothing is lost: the next start brings the document back with
+    // its unsaved changes. Without it, quitting would discard them: ask.
+    if (!m_restoreSession && !maybeSave()) {
+        event->ignore();
+        return;
+    }
     saveSessionToSettings();
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QStringLiteral(".json")))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // After the drop returns: a modal question inside a drop handler blocks the source.
+    const QString path = urls.front().toLocalFile();
+    QMetaObject::invokeMethod(this, [this, path] { openInteractive(path); }, Qt::QueuedConnection);
 }
 
 } // namespace roofscope

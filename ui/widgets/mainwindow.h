@@ -9,6 +9,7 @@
 
 class QActionGroup;
 class QLabel;
+class QMenu;
 
 namespace roofscope {
 
@@ -55,9 +56,23 @@ public:
     // Writes the session atomically (QSaveFile); the error message on failure.
     std::optional<QString> saveFile(const QString& path);
     QString currentFile() const { return m_file; }
+    bool isModified() const { return m_modified; }
+    // Opens a file the way the menu, Open Recent and a drop do: asks to save unsaved changes
+    // first (Prompt), shows any error. False when cancelled or not opened.
+    bool openInteractive(const QString& path);
+    // File ▸ New: asks to save unsaved changes first; false when the user cancelled.
+    bool newDocument();
+    // "Save changes?" when the document is modified: true when it is safe to discard it
+    // (saved, discarded or unmodified), false on Cancel or a failed save.
+    bool maybeSave();
+    // Most recent first, absolute paths (QSettings "recentFiles"); File ▸ Open Recent.
+    QStringList recentFiles() const;
+    QMenu* recentMenu() const { return m_recentMenu; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
@@ -71,6 +86,8 @@ private:
     void updateTitle();
     void syncThemeActions();
     void saveSessionToSettings() const;
+    void addRecentFile(const QString& path);
+    void fillRecentMenu();
 
     Session* m_session;
     HardwareModel* m_hardwareModel;
@@ -84,6 +101,7 @@ private:
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
     QActionGroup* m_themeGroup = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QString m_file;
     bool m_modified = false;
     bool m_restoreSession = true;

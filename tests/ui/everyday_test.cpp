@@ -1,0 +1,238 @@
+// Everyday use (issue 10): work is never lost without asking — "Save changes?" on New, Open,
+// Open Recent, a drop and quitting; undo covers the accelerator list; the model set-up travels
+// with the document; exports ask before overwriting.
+#include "ui/models/hardwaremodel.h"
+#include "ui/widgets/prompt.h"
+#include "uitestutil.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFile>
+#include <QMenu>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+using roofscope::test::makeWindow;
+using roofscope::test::operatorIndex;
+
+namespace {
+
+// Answers every Prompt with `answer` and records the questions; restores the dialog after.
+class ScriptedPrompt {
+public:
+    explicit ScriptedPrompt(QMessageBox::StandardButton answer) : m_answer(answer)
+    {
+        m_previous = Prompt::setHandler([this](QWidget*, const Prompt::Question& q) {
+            questions.push_back(q.title + QStringLiteral(": ") + q.text);
+            return m_answer;
+        });
+    }
+    ~ScriptedPrompt() { Prompt::setHandler(m_previous); }
+    void answer(QMessageBox::StandardButton a) { m_answer = a; }
+    QStringList questions;
+
+private:
+    QMessageBox::StandardButton m_answer;
+    Prompt::Handler m_previous;
+};
+
+QAction* actionWithShortcut(QWidget* w, QKeySequence key)
+{
+    for (QAction* a : w->findChildren<QAction*>()) {
+        if (a->shortcuts().contains(key))
+            return a;
+    }
+    return nullptr;
+}
+
+double decodeBatch(const Session& s)
+{
+    return s.operators()[static_cast<std::size_t>(operatorIndex(s, "decode_matmul"))].params.number(
+        "batch");
+}
+
+QString writeScenario(const QTemporaryDir& dir, const QString& name, const Scenario& scenario)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(QByteArray::fromStdString(scenarioToJson(scenario)));
+    return path;
+}
+
+} // namespace
+
+TEST(SaveChanges, NewAsksAndCancelKeepsTheWork)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 256);
+    ASSERT_TRUE(w->isModified());
+    ScriptedPrompt prompt(QMessageBox::Cancel);
+    QAction* newAct = actionWithShortcut(w.get(), QKeySequence::New);
+    ASSERT_NE(newAct, nullptr);
+    newAct->trigger();
+    ASSERT_EQ(prompt.questions.size(), 1);
+    EXPECT_TRUE(prompt.questions.front().contains(QStringLiteral("Untitled has unsaved changes")))
+        << prompt.questions.front().toStdString();
+    EXPECT_EQ(decodeBatch(*s), 256.0);
+    EXPECT_TRUE(w->isModified());
+    EXPECT_EQ(s->undoStack()->count(), 1); // the history is kept too
+
+    prompt.answer(QMessageBox::Discard);
+    newAct->trigger();
+    EXPECT_EQ(decodeBatch(*s), 1.0);
+    EXPECT_FALSE(w->isModified());
+}
+
+TEST(SaveChanges, UnmodifiedDocumentIsNotQuestioned)
+{
+    auto w = makeWindow();
+    ScriptedPrompt prompt(QMessageBox::Cancel);
+    EXPECT_TRUE(w->newDocument());
+    EXPECT_TRUE(prompt.questions.isEmpty());
+}
+
+TEST(SaveChanges, SaveWritesTheFileBeforeOpeningAnother)
+{
+    QTemporaryDir dir;
+    auto w = makeWindow();
+    Session* s = w->session();
+    const QString mine = dir.filePath(QStringLiteral("mine.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(mine).has_value());
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 512);
+    Scenario other = defaultScenario();
+    other.gpus = {"h100-sxm5"};
+    other.baseline = "h100-sxm5";
+    const QString otherPath = writeScenario(dir, QStringLiteral("other.roofscope.json"), other);
+
+    ScriptedPrompt prompt(QMessageBox::Save);
+    ASSERT_TRUE(w->openInteractive(otherPath)); // what Open Recent and a drop call
+    ASSERT_EQ(prompt.questions.size(), 1);
+    EXPECT_TRUE(prompt.questions.front().contains(QStringLiteral("mine.roofscope.json")));
+    EXPECT_EQ(w->currentFile(), otherPath);
+    EXPECT_EQ(s->checkedHardware().size(), 1u);
+
+    // The change reached the disk before the other file replaced it.
+    QFile f(mine);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    auto saved = parseScenario(f.readAll().toStdString(), "mine");
+    ASSERT_TRUE(saved.ok());
+    EXPECT_EQ(saved->operators[static_cast<std::size_t>(saved->selected)].params.number("batch"),
+              512.0);
+}
+
+TEST(SaveChanges, CancelledOpenChangesNothing)
+{
+    QTemporaryDir dir;
+    auto w = makeWindow();
+    Session* s = w->session();
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 64);
+    const QString other = writeScenario(dir, QStringLiteral("o.roofscope.json"), defaultScenario());
+    ScriptedPrompt prompt(QMessageBox::Cancel);
+    EXPECT_FALSE(w->openInteractive(other));
+    EXPECT_EQ(decodeBatch(*s), 64.0);
+    EXPECT_TRUE(w->currentFile().isEmpty());
+}
+
+TEST(SaveChanges, QuitAsksWhenTheSessionIsNotRestored)
+{
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("session/restore"), false);
+    auto w = makeWindow();
+    w->restoreState();
+    Session* s = w->session();
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 32);
+    ScriptedPrompt prompt(QMessageBox::Cancel);
+    QCloseEvent close;
+    QCoreApplication::sendEvent(w.get(), &close);
+    EXPECT_FALSE(close.isAccepted());
+    EXPECT_EQ(prompt.questions.size(), 1);
+
+    // With restore on (the default) the next start brings the unsaved document back: no
+    // question, and the change is in the stored session.
+    QSettings().setValue(QStringLiteral("session/restore"), true);
+    auto w2 = makeWindow();
+    w2->restoreState();
+    w2->session()->setNumber(operatorIndex(*w2->session(), "decode_matmul"), "batch", 48);
+    QCloseEvent close2;
+    QCoreApplication::sendEvent(w2.get(), &close2);
+    EXPECT_TRUE(close2.isAccepted());
+    EXPECT_EQ(prompt.questions.size(), 1);
+    auto w3 = makeWindow();
+    ASSERT_TRUE(w3->restoreState());
+    EXPECT_EQ(decodeBatch(*w3->session()), 48.0);
+    EXPECT_TRUE(w3->isModified());
+    QSettings().clear();
+}
+
+TEST(SaveChanges, OpenRecentListsSavedFiles)
+{
+    QSettings().clear();
+    QTemporaryDir dir;
+    auto w = makeWindow();
+    const QString a = dir.filePath(QStringLiteral("a.roofscope.json"));
+    const QString b = dir.filePath(QStringLiteral("b.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(a).has_value());
+    ASSERT_FALSE(w->saveFile(b).has_value());
+    EXPECT_EQ(w->recentFiles(), (QStringList{b, a}));
+    emit w->recentMenu()->aboutToShow();
+    const QList<QAction*> items = w->recentMenu()->actions();
+    ASSERT_GE(items.size(), 2);
+    EXPECT_EQ(items.at(0)->text(), QStringLiteral("&1 b.roofscope.json"));
+    items.at(1)->trigger();
+    EXPECT_EQ(w->currentFile(), a);
+    EXPECT_EQ(w->recentFiles().front(), a);
+    QSettings().clear();
+}
+
+TEST(HardwareUndo, CheckingAndBaselineAreUndoable)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    HardwareModel* m = w->hardwareModel();
+    const int mi300 = s->hardwareIndex("mi300x");
+    const int a100 = s->hardwareIndex("a100-sxm4-80gb");
+    const int h100 = s->hardwareIndex("h100-sxm5");
+    ASSERT_GE(mi300, 0);
+    ASSERT_EQ(s->baseline(), h100);
+    const int slotA100 = s->colorSlot(a100);
+
+    m->setData(m->index(mi300, 0), Qt::Checked, Qt::CheckStateRole);
+    EXPECT_TRUE(s->isChecked(mi300));
+    m->setData(m->index(a100, 0), Qt::Unchecked, Qt::CheckStateRole);
+    EXPECT_FALSE(s->isChecked(a100));
+    m->setData(m->index(mi300, 0), true, HardwareModel::BaselineRole);
+    EXPECT_EQ(s->baseline(), mi300);
+    ASSERT_EQ(s->undoStack()->count(), 3);
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Make Instinct MI300X the baseline"));
+    EXPECT_TRUE(w->isModified());
+
+    s->undoStack()->undo();
+    EXPECT_EQ(s->baseline(), h100);
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->isChecked(a100));
+    EXPECT_EQ(s->colorSlot(a100), slotA100); // its colour comes back with it
+    s->undoStack()->undo();
+    EXPECT_FALSE(s->isChecked(mi300));
+    EXPECT_EQ(s->checkedHardware().size(), 4u);
+    s->undoStack()->redo();
+    EXPECT_TRUE(s->isChecked(mi300));
+}
+
+TEST(HardwareUndo, BaselineOnAnUncheckedGpuChecksItInOneStep)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    const int mi300 = s->hardwareIndex("mi300x");
+    s->setBaseline(mi300);
+    EXPECT_TRUE(s->isChecked(mi300));
+    EXPECT_EQ(s->undoStack()->count(), 1);
+    s->undoStack()->undo();
+    EXPECT_FALSE(s->isChecked(mi300));
+    EXPECT_EQ(s->baseline(), s->hardwareIndex("h100-sxm5"));
+}
