@@ -2,6 +2,7 @@
 
 #include "core/sweep.h"
 #include "ui/hardwareeditcommand.h"
+#include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
 
 #include <QUndoStack>
@@ -394,6 +395,12 @@ void Session::setToggles(ChartToggles toggles)
     emit togglesChanged();
 }
 
+void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
+{
+    m_modelSetup = std::move(setup);
+    m_modelFirstRow = firstRow;
+}
+
 Scenario Session::toScenario() const
 {
     Scenario s;
@@ -406,6 +413,15 @@ Scenario Session::toScenario() const
     s.view = m_view;
     s.theme = m_theme;
     s.toggles = m_toggles;
+    s.model = m_modelSetup;
+    if (s.model && s.model->onChart && m_modelFirstRow >= 0 &&
+        m_modelFirstRow <= static_cast<int>(s.operators.size())) {
+        // The model's rows are expanded from the set-up when the document is read (their
+        // expert counts need not be whole numbers, which an operator spec cannot say).
+        s.operators.resize(static_cast<std::size_t>(m_modelFirstRow));
+        if (s.selected >= m_modelFirstRow)
+            s.selected = -1;
+    }
     return s;
 }
 
@@ -413,6 +429,26 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
 {
     if (auto error = checkScenarioHardware(scenario, m_catalog, fileName.toStdString()))
         return error;
+    std::vector<Operator> operators = scenario.operators;
+    int selected = scenario.selected;
+    int modelFirstRow = -1;
+    if (scenario.model && scenario.model->onChart) {
+        auto model = m_modelResolver
+                         ? m_modelResolver(*scenario.model, fileName.toStdString())
+                         : resolveScenarioModel(*scenario.model, ModelCatalog::builtin(),
+                                                fileName.toStdString());
+        if (!model)
+            return model.error();
+        auto workload = expandWorkload(*model, scenario.model->step);
+        if (!workload)
+            return Error{fileName.toStdString() + ": /model: " + workload.error().message};
+        const std::vector<Operator> rows = ModelWorkbench::chartOperators(*workload);
+        modelFirstRow = static_cast<int>(operators.size());
+        operators.insert(operators.end(), rows.begin(), rows.end());
+        if (scenario.model->selected >= 0 &&
+            scenario.model->selected < static_cast<int>(rows.size()))
+            selected = modelFirstRow + scenario.model->selected;
+    }
     std::vector<int> checked;
     for (const std::string& id : scenario.gpus)
         checked.push_back(hardwareIndex(id));
@@ -423,14 +459,18 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_checked = std::move(checked);
     m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
                                            : hardwareIndex(scenario.baseline);
-    m_operators = scenario.operators;
-    m_selected = scenario.selected;
+    m_operators = std::move(operators);
+    m_selected = selected;
     m_hovered = {};
     m_view = scenario.view;
     m_theme = scenario.theme;
     m_toggles = scenario.toggles;
+    m_modelSetup = scenario.model;
+    m_modelFirstRow = modelFirstRow;
     m_undo->clear();
     recomputeAll();
+    // First: the model's state must follow the document before anyone redraws for it.
+    emit scenarioApplied();
     emit hardwareChanged();
     emit operatorsReset();
     emit selectionChanged(m_selected);

@@ -8,6 +8,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -119,6 +120,19 @@ public:
     ChartToggles toggles() const { return m_toggles; }
     void setToggles(ChartToggles toggles);
 
+    // The Model panel's set-up, kept here so that it is saved with the document and comes back
+    // with it; the workbench owns it (nullopt: the panel was not used).
+    const std::optional<ScenarioModel>& modelSetup() const { return m_modelSetup; }
+    // `firstRow`: where the model's operators start among operators() (-1: not on the chart).
+    // Documents list only the rows before it; the rest is expanded from the set-up again.
+    void setModelSetup(std::optional<ScenarioModel> setup, int firstRow);
+    int modelFirstRow() const { return m_modelFirstRow; }
+    // How a document's model id is found (the window's model catalog with the user's files);
+    // without one, the built-in presets and the embedded config.
+    using ModelResolver =
+        std::function<Expected<ModelConfig>(const ScenarioModel&, std::string_view fileName)>;
+    void setModelResolver(ModelResolver resolver) { m_modelResolver = std::move(resolver); }
+
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
     // the file, the JSON pointer and the problem.
@@ -136,6 +150,8 @@ signals:
     void viewChanged();
     void themeChanged();
     void togglesChanged();
+    // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
+    void scenarioApplied();
 
 private:
     void recomputeAll();
@@ -156,6 +172,9 @@ private:
     std::optional<ViewRange> m_view;
     Theme m_theme = Theme::Light;
     ChartToggles m_toggles;
+    std::optional<ScenarioModel> m_modelSetup;
+    int m_modelFirstRow = -1;
+    ModelResolver m_modelResolver;
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;
 };

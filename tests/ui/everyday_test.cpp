@@ -2,10 +2,15 @@
 // Open Recent, a drop and quitting; undo covers the accelerator list; the model set-up travels
 // with the document; exports ask before overwriting.
 #include "ui/models/hardwaremodel.h"
+#include "ui/modelworkbench.h"
+#include "ui/widgets/logslider.h"
+#include "ui/widgets/modelpanel.h"
 #include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCloseEvent>
 #include <QFile>
 #include <QMenu>
@@ -235,4 +240,184 @@ TEST(HardwareUndo, BaselineOnAnUncheckedGpuChecksItInOneStep)
     s->undoStack()->undo();
     EXPECT_FALSE(s->isChecked(mi300));
     EXPECT_EQ(s->baseline(), s->hardwareIndex("h100-sxm5"));
+}
+
+namespace {
+
+// Mixtral decode at context 131072, INT4 weights, fused: the example.
+InferenceScenario mixtralStep()
+{
+    InferenceScenario s;
+    s.phase = Phase::Decode;
+    s.batch = 8;
+    s.context = 131072;
+    s.weights = Precision::INT4;
+    s.activations = Precision::FP16;
+    s.fused = true;
+    return s;
+}
+
+ModelWorkbench* workbenchOf(MainWindow* w)
+{
+    return w->findChild<ModelWorkbench*>();
+}
+
+} // namespace
+
+TEST(ModelDocument, SavedAndReopenedWithTheModelPanel)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mixtral.roofscope.json"));
+    {
+        auto w = makeWindow();
+        ModelWorkbench* wb = workbenchOf(w.get());
+        ASSERT_FALSE(wb->setModel("mixtral-8x7b").has_value());
+        ASSERT_FALSE(wb->setScenario(mixtralStep()).has_value());
+        ASSERT_TRUE(wb->isShown());
+        ASSERT_FALSE(w->saveFile(path).has_value());
+    }
+    auto w = makeWindow();
+    ModelWorkbench* wb = workbenchOf(w.get());
+    EXPECT_EQ(wb->model().id, "llama-2-70b"); // a fresh window starts on the default
+    const auto opened = w->openFile(path);
+    ASSERT_FALSE(opened.has_value()) << opened->toStdString();
+    EXPECT_EQ(wb->model().id, "mixtral-8x7b");
+    EXPECT_EQ(wb->scenario(), mixtralStep());
+    EXPECT_TRUE(wb->isShown()); // the operators are the model's rows again
+    ModelPanel* panel = w->findChild<ModelPanel*>();
+    EXPECT_EQ(panel->modelCombo()->currentData().toString(), QStringLiteral("mixtral-8x7b"));
+    EXPECT_EQ(panel->contextSlider()->value(), 131072.0);
+    EXPECT_TRUE(panel->fusedCheck()->isChecked());
+    EXPECT_EQ(panel->weightsCombo()->currentData().toInt(), static_cast<int>(Precision::INT4));
+
+    // The sliders move the chart again: batch 64 is one undo step on the reopened document.
+    InferenceScenario s = wb->scenario();
+    s.batch = 64;
+    ASSERT_FALSE(wb->setScenario(s).has_value());
+    EXPECT_TRUE(wb->isShown());
+    const auto& ops = w->session()->operators();
+    const auto attn = std::find_if(ops.begin(), ops.end(), [](const Operator& op) {
+        return op.kind == "attention_decode";
+    });
+    ASSERT_NE(attn, ops.end());
+    EXPECT_EQ(attn->params.number("context"), 131072.0);
+    EXPECT_EQ(attn->params.number("batch"), 64.0);
+}
+
+TEST(ModelDocument, EmbeddedHuggingFaceConfigOpensWhereTheModelIsUnknown)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tiny.roofscope.json"));
+    {
+        auto w = makeWindow();
+        ModelWorkbench* wb = workbenchOf(w.get());
+        auto ids = wb->loadModelFile(
+            QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/models/tinyllama-1.1b/config.json"));
+        ASSERT_TRUE(ids.ok());
+        ASSERT_FALSE(wb->setModel(ids->front()).has_value());
+        ASSERT_FALSE(w->saveFile(path).has_value());
+    }
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("\"hidden_size\": 2048")) << text.toStdString();
+    auto w = makeWindow(); // this window never loaded the config.json
+    ModelWorkbench* wb = workbenchOf(w.get());
+    ASSERT_FALSE(w->openFile(path).has_value());
+    EXPECT_EQ(wb->model().id, "tinyllama-1.1b");
+    EXPECT_EQ(wb->model().hiddenSize, 2048);
+    EXPECT_TRUE(wb->isShown());
+}
+
+TEST(ModelDocument, RestoredSessionKeepsTheModel)
+{
+    QSettings().clear();
+    {
+        auto w = makeWindow();
+        ModelWorkbench* wb = workbenchOf(w.get());
+        ASSERT_FALSE(wb->setModel("mixtral-8x7b").has_value());
+        ASSERT_FALSE(wb->setScenario(mixtralStep()).has_value());
+        w->close();
+    }
+    auto w = makeWindow();
+    ASSERT_TRUE(w->restoreState());
+    EXPECT_EQ(workbenchOf(w.get())->model().id, "mixtral-8x7b");
+    EXPECT_EQ(workbenchOf(w.get())->scenario(), mixtralStep());
+    EXPECT_TRUE(workbenchOf(w.get())->isShown());
+    QSettings().clear();
+}
+
+TEST(ModelDocument, NewStartsWithoutAModel)
+{
+    auto w = makeWindow();
+    ModelWorkbench* wb = workbenchOf(w.get());
+    ASSERT_FALSE(wb->setModel("mixtral-8x7b").has_value());
+    ScriptedPrompt prompt(QMessageBox::Discard);
+    ASSERT_TRUE(w->newDocument());
+    EXPECT_EQ(wb->model().id, "llama-2-70b");
+    EXPECT_FALSE(wb->isShown());
+    EXPECT_FALSE(w->session()->toScenario().model.has_value());
+}
+
+TEST(ModelDocument, UnknownModelIsRefusedAndNothingChanges)
+{
+    QTemporaryDir dir;
+    Scenario bad = defaultScenario();
+    bad.model = ScenarioModel{"llama-2-71b", "", InferenceScenario{}};
+    const QString path = writeScenario(dir, QStringLiteral("bad.roofscope.json"), bad);
+    auto w = makeWindow();
+    w->session()->setNumber(operatorIndex(*w->session(), "decode_matmul"), "batch", 7);
+    const auto error = w->openFile(path);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(*error, QStringLiteral("bad.roofscope.json: /model/id: unknown model \"llama-2-71b\"; "
+                                     "did you mean \"llama-2-7b\"?"));
+    EXPECT_EQ(decodeBatch(*w->session()), 7.0);
+}
+
+TEST(ShowOnChart, KeepsTheUsersOperatorsBesideTheModelInOneUndoStep)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    ModelWorkbench* wb = workbenchOf(w.get());
+    // The user's own work: the seed story with one operator removed and one edited.
+    s->removeOperator(operatorIndex(*s, "softmax"));
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 64);
+    const std::vector<Operator> mine = s->operators();
+    const int undoBefore = s->undoStack()->count();
+
+    wb->showOnChart();
+    ASSERT_TRUE(wb->isShown());
+    const std::size_t rows = wb->workload().ops.size();
+    ASSERT_EQ(s->operators().size(), mine.size() + rows);
+    EXPECT_TRUE(std::equal(mine.begin(), mine.end(), s->operators().begin()));
+    EXPECT_EQ(wb->firstModelRow(), static_cast<int>(mine.size()));
+    EXPECT_EQ(s->undoStack()->count(), undoBefore + 1);
+    // Time shares (marker areas) belong to the model's rows only.
+    const int h100 = s->hardwareIndex("h100-sxm5");
+    EXPECT_FALSE(wb->timeShare(0, h100).has_value());
+    double sum = 0.0;
+    for (std::size_t i = mine.size(); i < s->operators().size(); ++i)
+        sum += wb->timeShare(static_cast<int>(i), h100).value_or(0.0);
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+
+    // A model slider moves only the model's rows; the user's stay.
+    InferenceScenario step = wb->scenario();
+    step.batch = 32;
+    ASSERT_FALSE(wb->setScenario(step).has_value());
+    EXPECT_TRUE(std::equal(mine.begin(), mine.end(), s->operators().begin()));
+    EXPECT_EQ(s->operators().size(), mine.size() + rows);
+
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_EQ(s->operators(), mine);
+    EXPECT_FALSE(wb->isShown());
+}
+
+TEST(ShowOnChart, TheUntouchedSeedStoryMakesWay)
+{
+    auto w = makeWindow();
+    ModelWorkbench* wb = workbenchOf(w.get());
+    wb->showOnChart();
+    EXPECT_EQ(w->session()->operators().size(), wb->workload().ops.size());
+    EXPECT_EQ(wb->firstModelRow(), 0);
 }

@@ -107,6 +107,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     // Whole-model mode: the model panel's workload rows become the session's operators; the
     // chart sizes their markers by their share of the step time.
     auto* workbench = new ModelWorkbench(m_session, this);
+    m_workbench = workbench;
     workbench->setObjectName(QStringLiteral("modelWorkbench"));
     auto* modelPanel = new ModelPanel(workbench, this);
     auto* modelDock = dock(this, tr("Model"), QStringLiteral("modelDock"), modelPanel);
@@ -303,7 +304,8 @@ bool MainWindow::restoreState()
     if (!m_restoreSession || last.isEmpty())
         return false;
     auto scenario = parseScenario(last.toStdString(), "last session");
-    if (!scenario || m_session->applyScenario(*scenario, tr("last session"))) {
+    if (!scenario || m_workbench->checkSetup(*scenario, tr("last session")) ||
+        m_session->applyScenario(*scenario, tr("last session"))) {
         statusBar()->showMessage(tr("The last session could not be restored; showing the default."),
                                  8000);
         return false;
@@ -338,6 +340,8 @@ std::optional<QString> MainWindow::openFile(const QString& path)
                       name.toStdString());
     if (!scenario)
         return QString::fromStdString(scenario.error().message);
+    if (auto error = m_workbench->checkSetup(*scenario, name))
+        return error;
     if (auto error = m_session->applyScenario(*scenario, name))
         return QString::fromStdString(error->message);
     m_file = path;

@@ -17,6 +17,7 @@ class ComparisonModel;
 class ComparisonPanel;
 class HardwareModel;
 class HardwarePanel;
+class ModelWorkbench;
 class OperatorModel;
 class OperatorPanel;
 class ParameterPanel;
@@ -100,6 +101,7 @@ private:
     ParameterPanel* m_parameters;
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
+    ModelWorkbench* m_workbench = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
     QString m_file;
