@@ -1,6 +1,7 @@
 #include "ui/modelworkbench.h"
 
 #include "core/format.h"
+#include "ui/chart/roofchart.h"
 #include "ui/datanames.h"
 #include "ui/modeleditcommand.h"
 #include "ui/session.h"
@@ -257,6 +258,15 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     m_session->undoStack()->push(
         new ModelEditCommand(this, undoText, chartState(), std::move(after), gesture));
     return std::nullopt;
+}
+
+void ModelWorkbench::sizeModelMarkers(Session* session, RoofChart* chart)
+{
+    if (!session->modelSetup() || session->modelFirstRow() < 0)
+        return;
+    auto* workbench = new ModelWorkbench(session, session);
+    chart->setPointShare(
+        [workbench](PointRef p) { return workbench->timeShare(p.op, p.hardware); });
 }
 
 ModelChartState ModelWorkbench::chartState() const

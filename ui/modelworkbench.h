@@ -17,6 +17,7 @@
 
 namespace roofscope {
 
+class RoofChart;
 class Session;
 
 // A model under a scenario, expanded: what the chart shows in model mode.
@@ -83,6 +84,10 @@ public:
     static QString rowLabel(const WorkloadOp& row);
     // The workload's rows as the chart's operators, labelled by rowLabel().
     static std::vector<Operator> chartOperators(const Workload& workload);
+
+    // A document of its own (plot, figure export) draws a model's operators as the window
+    // does: markers sized by share of step time. The workbench lives as long as the session.
+    static void sizeModelMarkers(Session* session, RoofChart* chart);
 
     // Used by ModelEditCommand.
     ModelChartState chartState() const;

@@ -467,6 +467,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_toggles = scenario.toggles;
     m_modelSetup = scenario.model;
     m_modelFirstRow = modelFirstRow;
+    m_figureText = {};
     m_undo->clear();
     recomputeAll();
     // First: the model's state must follow the document before anyone redraws for it.

@@ -133,6 +133,16 @@ public:
         std::function<Expected<ModelConfig>(const ScenarioModel&, std::string_view fileName)>;
     void setModelResolver(ModelResolver resolver) { m_modelResolver = std::move(resolver); }
 
+    // What File ▸ Export Figure… last used for this document; a new or opened document starts
+    // without them.
+    struct FigureText {
+        QString title;
+        QString subtitle;
+        QString path;
+    };
+    const FigureText& figureText() const { return m_figureText; }
+    void setFigureText(FigureText text) { m_figureText = std::move(text); }
+
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
     // the file, the JSON pointer and the problem.
@@ -174,6 +184,7 @@ private:
     ChartToggles m_toggles;
     std::optional<ScenarioModel> m_modelSetup;
     int m_modelFirstRow = -1;
+    FigureText m_figureText;
     ModelResolver m_modelResolver;
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;

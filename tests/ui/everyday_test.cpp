@@ -1,6 +1,8 @@
 // Everyday use (issue 10): work is never lost without asking — "Save changes?" on New, Open,
 // Open Recent, a drop and quitting; undo covers the accelerator list; the model set-up travels
 // with the document; exports ask before overwriting.
+#include "ui/chart/roofchart.h"
+#include "ui/export/exportdialog.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/logslider.h"
@@ -9,6 +11,13 @@
 #include "uitestutil.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QLineEdit>
+#include <QTimer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCloseEvent>
@@ -19,6 +28,8 @@
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <functional>
 
 using namespace roofscope;
 using roofscope::test::makeWindow;
@@ -420,4 +431,129 @@ TEST(ShowOnChart, TheUntouchedSeedStoryMakesWay)
     wb->showOnChart();
     EXPECT_EQ(w->session()->operators().size(), wb->workload().ops.size());
     EXPECT_EQ(wb->firstModelRow(), 0);
+}
+
+namespace {
+
+// Runs `inDialog` on the next modal dialog once it is open (exec() blocks the test).
+void whenModal(std::function<void(QDialog*)> inDialog)
+{
+    QTimer::singleShot(0, [inDialog] {
+        auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        if (!d) {
+            whenModal(inDialog);
+            return;
+        }
+        inDialog(d);
+    });
+}
+
+QLineEdit* titleEdit(QDialog* d)
+{
+    return d->findChild<QLineEdit*>(QStringLiteral("exportTitle"));
+}
+
+QLineEdit* pathEdit(QDialog* d)
+{
+    return d->findChild<QLineEdit*>(QStringLiteral("exportPath"));
+}
+
+} // namespace
+
+TEST(ExportOverwrite, ExportingTwiceToOneNameAsksFirst)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fig.png"));
+    QFile old(path);
+    ASSERT_TRUE(old.open(QIODevice::WriteOnly));
+    old.write("keep me");
+    old.close();
+
+    ScriptedPrompt prompt(QMessageBox::No);
+    ExportDialog d;
+    d.setPath(path);
+    d.accept();
+    EXPECT_NE(d.result(), QDialog::Accepted);
+    ASSERT_EQ(prompt.questions.size(), 1);
+    EXPECT_TRUE(prompt.questions.front().contains(QStringLiteral("fig.png already exists")))
+        << prompt.questions.front().toStdString();
+
+    prompt.answer(QMessageBox::Yes);
+    d.accept();
+    EXPECT_EQ(d.result(), QDialog::Accepted);
+    EXPECT_EQ(prompt.questions.size(), 2);
+
+    // A new name is not questioned.
+    ExportDialog fresh;
+    fresh.setPath(dir.filePath(QStringLiteral("new.png")));
+    fresh.accept();
+    EXPECT_EQ(fresh.result(), QDialog::Accepted);
+    EXPECT_EQ(prompt.questions.size(), 2);
+}
+
+TEST(ExportOverwrite, TitleAndPathBelongToTheDocument)
+{
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("slide.png"));
+    auto w = makeWindow();
+    QAction* exportAct = w->findChild<QAction*>(QStringLiteral("exportFigureAction"));
+    ASSERT_NE(exportAct, nullptr);
+
+    whenModal([&](QDialog* d) {
+        pathEdit(d)->setText(path);
+        titleEdit(d)->setText(QStringLiteral("Decode is memory-bound"));
+        d->accept();
+    });
+    exportAct->trigger();
+    ASSERT_TRUE(QFileInfo::exists(path));
+    EXPECT_EQ(w->session()->figureText().title, QStringLiteral("Decode is memory-bound"));
+
+    // The same document offers its own title and file again...
+    QString offeredTitle;
+    QString offeredPath;
+    ScriptedPrompt prompt(QMessageBox::No);
+    whenModal([&](QDialog* d) {
+        offeredPath = pathEdit(d)->text();
+        offeredTitle = titleEdit(d)->text();
+        d->accept(); // same name: asks, "No" keeps the dialog open
+        EXPECT_EQ(prompt.questions.size(), 1);
+        d->reject();
+    });
+    exportAct->trigger();
+    EXPECT_EQ(offeredTitle, QStringLiteral("Decode is memory-bound"));
+    EXPECT_EQ(offeredPath, path);
+
+    // ...a new document starts clean.
+    prompt.answer(QMessageBox::Discard);
+    ASSERT_TRUE(w->newDocument());
+    whenModal([&](QDialog* d) {
+        offeredPath = pathEdit(d)->text();
+        offeredTitle = titleEdit(d)->text();
+        d->reject();
+    });
+    exportAct->trigger();
+    EXPECT_TRUE(offeredTitle.isEmpty()) << offeredTitle.toStdString();
+    EXPECT_EQ(QFileInfo(offeredPath).fileName(), QStringLiteral("roofline.png"));
+    QSettings().clear();
+}
+
+TEST(CopyFigure, UsesTheWindowsViewNotTheLastExport)
+{
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("export/size"), QSize(3840, 2160));
+    QSettings().setValue(QStringLiteral("export/title"), QStringLiteral("Old title"));
+    auto w = makeWindow();
+    w->resize(1400, 900);
+    w->show();
+    QCoreApplication::processEvents();
+    w->session()->setView(ViewRange{0.5, 50, 1e12, 1e15});
+    QAction* copy = w->findChild<QAction*>(QStringLiteral("copyFigureAction"));
+    ASSERT_NE(copy, nullptr);
+    copy->trigger();
+    const QImage image = QApplication::clipboard()->image();
+    const QSize chart = w->chart()->size().toSize();
+    EXPECT_EQ(image.size(), chart * w->devicePixelRatioF());
+    EXPECT_NE(image.width(), 3840);
+    QSettings().clear();
 }
