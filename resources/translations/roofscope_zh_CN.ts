@@ -313,6 +313,14 @@
         <source>One page of %1 × %2 points</source>
         <translation>单页，%1 × %2 点</translation>
     </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists in %2. Replace it?</source>
+        <translation>%2 中已存在 %1。要替换它吗？</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::FigureExporter</name>
@@ -641,6 +649,30 @@
         <source>Model Totals</source>
         <translation>模型总计</translation>
     </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save Changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them before closing it?</source>
+        <translation>%1 有未保存的更改。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>%2(&amp;%1)</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelPanel</name>
@@ -924,6 +956,10 @@
     <message>
         <source>Unfuse model kernels</source>
         <translation>取消模型算子融合</translation>
+    </message>
+    <message>
+        <source>%1: /model: %2</source>
+        <translation>%1：/model：%2</translation>
     </message>
 </context>
 <context>
@@ -1288,6 +1324,18 @@
     <message>
         <source>Set %1 = %2</source>
         <translation>设置 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Check %1</source>
+        <translation>勾选 %1</translation>
+    </message>
+    <message>
+        <source>Uncheck %1</source>
+        <translation>取消勾选 %1</translation>
+    </message>
+    <message>
+        <source>Make %1 the baseline</source>
+        <translation>将 %1 设为基准</translation>
     </message>
 </context>
 </TS>
