@@ -200,8 +200,16 @@ void Session::duplicateOperator(int row)
         return;
     std::vector<Operator> ops = m_operators;
     Operator copy = ops[static_cast<std::size_t>(row)];
-    if (!copy.label.empty())
-        copy.label = tr("%1 (copy)").arg(QString::fromStdString(copy.label)).toStdString();
+    // Every copy gets a name of its own, auto-named operators too ("decode_matmul b=1" would
+    // otherwise appear twice): "X (copy)", then "X (copy 2)", ...
+    const QString base = QString::fromStdString(copy.displayName());
+    auto taken = [&ops](const std::string& name) {
+        return std::any_of(ops.begin(), ops.end(),
+                           [&name](const Operator& o) { return o.displayName() == name; });
+    };
+    copy.label = tr("%1 (copy)").arg(base).toStdString();
+    for (int n = 2; taken(copy.label); ++n)
+        copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
     ops.insert(ops.begin() + row + 1, copy);
     m_undo->push(new OperatorEditCommand(
         this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())), std::move(ops),

@@ -673,6 +673,22 @@
         <source>&amp;Clear Menu</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
+    <message>
+        <source>Some Catalog Files Were Not Loaded</source>
+        <translation>部分目录文件未能加载</translation>
+    </message>
+    <message>
+        <source>These files were skipped; everything else is available:
+
+%1
+
+Fix or remove them and restart RoofScope.</source>
+        <translation>已跳过以下文件，其余内容均可正常使用：
+
+%1
+
+请修正或删除这些文件后重启 RoofScope。</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelPanel</name>
@@ -1031,6 +1047,10 @@
         <source>By Kind</source>
         <translation>按类型</translation>
     </message>
+    <message>
+        <source>Remove Operator</source>
+        <translation>删除算子</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ParameterPanel</name>
@@ -1336,6 +1356,10 @@
     <message>
         <source>Make %1 the baseline</source>
         <translation>将 %1 设为基准</translation>
+    </message>
+    <message>
+        <source>%1 (copy %2)</source>
+        <translation>%1（副本 %2）</translation>
     </message>
 </context>
 </TS>

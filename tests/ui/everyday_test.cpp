@@ -7,6 +7,7 @@
 #include "ui/modelworkbench.h"
 #include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
+#include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
@@ -17,7 +18,9 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QLineEdit>
+#include <QTest>
 #include <QTimer>
+#include <QTreeView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCloseEvent>
@@ -555,5 +558,61 @@ TEST(CopyFigure, UsesTheWindowsViewNotTheLastExport)
     const QSize chart = w->chart()->size().toSize();
     EXPECT_EQ(image.size(), chart * w->devicePixelRatioF());
     EXPECT_NE(image.width(), 3840);
+    QSettings().clear();
+}
+
+TEST(Operators, DuplicatesGetNamesOfTheirOwn)
+{
+    auto s = roofscope::test::makeSession();
+    auto op = parseOperatorSpec("decode_matmul:batch=4,n=4096,k=4096,dtype=bf16");
+    ASSERT_TRUE(op.ok());
+    s->insertOperator(0, *op); // auto-named: no label
+    const std::string auto0 = s->operators()[0].displayName();
+    s->duplicateOperator(0);
+    s->duplicateOperator(0);
+    ASSERT_EQ(s->operators().size(), 10u);
+    // Each copy lands right below the original: the newest first.
+    EXPECT_EQ(s->operators()[1].displayName(), auto0 + " (copy 2)");
+    EXPECT_EQ(s->operators()[2].displayName(), auto0 + " (copy)");
+    EXPECT_NE(s->operators()[1].displayName(), s->operators()[0].displayName());
+}
+
+TEST(Operators, DeleteKeyRemovesTheSelectedOperator)
+{
+    auto w = makeWindow();
+    w->show();
+    Session* s = w->session();
+    const std::size_t before = s->operators().size();
+    const int decode = operatorIndex(*s, "decode_matmul");
+    QTreeView* view = w->operatorPanel()->view();
+    view->setFocus();
+    QCoreApplication::processEvents();
+    ASSERT_EQ(s->selectedOperator(), decode);
+    QTest::keyClick(view, Qt::Key_Delete);
+    EXPECT_EQ(s->operators().size(), before - 1);
+    EXPECT_EQ(operatorIndex(*s, "decode_matmul"), -1);
+    s->undoStack()->undo();
+    EXPECT_EQ(s->operators().size(), before);
+}
+
+TEST(CatalogErrors, ReportedInADialogOnceNamingTheFile)
+{
+    QSettings().clear();
+    const QStringList errors = {
+        QStringLiteral("mine.json: /hardware/0/memory/0/bytes_per_s: must be a finite number > 0, "
+                       "got 0")};
+    ScriptedPrompt prompt(QMessageBox::Ok);
+    {
+        MainWindow w(HardwareCatalog::builtin(), errors);
+        QCoreApplication::processEvents();
+    }
+    ASSERT_EQ(prompt.questions.size(), 1);
+    EXPECT_TRUE(prompt.questions.front().contains(QStringLiteral("mine.json: /hardware/0")))
+        << prompt.questions.front().toStdString();
+    {
+        MainWindow again(HardwareCatalog::builtin(), errors); // the same problem: no dialog
+        QCoreApplication::processEvents();
+    }
+    EXPECT_EQ(prompt.questions.size(), 1);
     QSettings().clear();
 }

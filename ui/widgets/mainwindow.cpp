@@ -39,6 +39,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -145,9 +146,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
 
-    if (!catalogErrors.isEmpty())
+    catalogErrors += workbench->catalogErrors();
+    if (!catalogErrors.isEmpty()) {
         statusBar()->showMessage(catalogErrors.join(QStringLiteral("; ")), 15000);
-    else
+        // Once the window is up, and once per set of problems: a broken file the user has
+        // been told about does not nag at every start.
+        QTimer::singleShot(0, this, [this, catalogErrors] { reportCatalogErrors(catalogErrors); });
+    } else
         statusBar()->showMessage(tr("Drag a point or the batch slider across the ridge."), 8000);
     // First-run size: roomy, but never larger than the screen (a 1366×768 laptop). The
     // offscreen platform's 800×600 "screen" is no screen: there the size stays fixed so that
@@ -504,6 +509,20 @@ void MainWindow::about()
            "optimizing LLM inference: pick accelerators and operators, see where each operator "
            "sits against the roofs, drag it across the ridge.</p>")
             .arg(QStringLiteral(ROOFSCOPE_VERSION)));
+}
+
+void MainWindow::reportCatalogErrors(const QStringList& errors)
+{
+    QSettings settings;
+    const QString key = QStringLiteral("catalog/reportedErrors");
+    if (settings.value(key).toStringList() == errors)
+        return;
+    settings.setValue(key, errors);
+    Prompt::ask(this, {tr("Some Catalog Files Were Not Loaded"),
+                       tr("These files were skipped; everything else is available:\n\n%1\n\n"
+                          "Fix or remove them and restart RoofScope.")
+                           .arg(errors.join(QStringLiteral("\n\n"))),
+                       QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
 }
 
 void MainWindow::markModified()

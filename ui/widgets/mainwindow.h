@@ -84,6 +84,7 @@ private:
     void preferences();
     void about();
     void markModified();
+    void reportCatalogErrors(const QStringList& errors);
     void updateTitle();
     void syncThemeActions();
     void saveSessionToSettings() const;

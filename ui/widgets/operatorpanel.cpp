@@ -6,6 +6,7 @@
 #include "ui/models/paramdelegate.h"
 #include "ui/session.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -78,6 +79,13 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
     m_view->header()->resizeSection(OperatorModel::NameColumn, 150);
     m_view->header()->resizeSection(OperatorModel::ValueColumn, 190);
     layout->addWidget(m_view, 1);
+    // Delete removes the selected operator while the list has focus (an editor open in it
+    // keeps the key for its text).
+    auto* removeKey = new QAction(tr("Remove Operator"), m_view);
+    removeKey->setShortcut(QKeySequence::Delete);
+    removeKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(removeKey, &QAction::triggered, this, &OperatorPanel::removeCurrent);
+    m_view->addAction(removeKey);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {

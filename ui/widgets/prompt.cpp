@@ -14,7 +14,7 @@ QMessageBox::StandardButton Prompt::ask(QWidget* parent, const Question& q)
 {
     if (handler())
         return handler()(parent, q);
-    QMessageBox box(QMessageBox::Question, q.title, q.text, q.buttons, parent);
+    QMessageBox box(q.icon, q.title, q.text, q.buttons, parent);
     box.setDefaultButton(q.defaultButton);
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }

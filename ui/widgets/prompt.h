@@ -16,6 +16,7 @@ public:
         QString text;
         QMessageBox::StandardButtons buttons;
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        QMessageBox::Icon icon = QMessageBox::Question;
     };
     using Handler = std::function<QMessageBox::StandardButton(QWidget* parent, const Question&)>;
 
