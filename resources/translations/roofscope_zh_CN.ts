@@ -1280,6 +1280,26 @@ Fix or remove them and restart RoofScope.</source>
         <source>compute-bound for every %1 from %2 on %3</source>
         <translation>在 %3 上，%1 从 %2 起始终计算受限</translation>
     </message>
+    <message>
+        <source>Bandwidth-bound by its formula (a bigger batch does not change its intensity): fuse it into the neighbouring kernel so its tensor is not written and read again, and stream a narrower dtype.</source>
+        <translation>由公式决定的带宽受限（增大 batch 不会改变其算术强度）：把它融合进相邻 kernel，避免其张量被写出再读回，并使用更窄的数据类型。</translation>
+    </message>
+    <message>
+        <source>Compute-bound on the vector units: use cheaper math (an approximate activation, fused multiply-adds) or fold the work into a tensor-core kernel.</source>
+        <translation>受限于向量单元算力：改用更便宜的计算（近似激活函数、融合乘加），或把计算并入 Tensor Core kernel。</translation>
+    </message>
+    <message>
+        <source>Near the vector roof: more math fused into this pass is almost free; measure how far the kernel is from the roof.</source>
+        <translation>接近向量屋顶：在这一遍中融合更多计算几乎不增加成本；先实测 kernel 离屋顶线还有多远。</translation>
+    </message>
+    <message>
+        <source>Bandwidth-bound on the KV cache, which each sequence reads for itself (a bigger batch does not help): shrink the cache (FP8 KV, fewer KV heads) and use a fused flash or paged attention kernel.</source>
+        <translation>受限于 KV cache 带宽，每个序列各自读取自己的缓存（增大 batch 无济于事）：缩小缓存（FP8 KV、更少的 KV 头），并使用融合的 flash 或 paged attention kernel。</translation>
+    </message>
+    <message>
+        <source>Compute-bound attention: use a flash-attention kernel on the tensor cores, FP8 attention, and skip fully masked blocks.</source>
+        <translation>注意力计算受限：使用运行在 Tensor Core 上的 flash-attention kernel、FP8 注意力，并跳过完全被掩码的块。</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::RoofChart</name>

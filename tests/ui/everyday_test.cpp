@@ -8,6 +8,7 @@
 #include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/operatorpanel.h"
+#include "ui/widgets/readoutpanel.h"
 #include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
@@ -615,4 +616,18 @@ TEST(CatalogErrors, ReportedInADialogOnceNamingTheFile)
     }
     EXPECT_EQ(prompt.questions.size(), 1);
     QSettings().clear();
+}
+
+TEST(Advice, ReadoutAdviceFollowsTheOperatorKind)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    const ReadoutPanel* r = w->readoutPanel();
+    s->setSelectedOperator(operatorIndex(*s, "elementwise"));
+    const QString add = r->field(QStringLiteral("advice"));
+    EXPECT_FALSE(add.contains(QStringLiteral("quantize"))) << add.toStdString();
+    EXPECT_FALSE(add.contains(QStringLiteral("raise the batch"))) << add.toStdString();
+    EXPECT_TRUE(add.contains(QStringLiteral("fuse it into the neighbouring kernel")));
+    s->setSelectedOperator(operatorIndex(*s, "decode_matmul"));
+    EXPECT_TRUE(r->field(QStringLiteral("advice")).contains(QStringLiteral("quantize weights")));
 }
