@@ -446,10 +446,6 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <source>&amp;New (Seed&apos;s Story)</source>
-        <translation>新建（原文示例）(&amp;N)</translation>
-    </message>
-    <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
@@ -688,6 +684,26 @@ Fix or remove them and restart RoofScope.</source>
 %1
 
 请修正或删除这些文件后重启 RoofScope。</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A new document with the four example accelerators and operators</source>
+        <translation>新建文档，包含四个示例加速器和示例算子</translation>
+    </message>
+    <message>
+        <source>&amp;Reading the Chart</source>
+        <translation>如何阅读图表(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator&apos;s precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator&apos;s share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator&apos;s speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;如何阅读 Roofline 图&lt;/h3&gt;&lt;p&gt;&lt;b&gt;坐标轴。&lt;/b&gt;两个轴都是对数刻度。横轴：算术强度，即算子每从内存读写一个字节所做的 FLOP 数。纵轴：它能达到的 FLOP/s。&lt;/p&gt;&lt;p&gt;&lt;b&gt;屋顶线。&lt;/b&gt;每个加速器画出一条斜线（内存带宽 × 算术强度），与一条水平屋顶（该算子精度下的峰值 FLOP/s）相交。交点就是&lt;b&gt;拐点&lt;/b&gt;：让计算单元满载所需的算术强度。&lt;/p&gt;&lt;p&gt;&lt;b&gt;数据点。&lt;/b&gt;每个算子在每个勾选的加速器上是一个点。在拐点左侧，它落在斜线上：&lt;b&gt;访存受限&lt;/b&gt;，更快的内存或更少的字节有用，更高的 FLOP/s 没用。在拐点右侧、水平屋顶上：&lt;b&gt;计算受限&lt;/b&gt;。读数面板会说明属于哪种、离拐点多远，以及该尝试什么。&lt;/p&gt;&lt;p&gt;&lt;b&gt;移动。&lt;/b&gt;横向拖动数据点，或拖动 batch 滑块：decode 矩阵乘随 batch 增大向右移动，并在读数面板给出的 batch 处越过拐点。显示模型时，标记面积表示该算子占单步耗时的比例。&lt;/p&gt;&lt;p&gt;&lt;b&gt;对比。&lt;/b&gt;对比面板给出每个算子相对基准的加速比：访存受限的算子随带宽加速，而不是随峰值 FLOP/s。&lt;/p&gt;&lt;p&gt;滚轮或框选缩放，Shift+拖动平移，Ctrl+0 适配数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the Chart</source>
+        <translation>如何阅读图表</translation>
     </message>
 </context>
 <context>
@@ -1040,16 +1056,16 @@ Fix or remove them and restart RoofScope.</source>
         <translation>删除</translation>
     </message>
     <message>
-        <source>From the Seed&apos;s Table</source>
-        <translation>原文表格中的算子</translation>
-    </message>
-    <message>
         <source>By Kind</source>
         <translation>按类型</translation>
     </message>
     <message>
         <source>Remove Operator</source>
         <translation>删除算子</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
     </message>
 </context>
 <context>

@@ -631,3 +631,18 @@ TEST(Advice, ReadoutAdviceFollowsTheOperatorKind)
     s->setSelectedOperator(operatorIndex(*s, "decode_matmul"));
     EXPECT_TRUE(r->field(QStringLiteral("advice")).contains(QStringLiteral("quantize weights")));
 }
+
+TEST(HelpGuide, ReadingTheChartIsInTheHelpMenu)
+{
+    auto w = makeWindow();
+    QAction* guide = w->findChild<QAction*>(QStringLiteral("readingGuideAction"));
+    ASSERT_NE(guide, nullptr);
+    EXPECT_TRUE(guide->shortcuts().contains(QKeySequence(QKeySequence::HelpContents)) ||
+                QKeySequence(QKeySequence::HelpContents).isEmpty());
+    const QString text = MainWindow::readingGuideText();
+    EXPECT_TRUE(text.contains(QStringLiteral("ridge")));
+    EXPECT_TRUE(text.contains(QStringLiteral("memory-bound")));
+    // No internal names in the menus: "New", not "New (Seed's Story)".
+    for (QAction* a : w->findChildren<QAction*>())
+        EXPECT_FALSE(a->text().contains(QStringLiteral("Seed"))) << a->text().toStdString();
+}

@@ -188,7 +188,8 @@ void MainWindow::createActions()
     };
 
     QAction* newAct =
-        action(tr("&New (Seed's Story)"), QKeySequence::New, [this] { newSession(); });
+        action(tr("&New"), QKeySequence::New, [this] { newSession(); });
+    newAct->setToolTip(tr("A new document with the four example accelerators and operators"));
     QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
     QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
     QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
@@ -268,6 +269,10 @@ void MainWindow::createActions()
     toggle(tr("Operator Labels"), &ChartToggles::labels);
     view->addSeparator();
 
+    QAction* guide = action(tr("&Reading the Chart"), QKeySequence::HelpContents,
+                            [this] { readingGuide(); });
+    guide->setObjectName(QStringLiteral("readingGuideAction"));
+    help->addAction(guide);
     QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
     aboutAct->setMenuRole(QAction::AboutRole);
     help->addAction(aboutAct);
@@ -523,6 +528,36 @@ void MainWindow::reportCatalogErrors(const QStringList& errors)
                           "Fix or remove them and restart RoofScope.")
                            .arg(errors.join(QStringLiteral("\n\n"))),
                        QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
+}
+
+QString MainWindow::readingGuideText()
+{
+    return tr("<h3>Reading the roofline chart</h3>"
+              "<p><b>Axes.</b> Both are logarithmic. Across: arithmetic intensity, the FLOPs an "
+              "operator does per byte it moves to or from memory. Up: FLOP/s it can attain.</p>"
+              "<p><b>Roofs.</b> Each accelerator draws a slope (memory bandwidth × intensity) "
+              "that meets a flat roof (its peak FLOP/s for the operator's precision). Where they "
+              "meet is the <b>ridge</b>: the intensity needed to keep the compute units busy.</p>"
+              "<p><b>Points.</b> An operator is a point per checked accelerator. Left of the "
+              "ridge it sits on the slope: <b>memory-bound</b>, faster memory or fewer bytes "
+              "help, more FLOP/s do not. Right of it, on the flat roof: <b>compute-bound</b>. "
+              "The Read-out says which, how far from the ridge, and what to try.</p>"
+              "<p><b>Moving.</b> Drag a point sideways, or the batch slider: a decode matmul "
+              "walks right as the batch grows and crosses the ridge at the batch the Read-out "
+              "names. With a model shown, marker area is the operator's share of the step "
+              "time.</p>"
+              "<p><b>Comparing.</b> The Comparison tab gives each operator's speedup against the "
+              "baseline: a memory-bound operator speeds up with bandwidth, not with peak "
+              "FLOP/s.</p>"
+              "<p>Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.</p>");
+}
+
+void MainWindow::readingGuide()
+{
+    QMessageBox box(QMessageBox::Information, tr("Reading the Chart"), readingGuideText(),
+                    QMessageBox::Close, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
 }
 
 void MainWindow::markModified()

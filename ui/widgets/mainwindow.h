@@ -66,6 +66,8 @@ public:
     // "Save changes?" when the document is modified: true when it is safe to discard it
     // (saved, discarded or unmodified), false on Cancel or a failed save.
     bool maybeSave();
+    // Help ▸ Reading the Chart.
+    static QString readingGuideText();
     // Most recent first, absolute paths (QSettings "recentFiles"); File ▸ Open Recent.
     QStringList recentFiles() const;
     QMenu* recentMenu() const { return m_recentMenu; }
@@ -83,6 +85,7 @@ private:
     void newSession();
     void preferences();
     void about();
+    void readingGuide();
     void markModified();
     void reportCatalogErrors(const QStringList& errors);
     void updateTitle();

@@ -42,7 +42,7 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
-    QMenu* presets = m_addMenu->addMenu(tr("From the Seed's Table"));
+    QMenu* presets = m_addMenu->addMenu(tr("Presets"));
     for (const OperatorPreset& p : operatorPresets()) {
         QAction* a = presets->addAction(presetTitle(p));
         a->setToolTip(QString::fromStdString(p.spec));
