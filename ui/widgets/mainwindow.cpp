@@ -163,6 +163,18 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             size = size.boundedTo(s->availableGeometry().size() * 0.95);
     }
     resize(size);
+    if (size.height() < 900) {
+        // A 1366×768 laptop: the chart gets at least half of the window. The comparison and
+        // the model totals join the operators' tabs on the left instead of taking the bottom
+        // strip, and the side panels are narrower.
+        for (QDockWidget* d : {cmpDock, totalsDock}) {
+            addDockWidget(Qt::LeftDockWidgetArea, d);
+            tabifyDockWidget(opDock, d);
+        }
+        opDock->raise();
+        resizeDocks({hwDock, paramDock}, {size.width() / 4, size.width() / 4}, Qt::Horizontal);
+        resizeDocks({hwDock, opDock}, {size.height() / 3, size.height() * 2 / 3}, Qt::Vertical);
+    }
     setAcceptDrops(true);
     updateTitle();
 }
