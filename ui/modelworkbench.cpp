@@ -1,8 +1,8 @@
 #include "ui/modelworkbench.h"
 
-#include "core/format.h"
 #include "ui/chart/roofchart.h"
 #include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/modeleditcommand.h"
 #include "ui/session.h"
 
@@ -167,10 +167,9 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
 
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
-    const double n = row.count();
-    // Expected experts touched are not whole: three significant digits, as the CLI prints.
-    const std::string count = n == std::floor(n) ? formatParamNumber(n) : formatNumber(n, 3);
-    return QString::fromStdString(row.key) + QStringLiteral(" ×") + QString::fromStdString(count);
+    // Expected experts touched are not whole: three significant digits; whole counts with
+    // separators ("attn_qk ×2,621,440").
+    return QString::fromStdString(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 
 std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload)

@@ -1316,6 +1316,14 @@ Fix or remove them and restart RoofScope.</source>
         <source>Compute-bound attention: use a flash-attention kernel on the tensor cores, FP8 attention, and skip fully masked blocks.</source>
         <translation>注意力计算受限：使用运行在 Tensor Core 上的 flash-attention kernel、FP8 注意力，并跳过完全被掩码的块。</translation>
     </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: needs %2 % more intensity to become compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度还需提高 %2 % 才转为计算受限</translation>
+    </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: %2 % past it, compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度已超过拐点 %2 %，计算受限</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::RoofChart</name>

@@ -3,6 +3,7 @@
 // with the document; exports ask before overwriting.
 #include "ui/chart/roofchart.h"
 #include "ui/export/exportdialog.h"
+#include "ui/humanformat.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/logslider.h"
@@ -645,4 +646,36 @@ TEST(HelpGuide, ReadingTheChartIsInTheHelpMenu)
     // No internal names in the menus: "New", not "New (Seed's Story)".
     for (QAction* a : w->findChildren<QAction*>())
         EXPECT_FALSE(a->text().contains(QStringLiteral("Seed"))) << a->text().toStdString();
+}
+
+TEST(HumanNumbers, SeparatorsAndNoExponents)
+{
+    EXPECT_EQ(HumanFormat::count(2621440), QStringLiteral("2,621,440"));
+    EXPECT_EQ(HumanFormat::count(80), QStringLiteral("80"));
+    EXPECT_EQ(HumanFormat::count(2.22250106), QStringLiteral("2.22"));
+    EXPECT_EQ(HumanFormat::count(13040.4, 4), QStringLiteral("13,040"));
+    bool percent = false;
+    EXPECT_EQ(HumanFormat::excess(3.24, &percent), QStringLiteral("3.24"));
+    EXPECT_FALSE(percent);
+    EXPECT_EQ(HumanFormat::excess(1.032, &percent), QStringLiteral("3.2"));
+    EXPECT_TRUE(percent);
+}
+
+TEST(HumanNumbers, ReadoutNeverSaysOneTimesMore)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 318); // just left of the ridge
+    const QString ridge = w->readoutPanel()->field(QStringLiteral("ridge"));
+    EXPECT_FALSE(ridge.contains(QStringLiteral(" 1× more"))) << ridge.toStdString();
+    EXPECT_TRUE(ridge.contains(QStringLiteral("% more intensity"))) << ridge.toStdString();
+    // A model row's count with separators, not "×2621440".
+    ModelWorkbench* wb = workbenchOf(w.get());
+    InferenceScenario step = wb->scenario();
+    step.batch = 4096;
+    ASSERT_FALSE(wb->setScenario(step).has_value());
+    const auto& ops = s->operators();
+    EXPECT_NE(std::find_if(ops.begin(), ops.end(),
+                           [](const Operator& op) { return op.label == "attn_qk ×2,621,440"; }),
+              ops.end());
 }

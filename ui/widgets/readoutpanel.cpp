@@ -3,6 +3,7 @@
 #include "core/advice.h"
 #include "core/format.h"
 #include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFormLayout>
@@ -157,14 +158,22 @@ void ReadoutPanel::refresh()
                            .arg(fmt(e->memory.level), fmt(formatBandwidth(e->memory.bytesPerS)))
                      : tr("compute-bound"));
     set("time", fmt(formatDuration(e->timeS)));
+    bool percent = false;
+    const QString ridge = fmt(formatNumber(e->ridgeAi, 3));
     if (e->ridgeDistance > 1.0) {
-        set("ridge",
-            tr("ridge at %1 FLOP/byte: needs %2× more intensity to become compute-bound")
-                .arg(fmt(formatNumber(e->ridgeAi, 3)), fmt(formatNumber(e->ridgeDistance, 3))));
+        const QString more = HumanFormat::excess(e->ridgeDistance, &percent);
+        set("ridge", percent ? tr("ridge at %1 FLOP/byte: needs %2 % more intensity to become "
+                                  "compute-bound")
+                                   .arg(ridge, more)
+                             : tr("ridge at %1 FLOP/byte: needs %2× more intensity to become "
+                                  "compute-bound")
+                                   .arg(ridge, more));
     } else {
-        set("ridge", tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
-                         .arg(fmt(formatNumber(e->ridgeAi, 3)),
-                              fmt(formatNumber(1.0 / e->ridgeDistance, 3))));
+        const QString past = HumanFormat::excess(1.0 / e->ridgeDistance, &percent);
+        set("ridge", percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound")
+                                   .arg(ridge, past)
+                             : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
+                                   .arg(ridge, past));
     }
     const std::string& param = op.definition().drivingParam;
     if (param.empty()) {
