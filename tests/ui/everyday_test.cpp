@@ -7,6 +7,7 @@
 #include "ui/models/hardwaremodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/logslider.h"
+#include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/readoutpanel.h"
@@ -18,6 +19,8 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QTableView>
 #include <QImage>
 #include <QLineEdit>
 #include <QTest>
@@ -678,4 +681,26 @@ TEST(HumanNumbers, ReadoutNeverSaysOneTimesMore)
     EXPECT_NE(std::find_if(ops.begin(), ops.end(),
                            [](const Operator& op) { return op.label == "attn_qk ×2,621,440"; }),
               ops.end());
+}
+
+TEST(Columns, SizedToContentsResizableAndElidedInTheMiddle)
+{
+    auto w = makeWindow();
+    w->resize(1366, 768);
+    w->show();
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(w->comparisonPanel()->table()->textElideMode(), Qt::ElideMiddle);
+    for (QAbstractItemView* view : {static_cast<QAbstractItemView*>(w->operatorPanel()->view())}) {
+        EXPECT_EQ(view->textElideMode(), Qt::ElideMiddle);
+        QHeaderView* header = view->findChild<QHeaderView*>();
+        ASSERT_NE(header, nullptr);
+        const int cap = std::max(120, view->viewport()->width() / 2);
+        for (int c = 0; c < header->count(); ++c) {
+            EXPECT_EQ(header->sectionResizeMode(c), QHeaderView::Interactive);
+            // Nothing cut off unless the column hit the cap (then it elides in the middle).
+            EXPECT_GE(header->sectionSize(c), std::min(view->sizeHintForColumn(c), cap))
+                << "column " << c;
+        }
+    }
 }

@@ -5,6 +5,7 @@
 #include "ui/models/operatormodel.h"
 #include "ui/models/paramdelegate.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -75,9 +76,7 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
                             QAbstractItemView::SelectedClicked);
     m_view->setAlternatingRowColors(true);
     m_view->setUniformRowHeights(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_view->header()->resizeSection(OperatorModel::NameColumn, 150);
-    m_view->header()->resizeSection(OperatorModel::ValueColumn, 190);
+    ColumnFitter::install(m_view, m_view->header());
     layout->addWidget(m_view, 1);
     // Delete removes the selected operator while the list has focus (an editor open in it
     // keeps the key for its text).
