@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <map>
 
 namespace roofscope::cli {
 
@@ -460,6 +461,88 @@ void printHelp(std::ostream& out)
         << " are loaded too.\n"
            "SPEC is kind:key=value,..., e.g. matmul:m=1,n=8192,k=8192,dtype=bf16\n"
            "(`roofscope ops` lists the kinds, their parameters and formulas).\n";
+}
+
+bool printCommandHelp(const std::string& command, std::ostream& out)
+{
+    static const std::map<std::string, std::string> kHelp = {
+        {"gpus", "Usage: roofscope gpus [--format table|json] [--catalog FILE ...]\n\n"
+                 "Lists the accelerators of the catalog: id, name, dense peaks per precision and\n"
+                 "compute unit, memory bandwidth and ridge point.\n\n"
+                 "  --format table|json   output format (default table)\n"
+                 "  --catalog FILE        add or override hardware (repeatable)\n\n"
+                 "Example: roofscope gpus --format json\n"},
+        {"ops", "Usage: roofscope ops [--format table|json]\n\n"
+                "Lists every operator kind with its parameters, defaults and FLOP/byte formulas,\n"
+                "and the seed's presets.\n\n"
+                "  --format table|json   output format (default table)\n\n"
+                "Example: roofscope ops\n"},
+        {"analyze",
+         "Usage: roofscope analyze --gpu ID[,ID...] --op SPEC [--op SPEC ...]\n"
+         "                         [--format table|json|csv] [--catalog FILE ...]\n\n"
+         "Each operator on each GPU: FLOPs, bytes, arithmetic intensity, the roof it meets,\n"
+         "attainable FLOP/s, bound, time and the optimization advice.\n\n"
+         "  --gpu ID[,ID...]        accelerators (see roofscope gpus)\n"
+         "  --op SPEC               kind:key=value,... or a preset id (repeatable; see roofscope ops)\n"
+         "  --format table|json|csv output format (default table)\n"
+         "  --catalog FILE          add or override hardware (repeatable)\n\n"
+         "Example: roofscope analyze --gpu a100-sxm4-80gb,h100-sxm5 --op decode_matmul\n"},
+        {"sweep",
+         "Usage: roofscope sweep --gpu ID[,ID...] --op SPEC [--param NAME] --range FROM:TO\n"
+         "                       [--steps N] [--format table|json|csv] [--catalog FILE ...]\n\n"
+         "Sweeps one parameter of one operator and reports where it crosses each GPU's ridge.\n\n"
+         "  --gpu ID[,ID...]        accelerators\n"
+         "  --op SPEC               exactly one operator\n"
+         "  --param NAME            the parameter to sweep (default: the operator's driving one)\n"
+         "  --range FROM:TO         the sweep's range, e.g. 1:4096\n"
+         "  --steps N               number of points (default: chosen from the range)\n"
+         "  --format table|json|csv output format (default table)\n\n"
+         "Example: roofscope sweep --gpu h100-sxm5 --op decode_matmul --range 1:4096\n"},
+        {"models", "Usage: roofscope models [--format table|json]\n\n"
+                   "Lists the transformer presets and the user's model files with their shapes.\n\n"
+                   "  --format table|json   output format (default table)\n\n"
+                   "Example: roofscope models\n"},
+        {"model",
+         "Usage: roofscope model --model ID|FILE --phase decode|prefill --batch B --context L\n"
+         "                       [--weights int4|int8|fp8|fp16] [--activations fp16|bf16|fp8]\n"
+         "                       [--kv fp16|fp8] [--fused] --gpu ID[,ID...] [--top N]\n"
+         "                       [--format table|json|csv] [--catalog FILE ...]\n\n"
+         "Expands a decoder-only transformer into the operators of one step and evaluates\n"
+         "them on each GPU: time per step, tokens/s, memory-bound share, top operators,\n"
+         "weights + KV cache and whether they fit.\n\n"
+         "  --model ID|FILE        a preset (roofscope models), a model file or a Hugging Face\n"
+         "                         config.json\n"
+         "  --phase decode|prefill one decode step, or the prefill of the prompt\n"
+         "  --batch B              sequences in the step\n"
+         "  --context L            decode: tokens in each KV cache; prefill: prompt tokens\n"
+         "  --weights, --activations, --kv   precisions (default fp16)\n"
+         "  --fused                one kernel per elementwise chain, flash attention\n"
+         "  --gpu ID[,ID...]       accelerators\n"
+         "  --top N                operators listed by time (default 5)\n"
+         "  --format table|json|csv output format (default table)\n\n"
+         "Example: roofscope model --model llama-2-70b --phase decode --batch 1 --context 4096 "
+         "--gpu h100-sxm5\n"},
+        {"plot",
+         "Usage: roofscope plot [--scenario FILE] [--gpu ID[,ID...]] [--op SPEC ...]\n"
+         "                      -o OUT.png|svg|pdf|csv|json [--size WxH] [--scale 1..4]\n"
+         "                      [--theme light|dark|slide] [--title TEXT] [--subtitle TEXT]\n"
+         "                      [--transparent] [--lang en|zh_CN] [--catalog FILE ...]\n\n"
+         "The window's figure (or its data) without a display. Default: the seed's four GPUs\n"
+         "and seven operators at 1920x1080.\n\n"
+         "  --scenario FILE        a saved scenario (*.roofscope.json), with its model set-up\n"
+         "  --gpu, --op            replace the scenario's accelerators / operators\n"
+         "  -o, --output FILE      .png .svg .pdf (figure) or .csv .json (data)\n"
+         "  --size WxH             figure size (default 1920x1080)\n"
+         "  --scale S              PNG pixels per unit, 1..4\n"
+         "  --theme light|dark|slide, --title TEXT, --subtitle TEXT, --transparent (PNG)\n"
+         "  --lang en|zh_CN        language of the figure's text\n\n"
+         "Example: roofscope plot -o decode.png --theme slide --title \"Decode is memory-bound\"\n"},
+    };
+    const auto it = kHelp.find(command);
+    if (it == kHelp.end())
+        return false;
+    out << it->second;
+    return true;
 }
 
 } // namespace roofscope::cli

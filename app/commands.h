@@ -15,6 +15,9 @@ int runOps(const std::vector<std::string>& args);
 int runAnalyze(const std::vector<std::string>& args);
 int runSweep(const std::vector<std::string>& args);
 void printHelp(std::ostream& out);
+// `roofscope COMMAND --help` (or `roofscope help COMMAND`): the command's usage, its options
+// and an example. False when there is no such command.
+bool printCommandHelp(const std::string& command, std::ostream& out);
 
 // The catalog a command works with: built-in, then the user directory (a broken file there is
 // a warning on stderr), then each --catalog FILE (a broken one is a UsageError).

@@ -52,8 +52,21 @@ int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && (args[0] == "help" || args[0] == "--help" || args[0] == "-h")) {
+        if (args.size() > 1 && commands().count(args[1])) {
+            roofscope::cli::printCommandHelp(args[1], std::cout);
+            return 0;
+        }
         roofscope::cli::printHelp(std::cout);
         return 0;
+    }
+    // `roofscope model --help`: help wherever it is asked for, before any other check.
+    if (!args.empty() && commands().count(args[0])) {
+        for (std::size_t i = 1; i < args.size(); ++i) {
+            if (args[i] == "--help" || args[i] == "-h") {
+                roofscope::cli::printCommandHelp(args[0], std::cout);
+                return 0;
+            }
+        }
     }
     if (opensWindow(args)) {
 #ifdef ROOFSCOPE_WITH_GUI

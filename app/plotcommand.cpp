@@ -14,6 +14,7 @@
 #include "ui/export/atomicfile.h"
 #include "ui/export/figuredata.h"
 #include "ui/export/figureexporter.h"
+#include "ui/modelworkbench.h"
 #include "ui/translation.h"
 
 #include <QApplication>
@@ -94,8 +95,10 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
                 throw UsageError("--op " + spec + ": " + op.error().message);
             scenario.operators.push_back(std::move(*op));
         }
-        // Operators of one's own choosing: no sweep path unless a scenario selects one.
+        // Operators of one's own choosing: no sweep path unless a scenario selects one, and
+        // no model's operators beside them.
         scenario.selected = -1;
+        scenario.model.reset();
     }
     if (a.has("theme")) {
         const auto theme = parseTheme(a.value("theme"));
@@ -206,6 +209,8 @@ int runPlot(const std::vector<std::string>& args)
         auto exporter = FigureExporter::create(scenario, std::move(catalog), options);
         if (!exporter)
             throw UsageError(exporter.error().message);
+        ChartDocument* doc = (*exporter)->document();
+        ModelWorkbench::sizeModelMarkers(doc->session(), doc->chart());
         error = (*exporter)->write(outPath, *figureFormat);
     } else {
         auto doc = ChartDocument::fromScenario(scenario, std::move(catalog),

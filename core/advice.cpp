@@ -54,4 +54,43 @@ std::string_view adviceText(AdviceRegion r)
     return "";
 }
 
+AdviceFamily adviceFamily(std::string_view kind)
+{
+    if (kind.find("attention") != std::string_view::npos)
+        return AdviceFamily::Attention;
+    if (kind.find("matmul") != std::string_view::npos)
+        return AdviceFamily::WeightMatmul;
+    return AdviceFamily::Streaming;
+}
+
+std::string_view adviceText(AdviceRegion r, AdviceFamily family)
+{
+    const bool left = r == AdviceRegion::FarLeft || r == AdviceRegion::LeftMiddle;
+    const bool right = r == AdviceRegion::RightNear || r == AdviceRegion::FarRight;
+    switch (family) {
+    case AdviceFamily::WeightMatmul:
+        return adviceText(r);
+    case AdviceFamily::Streaming:
+        if (left)
+            return "Bandwidth-bound by its formula (a bigger batch does not change its "
+                   "intensity): fuse it into the neighbouring kernel so its tensor is not written "
+                   "and read again, and stream a narrower dtype.";
+        if (right)
+            return "Compute-bound on the vector units: use cheaper math (an approximate "
+                   "activation, fused multiply-adds) or fold the work into a tensor-core kernel.";
+        return "Near the vector roof: more math fused into this pass is almost free; measure how "
+               "far the kernel is from the roof.";
+    case AdviceFamily::Attention:
+        if (left)
+            return "Bandwidth-bound on the KV cache, which each sequence reads for itself (a "
+                   "bigger batch does not help): shrink the cache (FP8 KV, fewer KV heads) and use "
+                   "a fused flash or paged attention kernel.";
+        if (right)
+            return "Compute-bound attention: use a flash-attention kernel on the tensor cores, "
+                   "FP8 attention, and skip fully masked blocks.";
+        return adviceText(r);
+    }
+    return adviceText(r);
+}
+
 } // namespace roofscope

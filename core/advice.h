@@ -18,7 +18,20 @@ enum class AdviceRegion {
 // ridge (0.5, 50, 295, 500, 2000 against 295): ratios 0.017, 0.41, 1.31, 3.4.
 AdviceRegion adviceRegion(double ai, double ridgeAi);
 std::string_view adviceRegionName(AdviceRegion r); // "far-left", ...
-// The seed's optimization direction for the region, in English.
+// The seed's optimization direction for the region, in English (its table speaks of weight
+// matmuls: quantize weights, raise the batch).
 std::string_view adviceText(AdviceRegion r);
+
+// What an operator can do about its region depends on what it is: an elementwise kernel's
+// intensity is fixed by its formula (batch never helps), a weight matmul shares weight reads
+// across the batch, attention reads a KV cache per sequence.
+enum class AdviceFamily {
+    Streaming,    // elementwise, activation, layernorm, rmsnorm, softmax
+    WeightMatmul, // matmul, decode_matmul, prefill_matmul
+    Attention,    // attention_decode, attention_prefill
+};
+AdviceFamily adviceFamily(std::string_view kind);
+// Advice for the region, tailored to the operator's family, in English.
+std::string_view adviceText(AdviceRegion r, AdviceFamily family);
 
 } // namespace roofscope

@@ -134,7 +134,7 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
 
     if (auto e = r.checkKeys(doc, "",
                              {"format", "version", "gpus", "baseline", "operators", "selected",
-                              "view", "theme", "ceilings"}))
+                              "view", "theme", "ceilings", "model"}))
         return *e;
 
     Scenario s;
@@ -277,6 +277,13 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         }
     }
 
+    if (doc.contains("model")) {
+        auto model = parseScenarioModel(doc["model"].dump(), fileName);
+        if (!model)
+            return model.error();
+        s.model = std::move(*model);
+    }
+
     return s;
 }
 
@@ -309,7 +316,10 @@ std::string scenarioToJson(const Scenario& s)
     doc["ceilings"] = {{"fp8", s.toggles.fp8},     {"fp32_vector", s.toggles.fp32Vector},
                        {"fp64", s.toggles.fp64},   {"l2", s.toggles.l2},
                        {"sweep", s.toggles.sweep}, {"labels", s.toggles.labels}};
-    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (s.model)
+        doc["model"] = ojson::parse(scenarioModelToJson(*s.model));
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "
+";
 }
 
 std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCatalog& catalog,

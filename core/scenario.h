@@ -2,6 +2,7 @@
 
 #include "core/expected.h"
 #include "core/operators.h"
+#include "core/scenariomodel.h"
 
 #include <cstddef>
 #include <optional>
@@ -29,6 +30,7 @@ class HardwareCatalog;
 //   "theme": "light",                        optional; light | dark | slide
 //   "ceilings": {"fp8": false, "fp32_vector": false, "fp64": false, "l2": false,
 //                "sweep": true, "labels": true}   optional; each key optional
+//   "model": {"id": "llama-2-70b", ...}      optional; the Model panel's set-up (scenariomodel.h)
 // }
 inline constexpr int kScenarioVersion = 1;
 // Limits of one scenario (and of one command line): more is not a chart anyone can read.
@@ -68,6 +70,7 @@ struct Scenario {
     std::optional<ViewRange> view;
     Theme theme = Theme::Light;
     ChartToggles toggles;
+    std::optional<ScenarioModel> model;
     bool operator==(const Scenario&) const = default;
 };
 

@@ -1,6 +1,8 @@
 #include "ui/modelworkbench.h"
 
-#include "core/format.h"
+#include "ui/chart/roofchart.h"
+#include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/modeleditcommand.h"
 #include "ui/session.h"
 
@@ -33,9 +35,25 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
 {
     for (const Error& e : m_catalog.loadUserDirectory())
         m_catalogErrors << QString::fromStdString(e.message);
+    connect(session, &Session::operatorsReset, this, &ModelWorkbench::onSessionOperators);
+    connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
+    connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
+    connect(session, &Session::scenarioApplied, this, &ModelWorkbench::onScenarioApplied);
+    session->setModelResolver([this](const ScenarioModel& m, std::string_view fileName) {
+        return resolveScenarioModel(m, m_catalog, fileName);
+    });
+    // A session that already holds a document (the headless renderer) brings its set-up.
+    onScenarioApplied();
+}
+
+void ModelWorkbench::resetToDefault()
+{
     const ModelConfig* first = m_catalog.find(kDefaultModel);
     if (!first && !m_catalog.all().empty())
         first = &m_catalog.all().front();
+    m_workload = {};
+    m_operators.clear();
+    m_scenario = InferenceScenario{};
     if (first) {
         m_model = *first;
         m_scenario.context = 2048.0;
@@ -44,11 +62,93 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
             m_operators = chartOperators(m_workload);
         }
     }
+}
+
+std::optional<QString> ModelWorkbench::checkSetup(const Scenario& scenario,
+                                                  const QString& fileName) const
+{
+    if (!scenario.model)
+        return std::nullopt;
+    auto model = resolveScenarioModel(*scenario.model, m_catalog, fileName.toStdString());
+    if (!model)
+        return QString::fromStdString(model.error().message);
+    auto w = expandWorkload(*model, scenario.model->step);
+    if (!w)
+        return tr("%1: /model: %2")
+            .arg(fileName, QString::fromStdString(model->id + ": " + w.error().message));
+    return std::nullopt;
+}
+
+void ModelWorkbench::onScenarioApplied()
+{
+    const std::optional<ScenarioModel>& setup = m_session->modelSetup();
+    std::optional<ModelConfig> model;
+    if (setup) {
+        if (auto m = resolveScenarioModel(*setup, m_catalog, "scenario"))
+            model = std::move(m).value();
+    }
+    m_touched = model.has_value();
+    if (!model) {
+        resetToDefault();
+    } else {
+        // An embedded model the catalog does not know (a Hugging Face config on another
+        // machine) joins the list so that the panel can show it.
+        const ModelConfig* known = m_catalog.find(model->id);
+        if (!known)
+            m_catalog.merge({*model});
+        m_model = *model;
+        m_scenario = setup->step;
+        auto w = expandWorkload(m_model, m_scenario);
+        if (!w) {
+            resetToDefault();
+            m_touched = false;
+        } else {
+            m_workload = std::move(w).value();
+            m_operators = chartOperators(m_workload);
+        }
+    }
+    m_shown = false;
+    m_besides.clear();
     evaluateTotals();
-    connect(session, &Session::operatorsReset, this, &ModelWorkbench::onSessionOperators);
-    connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
-    connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
     onSessionOperators();
+    if (m_shown)
+        m_besides = userOperators();
+    publishSetup();
+    emit changed();
+    emit sharesChanged();
+}
+
+void ModelWorkbench::publishSetup()
+{
+    if (!m_touched) {
+        m_session->setModelSetup(std::nullopt, -1);
+        return;
+    }
+    ScenarioModel setup = makeScenarioModel(m_model, m_scenario);
+    setup.onChart = m_shown;
+    if (m_shown && m_session->selectedOperator() >= m_firstRow)
+        setup.selected = m_session->selectedOperator() - m_firstRow;
+    m_session->setModelSetup(std::move(setup), m_shown ? m_firstRow : -1);
+}
+
+std::vector<Operator> ModelWorkbench::userOperators() const
+{
+    const std::vector<Operator>& ops = m_session->operators();
+    if (m_shown)
+        return {ops.begin(), ops.begin() + m_firstRow};
+    // The model's block, edited by hand, is replaced rather than shown twice.
+    const std::size_t block = m_besides.size() + m_operators.size();
+    if (!m_operators.empty() && ops.size() == block &&
+        std::equal(m_besides.begin(), m_besides.end(), ops.begin()) &&
+        std::equal(m_operators.begin(), m_operators.end(), ops.begin() + m_besides.size(),
+                   [](const Operator& a, const Operator& b) { return a.kind == b.kind; }))
+        return m_besides;
+    // The seed's story as it opens is nobody's work: the model takes its place.
+    Scenario story = defaultScenario();
+    localizePresetLabels(story);
+    if (ops == story.operators)
+        return {};
+    return ops;
 }
 
 ModelWorkbench::~ModelWorkbench() = default;
@@ -67,13 +167,12 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
 
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
-    const double n = row.count();
-    // Expected experts touched are not whole: three significant digits, as the CLI prints.
-    const std::string count = n == std::floor(n) ? formatParamNumber(n) : formatNumber(n, 3);
-    return QString::fromStdString(row.key) + QStringLiteral(" ×") + QString::fromStdString(count);
+    // Expected experts touched are not whole: three significant digits; whole counts with
+    // separators ("attn_qk ×2,621,440").
+    return QString::fromStdString(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 
-std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload) const
+std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload)
 {
     std::vector<Operator> ops;
     ops.reserve(workload.ops.size());
@@ -130,19 +229,23 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     next.workload = std::move(w).value();
 
     ModelChartState after;
-    after.operators = chartOperators(next.workload);
+    const std::vector<Operator> besides = userOperators();
+    after.operators = besides;
+    const std::vector<Operator> rows = chartOperators(next.workload);
+    after.operators.insert(after.operators.end(), rows.begin(), rows.end());
+    const int first = static_cast<int>(besides.size());
     // A drag keeps the selected row (the rows of one model and phase keep their keys);
     // anything else selects the operator that takes longest on the baseline.
     if (m_shown && sameRows(m_workload, next.workload)) {
         after.selected = m_session->selectedOperator();
     } else {
-        after.selected = 0;
+        after.selected = first;
         const int base = m_session->baseline();
         if (base >= 0) {
             auto t = evaluateWorkload(next.workload,
                                       m_session->hardware()[static_cast<std::size_t>(base)]);
             if (t && !t->byTime.empty())
-                after.selected = static_cast<int>(t->byTime.front());
+                after.selected = first + static_cast<int>(t->byTime.front());
         }
     }
     after.model = std::move(next);
@@ -150,9 +253,19 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
         after.model->scenario == m_scenario) {
         return std::nullopt; // a slider step that rounds to the value shown
     }
+    m_touched = true;
     m_session->undoStack()->push(
         new ModelEditCommand(this, undoText, chartState(), std::move(after), gesture));
     return std::nullopt;
+}
+
+void ModelWorkbench::sizeModelMarkers(Session* session, RoofChart* chart)
+{
+    if (!session->modelSetup() || session->modelFirstRow() < 0)
+        return;
+    auto* workbench = new ModelWorkbench(session, session);
+    chart->setPointShare(
+        [workbench](PointRef p) { return workbench->timeShare(p.op, p.hardware); });
 }
 
 ModelChartState ModelWorkbench::chartState() const
@@ -172,13 +285,17 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
         m_model = state.model->model;
         m_scenario = state.model->scenario;
         m_workload = state.model->workload;
-        m_operators = state.operators;
+        m_operators = chartOperators(m_workload);
         evaluateTotals();
     }
     m_shown = state.model.has_value();
+    m_firstRow = m_shown ? static_cast<int>(state.operators.size() - m_operators.size()) : 0;
+    if (m_shown)
+        m_besides.assign(state.operators.begin(), state.operators.begin() + m_firstRow);
     m_applying = true;
     m_session->setOperatorsInternal(state.operators, state.selected);
     m_applying = false;
+    publishSetup();
     emit changed();
     emit sharesChanged();
 }
@@ -191,6 +308,7 @@ const Expected<WorkloadTotals>* ModelWorkbench::totals(int hardware) const
 
 std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
 {
+    op -= m_firstRow;
     if (!m_shown || op < 0)
         return std::nullopt;
     const Expected<WorkloadTotals>* t = totals(hardware);
@@ -215,10 +333,16 @@ void ModelWorkbench::onSessionOperators()
         return;
     // Any other edit (a parameter, undo past the model, an opened file) leaves model mode
     // unless the rows are still exactly the workload's.
-    const bool shown = !m_operators.empty() && m_session->operators() == m_operators;
-    if (shown == m_shown)
+    const std::vector<Operator>& ops = m_session->operators();
+    const bool shown = !m_operators.empty() && ops.size() >= m_operators.size() &&
+                       std::equal(m_operators.begin(), m_operators.end(),
+                                  ops.end() - static_cast<std::ptrdiff_t>(m_operators.size()));
+    const int first = shown ? static_cast<int>(ops.size() - m_operators.size()) : 0;
+    if (shown == m_shown && first == m_firstRow)
         return;
     m_shown = shown;
+    m_firstRow = first;
+    publishSetup();
     emit changed();
     emit sharesChanged();
 }

@@ -3,6 +3,7 @@
 #include "core/expected.h"
 #include "core/modelconfig.h"
 #include "core/operators.h"
+#include "core/scenario.h"
 #include "core/workload.h"
 
 #include <QObject>
@@ -16,6 +17,7 @@
 
 namespace roofscope {
 
+class RoofChart;
 class Session;
 
 // A model under a scenario, expanded: what the chart shows in model mode.
@@ -62,10 +64,17 @@ public:
     // message (from the core) is returned.
     std::optional<QString> setModel(const std::string& id);
     std::optional<QString> setScenario(const InferenceScenario& scenario, int gesture = 0);
-    // Replaces the session's operators with the workload's rows (undoable).
+    // Puts the workload's rows on the chart beside the user's own operators (one undo step);
+    // only the seed's untouched story makes way for them.
     void showOnChart();
-    // True while the session's operators are exactly the workload's rows.
+    // True while the session's operators end with exactly the workload's rows.
     bool isShown() const { return m_shown; }
+    // Session rows before the model's while shown (the user's own operators).
+    int firstModelRow() const { return m_firstRow; }
+
+    // Resolves a document's model set-up against this catalog (its embedded config first):
+    // nullopt when the document can be opened, else the message naming file and pointer.
+    std::optional<QString> checkSetup(const Scenario& scenario, const QString& fileName) const;
 
     // The totals on a checked accelerator (nullptr when not checked).
     const Expected<WorkloadTotals>* totals(int hardware) const;
@@ -73,6 +82,12 @@ public:
     std::optional<double> timeShare(int op, int hardware) const;
     // The operator row of workload row i, as the chart shows it: "q_proj ×80".
     static QString rowLabel(const WorkloadOp& row);
+    // The workload's rows as the chart's operators, labelled by rowLabel().
+    static std::vector<Operator> chartOperators(const Workload& workload);
+
+    // A document of its own (plot, figure export) draws a model's operators as the window
+    // does: markers sized by share of step time. The workbench lives as long as the session.
+    static void sizeModelMarkers(Session* session, RoofChart* chart);
 
     // Used by ModelEditCommand.
     ModelChartState chartState() const;
@@ -86,10 +101,14 @@ signals:
 
 private:
     std::optional<QString> apply(ModelSnapshot next, const QString& undoText, int gesture);
-    std::vector<Operator> chartOperators(const Workload& workload) const;
     void evaluateTotals();
     void onSessionOperators();
     void onHardwareChanged();
+    void onScenarioApplied();
+    void resetToDefault();
+    void publishSetup();
+    // The session's operators the model's rows go beside.
+    std::vector<Operator> userOperators() const;
 
     Session* m_session;
     ModelCatalog m_catalog;
@@ -101,6 +120,11 @@ private:
     std::map<int, Expected<WorkloadTotals>> m_totals;
     bool m_shown = false;
     bool m_applying = false;
+    int m_firstRow = 0;
+    // The user's operators the model was last shown beside (to replace an edited model block).
+    std::vector<Operator> m_besides;
+    // The panel was used or a document brought a set-up: it is saved with the document.
+    bool m_touched = false;
 };
 
 } // namespace roofscope

@@ -3,6 +3,8 @@
 #include "core/figure.h"
 #include "core/sweep.h"
 #include "ui/coloroverrides.h"
+#include "ui/hardwareeditcommand.h"
+#include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
 
 #include <QUndoStack>
@@ -102,6 +104,8 @@ void Session::setChecked(int hw, bool checked)
 {
     if (hw < 0 || hw >= static_cast<int>(hardware().size()) || isChecked(hw) == checked)
         return;
+    // Computed on a copy: the undo command applies it, so that undo covers checking too.
+    const HardwareState before = hardwareState();
     if (checked) {
         m_checked.push_back(hw);
         std::sort(m_checked.begin(), m_checked.end());
@@ -111,26 +115,49 @@ void Session::setChecked(int hw, bool checked)
         m_checked.erase(std::find(m_checked.begin(), m_checked.end(), hw));
         if (m_baseline == hw)
             m_baseline = m_checked.empty() ? -1 : m_checked.front();
-        if (m_hovered.hardware == hw)
-            m_hovered = {};
     }
     updateColorSlots();
-    recomputeAll();
-    emit hardwareChanged();
-    emit focusChanged();
+    HardwareState after = hardwareState();
+    m_checked = before.checked;
+    m_colorSlots = before.colorSlots;
+    m_baseline = before.baseline;
+    pushHardwareState(std::move(after),
+                      (checked ? tr("Check %1") : tr("Uncheck %1")).arg(shortName(hw)));
 }
 
 void Session::setBaseline(int hw)
 {
     if (hw == m_baseline || hw < 0 || hw >= static_cast<int>(hardware().size()))
         return;
+    HardwareState after = hardwareState();
     if (!isChecked(hw)) {
+        const HardwareState before = hardwareState();
         m_checked.push_back(hw);
         std::sort(m_checked.begin(), m_checked.end());
         updateColorSlots();
-        recomputeAll();
+        after = hardwareState();
+        m_checked = before.checked;
+        m_colorSlots = before.colorSlots;
     }
-    m_baseline = hw;
+    after.baseline = hw;
+    pushHardwareState(std::move(after), tr("Make %1 the baseline").arg(shortName(hw)));
+}
+
+void Session::pushHardwareState(HardwareState after, const QString& undoText)
+{
+    m_undo->push(new HardwareEditCommand(this, undoText, hardwareState(), std::move(after)));
+}
+
+void Session::setHardwareStateInternal(const HardwareState& state)
+{
+    if (state == hardwareState())
+        return;
+    m_checked = state.checked;
+    m_colorSlots = state.colorSlots;
+    m_baseline = state.baseline;
+    if (!isChecked(m_hovered.hardware))
+        m_hovered = {};
+    recomputeAll();
     emit hardwareChanged();
     emit focusChanged();
 }
@@ -192,8 +219,16 @@ void Session::duplicateOperator(int row)
         return;
     std::vector<Operator> ops = m_operators;
     Operator copy = ops[static_cast<std::size_t>(row)];
-    if (!copy.label.empty())
-        copy.label = tr("%1 (copy)").arg(QString::fromStdString(copy.label)).toStdString();
+    // Every copy gets a name of its own, auto-named operators too ("decode_matmul b=1" would
+    // otherwise appear twice): "X (copy)", then "X (copy 2)", ...
+    const QString base = QString::fromStdString(copy.displayName());
+    auto taken = [&ops](const std::string& name) {
+        return std::any_of(ops.begin(), ops.end(),
+                           [&name](const Operator& o) { return o.displayName() == name; });
+    };
+    copy.label = tr("%1 (copy)").arg(base).toStdString();
+    for (int n = 2; taken(copy.label); ++n)
+        copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
     ops.insert(ops.begin() + row + 1, copy);
     m_undo->push(new OperatorEditCommand(
         this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())), std::move(ops),
@@ -355,6 +390,12 @@ void Session::setToggles(ChartToggles toggles)
     emit togglesChanged();
 }
 
+void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
+{
+    m_modelSetup = std::move(setup);
+    m_modelFirstRow = firstRow;
+}
+
 Scenario Session::toScenario() const
 {
     Scenario s;
@@ -367,6 +408,15 @@ Scenario Session::toScenario() const
     s.view = m_view;
     s.theme = m_theme;
     s.toggles = m_toggles;
+    s.model = m_modelSetup;
+    if (s.model && s.model->onChart && m_modelFirstRow >= 0 &&
+        m_modelFirstRow <= static_cast<int>(s.operators.size())) {
+        // The model's rows are expanded from the set-up when the document is read (their
+        // expert counts need not be whole numbers, which an operator spec cannot say).
+        s.operators.resize(static_cast<std::size_t>(m_modelFirstRow));
+        if (s.selected >= m_modelFirstRow)
+            s.selected = -1;
+    }
     return s;
 }
 
@@ -374,6 +424,26 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
 {
     if (auto error = checkScenarioHardware(scenario, m_catalog, fileName.toStdString()))
         return error;
+    std::vector<Operator> operators = scenario.operators;
+    int selected = scenario.selected;
+    int modelFirstRow = -1;
+    if (scenario.model && scenario.model->onChart) {
+        auto model = m_modelResolver
+                         ? m_modelResolver(*scenario.model, fileName.toStdString())
+                         : resolveScenarioModel(*scenario.model, ModelCatalog::builtin(),
+                                                fileName.toStdString());
+        if (!model)
+            return model.error();
+        auto workload = expandWorkload(*model, scenario.model->step);
+        if (!workload)
+            return Error{fileName.toStdString() + ": /model: " + workload.error().message};
+        const std::vector<Operator> rows = ModelWorkbench::chartOperators(*workload);
+        modelFirstRow = static_cast<int>(operators.size());
+        operators.insert(operators.end(), rows.begin(), rows.end());
+        if (scenario.model->selected >= 0 &&
+            scenario.model->selected < static_cast<int>(rows.size()))
+            selected = modelFirstRow + scenario.model->selected;
+    }
     std::vector<int> checked;
     for (const std::string& id : scenario.gpus)
         checked.push_back(hardwareIndex(id));
@@ -382,14 +452,19 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     updateColorSlots();
     m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
                                            : hardwareIndex(scenario.baseline);
-    m_operators = scenario.operators;
-    m_selected = scenario.selected;
+    m_operators = std::move(operators);
+    m_selected = selected;
     m_hovered = {};
     m_view = scenario.view;
     m_theme = scenario.theme;
     m_toggles = scenario.toggles;
+    m_modelSetup = scenario.model;
+    m_modelFirstRow = modelFirstRow;
+    m_figureText = {};
     m_undo->clear();
     recomputeAll();
+    // First: the model's state must follow the document before anyone redraws for it.
+    emit scenarioApplied();
     emit hardwareChanged();
     emit operatorsReset();
     emit selectionChanged(m_selected);

@@ -10,6 +10,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -58,6 +59,18 @@ public:
     // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the vendor is shown elsewhere.
     QString shortName(int hardware) const;
     void setBaseline(int hardware);
+
+    // The checked set, its colours and the baseline: what one undo step of the accelerator
+    // list restores.
+    struct HardwareState {
+        std::vector<int> checked;
+        std::map<int, int> colorSlots;
+        int baseline = -1;
+        bool operator==(const HardwareState&) const = default;
+    };
+    HardwareState hardwareState() const { return {m_checked, m_colorSlots, m_baseline}; }
+    // Used by the undo command.
+    void setHardwareStateInternal(const HardwareState& state);
 
     const std::vector<Operator>& operators() const { return m_operators; }
     int selectedOperator() const { return m_selected; }
@@ -113,6 +126,29 @@ public:
     ChartToggles toggles() const { return m_toggles; }
     void setToggles(ChartToggles toggles);
 
+    // The Model panel's set-up, kept here so that it is saved with the document and comes back
+    // with it; the workbench owns it (nullopt: the panel was not used).
+    const std::optional<ScenarioModel>& modelSetup() const { return m_modelSetup; }
+    // `firstRow`: where the model's operators start among operators() (-1: not on the chart).
+    // Documents list only the rows before it; the rest is expanded from the set-up again.
+    void setModelSetup(std::optional<ScenarioModel> setup, int firstRow);
+    int modelFirstRow() const { return m_modelFirstRow; }
+    // How a document's model id is found (the window's model catalog with the user's files);
+    // without one, the built-in presets and the embedded config.
+    using ModelResolver =
+        std::function<Expected<ModelConfig>(const ScenarioModel&, std::string_view fileName)>;
+    void setModelResolver(ModelResolver resolver) { m_modelResolver = std::move(resolver); }
+
+    // What File ▸ Export Figure… last used for this document; a new or opened document starts
+    // without them.
+    struct FigureText {
+        QString title;
+        QString subtitle;
+        QString path;
+    };
+    const FigureText& figureText() const { return m_figureText; }
+    void setFigureText(FigureText text) { m_figureText = std::move(text); }
+
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
     // the file, the JSON pointer and the problem.
@@ -130,10 +166,13 @@ signals:
     void viewChanged();
     void themeChanged();
     void togglesChanged();
+    // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
+    void scenarioApplied();
 
 private:
     void recomputeAll();
     void recomputeRow(int row);
+    void pushHardwareState(HardwareState after, const QString& undoText);
 
     HardwareCatalog m_catalog;
     void updateColorSlots();
@@ -150,6 +189,10 @@ private:
     std::optional<ViewRange> m_view;
     Theme m_theme = Theme::Light;
     ChartToggles m_toggles;
+    std::optional<ScenarioModel> m_modelSetup;
+    int m_modelFirstRow = -1;
+    FigureText m_figureText;
+    ModelResolver m_modelResolver;
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;
 };

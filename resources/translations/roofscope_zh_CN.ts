@@ -325,6 +325,14 @@
         <source>One page of %1 × %2 points</source>
         <translation>单页，%1 × %2 点</translation>
     </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists in %2. Replace it?</source>
+        <translation>%2 中已存在 %1。要替换它吗？</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::FigureExporter</name>
@@ -456,10 +464,6 @@
     <message>
         <source>Main</source>
         <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>&amp;New (Seed&apos;s Story)</source>
-        <translation>新建（原文示例）(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
@@ -664,6 +668,66 @@
     <message>
         <source>Plan</source>
         <translation>部署规划</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save Changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them before closing it?</source>
+        <translation>%1 有未保存的更改。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>%2(&amp;%1)</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Some Catalog Files Were Not Loaded</source>
+        <translation>部分目录文件未能加载</translation>
+    </message>
+    <message>
+        <source>These files were skipped; everything else is available:
+
+%1
+
+Fix or remove them and restart RoofScope.</source>
+        <translation>已跳过以下文件，其余内容均可正常使用：
+
+%1
+
+请修正或删除这些文件后重启 RoofScope。</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A new document with the four example accelerators and operators</source>
+        <translation>新建文档，包含四个示例加速器和示例算子</translation>
+    </message>
+    <message>
+        <source>&amp;Reading the Chart</source>
+        <translation>如何阅读图表(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator&apos;s precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator&apos;s share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator&apos;s speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;如何阅读 Roofline 图&lt;/h3&gt;&lt;p&gt;&lt;b&gt;坐标轴。&lt;/b&gt;两个轴都是对数刻度。横轴：算术强度，即算子每从内存读写一个字节所做的 FLOP 数。纵轴：它能达到的 FLOP/s。&lt;/p&gt;&lt;p&gt;&lt;b&gt;屋顶线。&lt;/b&gt;每个加速器画出一条斜线（内存带宽 × 算术强度），与一条水平屋顶（该算子精度下的峰值 FLOP/s）相交。交点就是&lt;b&gt;拐点&lt;/b&gt;：让计算单元满载所需的算术强度。&lt;/p&gt;&lt;p&gt;&lt;b&gt;数据点。&lt;/b&gt;每个算子在每个勾选的加速器上是一个点。在拐点左侧，它落在斜线上：&lt;b&gt;访存受限&lt;/b&gt;，更快的内存或更少的字节有用，更高的 FLOP/s 没用。在拐点右侧、水平屋顶上：&lt;b&gt;计算受限&lt;/b&gt;。读数面板会说明属于哪种、离拐点多远，以及该尝试什么。&lt;/p&gt;&lt;p&gt;&lt;b&gt;移动。&lt;/b&gt;横向拖动数据点，或拖动 batch 滑块：decode 矩阵乘随 batch 增大向右移动，并在读数面板给出的 batch 处越过拐点。显示模型时，标记面积表示该算子占单步耗时的比例。&lt;/p&gt;&lt;p&gt;&lt;b&gt;对比。&lt;/b&gt;对比面板给出每个算子相对基准的加速比：访存受限的算子随带宽加速，而不是随峰值 FLOP/s。&lt;/p&gt;&lt;p&gt;滚轮或框选缩放，Shift+拖动平移，Ctrl+0 适配数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the Chart</source>
+        <translation>如何阅读图表</translation>
     </message>
 </context>
 <context>
@@ -961,6 +1025,10 @@
         <source>Unfuse model kernels</source>
         <translation>取消模型算子融合</translation>
     </message>
+    <message>
+        <source>%1: /model: %2</source>
+        <translation>%1：/model：%2</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::OperatorModel</name>
@@ -1024,12 +1092,16 @@
         <translation>删除</translation>
     </message>
     <message>
-        <source>From the Seed&apos;s Table</source>
-        <translation>原文表格中的算子</translation>
-    </message>
-    <message>
         <source>By Kind</source>
         <translation>按类型</translation>
+    </message>
+    <message>
+        <source>Remove Operator</source>
+        <translation>删除算子</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
     </message>
 </context>
 <context>
@@ -1260,6 +1332,34 @@
         <source>compute-bound for every %1 from %2 on %3</source>
         <translation>在 %3 上，%1 从 %2 起始终计算受限</translation>
     </message>
+    <message>
+        <source>Bandwidth-bound by its formula (a bigger batch does not change its intensity): fuse it into the neighbouring kernel so its tensor is not written and read again, and stream a narrower dtype.</source>
+        <translation>由公式决定的带宽受限（增大 batch 不会改变其算术强度）：把它融合进相邻 kernel，避免其张量被写出再读回，并使用更窄的数据类型。</translation>
+    </message>
+    <message>
+        <source>Compute-bound on the vector units: use cheaper math (an approximate activation, fused multiply-adds) or fold the work into a tensor-core kernel.</source>
+        <translation>受限于向量单元算力：改用更便宜的计算（近似激活函数、融合乘加），或把计算并入 Tensor Core kernel。</translation>
+    </message>
+    <message>
+        <source>Near the vector roof: more math fused into this pass is almost free; measure how far the kernel is from the roof.</source>
+        <translation>接近向量屋顶：在这一遍中融合更多计算几乎不增加成本；先实测 kernel 离屋顶线还有多远。</translation>
+    </message>
+    <message>
+        <source>Bandwidth-bound on the KV cache, which each sequence reads for itself (a bigger batch does not help): shrink the cache (FP8 KV, fewer KV heads) and use a fused flash or paged attention kernel.</source>
+        <translation>受限于 KV cache 带宽，每个序列各自读取自己的缓存（增大 batch 无济于事）：缩小缓存（FP8 KV、更少的 KV 头），并使用融合的 flash 或 paged attention kernel。</translation>
+    </message>
+    <message>
+        <source>Compute-bound attention: use a flash-attention kernel on the tensor cores, FP8 attention, and skip fully masked blocks.</source>
+        <translation>注意力计算受限：使用运行在 Tensor Core 上的 flash-attention kernel、FP8 注意力，并跳过完全被掩码的块。</translation>
+    </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: needs %2 % more intensity to become compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度还需提高 %2 % 才转为计算受限</translation>
+    </message>
+    <message>
+        <source>ridge at %1 FLOP/byte: %2 % past it, compute-bound</source>
+        <translation>拐点在 %1 FLOP/byte：算术强度已超过拐点 %2 %，计算受限</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::RoofChart</name>
@@ -1324,6 +1424,22 @@
     <message>
         <source>Set %1 = %2</source>
         <translation>设置 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Check %1</source>
+        <translation>勾选 %1</translation>
+    </message>
+    <message>
+        <source>Uncheck %1</source>
+        <translation>取消勾选 %1</translation>
+    </message>
+    <message>
+        <source>Make %1 the baseline</source>
+        <translation>将 %1 设为基准</translation>
+    </message>
+    <message>
+        <source>%1 (copy %2)</source>
+        <translation>%1（副本 %2）</translation>
     </message>
 </context>
 <context>

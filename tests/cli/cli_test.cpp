@@ -254,3 +254,30 @@ TEST(CliCatalog, BrokenCatalogNamesFilePointerAndProblem)
               std::string::npos)
         << r.err;
 }
+
+// `roofscope COMMAND --help` (and `roofscope help COMMAND`) prints the command's usage and
+// exits 0, even among other options; it is never an unknown option.
+TEST(CliHelp, EverySubcommandHasHelp)
+{
+    const std::pair<const char*, const char*> commands[] = {
+        {"gpus", "roofscope gpus [--format"},       {"ops", "roofscope ops"},
+        {"analyze", "--op SPEC"},                    {"sweep", "--range FROM:TO"},
+        {"models", "roofscope models"},              {"model", "--phase decode|prefill"},
+        {"plot", "-o OUT.png|svg|pdf|csv|json"}};
+    const bool withPlot = runCli("help").out.find("roofscope plot") != std::string::npos;
+    for (const auto& [command, usage] : commands) {
+        if (std::string(command) == "plot" && !withPlot)
+            continue; // the Qt-free build has no plot command
+        for (const std::string& form :
+             {std::string(command) + " --help", std::string(command) + " -h",
+              std::string("help ") + command, std::string(command) + " --gpu nonsense --help"}) {
+            const auto r = roofscope::clitest::runCli(form);
+            EXPECT_EQ(r.exitCode, 0) << form << ": " << r.err;
+            EXPECT_TRUE(r.err.empty()) << form << ": " << r.err;
+            EXPECT_EQ(r.out.rfind(std::string("Usage: roofscope ") + command, 0), 0u)
+                << form << ":\n" << r.out;
+            EXPECT_NE(r.out.find(usage), std::string::npos) << form << ":\n" << r.out;
+            EXPECT_NE(r.out.find("Example: roofscope"), std::string::npos) << form;
+        }
+    }
+}

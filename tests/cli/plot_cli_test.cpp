@@ -2,7 +2,9 @@
 // CSV numbers compared with the core, and every usage mistake an exit code 2 with one line.
 #include "core/catalog.h"
 #include "core/roofline.h"
+#include "core/modelconfig.h"
 #include "core/scenario.h"
+#include "core/workload.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
@@ -249,4 +251,44 @@ TEST_F(PlotCli, RunsWithoutAnyDisplay)
     const int status = pclose(pipe);
     EXPECT_EQ(WEXITSTATUS(status), 0) << output;
     EXPECT_EQ(pngSize(readFile(out)), std::make_pair(800, 450));
+}
+
+// A document saved with the Model panel's set-up: plot expands the model's operators from it
+// (they are not listed in "operators") and draws them beside the user's.
+TEST_F(PlotCli, ModelScenarioRendersTheModelsOperators)
+{
+    const std::string doc = path("mixtral.roofscope.json");
+    std::ofstream(doc) << R"({"format": "roofscope-scenario", "version": 1,
+        "gpus": ["h100-sxm5"], "baseline": "h100-sxm5",
+        "operators": [{"spec": "decode_matmul", "label": "Mine"}],
+        "model": {"id": "mixtral-8x7b", "phase": "decode", "batch": 8, "context": 131072,
+                  "weights": "int4", "activations": "fp16", "kv": "fp16", "fused": true,
+                  "on_chart": true}})";
+    const auto r = runCli("plot --scenario " + doc + " -o " + path("m.json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(readFile(path("m.json")));
+    // The core's expansion of the same step: one point per row plus the user's own.
+    const auto models = roofscope::ModelCatalog::builtin();
+    roofscope::InferenceScenario step;
+    step.batch = 8;
+    step.context = 131072;
+    step.weights = roofscope::Precision::INT4;
+    step.fused = true;
+    const auto w = roofscope::expandWorkload(*models.find("mixtral-8x7b"), step);
+    ASSERT_TRUE(w.ok());
+    ASSERT_EQ(json.at("points").size(), w->ops.size() + 1);
+    std::size_t experts = 0;
+    for (const auto& p : json.at("points"))
+        experts += p.at("operator").get<std::string>().starts_with("expert_") ? 1 : 0;
+    EXPECT_GT(experts, 0u);
+    EXPECT_EQ(json.at("points")[0].at("operator"), "Mine");
+
+    // A PNG of it renders too, and an unknown model is one line naming the pointer.
+    ASSERT_EQ(runCli("plot --scenario " + doc + " -o " + path("m.png")).exitCode, 0);
+    std::ofstream(path("bad.roofscope.json")) << R"({"format": "roofscope-scenario", "version": 1,
+        "gpus": ["h100-sxm5"], "model": {"id": "mixtral-8x8b", "on_chart": true}})";
+    const auto bad = runCli("plot --scenario " + path("bad.roofscope.json") + " -o " + path("b.png"));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("/model/id: unknown model \"mixtral-8x8b\""), std::string::npos) << bad.err;
+    EXPECT_FALSE(fs::exists(path("b.png")));
 }

@@ -208,3 +208,27 @@ TEST(Elementwise, FusedChainsCountTheirOwnFlopsAndTensors)
     EXPECT_DOUBLE_EQ(addNorm.bytes, 4.0 * 1000 * 2);
     EXPECT_EQ(op("elementwise:n=8,flops_per_element=0").shortSpec(), "elementwise:n=8");
 }
+
+// Advice per operator kind and region: an elementwise add is never told to raise the batch or
+// quantize weights; decode attention is told about its KV cache; weight matmuls keep the
+// seed's table.
+TEST(Advice, TailoredToTheOperatorKind)
+{
+    using roofscope::AdviceFamily;
+    using roofscope::AdviceRegion;
+    EXPECT_EQ(roofscope::adviceFamily("elementwise"), AdviceFamily::Streaming);
+    EXPECT_EQ(roofscope::adviceFamily("softmax"), AdviceFamily::Streaming);
+    EXPECT_EQ(roofscope::adviceFamily("decode_matmul"), AdviceFamily::WeightMatmul);
+    EXPECT_EQ(roofscope::adviceFamily("attention_decode"), AdviceFamily::Attention);
+    const std::string add(roofscope::adviceText(AdviceRegion::FarLeft, AdviceFamily::Streaming));
+    EXPECT_EQ(add.find("quantize"), std::string::npos);
+    EXPECT_EQ(add.find("raise the batch"), std::string::npos);
+    EXPECT_NE(add.find("fuse"), std::string::npos);
+    const std::string attn(roofscope::adviceText(AdviceRegion::FarLeft, AdviceFamily::Attention));
+    EXPECT_NE(attn.find("KV cache"), std::string::npos);
+    EXPECT_EQ(std::string(roofscope::adviceText(AdviceRegion::FarLeft, AdviceFamily::WeightMatmul)),
+              std::string(roofscope::adviceText(AdviceRegion::FarLeft)));
+    EXPECT_NE(std::string(roofscope::adviceText(AdviceRegion::FarRight, AdviceFamily::Attention))
+                  .find("flash"),
+              std::string::npos);
+}

@@ -3,6 +3,7 @@
 // them across the ridge live, the totals following, undo, and the totals model under
 // QAbstractItemModelTester. Every number is checked against the core's own evaluation.
 #include "ui/chart/roofchart.h"
+#include "ui/humanformat.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/logslider.h"
@@ -234,7 +235,7 @@ TEST(ModelPanel, BatchSliderMovesOperatorsAcrossTheRidge)
     // The labels carry the new counts of the per-sequence attention matmuls.
     EXPECT_NE(std::find_if(f.session->operators().begin(), f.session->operators().end(),
                            [&](const Operator& op) {
-                               return op.label == "attn_qk ×" + formatParamNumber(batch * 8 * 80);
+                               return op.label == "attn_qk ×" + HumanFormat::count(batch * 8 * 80).toStdString();
                            }),
               f.session->operators().end());
 

@@ -4,7 +4,9 @@
 #include "tests/common/hermetic.h"
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -20,6 +22,11 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoofScopeTests"));
     QApplication::setApplicationName(QStringLiteral("roofscope-tests"));
+    // Settings of this process only: ctest runs test processes in parallel, and tests that
+    // clear or write the settings must not see each other's.
+    QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

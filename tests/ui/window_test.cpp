@@ -118,6 +118,8 @@ TEST(Window, AddPresetAndToggleAccelerator)
                                     Qt::CheckStateRole);
         EXPECT_EQ(w->chart()->roofPoints(mi300).size(), 3);
         EXPECT_EQ(w->chart()->operatorSeries(0)->count(), 5);
+        s->undoStack()->undo(); // checking is one undo step of its own
+        EXPECT_EQ(w->chart()->operatorSeries(0)->count(), 4);
     }
     s->undoStack()->undo();
     EXPECT_EQ(s->operators().size(), before);

@@ -4,7 +4,9 @@
 #include "ui/export/atomicfile.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figuredata.h"
+#include "ui/modelworkbench.h"
 #include "ui/session.h"
+#include "ui/chart/chartdocument.h"
 
 #include <QAction>
 #include <QApplication>
@@ -44,6 +46,8 @@ std::optional<QString> ExportController::exportFigure(const QString& path, Figur
     auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
     if (!exporter)
         return QString::fromStdString(exporter.error().message);
+    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
+                                     (*exporter)->document()->chart());
     return (*exporter)->write(path, format);
 }
 
@@ -61,9 +65,14 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
 {
     FigureOptions o = options;
     o.transparent = false; // many applications paste transparency as black
-    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), o);
+    // What the window shows: its axes as they are now, not a fit of the data.
+    Scenario scenario = m_session->toScenario();
+    scenario.view = m_chart->effectiveRange();
+    auto exporter = FigureExporter::create(scenario, m_session->catalog(), o);
     if (!exporter)
         return QString::fromStdString(exporter.error().message);
+    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
+                                     (*exporter)->document()->chart());
     const QImage image = (*exporter)->renderImage();
     auto* mime = new QMimeData;
     mime->setImageData(image);
@@ -75,8 +84,21 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
 void ExportController::exportFigureInteractive()
 {
     ExportDialog dialog(m_window);
+    // Size, scale and theme are the user's habits (remembered by the dialog); the file, the
+    // title and the subtitle belong to this document.
+    const Session::FigureText& text = m_session->figureText();
+    dialog.setPath(text.path.isEmpty()
+                       ? QFileInfo(ExportDialog::savedPath()).absoluteDir().filePath(
+                             QStringLiteral("roofline.png"))
+                       : text.path);
+    FigureOptions options = dialog.options();
+    options.title = text.title;
+    options.subtitle = text.subtitle;
+    dialog.setOptions(options);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    m_session->setFigureText(
+        {dialog.options().title, dialog.options().subtitle, dialog.path()});
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const auto error = exportFigure(dialog.path(), dialog.format(), dialog.options());
     QApplication::restoreOverrideCursor();
@@ -113,8 +135,10 @@ void ExportController::exportDataInteractive()
 
 void ExportController::copyFigureInteractive()
 {
-    FigureOptions o = ExportDialog::savedOptions();
-    o.scale = 1.0;
+    // The chart as the window shows it: its size on screen, its theme, no title.
+    FigureOptions o;
+    o.size = m_chart->size().toSize().expandedTo(QSize(320, 200));
+    o.scale = m_window ? m_window->devicePixelRatioF() : 1.0;
     if (const auto error = copyFigure(o))
         QMessageBox::warning(m_window, tr("Cannot Copy Figure"), *error);
     else

@@ -1,5 +1,7 @@
 #include "ui/export/exportdialog.h"
 
+#include "ui/widgets/prompt.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -85,6 +87,8 @@ ExportDialog::ExportDialog(QWidget* parent)
     m_title->setPlaceholderText(tr("None"));
     m_subtitle->setPlaceholderText(tr("None"));
     m_summary->setObjectName(QStringLiteral("exportSummary"));
+    m_path->setObjectName(QStringLiteral("exportPath"));
+    m_title->setObjectName(QStringLiteral("exportTitle"));
 
     auto* form = new QFormLayout;
     // Rows holding a layout get no buddy from QFormLayout, so their mnemonics need one here.
@@ -226,6 +230,17 @@ void ExportDialog::accept()
     // A name without a known suffix gets the chosen format's.
     if (!figureFormatForFile(path()))
         m_path->setText(path() + QLatin1Char('.') + figureFormatSuffix(format()));
+    // The file chooser already asked about the name it returned.
+    const QFileInfo target(path());
+    if (target.exists() && path() != m_confirmedPath) {
+        const auto answer = Prompt::ask(
+            this, {tr("Replace File?"),
+                   tr("%1 already exists in %2. Replace it?")
+                       .arg(target.fileName(), QDir::toNativeSeparators(target.absolutePath())),
+                   QMessageBox::Yes | QMessageBox::No, QMessageBox::No});
+        if (answer != QMessageBox::Yes)
+            return;
+    }
     saveSettings();
     QDialog::accept();
 }
@@ -235,8 +250,10 @@ void ExportDialog::browse()
     const QString chosen = QFileDialog::getSaveFileName(
         this, tr("Export Figure"), path(),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (!chosen.isEmpty())
+    if (!chosen.isEmpty()) {
         setPath(chosen);
+        m_confirmedPath = path();
+    }
 }
 
 void ExportDialog::onPathEdited()

@@ -54,6 +54,7 @@ private:
     QLineEdit* m_subtitle;
     QLabel* m_summary;
     bool m_syncing = false;
+    QString m_confirmedPath; // replacing it was confirmed in the file chooser
 };
 
 } // namespace roofscope

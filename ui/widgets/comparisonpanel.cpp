@@ -3,6 +3,7 @@
 #include "core/figure.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -68,6 +69,7 @@ ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidg
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ColumnFitter::install(m_table, m_table->horizontalHeader(), false);
     m_table->setAlternatingRowColors(true);
 
     connect(m_selectedOnly, &QCheckBox::toggled, this, [this](bool on) {

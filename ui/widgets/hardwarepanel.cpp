@@ -2,6 +2,7 @@
 
 #include "ui/models/hardwaremodel.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -36,6 +37,7 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     m_view->setAlternatingRowColors(true);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ColumnFitter::install(m_view, m_view->header(), false);
     m_view->header()->setStretchLastSection(false);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     layout->addWidget(m_view, 1);

@@ -19,12 +19,16 @@
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/preferencesdialog.h"
+#include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -36,6 +40,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -44,6 +49,7 @@ namespace roofscope {
 namespace {
 
 const QString kScenarioFilter = QStringLiteral("*.roofscope.json");
+constexpr int kMaxRecentFiles = 10;
 
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content)
 {
@@ -103,6 +109,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     // Whole-model mode: the model panel's workload rows become the session's operators; the
     // chart sizes their markers by their share of the step time.
     auto* workbench = new ModelWorkbench(m_session, this);
+    m_workbench = workbench;
     workbench->setObjectName(QStringLiteral("modelWorkbench"));
     auto* modelPanel = new ModelPanel(workbench, this);
     auto* modelDock = dock(this, tr("Model"), QStringLiteral("modelDock"), modelPanel);
@@ -146,9 +153,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
 
-    if (!catalogErrors.isEmpty())
+    catalogErrors += workbench->catalogErrors();
+    if (!catalogErrors.isEmpty()) {
         statusBar()->showMessage(catalogErrors.join(QStringLiteral("; ")), 15000);
-    else
+        // Once the window is up, and once per set of problems: a broken file the user has
+        // been told about does not nag at every start.
+        QTimer::singleShot(0, this, [this, catalogErrors] { reportCatalogErrors(catalogErrors); });
+    } else
         statusBar()->showMessage(tr("Drag a point or the batch slider across the ridge."), 8000);
     // First-run size: roomy, but never larger than the screen (a 1366×768 laptop). The
     // offscreen platform's 800×600 "screen" is no screen: there the size stays fixed so that
@@ -159,6 +170,19 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             size = size.boundedTo(s->availableGeometry().size() * 0.95);
     }
     resize(size);
+    if (size.height() < 900) {
+        // A 1366×768 laptop: the chart gets at least half of the window. The comparison and
+        // the model totals join the operators' tabs on the left instead of taking the bottom
+        // strip, and the side panels are narrower.
+        for (QDockWidget* d : {cmpDock, totalsDock}) {
+            addDockWidget(Qt::LeftDockWidgetArea, d);
+            tabifyDockWidget(opDock, d);
+        }
+        opDock->raise();
+        resizeDocks({hwDock, paramDock}, {size.width() / 4, size.width() / 4}, Qt::Horizontal);
+        resizeDocks({hwDock, opDock}, {size.height() / 3, size.height() * 2 / 3}, Qt::Vertical);
+    }
+    setAcceptDrops(true);
     updateTitle();
 }
 
@@ -183,7 +207,8 @@ void MainWindow::createActions()
     };
 
     QAction* newAct =
-        action(tr("&New (Seed's Story)"), QKeySequence::New, [this] { newSession(); });
+        action(tr("&New"), QKeySequence::New, [this] { newSession(); });
+    newAct->setToolTip(tr("A new document with the four example accelerators and operators"));
     QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
     QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
     QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
@@ -191,7 +216,12 @@ void MainWindow::createActions()
     auto* exporter = new ExportController(m_session, m_chart, this);
     QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quitAct->setMenuRole(QAction::QuitRole);
-    file->addActions({newAct, openAct, saveAct, saveAsAct});
+    file->addActions({newAct, openAct});
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+    file->addActions({saveAct, saveAsAct});
     file->addSeparator();
     file->addActions({exporter->exportFigureAction(), exporter->exportDataAction()});
     file->addSeparator();
@@ -258,6 +288,10 @@ void MainWindow::createActions()
     toggle(tr("Operator Labels"), &ChartToggles::labels);
     view->addSeparator();
 
+    QAction* guide = action(tr("&Reading the Chart"), QKeySequence::HelpContents,
+                            [this] { readingGuide(); });
+    guide->setObjectName(QStringLiteral("readingGuideAction"));
+    help->addAction(guide);
     QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
     aboutAct->setMenuRole(QAction::AboutRole);
     help->addAction(aboutAct);
@@ -299,7 +333,8 @@ bool MainWindow::restoreState()
     if (!m_restoreSession || last.isEmpty())
         return false;
     auto scenario = parseScenario(last.toStdString(), "last session");
-    if (!scenario || m_session->applyScenario(*scenario, tr("last session"))) {
+    if (!scenario || m_workbench->checkSetup(*scenario, tr("last session")) ||
+        m_session->applyScenario(*scenario, tr("last session"))) {
         statusBar()->showMessage(tr("The last session could not be restored; showing the default."),
                                  8000);
         return false;
@@ -334,10 +369,13 @@ std::optional<QString> MainWindow::openFile(const QString& path)
                       name.toStdString());
     if (!scenario)
         return QString::fromStdString(scenario.error().message);
+    if (auto error = m_workbench->checkSetup(*scenario, name))
+        return error;
     if (auto error = m_session->applyScenario(*scenario, name))
         return QString::fromStdString(error->message);
     m_file = path;
     m_modified = false;
+    addRecentFile(path);
     updateTitle();
     statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
     return std::nullopt;
@@ -354,10 +392,45 @@ std::optional<QString> MainWindow::saveFile(const QString& path)
         return tr("%1: %2").arg(path, f.errorString());
     m_file = path;
     m_modified = false;
+    addRecentFile(path);
     m_session->undoStack()->setClean();
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return std::nullopt;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_modified)
+        return true;
+    const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
+    const auto answer = Prompt::ask(
+        this, {tr("Save Changes?"),
+               tr("%1 has unsaved changes. Save them before closing it?").arg(name),
+               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save});
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::openInteractive(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    if (auto error = openFile(path)) {
+        QMessageBox::warning(this, tr("Cannot Open Scenario"),
+                             tr("Nothing was changed.\n\n%1").arg(*error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    loadDefaultScenario();
+    return true;
 }
 
 void MainWindow::open()
@@ -365,11 +438,48 @@ void MainWindow::open()
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Scenario"), QFileInfo(m_file).absolutePath(),
         tr("RoofScope scenarios (%1);;JSON files (*.json)").arg(kScenarioFilter));
-    if (path.isEmpty())
+    if (!path.isEmpty())
+        openInteractive(path);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files.at(i);
+        // &1 … &9: the usual keyboard path through the menu.
+        QAction* a = m_recentMenu->addAction(
+            i < 9 ? tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName())
+                  : QFileInfo(path).fileName());
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        a->setEnabled(QFileInfo::exists(path));
+        connect(a, &QAction::triggered, this, [this, path] { openInteractive(path); });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No Recent Files"))->setEnabled(false);
         return;
-    if (auto error = openFile(path))
-        QMessageBox::warning(this, tr("Cannot Open Scenario"),
-                             tr("Nothing was changed.\n\n%1").arg(*error));
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this,
+            [] { QSettings().remove(QStringLiteral("recentFiles")); });
 }
 
 bool MainWindow::save()
@@ -401,7 +511,7 @@ bool MainWindow::saveAs()
 
 void MainWindow::newSession()
 {
-    loadDefaultScenario();
+    newDocument();
 }
 
 void MainWindow::preferences()
@@ -425,6 +535,50 @@ void MainWindow::about()
             .arg(QStringLiteral(ROOFSCOPE_VERSION)));
 }
 
+void MainWindow::reportCatalogErrors(const QStringList& errors)
+{
+    QSettings settings;
+    const QString key = QStringLiteral("catalog/reportedErrors");
+    if (settings.value(key).toStringList() == errors)
+        return;
+    settings.setValue(key, errors);
+    Prompt::ask(this, {tr("Some Catalog Files Were Not Loaded"),
+                       tr("These files were skipped; everything else is available:\n\n%1\n\n"
+                          "Fix or remove them and restart RoofScope.")
+                           .arg(errors.join(QStringLiteral("\n\n"))),
+                       QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
+}
+
+QString MainWindow::readingGuideText()
+{
+    return tr("<h3>Reading the roofline chart</h3>"
+              "<p><b>Axes.</b> Both are logarithmic. Across: arithmetic intensity, the FLOPs an "
+              "operator does per byte it moves to or from memory. Up: FLOP/s it can attain.</p>"
+              "<p><b>Roofs.</b> Each accelerator draws a slope (memory bandwidth × intensity) "
+              "that meets a flat roof (its peak FLOP/s for the operator's precision). Where they "
+              "meet is the <b>ridge</b>: the intensity needed to keep the compute units busy.</p>"
+              "<p><b>Points.</b> An operator is a point per checked accelerator. Left of the "
+              "ridge it sits on the slope: <b>memory-bound</b>, faster memory or fewer bytes "
+              "help, more FLOP/s do not. Right of it, on the flat roof: <b>compute-bound</b>. "
+              "The Read-out says which, how far from the ridge, and what to try.</p>"
+              "<p><b>Moving.</b> Drag a point sideways, or the batch slider: a decode matmul "
+              "walks right as the batch grows and crosses the ridge at the batch the Read-out "
+              "names. With a model shown, marker area is the operator's share of the step "
+              "time.</p>"
+              "<p><b>Comparing.</b> The Comparison tab gives each operator's speedup against the "
+              "baseline: a memory-bound operator speeds up with bandwidth, not with peak "
+              "FLOP/s.</p>"
+              "<p>Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.</p>");
+}
+
+void MainWindow::readingGuide()
+{
+    QMessageBox box(QMessageBox::Information, tr("Reading the Chart"), readingGuideText(),
+                    QMessageBox::Close, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+}
+
 void MainWindow::markModified()
 {
     if (m_modified)
@@ -442,8 +596,33 @@ void MainWindow::updateTitle()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // With session restore on nothing is lost: the next start brings the document back with
+    // its unsaved changes. Without it, quitting would discard them: ask.
+    if (!m_restoreSession && !maybeSave()) {
+        event->ignore();
+        return;
+    }
     saveSessionToSettings();
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QStringLiteral(".json")))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // After the drop returns: a modal question inside a drop handler blocks the source.
+    const QString path = urls.front().toLocalFile();
+    QMetaObject::invokeMethod(this, [this, path] { openInteractive(path); }, Qt::QueuedConnection);
 }
 
 } // namespace roofscope

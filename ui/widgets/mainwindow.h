@@ -9,6 +9,7 @@
 
 class QActionGroup;
 class QLabel;
+class QMenu;
 
 namespace roofscope {
 
@@ -16,6 +17,7 @@ class ComparisonModel;
 class ComparisonPanel;
 class HardwareModel;
 class HardwarePanel;
+class ModelWorkbench;
 class OperatorModel;
 class OperatorPanel;
 class ParameterPanel;
@@ -55,9 +57,25 @@ public:
     // Writes the session atomically (QSaveFile); the error message on failure.
     std::optional<QString> saveFile(const QString& path);
     QString currentFile() const { return m_file; }
+    bool isModified() const { return m_modified; }
+    // Opens a file the way the menu, Open Recent and a drop do: asks to save unsaved changes
+    // first (Prompt), shows any error. False when cancelled or not opened.
+    bool openInteractive(const QString& path);
+    // File ▸ New: asks to save unsaved changes first; false when the user cancelled.
+    bool newDocument();
+    // "Save changes?" when the document is modified: true when it is safe to discard it
+    // (saved, discarded or unmodified), false on Cancel or a failed save.
+    bool maybeSave();
+    // Help ▸ Reading the Chart.
+    static QString readingGuideText();
+    // Most recent first, absolute paths (QSettings "recentFiles"); File ▸ Open Recent.
+    QStringList recentFiles() const;
+    QMenu* recentMenu() const { return m_recentMenu; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
@@ -67,10 +85,14 @@ private:
     void newSession();
     void preferences();
     void about();
+    void readingGuide();
     void markModified();
+    void reportCatalogErrors(const QStringList& errors);
     void updateTitle();
     void syncThemeActions();
     void saveSessionToSettings() const;
+    void addRecentFile(const QString& path);
+    void fillRecentMenu();
 
     Session* m_session;
     HardwareModel* m_hardwareModel;
@@ -83,7 +105,9 @@ private:
     ParameterPanel* m_parameters;
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
+    ModelWorkbench* m_workbench = nullptr;
     QActionGroup* m_themeGroup = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QString m_file;
     bool m_modified = false;
     bool m_restoreSession = true;

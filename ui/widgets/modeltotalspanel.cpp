@@ -3,6 +3,7 @@
 #include "core/format.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/modelworkbench.h"
+#include "ui/widgets/columnfitter.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -25,6 +26,7 @@ ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    ColumnFitter::install(m_table, m_table->horizontalHeader(), false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);

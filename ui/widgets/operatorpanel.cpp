@@ -5,7 +5,9 @@
 #include "ui/models/operatormodel.h"
 #include "ui/models/paramdelegate.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -41,7 +43,7 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
-    QMenu* presets = m_addMenu->addMenu(tr("From the Seed's Table"));
+    QMenu* presets = m_addMenu->addMenu(tr("Presets"));
     for (const OperatorPreset& p : operatorPresets()) {
         QAction* a = presets->addAction(presetTitle(p));
         a->setToolTip(QString::fromStdString(p.spec));
@@ -74,10 +76,15 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
                             QAbstractItemView::SelectedClicked);
     m_view->setAlternatingRowColors(true);
     m_view->setUniformRowHeights(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_view->header()->resizeSection(OperatorModel::NameColumn, 150);
-    m_view->header()->resizeSection(OperatorModel::ValueColumn, 190);
+    ColumnFitter::install(m_view, m_view->header());
     layout->addWidget(m_view, 1);
+    // Delete removes the selected operator while the list has focus (an editor open in it
+    // keeps the key for its text).
+    auto* removeKey = new QAction(tr("Remove Operator"), m_view);
+    removeKey->setShortcut(QKeySequence::Delete);
+    removeKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(removeKey, &QAction::triggered, this, &OperatorPanel::removeCurrent);
+    m_view->addAction(removeKey);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {

@@ -3,6 +3,7 @@
 #include "core/advice.h"
 #include "core/format.h"
 #include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFormLayout>
@@ -14,8 +15,31 @@ namespace roofscope {
 
 namespace {
 
-QString adviceFor(AdviceRegion r)
+QString adviceFor(AdviceRegion r, AdviceFamily family)
 {
+    // Tailored where the seed's table (written for weight matmuls) would mislead: a bigger
+    // batch does nothing for an elementwise kernel or for decode attention.
+    const bool left = r == AdviceRegion::FarLeft || r == AdviceRegion::LeftMiddle;
+    const bool right = r == AdviceRegion::RightNear || r == AdviceRegion::FarRight;
+    if (family == AdviceFamily::Streaming && left)
+        return ReadoutPanel::tr("Bandwidth-bound by its formula (a bigger batch does not change "
+                                "its intensity): fuse it into the neighbouring kernel so its "
+                                "tensor is not written and read again, and stream a narrower "
+                                "dtype.");
+    if (family == AdviceFamily::Streaming && right)
+        return ReadoutPanel::tr("Compute-bound on the vector units: use cheaper math (an "
+                                "approximate activation, fused multiply-adds) or fold the work "
+                                "into a tensor-core kernel.");
+    if (family == AdviceFamily::Streaming)
+        return ReadoutPanel::tr("Near the vector roof: more math fused into this pass is almost "
+                                "free; measure how far the kernel is from the roof.");
+    if (family == AdviceFamily::Attention && left)
+        return ReadoutPanel::tr("Bandwidth-bound on the KV cache, which each sequence reads for "
+                                "itself (a bigger batch does not help): shrink the cache (FP8 KV, "
+                                "fewer KV heads) and use a fused flash or paged attention kernel.");
+    if (family == AdviceFamily::Attention && right)
+        return ReadoutPanel::tr("Compute-bound attention: use a flash-attention kernel on the "
+                                "tensor cores, FP8 attention, and skip fully masked blocks.");
     // The seed's section 5 table, one text per region (core/advice.h holds the English).
     switch (r) {
     case AdviceRegion::FarLeft:
@@ -134,14 +158,22 @@ void ReadoutPanel::refresh()
                            .arg(fmt(e->memory.level), fmt(formatBandwidth(e->memory.bytesPerS)))
                      : tr("compute-bound"));
     set("time", fmt(formatDuration(e->timeS)));
+    bool percent = false;
+    const QString ridge = fmt(formatNumber(e->ridgeAi, 3));
     if (e->ridgeDistance > 1.0) {
-        set("ridge",
-            tr("ridge at %1 FLOP/byte: needs %2× more intensity to become compute-bound")
-                .arg(fmt(formatNumber(e->ridgeAi, 3)), fmt(formatNumber(e->ridgeDistance, 3))));
+        const QString more = HumanFormat::excess(e->ridgeDistance, &percent);
+        set("ridge", percent ? tr("ridge at %1 FLOP/byte: needs %2 % more intensity to become "
+                                  "compute-bound")
+                                   .arg(ridge, more)
+                             : tr("ridge at %1 FLOP/byte: needs %2× more intensity to become "
+                                  "compute-bound")
+                                   .arg(ridge, more));
     } else {
-        set("ridge", tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
-                         .arg(fmt(formatNumber(e->ridgeAi, 3)),
-                              fmt(formatNumber(1.0 / e->ridgeDistance, 3))));
+        const QString past = HumanFormat::excess(1.0 / e->ridgeDistance, &percent);
+        set("ridge", percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound")
+                                   .arg(ridge, past)
+                             : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
+                                   .arg(ridge, past));
     }
     const std::string& param = op.definition().drivingParam;
     if (param.empty()) {
@@ -159,7 +191,9 @@ void ReadoutPanel::refresh()
                                                         .arg(fmt(param), fmt(formatParamNumber(lo)),
                                                              m_session->shortName(p.hardware)));
     }
-    set("advice", adviceFor(adviceRegion(e->ai, e->ridgeAi)));
+    set("advice",
+        adviceFor(adviceRegion(e->ai, e->ridgeAi),
+                  adviceFamily(m_session->operators()[static_cast<std::size_t>(p.op)].kind)));
 }
 
 } // namespace roofscope

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/modelconfig.h"
+#include "core/workload.h"
+
+#include <string>
+#include <string_view>
+
+namespace roofscope {
+
+// The whole-model set-up a scenario document carries (the window's Model panel): the model and
+// one inference step. Its operators are in the document's "operators" as well; this says where
+// they came from, so that the panel, the sliders and `plot` can expand them again.
+//
+// "model": {
+//   "id": "mixtral-8x7b",                 required; a preset or user model id
+//   "config": {"id": "mixtral-8x7b", "hidden_size": 4096, ...},
+//                                         optional; the model itself, as one entry of a model
+//                                         file or a Hugging Face config.json as it is. Written
+//                                         always, so a document opens on any machine.
+//   "phase": "decode",                    decode | prefill (default decode)
+//   "batch": 1, "context": 2048,          whole numbers >= 1 (defaults 1 and 2048)
+//   "weights": "int4", "activations": "fp16", "kv": "fp16",   precisions (default fp16)
+//   "fused": false,
+//   "on_chart": true,                     the model's operators follow "operators" on the chart
+//                                         (they are not listed there: they are expanded again)
+//   "selected": 3                         optional; the selected row among them
+// }
+struct ScenarioModel {
+    std::string id;
+    // The embedded model as a one-model RoofScope model document ("" = look the id up).
+    std::string config;
+    InferenceScenario step;
+    bool onChart = false;
+    int selected = -1; // a row of the model's operators, when on the chart
+    bool operator==(const ScenarioModel&) const = default;
+};
+
+// The set-up of `model` under `step`, with the model embedded.
+ScenarioModel makeScenarioModel(const ModelConfig& model, const InferenceScenario& step);
+
+// Parses the "model" object of a scenario, given as JSON text. Errors read
+// "FILE: /model/POINTER: problem".
+Expected<ScenarioModel> parseScenarioModel(std::string_view jsonText, std::string_view fileName);
+
+// The "model" object as JSON text (stable key order).
+std::string scenarioModelToJson(const ScenarioModel& model);
+
+// The model the set-up names: the embedded config when there is one, else the catalog's
+// model with that id (the error suggests the closest id).
+Expected<ModelConfig> resolveScenarioModel(const ScenarioModel& model, const ModelCatalog& catalog,
+                                           std::string_view fileName);
+
+} // namespace roofscope
