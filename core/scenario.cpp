@@ -318,8 +318,7 @@ std::string scenarioToJson(const Scenario& s)
                        {"sweep", s.toggles.sweep}, {"labels", s.toggles.labels}};
     if (s.model)
         doc["model"] = ojson::parse(scenarioModelToJson(*s.model));
-    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "
-";
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCatalog& catalog,

@@ -68,7 +68,13 @@ void Session::setColorOverrides(ColorOverrides colors)
 
 Figure Session::figure() const
 {
-    auto f = buildFigure(toScenario(), m_catalog, FigurePreferences{m_colorOverrides});
+    // Every row on the chart, the model's included: toScenario() leaves those out because a
+    // document re-expands them from its model set-up.
+    Scenario shown = toScenario();
+    shown.operators = m_operators;
+    shown.selected = m_selected;
+    shown.model.reset();
+    auto f = buildFigure(shown, m_catalog, FigurePreferences{m_colorOverrides});
     // The scenario's ids come from this catalog: building cannot fail.
     return f ? *f : Figure{};
 }
