@@ -4,6 +4,7 @@
 #include "app/arguments.h"
 #include "app/commands.h"
 #include "app/modelcommands.h"
+#include "app/parallelcommands.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>
@@ -67,6 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         command = cli::runModels;
     else if (name == "model")
         command = cli::runModel;
+    else if (name == "plan")
+        command = cli::runPlan;
     if (!command)
         return 0;
 
