@@ -147,35 +147,17 @@ std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>
 
 OJson kernelReportJson(const MeasuredKernel& k, const KernelAnalysis& a)
 {
-    OJson j;
-    j["name"] = k.name;
-    j["short_name"] = k.shortName;
-    j["source"] = k.source;
-    j["file"] = k.file;
-    j["launch_id"] = k.launchId;
-    j["launches"] = k.launches;
-    j["time_s"] = k.timeS;
-    j["flops"] = optionalNumber(k.flops);
-    OJson byPrecision = OJson::object();
-    for (const auto& [precision, flops] : k.flopsByPrecision)
-        byPrecision[precision] = flops;
-    j["flops_by_precision"] = std::move(byPrecision);
-    j["flops_formula"] = k.flopsFormula.empty() ? OJson() : OJson(k.flopsFormula);
-    j["precision"] = k.precision ? OJson(std::string(precisionName(*k.precision))) : OJson();
-    j["unit"] = std::string(computeUnitName(k.unit));
-    OJson bytes = OJson::object();
+    // The kernel's own record, then what the analysis derives from it on its GPU.
+    OJson j = measuredKernelToJson(k);
+    j.erase("notes");
+    if (k.flopsFormula.empty())
+        j["flops_formula"] = OJson();
     OJson ai = OJson::object();
-    for (MemLevel level : kMemLevels) {
-        bytes[std::string(memLevelName(level))] = optionalNumber(k.bytesAt(level));
+    for (MemLevel level : kMemLevels)
         ai[std::string(memLevelName(level))] = optionalNumber(a.aiAt(level));
-    }
-    j["bytes"] = std::move(bytes);
-    j["bytes_lower_bound"] = k.bytesLowerBound;
     j["ai"] = std::move(ai);
     j["achieved_flops_per_s"] = optionalNumber(a.achievedFlopsPerS);
     j["achieved_bytes_per_s"] = optionalNumber(a.achievedBytesPerS);
-    j["device"] = k.device;
-    j["gpu"] = k.gpu.empty() ? OJson() : OJson(k.gpu);
     j["ceiling"] = a.ceiling.empty() ? OJson() : OJson(a.ceiling);
     j["roof_flops_per_s"] = optionalNumber(a.roofFlopsPerS);
     j["percent_of_roof"] = optionalNumber(a.percentOfRoof);
