@@ -5,6 +5,7 @@
 // so a sanitizer report breaks the one-line rule and fails the case.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -59,7 +60,8 @@ const std::string kGoodModels = R"({"format": "roofscope-models", "version": 1, 
   "vocab_size": 32000}]})";
 
 // The same bad-file classes for every loader.
-void writeBadFiles(const fs::path& d, const std::string& kind, const std::string& good)
+void writeBadFiles(const fs::path& d, const std::string& kind, const std::string& good,
+                   const fs::path& huge)
 {
     const fs::path k = d / kind;
     fs::create_directories(k);
@@ -71,7 +73,8 @@ void writeBadFiles(const fs::path& d, const std::string& kind, const std::string
     write(k / "utf16.json", utf16);
     write(k / "nul.json", std::string("{\"format\"\0: 1}", 14));
     write(k / "deep.json", std::string(200000, '[') + std::string(200000, ']'));
-    write(k / "huge.json", std::string(20u * 1024u * 1024u, ' '));
+    // One 20 MB file, linked under each kind's name: three copies per test process filled the disk.
+    fs::create_hard_link(huge, k / "huge.json");
     fs::create_directories(k / "directory.json");
     write(k / "newer.json", replaceAll(good, "\"version\": 1", "\"version\": 7"));
     write(k / "duplicate.json",
@@ -85,9 +88,18 @@ fs::path scratch()
     static const fs::path dir = [] {
         char pattern[] = "/tmp/roofscope-badinput-XXXXXX";
         const fs::path d = mkdtemp(pattern);
-        writeBadFiles(d, "hw", kGoodHardware);
-        writeBadFiles(d, "scenario", kGoodScenario);
-        writeBadFiles(d, "models", kGoodModels);
+        // Every test runs in its own process and each one builds this directory: remove it on
+        // exit, or a suite run leaves gigabytes in /tmp.
+        static const fs::path removeAtExit = d;
+        std::atexit([] {
+            std::error_code ignored;
+            fs::remove_all(removeAtExit, ignored);
+        });
+        const fs::path huge = d / "huge-source.json";
+        write(huge, std::string(20u * 1024u * 1024u, ' '));
+        writeBadFiles(d, "hw", kGoodHardware, huge);
+        writeBadFiles(d, "scenario", kGoodScenario, huge);
+        writeBadFiles(d, "models", kGoodModels, huge);
         write(d / "good-hw.json", kGoodHardware);
         write(d / "good.roofscope.json", kGoodScenario);
         write(d / "models.json", kGoodModels);
