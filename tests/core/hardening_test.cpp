@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cmath>
 #include <string>
@@ -264,10 +265,9 @@ namespace {
 
 const WorkloadOp* findRow(const Workload& w, const std::string& key)
 {
-    for (const WorkloadOp& op : w.ops)
-        if (op.key == key)
-            return &op;
-    return nullptr;
+    const auto it = std::find_if(w.ops.begin(), w.ops.end(),
+                                 [&](const WorkloadOp& op) { return op.key == key; });
+    return it == w.ops.end() ? nullptr : &*it;
 }
 
 } // namespace
