@@ -1,6 +1,10 @@
 #include "app/arguments.h"
 
+#include "core/numbers.h"
+#include "core/operators.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace roofscope::cli {
 
@@ -87,6 +91,24 @@ std::vector<std::string> splitList(const std::string& text, char separator)
         pos = next + 1;
     }
     return items;
+}
+
+double numberOption(const std::string& option, const std::string& text, const NumberRange& range)
+{
+    const auto v = parseNumber(text);
+    const bool above = v && (range.minExcluded ? *v > range.min : *v >= range.min);
+    const bool below = v && (range.maxExcluded ? *v < range.max : *v <= range.max);
+    if (above && below && (!range.whole || *v == std::floor(*v)))
+        return *v;
+    std::string expected = range.what;
+    const std::string lo = formatParamNumber(range.min);
+    const std::string hi = formatParamNumber(range.max);
+    if (std::isinf(range.max))
+        expected += (range.minExcluded ? " > " : " >= ") + lo;
+    else
+        expected += (range.minExcluded ? " above " : " from ") + lo +
+                    (range.maxExcluded ? " to below " : " to ") + hi;
+    throw UsageError(option + " " + text + ": expected " + expected);
 }
 
 } // namespace roofscope::cli

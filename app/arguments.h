@@ -2,6 +2,7 @@
 
 #include "core/expected.h"
 
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,28 @@ private:
     std::string m_command;
     std::map<std::string, std::vector<std::string>> m_values;
 };
+
+// What a numeric option accepts: a finite number within [min, max] (min excluded when
+// `minExcluded`, max when `maxExcluded`), whole when `whole`. `what` names it in the message.
+struct NumberRange {
+    double min = 0.0;
+    double max = std::numeric_limits<double>::infinity();
+    bool minExcluded = false;
+    bool maxExcluded = false;
+    bool whole = false;
+    std::string what = "a number";
+
+    static NumberRange positive() { return {0.0, std::numeric_limits<double>::infinity(), true}; }
+    static NumberRange wholeUpTo(double max)
+    {
+        return {1.0, max, false, false, true, "a whole number"};
+    }
+};
+
+// The C-locale number `text` given to `option`, within `range`; else a UsageError naming the
+// option, the text and the range: "--batch 0: expected a whole number from 1 to 1000000",
+// "--range 0: expected a number > 0". Every numeric option of the CLI reads through here.
+double numberOption(const std::string& option, const std::string& text, const NumberRange& range);
 
 // Splits "a,b,c" into its non-empty items.
 std::vector<std::string> splitList(const std::string& text, char separator = ',');

@@ -55,14 +55,6 @@ std::string gpuCeilingsText(const Hardware& hw)
     return out;
 }
 
-double parsePositive(const std::string& option, const std::string& text)
-{
-    const auto v = parseNumber(text);
-    if (!v || *v <= 0.0)
-        throw UsageError(option + " " + text + ": expected a number > 0");
-    return *v;
-}
-
 } // namespace
 
 HardwareCatalog loadCatalog(const std::vector<std::string>& catalogFiles)
@@ -129,24 +121,23 @@ int runGpus(const std::vector<std::string>& args)
                                   {"bytes_per_s", m.bytesPerS},
                                   {"source", m.source},
                                   {"estimate", m.estimate}});
-            list.push_back({{"id", hw.id},
-                            {"name", hw.name},
-                            {"vendor", hw.vendor},
-                            {"ceilings", ceilings},
-                            {"alternate_ceilings", alternates},
-                            {"memory", memory},
-                            {"memory_bytes", hw.memoryBytes},
-                            {"interconnect",
-                             hw.interconnect.present()
-                                 ? nlohmann::json{{"link", hw.interconnect.link},
-                                                  {"name", hw.interconnect.name},
-                                                  {"bytes_per_s_per_direction",
-                                                   hw.interconnect.bytesPerS},
-                                                  {"source", hw.interconnect.source},
-                                                  {"hop_latency_s", hw.interconnect.latencyS},
-                                                  {"hop_latency_source",
-                                                   hw.interconnect.latencySource}}
-                                 : nlohmann::json()}});
+            list.push_back(
+                {{"id", hw.id},
+                 {"name", hw.name},
+                 {"vendor", hw.vendor},
+                 {"ceilings", ceilings},
+                 {"alternate_ceilings", alternates},
+                 {"memory", memory},
+                 {"memory_bytes", hw.memoryBytes},
+                 {"interconnect",
+                  hw.interconnect.present()
+                      ? nlohmann::json{{"link", hw.interconnect.link},
+                                       {"name", hw.interconnect.name},
+                                       {"bytes_per_s_per_direction", hw.interconnect.bytesPerS},
+                                       {"source", hw.interconnect.source},
+                                       {"hop_latency_s", hw.interconnect.latencyS},
+                                       {"hop_latency_source", hw.interconnect.latencySource}}
+                      : nlohmann::json()}});
         }
         std::cout << list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return 0;
@@ -268,9 +259,10 @@ int runOps(const std::vector<std::string>& args)
     std::cout << "Presets (the seed's operator table):\n";
     for (const OperatorPreset& p : operatorPresets())
         std::cout << "  " << p.title << ": " << p.spec << "\n";
-    std::cout << "\nCollectives (roofscope model --tp/--pp/--ep, roofscope plan); N GPUs, bytes the "
-                 "payload each holds, bw the link bandwidth per direction per GPU, hop the "
-                 "per-hop latency:\n";
+    std::cout
+        << "\nCollectives (roofscope model --tp/--pp/--ep, roofscope plan); N GPUs, bytes the "
+           "payload each holds, bw the link bandwidth per direction per GPU, hop the "
+           "per-hop latency:\n";
     for (const auto& [name, formula] : kCollectiveFormulas)
         std::cout << "  " << name << ": " << formula << "\n";
     std::cout << "  Source: " << kCollectiveSource << "\n";
@@ -333,8 +325,8 @@ int runSweep(const std::vector<std::string>& args)
     const auto range = splitList(a.required("range"), ':');
     if (range.size() != 2)
         throw UsageError("--range " + a.value("range") + ": expected FROM:TO, e.g. 1:4096");
-    const double from = parsePositive("--range", range[0]);
-    const double to = parsePositive("--range", range[1]);
+    const double from = numberOption("--range", range[0], NumberRange::positive());
+    const double to = numberOption("--range", range[1], NumberRange::positive());
     if (from > to)
         throw UsageError("--range " + a.value("range") + ": FROM must not exceed TO");
     if (from < def->min || to > def->max)
@@ -342,10 +334,8 @@ int runSweep(const std::vector<std::string>& args)
                          formatParamNumber(def->min) + ".." + formatParamNumber(def->max));
     int steps = 0;
     if (a.has("steps")) {
-        const double s = parsePositive("--steps", a.value("steps"));
-        if (s != std::floor(s) || s > 100000)
-            throw UsageError("--steps " + a.value("steps") + ": expected a whole number 1..100000");
-        steps = static_cast<int>(s);
+        steps = static_cast<int>(
+            numberOption("--steps", a.value("steps"), NumberRange::wholeUpTo(100000)));
     }
     auto values = sweepValues(from, to, steps, def->type == ParamType::Integer);
     if (!values)
@@ -483,7 +473,8 @@ bool printCommandHelp(const std::string& command, std::ostream& out)
          "Each operator on each GPU: FLOPs, bytes, arithmetic intensity, the roof it meets,\n"
          "attainable FLOP/s, bound, time and the optimization advice.\n\n"
          "  --gpu ID[,ID...]        accelerators (see roofscope gpus)\n"
-         "  --op SPEC               kind:key=value,... or a preset id (repeatable; see roofscope ops)\n"
+         "  --op SPEC               kind:key=value,... or a preset id (repeatable; see roofscope "
+         "ops)\n"
          "  --format table|json|csv output format (default table)\n"
          "  --catalog FILE          add or override hardware (repeatable)\n\n"
          "Example: roofscope analyze --gpu a100-sxm4-80gb,h100-sxm5 --op decode_matmul\n"},
@@ -536,7 +527,8 @@ bool printCommandHelp(const std::string& command, std::ostream& out)
          "  --scale S              PNG pixels per unit, 1..4\n"
          "  --theme light|dark|slide, --title TEXT, --subtitle TEXT, --transparent (PNG)\n"
          "  --lang en|zh_CN        language of the figure's text\n\n"
-         "Example: roofscope plot -o decode.png --theme slide --title \"Decode is memory-bound\"\n"},
+         "Example: roofscope plot -o decode.png --theme slide --title \"Decode is "
+         "memory-bound\"\n"},
     };
     const auto it = kHelp.find(command);
     if (it == kHelp.end())

@@ -1,12 +1,12 @@
 #include "app/modelcommands.h"
 
 #include "app/arguments.h"
-#include "app/parallelcommands.h"
 #include "app/commands.h"
+#include "app/parallelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/format.h"
 #include "core/deepseek.h"
+#include "core/format.h"
 #include "core/modelconfig.h"
 #include "core/numbers.h"
 #include "core/scenarionotes.h"
@@ -70,15 +70,6 @@ ModelConfig resolveModel(const std::string& text)
                      "; `roofscope models` lists them, or give a model JSON file");
 }
 
-double wholeNumber(const std::string& option, const std::string& text, double max)
-{
-    const auto v = parseNumber(text);
-    if (!v || *v < 1.0 || *v > max || *v != std::floor(*v))
-        throw UsageError(option + " " + text + ": expected a whole number from 1 to " +
-                         formatParamNumber(max));
-    return *v;
-}
-
 Precision precisionOption(const Arguments& a, const std::string& option,
                           std::initializer_list<Precision> allowed, Precision fallback)
 {
@@ -102,8 +93,8 @@ InferenceScenario scenarioFrom(const Arguments& a)
     if (!parsed)
         throw UsageError("--phase " + phase + ": expected one of: decode, prefill");
     s.phase = *parsed;
-    s.batch = wholeNumber("--batch", a.required("batch"), 1e6);
-    s.context = wholeNumber("--context", a.required("context"), 1e7);
+    s.batch = numberOption("--batch", a.required("batch"), NumberRange::wholeUpTo(1e6));
+    s.context = numberOption("--context", a.required("context"), NumberRange::wholeUpTo(1e7));
     if (stepTokens(s) > kMaxStepTokens)
         throw UsageError("--batch " + a.value("batch") + " × --context " + a.value("context") +
                          ": a prefill step of " + formatParamNumber(stepTokens(s)) +
@@ -157,10 +148,11 @@ nlohmann::json modelToJson(const ModelConfig& m)
         j["published_params"] = m.publishedParams;
     if (m.maxPositions > 0)
         j["max_position_embeddings"] = m.maxPositions;
-    Json deepSeek = Json::object();
-    writeDeepSeekCatalogFields(deepSeek, m);
-    for (const auto& [key, value] : deepSeek.items())
-        j[key] = nlohmann::json::parse(value.dump());
+    Json architecture = Json::object();
+    writeArchitectureFields(architecture, m);
+    for (const auto& [key, value] : architecture.items())
+        if (!j.contains(key))
+            j[key] = nlohmann::json::parse(value.dump());
     return j;
 }
 
@@ -244,7 +236,9 @@ int runModel(const std::vector<std::string>& args)
     const ModelConfig model = resolveModel(a.required("model"));
     const InferenceScenario scenario = scenarioFrom(a);
     const std::size_t top =
-        a.has("top") ? static_cast<std::size_t>(wholeNumber("--top", a.value("top"), 1000)) : 5;
+        a.has("top") ? static_cast<std::size_t>(
+                           numberOption("--top", a.value("top"), NumberRange::wholeUpTo(1000)))
+                     : 5;
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(catalog, a.required("gpu"));
 
@@ -363,9 +357,9 @@ int runModel(const std::vector<std::string>& args)
         const WorkloadTotals& t = totals[g];
         std::cout << gpus[g]->id << ": " << formatFlops(t.flops) << ", " << formatBytes(t.bytes)
                   << " moved, AI " << formatNumber(t.ai()) << " (weights only "
-                  << formatNumber(t.weightsOnlyAi()) << "); " << formatDuration(t.timeS)
-                  << " " << stepTimeLabel(scenario) << ", " << formatNumber(t.tokensPerS)
-                  << " tokens/s; " << formatNumber(t.memoryBoundTimeFraction * 100.0, 3)
+                  << formatNumber(t.weightsOnlyAi()) << "); " << formatDuration(t.timeS) << " "
+                  << stepTimeLabel(scenario) << ", " << formatNumber(t.tokensPerS) << " tokens/s; "
+                  << formatNumber(t.memoryBoundTimeFraction * 100.0, 3)
                   << " % of the time memory-bound\n"
                   << "  weights " << formatBytes(t.weightsBytes) << " + KV cache "
                   << formatBytes(t.kvCacheBytes) << " of " << formatBytes(t.memoryBytes) << ": ";

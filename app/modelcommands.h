@@ -20,10 +20,9 @@ int runModel(const std::vector<std::string>& args);
 
 class Arguments;
 // Shared with the parallel commands: the model named by an id or a file, the scenario options
-// (--phase, --batch, --context, precisions, --fused), a whole-number option and a model's JSON.
+// (--phase, --batch, --context, precisions, --fused) and a model's JSON.
 ModelConfig resolveModel(const std::string& text);
 InferenceScenario scenarioFrom(const Arguments& a);
-double wholeNumber(const std::string& option, const std::string& text, double max);
 nlohmann::json modelToJson(const ModelConfig& m);
 
 } // namespace roofscope::cli

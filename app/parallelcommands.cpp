@@ -19,24 +19,22 @@ namespace {
 
 int layoutOption(const Arguments& a, const std::string& name)
 {
-    return a.has(name) ? static_cast<int>(wholeNumber("--" + name, a.value(name), 1024)) : 1;
+    return a.has(name) ? static_cast<int>(
+                             numberOption("--" + name, a.value(name), NumberRange::wholeUpTo(1024)))
+                       : 1;
 }
 
 ParallelOptions optionsFrom(const Arguments& a)
 {
     ParallelOptions o;
     if (a.has("headroom")) {
-        const std::string text = a.value("headroom");
-        char* end = nullptr;
-        const double v = std::strtod(text.c_str(), &end);
-        if (text.empty() || end != text.c_str() + text.size() || !(v >= 0.0 && v < 1.0))
-            throw UsageError("--headroom " + text +
-                             ": expected a fraction of memory kept free, from 0 to below 1");
-        o.headroom = v;
+        o.headroom =
+            numberOption("--headroom", a.value("headroom"),
+                         {0.0, 1.0, false, true, false, "a fraction of memory kept free,"});
     }
     if (a.has("micro-batches"))
-        o.microBatches =
-            static_cast<int>(wholeNumber("--micro-batches", a.value("micro-batches"), 1e6));
+        o.microBatches = static_cast<int>(
+            numberOption("--micro-batches", a.value("micro-batches"), NumberRange::wholeUpTo(1e6)));
     return o;
 }
 
@@ -279,7 +277,8 @@ int runPlan(const std::vector<std::string>& args)
     const InferenceScenario scenario = scenarioFrom(a);
     const ParallelOptions options = optionsFrom(a);
     const int maxGpus = a.has("max-gpus")
-                            ? static_cast<int>(wholeNumber("--max-gpus", a.value("max-gpus"), 1024))
+                            ? static_cast<int>(numberOption("--max-gpus", a.value("max-gpus"),
+                                                            NumberRange::wholeUpTo(1024)))
                             : 8;
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(catalog, a.required("gpu"));

@@ -6,7 +6,7 @@
 namespace roofscope {
 
 // The one place where SI prefixes are applied: the core keeps FLOP, byte and second.
-// formatSi(989.4e12, "FLOP/s") == "989.4 TFLOP/s"; 3 significant digits by default.
+// formatSi(989.4e12, "FLOP/s") == "989.4 TFLOP/s"; 4 significant digits by default.
 std::string formatSi(double value, std::string_view unit, int significantDigits = 4);
 std::string formatFlopsRate(double flopsPerS);                 // "989.4 TFLOP/s"
 std::string formatBandwidth(double bytesPerS);                 // "3.35 TB/s"

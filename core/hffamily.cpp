@@ -15,27 +15,33 @@ struct KnownFamily {
     std::string_view activation;
     bool tied;
     bool parallel;
+    bool qkvBias;
 };
 
 // Decoder-only transformers whose layers the expansion describes. Gemma's GeGLU is the gated
 // MLP with GELU; Phi-2 is the parallel block with a plain GELU MLP, LayerNorm and partial
-// rotary embeddings. DeepSeek types pass through here; their MLA/MoE keys decide later.
+// rotary embeddings; Qwen2 and Qwen-MoE put a bias on Q, K and V. The MoE families (Mixtral,
+// Qwen-MoE, DeepSeek) and DeepSeek's latent attention are told by their keys, read later.
 constexpr std::array<KnownFamily, 13> kFamilies = {{
-    {"llama", "LlamaForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"mistral", "MistralForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"mixtral", "MixtralForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"qwen2", "Qwen2ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"qwen2_moe", "Qwen2MoeForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"gemma", "GemmaForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "gelu", true, false},
-    {"gemma2", "Gemma2ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "gelu", true, false},
-    {"phi3", "Phi3ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"phi", "PhiForCausalLM", MlpKind::Plain, NormKind::LayerNorm, "gelu", false, true},
+    {"llama", "LlamaForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false, false},
+    {"mistral", "MistralForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false,
+     false},
+    {"mixtral", "MixtralForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false,
+     false},
+    {"qwen2", "Qwen2ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false, true},
+    {"qwen2_moe", "Qwen2MoeForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false,
+     true},
+    {"gemma", "GemmaForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "gelu", true, false, false},
+    {"gemma2", "Gemma2ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "gelu", true, false, false},
+    {"phi3", "Phi3ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false, false},
+    {"phi", "PhiForCausalLM", MlpKind::Plain, NormKind::LayerNorm, "gelu", false, true, false},
     {"deepseek_v2", "DeepseekV2ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false,
-     false},
+     false, false},
     {"deepseek_v3", "DeepseekV3ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false,
+     false, false},
+    {"qwen3", "Qwen3ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false, false},
+    {"qwen3_moe", "Qwen3MoeForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false,
      false},
-    {"qwen3", "Qwen3ForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
-    {"qwen3_moe", "Qwen3MoeForCausalLM", MlpKind::Gated, NormKind::RmsNorm, "silu", false, false},
 }};
 
 // Families that are not decoder-only transformers, with what they are.
@@ -109,8 +115,13 @@ Expected<HfFamily> hfFamilyOf(const Json& root, std::string_view fileName)
     const std::string key = lower(type);
     for (const KnownFamily& f : kFamilies) {
         if (key == f.modelType || key == lower(f.architecture))
-            return HfFamily{std::string(f.modelType),  f.mlp,  f.norm,
-                            std::string(f.activation), f.tied, f.parallel};
+            return HfFamily{std::string(f.modelType),
+                            f.mlp,
+                            f.norm,
+                            std::string(f.activation),
+                            f.tied,
+                            f.parallel,
+                            f.qkvBias};
     }
     for (const auto& [refusedType, what] : kRefused) {
         if (key == refusedType || key.starts_with(refusedType))

@@ -18,6 +18,7 @@ struct HfFamily {
     std::string activation = "silu"; // default when the config gives no hidden_act
     bool tiedByDefault = false;      // tie_word_embeddings when the config omits it
     bool parallelBlock = false;      // attention and MLP read one shared norm (Phi-2)
+    bool qkvBias = false;            // Q, K and V projections carry a bias (Qwen2, Qwen-MoE)
 };
 
 // Decides the family from `model_type` (else the first of `architectures`). Decoder-only

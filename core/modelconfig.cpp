@@ -1,8 +1,8 @@
 #include "core/modelconfig.h"
 
 #include "core/catalog.h"
-#include "core/hffamily.h"
 #include "core/deepseek.h"
+#include "core/hffamily.h"
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
 
@@ -19,15 +19,6 @@ namespace {
 
 constexpr std::string_view kFormat = "roofscope-models";
 constexpr long long kVersion = 1;
-
-// Hugging Face keys that mark architectures the expansion does not model. Reading such a file
-// as a dense model would give confident, wrong numbers, so it is refused instead.
-constexpr std::pair<std::string_view, std::string_view> kUnsupportedHfKeys[] = {
-    {"kv_lora_rank", "multi-head latent attention (DeepSeek MLA)"},
-    {"n_routed_experts", "DeepSeek-style routed + shared experts"},
-    {"num_experts", "Qwen-style MoE (num_experts, shared experts)"},
-    {"moe_intermediate_size", "MoE with a separate expert FFN size"},
-};
 
 // Model ids are slugs like hardware ids, plus '.', which model names use ("llama-3.1-405b").
 bool isModelSlug(std::string_view id)
@@ -63,6 +54,10 @@ std::optional<std::pair<std::string, std::string>> relationProblem(const ModelCo
         return std::pair{std::string("num_experts_per_tok"),
                          "must not exceed num_local_experts (" + std::to_string(m.experts) +
                              "), got " + std::to_string(m.expertsPerToken)};
+    if (m.isMoe() && m.firstDenseLayers > m.layers)
+        return std::pair{std::string("first_k_dense_replace"),
+                         "must not exceed num_hidden_layers (" + std::to_string(m.layers) +
+                             "), got " + std::to_string(m.firstDenseLayers)};
     if (m.position == PositionKind::Learned && m.maxPositions <= 0)
         return std::pair{std::string("max_position_embeddings"),
                          "required when position is \"learned\" (rows of the position table)"};
@@ -114,6 +109,91 @@ double readRotaryFraction(JsonReader& r, const Json& object, const std::string& 
     return f;
 }
 
+bool present(const Json& object, std::string_view key)
+{
+    return object.contains(key) && !object.at(key).is_null();
+}
+
+// The mixture of experts, in the Hugging Face names (Mixtral, DeepSeek and Qwen-MoE spell the
+// routed experts num_local_experts, n_routed_experts and num_experts; a catalog says
+// num_local_experts). Absent keys keep a dense model.
+void readMoe(JsonReader& r, const Json& object, const std::string& p, ModelConfig& m)
+{
+    std::string_view expertsKey;
+    for (std::string_view key : {"num_local_experts", "n_routed_experts", "num_experts"}) {
+        if (present(object, key)) {
+            expertsKey = key;
+            break;
+        }
+    }
+    if (expertsKey.empty())
+        return;
+    m.experts = r.integer(object, p, expertsKey, 1, 1);
+    if (r.ok() && m.experts > 1 && !present(object, "num_experts_per_tok"))
+        r.fail(p, "missing required key \"num_experts_per_tok\" (" + std::string(expertsKey) +
+                      " is > 1)");
+    if (present(object, "num_experts_per_tok"))
+        m.expertsPerToken = r.integer(object, p, "num_experts_per_tok", 1, 1);
+    if (present(object, "n_shared_experts"))
+        m.sharedExperts = r.integer(object, p, "n_shared_experts", 0, 0);
+    if (present(object, "moe_intermediate_size"))
+        m.moeIntermediateSize = r.integer(object, p, "moe_intermediate_size", 1, 0);
+    if (present(object, "first_k_dense_replace"))
+        m.firstDenseLayers = r.integer(object, p, "first_k_dense_replace", 0, 0);
+    if (r.ok() && present(object, "moe_layer_freq") && object.at("moe_layer_freq") != Json(1))
+        r.fail(JsonReader::child(p, "moe_layer_freq"),
+               "only 1 (every layer after first_k_dense_replace is MoE) is modelled");
+    // Qwen-MoE: a shared expert of its own size, gated by a sigmoid; MoE every
+    // decoder_sparse_step-th layer except the mlp_only_layers.
+    if (present(object, "shared_expert_intermediate_size")) {
+        m.sharedExpertSize = r.integer(object, p, "shared_expert_intermediate_size", 0, 0);
+        m.sharedExpertGate = m.sharedExpertSize > 0;
+    }
+    if (present(object, "shared_expert_gate"))
+        m.sharedExpertGate = r.boolean(object, p, "shared_expert_gate", m.sharedExpertGate);
+    if (present(object, "decoder_sparse_step"))
+        m.sparseStep = r.integer(object, p, "decoder_sparse_step", 1, 1);
+    if (r.ok() && present(object, "mlp_only_layers")) {
+        const Json& list = object.at("mlp_only_layers");
+        const std::string listPointer = JsonReader::child(p, "mlp_only_layers");
+        if (!r.requireArray(list, listPointer))
+            return;
+        for (std::size_t i = 0; i < list.size() && r.ok(); ++i) {
+            if (!list[i].is_number_integer() || list[i].get<long long>() < 0 ||
+                list[i].get<long long>() >= m.layers) {
+                r.fail(JsonReader::child(listPointer, i),
+                       "expected a layer index from 0 to num_hidden_layers - 1 (" +
+                           std::to_string(m.layers - 1) + "), got " +
+                           JsonReader::describe(list[i]));
+                return;
+            }
+            m.denseLayerIndices.push_back(list[i].get<long long>());
+        }
+    }
+}
+
+void writeMoe(Json& e, const ModelConfig& m)
+{
+    if (!m.isMoe())
+        return;
+    e["num_local_experts"] = m.experts;
+    e["num_experts_per_tok"] = m.expertsPerToken;
+    if (m.sharedExperts > 0)
+        e["n_shared_experts"] = m.sharedExperts;
+    if (m.moeIntermediateSize > 0)
+        e["moe_intermediate_size"] = m.moeIntermediateSize;
+    if (m.firstDenseLayers > 0)
+        e["first_k_dense_replace"] = m.firstDenseLayers;
+    if (m.sharedExpertSize > 0)
+        e["shared_expert_intermediate_size"] = m.sharedExpertSize;
+    if (m.sharedExpertGate != (m.sharedExpertSize > 0))
+        e["shared_expert_gate"] = m.sharedExpertGate;
+    if (m.sparseStep != 1)
+        e["decoder_sparse_step"] = m.sparseStep;
+    if (!m.denseLayerIndices.empty())
+        e["mlp_only_layers"] = m.denseLayerIndices;
+}
+
 void checkRelations(JsonReader& r, const ModelConfig& m, const std::string& pointer)
 {
     if (!r.ok())
@@ -129,12 +209,33 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
     if (!r.checkKeys(item, p,
                      {"id", "name", "hidden_size", "intermediate_size", "num_hidden_layers",
                       "num_attention_heads", "vocab_size"},
-                     {"num_key_value_heads", "head_dim", "mlp", "hidden_act", "norm", "position",
-                      "max_position_embeddings", "tie_word_embeddings", "num_local_experts",
-                      "num_experts_per_tok", "params", "source", "parallel_block",
-                      "partial_rotary_factor", "kv_lora_rank", "q_lora_rank",
-                      "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "n_shared_experts",
-                      "moe_intermediate_size", "first_k_dense_replace"}))
+                     {"num_key_value_heads",
+                      "head_dim",
+                      "mlp",
+                      "hidden_act",
+                      "norm",
+                      "position",
+                      "max_position_embeddings",
+                      "tie_word_embeddings",
+                      "num_local_experts",
+                      "num_experts_per_tok",
+                      "params",
+                      "source",
+                      "parallel_block",
+                      "partial_rotary_factor",
+                      "kv_lora_rank",
+                      "q_lora_rank",
+                      "qk_nope_head_dim",
+                      "qk_rope_head_dim",
+                      "v_head_dim",
+                      "n_shared_experts",
+                      "moe_intermediate_size",
+                      "first_k_dense_replace",
+                      "shared_expert_intermediate_size",
+                      "shared_expert_gate",
+                      "decoder_sparse_step",
+                      "mlp_only_layers",
+                      "qkv_bias"}))
         return m;
     m.id = r.nonEmptyString(item, p, "id");
     if (!r.ok())
@@ -175,16 +276,15 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
     m.position = position == 0 ? PositionKind::Rope : PositionKind::Learned;
     m.maxPositions = r.integer(item, p, "max_position_embeddings", 1, 0);
     m.tiedEmbeddings = r.boolean(item, p, "tie_word_embeddings", false);
-    m.experts = r.integer(item, p, "num_local_experts", 1, 1);
-    m.expertsPerToken = r.integer(item, p, "num_experts_per_tok", 1, 1);
-    if (r.ok() && m.experts > 1 && !item.contains("num_experts_per_tok"))
-        r.fail(p, "missing required key \"num_experts_per_tok\" (num_local_experts is > 1)");
+    if (r.ok())
+        readMoe(r, item, p, m);
+    m.qkvBias = r.boolean(item, p, "qkv_bias", false);
     m.parallelBlock = r.boolean(item, p, "parallel_block", false);
     m.rotaryFraction = readRotaryFraction(r, item, p);
     m.publishedParams = r.positiveNumber(item, p, "params", 0.0);
     m.source = r.string(item, p, "source");
     if (r.ok())
-        readDeepSeekCatalogFields(r, item, p, m);
+        readLatentAttention(r, item, p, m);
     checkRelations(r, m, p);
     return m;
 }
@@ -253,15 +353,6 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
     auto family = hfFamilyOf(root, fileName);
     if (!family)
         return family.error();
-    // DeepSeek-V2/V3 (MLA, routed + shared experts) are modelled in core/deepseek.cpp.
-    const bool deepSeek = isDeepSeekHuggingFace(root);
-    for (const auto& [key, what] : kUnsupportedHfKeys) {
-        if (deepSeek && isDeepSeekHuggingFaceKey(key))
-            continue;
-        if (root.contains(key) && !root.at(key).is_null())
-            return makeError(std::string(fileName) + ": /" + std::string(key) + ": " +
-                             std::string(what) + " is not modelled by RoofScope");
-    }
     for (std::string_view key : {"hidden_size", "intermediate_size", "num_hidden_layers",
                                  "num_attention_heads", "vocab_size"}) {
         if (!root.contains(key)) {
@@ -271,19 +362,18 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
         }
     }
     // HF writes null for "use the default" in some configs.
-    const auto present = [&](std::string_view key) {
-        return root.contains(key) && !root.at(key).is_null();
-    };
+    const auto has = [&](std::string_view key) { return present(root, key); };
     ModelConfig m;
     m.mlp = family->mlp;
     m.norm = family->norm;
     m.activation = family->activation;
     m.tiedEmbeddings = family->tiedByDefault;
     m.parallelBlock = family->parallelBlock;
+    m.qkvBias = family->qkvBias;
     m.rotaryFraction = readRotaryFraction(r, root, "");
     m.id = idFromFileName(fileName);
     m.name = m.id;
-    if (present("_name_or_path") && root.at("_name_or_path").is_string() &&
+    if (has("_name_or_path") && root.at("_name_or_path").is_string() &&
         !root.at("_name_or_path").get<std::string>().empty())
         m.name = root.at("_name_or_path").get<std::string>();
     m.hiddenSize = r.integer(root, "", "hidden_size", 1, 0);
@@ -292,10 +382,10 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
     m.heads = r.integer(root, "", "num_attention_heads", 1, 0);
     m.vocabSize = r.integer(root, "", "vocab_size", 1, 0);
     m.kvHeads =
-        present("num_key_value_heads") ? r.integer(root, "", "num_key_value_heads", 1, 0) : m.heads;
-    m.headDim = present("head_dim") ? r.integer(root, "", "head_dim", 1, 0)
-                                    : defaultHeadDim(m.hiddenSize, m.heads);
-    if (present("hidden_act")) {
+        has("num_key_value_heads") ? r.integer(root, "", "num_key_value_heads", 1, 0) : m.heads;
+    m.headDim = has("head_dim") ? r.integer(root, "", "head_dim", 1, 0)
+                                : defaultHeadDim(m.hiddenSize, m.heads);
+    if (has("hidden_act")) {
         std::string act = r.string(root, "", "hidden_act");
         // HF spells variants of the same function several ways.
         if (act == "swish")
@@ -304,22 +394,17 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
             act = "gelu";
         m.activation = act;
     }
-    if (present("tie_word_embeddings"))
+    if (has("tie_word_embeddings"))
         m.tiedEmbeddings = r.boolean(root, "", "tie_word_embeddings", false);
-    if (present("num_local_experts")) {
-        m.experts = r.integer(root, "", "num_local_experts", 1, 1);
-        if (m.experts > 1 && !present("num_experts_per_tok")) {
-            r.fail("", "missing required key \"num_experts_per_tok\" (num_local_experts is > 1)");
-            return *r.error();
-        }
-        m.expertsPerToken =
-            present("num_experts_per_tok") ? r.integer(root, "", "num_experts_per_tok", 1, 1) : 1;
-    }
-    if (present("max_position_embeddings"))
+    if (has("attention_bias"))
+        m.qkvBias = r.boolean(root, "", "attention_bias", m.qkvBias);
+    if (r.ok())
+        readMoe(r, root, "", m);
+    if (has("max_position_embeddings"))
         m.maxPositions = r.integer(root, "", "max_position_embeddings", 1, 0);
     m.source = std::string(fileName) + " (Hugging Face config.json)";
-    if (deepSeek && r.ok())
-        readDeepSeekHuggingFace(r, root, m);
+    if (r.ok())
+        readLatentAttention(r, root, "", m);
     checkRelations(r, m, "");
     if (!r.ok())
         return *r.error();
@@ -345,35 +430,83 @@ std::string_view positionKindName(PositionKind k)
 
 namespace {
 
-double layerParameters(const ModelConfig& m, double expertsCounted)
+double attentionMatrices(const ModelConfig& m)
+{
+    if (m.isMla())
+        return latentAttentionMatrices(m);
+    // Products in double: heads × head_dim of an absurd config overflows long long.
+    const double h = static_cast<double>(m.hiddenSize);
+    const double d = static_cast<double>(m.headDim);
+    return 2.0 * h * static_cast<double>(m.heads) * d +
+           2.0 * h * static_cast<double>(m.kvHeads) * d;
+}
+
+// Parameters outside the decoder-layer matrices of one layer: norm vectors, QKV biases, and
+// for a MoE layer the router and the shared expert's gate.
+double layerVectors(const ModelConfig& m)
 {
     const double h = static_cast<double>(m.hiddenSize);
-    // Products in double: heads × head_dim of an absurd config overflows long long.
-    const double qo = 2.0 * h * static_cast<double>(m.heads) * static_cast<double>(m.headDim);
-    const double kv = 2.0 * h * static_cast<double>(m.kvHeads) * static_cast<double>(m.headDim);
-    const double matrices = m.mlp == MlpKind::Gated ? 3.0 : 2.0;
-    const double mlp = matrices * h * static_cast<double>(m.intermediateSize) * expertsCounted;
-    const double router = m.isMoe() ? h * static_cast<double>(m.experts) : 0.0;
     const double normsPerLayer = m.parallelBlock ? 1.0 : 2.0;
     const double normVectors = normsPerLayer * (m.norm == NormKind::RmsNorm ? 1.0 : 2.0); // γ, β
-    return qo + kv + mlp + router + normVectors * h;
+    const double bias =
+        m.qkvBias ? static_cast<double>(m.heads + 2 * m.kvHeads) * static_cast<double>(m.headDim)
+                  : 0.0;
+    return normVectors * h + (m.isMla() ? latentAttentionNormVectors(m) : 0.0) + bias;
 }
 
 double modelParameters(const ModelConfig& m, double expertsCounted)
 {
-    if (m.isDeepSeekStyle())
-        return deepSeekParameters(m, expertsCounted);
     const double h = static_cast<double>(m.hiddenSize);
+    const double router = h * static_cast<double>(m.experts) + (m.sharedExpertGate ? h : 0.0);
     const double embedding = static_cast<double>(m.vocabSize) * h;
     const double positions =
         m.position == PositionKind::Learned ? static_cast<double>(m.maxPositions) * h : 0.0;
     const double finalNorm = (m.norm == NormKind::RmsNorm ? 1.0 : 2.0) * h;
     const double head = m.tiedEmbeddings ? 0.0 : embedding;
-    return static_cast<double>(m.layers) * layerParameters(m, expertsCounted) + embedding +
-           positions + finalNorm + head;
+    return m.decoderMatrixCount(expertsCounted) + static_cast<double>(m.layers) * layerVectors(m) +
+           static_cast<double>(m.moeLayerCount()) * router + embedding + positions + finalNorm +
+           head;
 }
 
 } // namespace
+
+double ModelConfig::sharedFfnSize() const
+{
+    if (sharedExpertSize > 0)
+        return static_cast<double>(sharedExpertSize);
+    return static_cast<double>(sharedExperts) * static_cast<double>(expertFfnSize());
+}
+
+long long ModelConfig::moeLayerCount() const
+{
+    if (!isMoe() || layers <= 0)
+        return 0;
+    // Layer i (0-based) is MoE when i >= firstDenseLayers, (i + 1) is a multiple of the
+    // sparse step and i is not one of the listed dense layers (Hugging Face's Qwen2-MoE rule).
+    const long long step = std::max<long long>(1, sparseStep);
+    const long long first = std::clamp<long long>(firstDenseLayers, 0, layers);
+    long long count = layers / step - first / step;
+    std::vector<long long> listed = denseLayerIndices;
+    std::sort(listed.begin(), listed.end());
+    listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
+    for (long long i : listed) {
+        if (i >= first && i < layers && (i + 1) % step == 0)
+            --count;
+    }
+    return count;
+}
+
+double ModelConfig::decoderMatrixCount(double expertsCounted) const
+{
+    const double h = static_cast<double>(hiddenSize);
+    const double matrices = mlp == MlpKind::Gated ? 3.0 : 2.0;
+    const double dense = matrices * h * static_cast<double>(intermediateSize);
+    const double moe =
+        matrices * h * (static_cast<double>(expertFfnSize()) * expertsCounted + sharedFfnSize());
+    return static_cast<double>(layers) * attentionMatrices(*this) +
+           static_cast<double>(denseLayerCount()) * dense +
+           static_cast<double>(moeLayerCount()) * moe;
+}
 
 double ModelConfig::parameterCount() const
 {
@@ -420,6 +553,14 @@ Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::st
     return readCatalog(reader, *document);
 }
 
+void writeArchitectureFields(Json& entry, const ModelConfig& m)
+{
+    writeMoe(entry, m);
+    writeLatentAttention(entry, m);
+    if (m.qkvBias)
+        entry["qkv_bias"] = true;
+}
+
 std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
 {
     Json list = Json::array();
@@ -441,15 +582,11 @@ std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
         if (m.maxPositions > 0)
             e["max_position_embeddings"] = m.maxPositions;
         e["tie_word_embeddings"] = m.tiedEmbeddings;
-        if (m.isMoe()) {
-            e["num_local_experts"] = m.experts;
-            e["num_experts_per_tok"] = m.expertsPerToken;
-        }
+        writeArchitectureFields(e, m);
         if (m.parallelBlock)
             e["parallel_block"] = true;
         if (m.rotaryFraction != 1.0)
             e["partial_rotary_factor"] = m.rotaryFraction;
-        writeDeepSeekCatalogFields(e, m);
         if (m.publishedParams > 0.0)
             e["params"] = m.publishedParams;
         if (!m.source.empty())

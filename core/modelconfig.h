@@ -2,6 +2,8 @@
 
 #include "core/expected.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,22 +67,35 @@ struct ModelConfig {
     long long sharedExperts = 0;
     long long moeIntermediateSize = 0;
     long long firstDenseLayers = 0;
+    // Qwen-MoE: one shared expert of its own FFN size (shared_expert_intermediate_size; 0: the
+    // DeepSeek rule, sharedExperts × the expert size) whose output a sigmoid gate (a 1-wide
+    // linear of the hidden state) scales; every `sparseStep`-th layer is MoE, and the layers
+    // listed in `denseLayerIndices` (mlp_only_layers, 0-based) keep a dense MLP.
+    long long sharedExpertSize = 0;
+    bool sharedExpertGate = false;
+    long long sparseStep = 1;
+    std::vector<long long> denseLayerIndices;
+    // Q, K and V projections carry a bias (Qwen2 and Qwen-MoE).
+    bool qkvBias = false;
     LatentAttention mla;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
     std::string source;
 
     bool isMoe() const { return experts > 1; }
     bool isMla() const { return mla.kvLoraRank > 0; }
-    // DeepSeek-style shapes (MLA, shared experts, dense first layers) take the expansion in
-    // core/deepseek.cpp.
-    bool isDeepSeekStyle() const
-    {
-        return isMla() || sharedExperts > 0 || firstDenseLayers > 0 || moeIntermediateSize > 0;
-    }
     long long expertFfnSize() const
     {
         return moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize;
     }
+    // FFN width of the shared expert(s) every token of a MoE layer passes through (0: none).
+    double sharedFfnSize() const;
+    // Layers whose MLP is the mixture of experts; the others have a dense MLP of
+    // intermediateSize. 0 for a dense model.
+    long long moeLayerCount() const;
+    long long denseLayerCount() const { return layers - moeLayerCount(); }
+    // Weight matrices of the decoder layers (what a weight quantizer converts), counting
+    // `expertsCounted` routed experts per MoE layer.
+    double decoderMatrixCount(double expertsCounted) const;
     // Parameters computed from the shapes (biases ignored): every matrix and norm vector,
     // the embeddings and, unless tied, the LM head.
     double parameterCount() const;
@@ -112,6 +127,11 @@ std::string_view builtinModelsJson();
 //   the file name (the directory's name for "config.json").
 // `fileName` labels errors and names Hugging Face models.
 Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::string_view fileName);
+
+// The fields of a catalog entry only some architectures have: the mixture of experts (routed,
+// shared, dense layers), latent attention and QKV biases. Used by the catalog writer and by
+// `roofscope models --format json`.
+void writeArchitectureFields(nlohmann::ordered_json& entry, const ModelConfig& m);
 
 // Serialises models to the catalog format (round-trips through parseModelFile).
 std::string modelCatalogToJson(const std::vector<ModelConfig>& models);

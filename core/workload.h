@@ -70,8 +70,8 @@ struct WorkloadOp {
 // The operators of one step of a model under a scenario, plus what must sit in memory.
 struct Workload {
     std::vector<WorkloadOp> ops;
-    double tokens = 0.0;         // stepTokens()
-    double weightsBytes = 0.0;   // weightBytes()
+    double tokens = 0.0;       // stepTokens()
+    double weightsBytes = 0.0; // weightBytes()
     // Weight bytes the step actually reads: for MoE only the experts it touches (the others
     // sit in memory unread). Equals weightsBytes for dense models.
     double weightsReadBytes = 0.0;
@@ -116,8 +116,8 @@ struct WorkloadTotals {
     std::vector<std::size_t> byTime;     // indices into ops, longest step time first
 
     double ai() const { return bytes > 0.0 ? flops / bytes : 0.0; }
-    // FLOPs per byte of weights read: the seed's and the errata's "AI ≈ tokens in the step"
-    // (item 4), which holds only while weights dominate the bytes. The real step AI, ai(), also
+    // FLOPs per byte of weights read: the seed's "AI ≈ tokens in the step" (README, "Whole-model
+    // analysis"), which holds only while weights dominate the bytes. The real step AI, ai(), also
     // counts the activations every kernel reads and writes: at a 2048-token prefill of a
     // 8192-wide model they are a third or more of the bytes. For MoE only the experts the step
     // touches are read, so dividing by all experts' weights would understate it.

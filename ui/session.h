@@ -30,8 +30,9 @@ struct PointRef {
 // The open document: the catalog, the checked accelerators and the baseline, the operators
 // (edited through an undo stack), the selection, the view range, the theme and the toggles.
 // It holds the core's estimates for every operator on every checked accelerator and
-// recomputes only what an edit touches. Qt Core only: the models, the chart and the headless
-// renderer are built on it, none of them computes a roofline itself.
+// recomputes only what an edit touches. Qt Core only: the item models, the chart and the
+// figure exporter read it, and what they draw comes from figure() (the core's figure model,
+// core/figure.h); none of them computes a roofline itself.
 class Session : public QObject {
     Q_OBJECT
 public:

@@ -361,11 +361,12 @@ std::vector<BadInput> corpus()
     add("sweep_range_beyond_param", sweep + "--range 1:1e9",
         {"--range 1:1e9: batch must stay within 1..10000000"});
     add("sweep_range_comma", sweep + "--range 1,5:10", {"--range 1,5: expected a number > 0"});
-    add("sweep_steps_zero", sweep + "--range 1:10 --steps 0", {"--steps 0: expected a number > 0"});
+    add("sweep_steps_zero", sweep + "--range 1:10 --steps 0",
+        {"--steps 0: expected a whole number from 1 to 100000"});
     add("sweep_steps_fraction", sweep + "--range 1:10 --steps 2.5",
-        {"--steps 2.5: expected a whole number 1..100000"});
+        {"--steps 2.5: expected a whole number from 1 to 100000"});
     add("sweep_steps_too_many", sweep + "--range 1:10 --steps 100001",
-        {"--steps 100001: expected a whole number 1..100000"});
+        {"--steps 100001: expected a whole number from 1 to 100000"});
     add("sweep_table_too_long",
         "sweep --gpu h100-sxm5,h200-sxm,b200-sxm --op decode_matmul --range 1:1e7 --steps 6000",
         {"sweep: 3 GPUs × ",

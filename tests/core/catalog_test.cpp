@@ -118,7 +118,8 @@ TEST(CatalogBuiltin, HasEveryVettedAccelerator)
     EXPECT_EQ(catalog.all().size(), 22u);
 }
 
-// seed-errata 6: A100 80GB ridge is 153, not 156; the other three seed GPUs as vetted.
+// README "Reference figures" (each entry's "source" in resources/hardware.json names the
+// datasheet): A100 80GB ridge is 153 at 2.039 TB/s, not 156; the other three seed GPUs.
 TEST(CatalogBuiltin, SeedGpuRidgePoints)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();
@@ -135,7 +136,8 @@ TEST(CatalogBuiltin, SeedGpuRidgePoints)
     }
 }
 
-// seed-errata 5: 2250 TF is dense BF16; FP4 dense is 9000 TF.
+// NVIDIA B200 datasheet (resources/hardware.json "source"): 2250 TF is dense BF16; FP4 dense
+// is 9000 TF.
 TEST(CatalogBuiltin, B200Fp4AndBf16AreLabelledCorrectly)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();
@@ -170,7 +172,8 @@ TEST(CatalogBuiltin, EveryFigureHasASource)
     }
 }
 
-// seed-errata 7: elementwise kernels are held to the vector peak, not the tensor peak.
+// Elementwise kernels are held to the vector peak, not the tensor peak (Williams et al.,
+// "Roofline", CACM 2009: one ceiling per kind of unit the kernel can use).
 TEST(CatalogBuiltin, H100VectorCeilings)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();
@@ -650,8 +653,10 @@ TEST(CatalogBuiltin, GeForceTensorCeilingsUseFp32Accumulate)
     const Hardware* rtx5090 = catalog.find("rtx-5090");
     ASSERT_NE(rtx4090, nullptr);
     ASSERT_NE(rtx5090, nullptr);
-    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::FP16, ComputeUnit::Tensor)->flopsPerS, 165.2e12);
-    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::BF16, ComputeUnit::Tensor)->flopsPerS, 165.2e12);
+    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::FP16, ComputeUnit::Tensor)->flopsPerS,
+                     165.2e12);
+    EXPECT_DOUBLE_EQ(rtx4090->ceilingFor(Precision::BF16, ComputeUnit::Tensor)->flopsPerS,
+                     165.2e12);
     const Ceiling* c5090 = rtx5090->ceilingFor(Precision::BF16, ComputeUnit::Tensor);
     EXPECT_DOUBLE_EQ(c5090->flopsPerS, 209.5e12);
     EXPECT_EQ(c5090->accumulate, "fp32");

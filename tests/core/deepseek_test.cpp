@@ -131,9 +131,9 @@ TEST(DeepSeekV3, AbsorbedDecodeReadsTheLatentCacheOnce)
     ASSERT_NE(find(*w, "q_absorb"), nullptr);
     EXPECT_DOUBLE_EQ(find(*w, "q_absorb")->perLayer, 128);
     // Dense MLP on the first 3 layers, MoE with one shared expert on the other 58.
-    EXPECT_DOUBLE_EQ(find(*w, "gate_up_proj")->layerCount, 3);
-    EXPECT_DOUBLE_EQ(find(*w, "expert_gate_up_proj")->layerCount, 58);
-    EXPECT_DOUBLE_EQ(find(*w, "shared_gate_up_proj")->layerCount, 58);
+    EXPECT_DOUBLE_EQ(find(*w, "gate_proj")->layerCount, 3);
+    EXPECT_DOUBLE_EQ(find(*w, "expert_gate_proj")->layerCount, 58);
+    EXPECT_DOUBLE_EQ(find(*w, "shared_gate_proj")->layerCount, 58);
     // Batch 1 touches exactly top-8 experts per layer.
     EXPECT_NEAR(w->expertsTouched, 8.0, 1e-9);
     EXPECT_DOUBLE_EQ(w->kvCacheBytes, 70272.0 * 4096);

@@ -207,7 +207,7 @@ TEST(FigureSweeps, DecodeMatmulCrossesAt318OnH100)
     ASSERT_NE(h100, f.sweeps.end());
     EXPECT_EQ(h100->param, "batch");
     ASSERT_TRUE(h100->crossing);
-    EXPECT_NEAR(*h100->crossing, 318.3, 0.1); // tests/core/sweep_test.cpp, Errata8
+    EXPECT_NEAR(*h100->crossing, 318.3, 0.1); // tests/core/sweep_test.cpp, DecodeCrossing
 }
 
 TEST(FigureView, FitCoversEveryPointAndRidge)

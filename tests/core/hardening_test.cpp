@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cmath>
 #include <string>
@@ -219,6 +220,131 @@ TEST(Hardening, Item12_EncodersSsmsAndUnknownFamiliesAreRefusedNamingFieldAndFam
             << models.error().message;
         EXPECT_EQ(models.error().message.find('\n'), std::string::npos);
     }
+}
+
+// Qwen1.5-MoE-A2.7B, config.json of huggingface.co/Qwen/Qwen1.5-MoE-A2.7B (copied to
+// tests/data/models/hf/qwen1.5-moe-a2.7b): its model card says "14.3B parameters in total and
+// 2.7B activated parameters during runtime". The layer, written out from the shapes:
+// attention 4 · 2048² + Q/K/V biases 3 · 2048; 60 routed experts 3 · 2048 · 1408 each; one
+// shared expert 3 · 2048 · 5632 with its 2048-wide sigmoid gate; router 2048 · 60; 2 RMSNorms.
+TEST(Hardening, Item12_QwenMoeMatchesItsModelCardTotalAndActive)
+{
+    auto models = loadHf("qwen1.5-moe-a2.7b");
+    ASSERT_TRUE(models.ok()) << models.error().message;
+    const ModelConfig& m = models->front();
+    EXPECT_EQ(m.experts, 60);
+    EXPECT_EQ(m.expertsPerToken, 4);
+    EXPECT_EQ(m.moeIntermediateSize, 1408);
+    EXPECT_EQ(m.sharedExpertSize, 5632);
+    EXPECT_TRUE(m.sharedExpertGate);
+    EXPECT_TRUE(m.qkvBias);
+    EXPECT_EQ(m.moeLayerCount(), 24);
+
+    const double h = 2048;
+    const double attention = 4 * h * h + 3 * h;
+    const double expert = 3 * h * 1408;
+    const double others = 3 * h * 5632 + h + 60 * h + 2 * h; // shared expert, gate, router, norms
+    const double outer = 2 * 151936 * h + h;                 // embeddings, LM head, final norm
+    const double total = 24 * (attention + 60 * expert + others) + outer;
+    const double active = 24 * (attention + 4 * expert + others) + outer;
+    EXPECT_DOUBLE_EQ(m.parameterCount(), total);
+    EXPECT_DOUBLE_EQ(m.activeParameterCount(), active);
+    EXPECT_NEAR(m.parameterCount() / 14.3e9, 1.0, 0.01);      // 14.316 B
+    EXPECT_NEAR(m.activeParameterCount() / 2.7e9, 1.0, 0.01); // 2.689 B
+
+    // Survives the RoofScope catalog format.
+    auto back = parseModelFile(modelCatalogToJson(*models), "m.json");
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_DOUBLE_EQ(back->front().parameterCount(), total);
+    EXPECT_DOUBLE_EQ(back->front().activeParameterCount(), active);
+    EXPECT_TRUE(back->front().sharedExpertGate);
+    EXPECT_TRUE(back->front().qkvBias);
+}
+
+namespace {
+
+const WorkloadOp* findRow(const Workload& w, const std::string& key)
+{
+    const auto it = std::find_if(w.ops.begin(), w.ops.end(),
+                                 [&](const WorkloadOp& op) { return op.key == key; });
+    return it == w.ops.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+// One decode token touches exactly its top-4 experts, so the step reads the activated
+// parameters (all in 16 bits): the weights read are 2 bytes × 2.689 B.
+TEST(Hardening, Item12_QwenMoeDecodeRunsTheSharedExpertItsGateAndTopFourExperts)
+{
+    auto models = loadHf("qwen1.5-moe-a2.7b");
+    ASSERT_TRUE(models.ok()) << models.error().message;
+    const ModelConfig& m = models->front();
+    auto w = expandWorkload(m, InferenceScenario{});
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_NEAR(w->expertsTouched, 4.0, 1e-12);
+    EXPECT_EQ(findRow(*w, "gate_proj"), nullptr); // no dense layer
+    const WorkloadOp* shared = findRow(*w, "shared_gate_proj");
+    ASSERT_NE(shared, nullptr);
+    EXPECT_DOUBLE_EQ(shared->layerCount, 24);
+    EXPECT_EQ(shared->op.params.number("n"), 5632.0);
+    const WorkloadOp* gate = findRow(*w, "shared_expert_gate");
+    ASSERT_NE(gate, nullptr);
+    EXPECT_EQ(gate->op.params.number("n"), 1.0);
+    EXPECT_EQ(gate->op.params.number("k"), 2048.0);
+    const WorkloadOp* expert = findRow(*w, "expert_gate_proj");
+    ASSERT_NE(expert, nullptr);
+    EXPECT_EQ(expert->op.params.number("n"), 1408.0);
+    EXPECT_NEAR(expert->perLayer, 4.0, 1e-12);
+    EXPECT_EQ(findRow(*w, "expert_combine")->op.params.number("inputs"), 5.0); // 4 + shared
+    EXPECT_DOUBLE_EQ(w->weightsBytes, 2.0 * m.parameterCount());
+    EXPECT_NEAR(w->weightsReadBytes / (2.0 * m.activeParameterCount()), 1.0, 1e-12);
+
+    // Mixtral keeps its shape: every layer MoE, no shared expert, no bias.
+    const ModelConfig mixtral = *ModelCatalog::builtin().find("mixtral-8x7b");
+    EXPECT_EQ(mixtral.moeLayerCount(), 32);
+    EXPECT_EQ(mixtral.sharedFfnSize(), 0.0);
+    auto mw = expandWorkload(mixtral, InferenceScenario{});
+    ASSERT_TRUE(mw.ok()) << mw.error().message;
+    EXPECT_EQ(findRow(*mw, "shared_gate_proj"), nullptr);
+    EXPECT_EQ(findRow(*mw, "shared_expert_gate"), nullptr);
+    EXPECT_EQ(findRow(*mw, "expert_combine")->op.params.number("inputs"), 2.0);
+}
+
+// decoder_sparse_step 2 makes the odd layers (1, 3, …, 23) MoE; mlp_only_layers [1, 3] keeps
+// two of them dense: 10 MoE layers, 14 dense ones (Hugging Face's Qwen2MoeDecoderLayer rule).
+TEST(Hardening, Item12_QwenMoeSparseStepAndMlpOnlyLayersChooseTheDenseLayers)
+{
+    const std::string base = R"({"model_type": "qwen2_moe", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_hidden_layers": 24, "num_attention_heads": 16,
+        "vocab_size": 151936, "num_experts": 60, "num_experts_per_tok": 4,
+        "moe_intermediate_size": 1408, "shared_expert_intermediate_size": 5632)";
+    auto sparse = parseModelFile(base + R"(, "decoder_sparse_step": 2, "mlp_only_layers": [1, 3]})",
+                                 "q.json");
+    ASSERT_TRUE(sparse.ok()) << sparse.error().message;
+    const ModelConfig& m = sparse->front();
+    EXPECT_EQ(m.moeLayerCount(), 10);
+    EXPECT_EQ(m.denseLayerCount(), 14);
+    auto everyLayer = parseModelFile(base + "}", "q.json");
+    ASSERT_TRUE(everyLayer.ok()) << everyLayer.error().message;
+    // 14 layers swap their experts, shared expert, gate and router for a dense 5632 MLP.
+    const double h = 2048;
+    const double moeMlp = 60 * 3 * h * 1408 + 3 * h * 5632 + h + 60 * h;
+    EXPECT_DOUBLE_EQ(everyLayer->front().parameterCount() - m.parameterCount(),
+                     14 * (moeMlp - 3 * h * 5632));
+    auto w = expandWorkload(m, InferenceScenario{});
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_DOUBLE_EQ(findRow(*w, "gate_proj")->layerCount, 14);
+    EXPECT_DOUBLE_EQ(findRow(*w, "expert_gate_proj")->layerCount, 10);
+    EXPECT_DOUBLE_EQ(findRow(*w, "router")->layerCount, 10);
+
+    auto outside = parseModelFile(base + R"(, "mlp_only_layers": [24]})", "q.json");
+    ASSERT_FALSE(outside.ok());
+    EXPECT_EQ(outside.error().message, "q.json: /mlp_only_layers/0: expected a layer index from "
+                                       "0 to num_hidden_layers - 1 (23), got 24");
+    auto negative = parseModelFile(base + R"(, "mlp_only_layers": [2, -1]})", "q.json");
+    ASSERT_FALSE(negative.ok());
+    EXPECT_EQ(negative.error().message, "q.json: /mlp_only_layers/1: expected a layer index from "
+                                        "0 to num_hidden_layers - 1 (23), got -1");
 }
 
 TEST(Hardening, Item13_PrefillTokenLimitIsNamedInTheCore)

@@ -40,14 +40,14 @@ TEST(ModelCatalogBuiltin, ParsesAndHoldsThePresets)
         ids.insert(m.id);
         EXPECT_FALSE(validateModel(m).has_value()) << m.id;
     }
-    const std::set<std::string> expected = {"llama-2-7b",   "llama-2-13b", "llama-2-70b",
-                                            "llama-3-8b",   "llama-3-70b", "llama-3.1-405b",
-                                            "mixtral-8x7b", "qwen2.5-72b", "gpt-3-175b",
-                                            "deepseek-v3"};
+    const std::set<std::string> expected = {
+        "llama-2-7b",     "llama-2-13b",  "llama-2-70b", "llama-3-8b", "llama-3-70b",
+        "llama-3.1-405b", "mixtral-8x7b", "qwen2.5-72b", "gpt-3-175b", "deepseek-v3"};
     EXPECT_EQ(ids, expected);
 }
 
-// model-configs.md "params": the shapes must add up to the published counts (biases aside).
+// resources/models.json "params" (each entry's "source" names the model card): the shapes must
+// add up to the published counts (biases aside).
 TEST(ModelCatalogBuiltin, ParameterCountsMatchTheModelCards)
 {
     const ModelCatalog catalog = ModelCatalog::builtin();

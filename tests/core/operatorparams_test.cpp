@@ -39,8 +39,8 @@ TEST(TypedParams, EveryKindReadsOnlyDeclaredParameters)
             auto op = makeOperator(kind.name, a);
             if (!op)
                 continue; // a combination the kind rejects (say, int4 activations)
-            EXPECT_NO_THROW(op->cost()) << kind.name << " " << (a.empty() ? "" : a[0].first)
-                                        << "=" << (a.empty() ? "" : a[0].second);
+            EXPECT_NO_THROW(op->cost()) << kind.name << " " << (a.empty() ? "" : a[0].first) << "="
+                                        << (a.empty() ? "" : a[0].second);
             ++costs;
         }
         // Every declared parameter is filled: nothing a formula may read is missing.
@@ -62,6 +62,28 @@ TEST(TypedParams, UndeclaredNameIsAnErrorNotZero)
     EXPECT_THROW(op->params.precision("kv_dtype"), std::logic_error);
     EXPECT_THROW(op->params.number("dtype"), std::logic_error); // a word read as a number
     EXPECT_DOUBLE_EQ(op->params.number("m"), 1.0);
+}
+
+// Every kind, not just matmul: a name no kind declares is caught by each typed reader, and a
+// declared name read as the wrong type is caught too.
+TEST(TypedParams, EveryKindCatchesAnUndeclaredName)
+{
+    for (const OperatorKind& kind : operatorKinds()) {
+        auto op = makeOperator(kind.name, {});
+        ASSERT_TRUE(op) << kind.name;
+        EXPECT_FALSE(op->params.has("not_a_parameter")) << kind.name;
+        EXPECT_THROW(op->params.number("not_a_parameter"), std::logic_error) << kind.name;
+        EXPECT_THROW(op->params.text("not_a_parameter"), std::logic_error) << kind.name;
+        EXPECT_THROW(op->params.precision("not_a_parameter"), std::logic_error) << kind.name;
+        for (const ParamDef& def : kind.params) {
+            if (def.type == ParamType::Integer || def.type == ParamType::Real)
+                EXPECT_THROW(op->params.text(def.name), std::logic_error)
+                    << kind.name << "." << def.name;
+            else
+                EXPECT_THROW(op->params.number(def.name), std::logic_error)
+                    << kind.name << "." << def.name;
+        }
+    }
 }
 
 TEST(TypedParams, UnknownKindDoesNotFallBackToTheFirstKind)

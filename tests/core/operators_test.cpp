@@ -29,8 +29,9 @@ std::string specError(const std::string& spec)
 
 } // namespace
 
-// seed-errata item 1: the seed's AI column is FLOP per element; the product shows FLOP/byte.
-TEST(Errata1, ElementwiseIntensitiesAreFlopPerByte)
+// Arithmetic intensity is FLOP per byte of DRAM traffic (Williams, Waterman and Patterson,
+// "Roofline", CACM 52(4), 2009), not FLOP per element as the seed's operator table lists it.
+TEST(OperatorIntensity, ElementwiseIntensitiesAreFlopPerByte)
 {
     EXPECT_NEAR(ai("elementwise:n=16777216,dtype=fp16"), 1.0 / 6.0, 1e-12);
     EXPECT_NEAR(ai("elementwise:n=16777216,dtype=fp32"), 1.0 / 12.0, 1e-12);
@@ -41,8 +42,9 @@ TEST(Errata1, ElementwiseIntensitiesAreFlopPerByte)
     EXPECT_NEAR(ai("softmax:rows=32768,cols=2048,dtype=fp16"), 1.25, 1e-12);
 }
 
-// seed-errata item 7: elementwise and reduction kernels run on the vector units.
-TEST(Errata7, NonGemmKindsUseVectorCeiling)
+// Elementwise and reduction kernels run on the vector units, not the tensor cores (NVIDIA H100
+// Tensor Core GPU datasheet: 67 TFLOP/s FP32 vector against 989 TFLOP/s BF16 tensor).
+TEST(OperatorCeiling, NonGemmKindsUseVectorCeiling)
 {
     for (const char* spec : {"elementwise:n=1024", "activation:n=1024", "layernorm:rows=1,cols=8",
                              "rmsnorm:rows=1,cols=8", "softmax:rows=1,cols=8"}) {
@@ -60,7 +62,7 @@ TEST(Matmul, FlopsAndBytesFollowTheFormula)
     EXPECT_EQ(c.precision, Precision::FP16);
 }
 
-// model-configs.md: Llama-2-7B q_proj at decode batch 1.
+// Llama-2-7B (resources/models.json): q_proj at decode batch 1; README "Reference figures".
 TEST(ModelConfigs, Llama2_7bQProjAtBatch1)
 {
     const Cost c = op("decode_matmul:batch=1,n=4096,k=4096,dtype=fp16").cost();

@@ -31,16 +31,17 @@ TEST(SeedH100, DecodeMatmulFigures)
     EXPECT_NEAR(e->ridgeDistance, 295.4, 0.1);
 }
 
-// seed-errata item 2: at AI ≈ 1 the attainable rate on H100 SXM5 is ≈ 3.35 TFLOP/s, not 1.675.
-TEST(Errata2, DecodeAtBatch1AttainsBandwidthTimesOne)
+// README "Reference figures": at AI ≈ 1 the attainable rate on H100 SXM5 is ≈ 3.35 TFLOP/s,
+// not 1.675.
+TEST(DecodeRoofline, DecodeAtBatch1AttainsBandwidthTimesOne)
 {
     auto e = estimate(decodeMatmul().cost(), fixtures::seedH100());
     ASSERT_TRUE(e);
     EXPECT_NEAR(e->attainable / 1e12, 3.35, 0.01);
 }
 
-// seed-errata item 4: prefill of 2048 tokens is compute-bound on H100 SXM5.
-TEST(Errata4, PrefillMatmulIsComputeBound)
+// README "Whole-model analysis": prefill of 2048 tokens is compute-bound on H100 SXM5.
+TEST(PrefillRoofline, PrefillMatmulIsComputeBound)
 {
     const Operator prefill =
         *parseOperatorSpec("prefill_matmul:batch=1,seq=2048,n=28672,k=8192,dtype=fp16");
@@ -50,8 +51,9 @@ TEST(Errata4, PrefillMatmulIsComputeBound)
     EXPECT_GT(e->ai, 1000.0);
 }
 
-// seed-errata item 8: crossing B* = R·N/(N − 2R) ≈ 318 for N = 8192 on H100 SXM5, not 295.
-TEST(Errata8, DecodeMatmulCrossesAt318)
+// README "Reference figures": crossing B* = R·N/(N − 2R) ≈ 318 for N = 8192 on H100 SXM5,
+// not 295.
+TEST(DecodeCrossing, DecodeMatmulCrossesAt318)
 {
     auto b = ridgeCrossing(decodeMatmul(), "batch", fixtures::seedH100(), 1, 4096);
     ASSERT_TRUE(b);
@@ -62,7 +64,7 @@ TEST(Errata8, DecodeMatmulCrossesAt318)
 }
 
 // ... and with W4A16 weights (0.5 byte) near 80: B* = N·R / (4N − 8R).
-TEST(Errata8, W4A16CrossesNear80)
+TEST(DecodeCrossing, W4A16CrossesNear80)
 {
     auto b =
         ridgeCrossing(decodeMatmul(",weight_dtype=int4"), "batch", fixtures::seedH100(), 1, 4096);

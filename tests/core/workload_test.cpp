@@ -82,7 +82,8 @@ Cost stepCost(const Workload& w, std::initializer_list<const char*> keys)
 
 } // namespace
 
-// model-configs.md: Llama-2-7B q_proj at decode batch 1, FP16.
+// Llama-2-7B (resources/models.json, from its Hugging Face config.json): q_proj at decode batch
+// 1, FP16; README "Reference figures".
 TEST(WorkloadFigures, Llama2_7bQProjAtDecodeBatch1)
 {
     const Workload w = expand("llama-2-7b", scenario(Phase::Decode, 1, 512));
@@ -96,7 +97,7 @@ TEST(WorkloadFigures, Llama2_7bQProjAtDecodeBatch1)
     EXPECT_EQ(q->perLayer, 1.0);
 }
 
-// model-configs.md: 2 (K and V) × 80 layers × 8 KV heads × 128 × 2 bytes.
+// Llama-2-70B (resources/models.json): 2 (K and V) × 80 layers × 8 KV heads × 128 × 2 bytes.
 TEST(WorkloadFigures, Llama2_70bKvCachePerToken)
 {
     EXPECT_EQ(kvCacheBytesPerToken(model("llama-2-70b"), Precision::FP16), 327680.0);
@@ -105,7 +106,7 @@ TEST(WorkloadFigures, Llama2_70bKvCachePerToken)
     EXPECT_EQ(w.kvCacheBytes, 4.0 * 4096.0 * 327680.0);
 }
 
-// Issue 5 and seed-errata item 2: ≈138 GFLOP and ≈138 GB per token (not 280 GB), AI ≈ 1,
+// README "Whole-model analysis": ≈138 GFLOP and ≈138 GB per token (not 280 GB), AI ≈ 1,
 // ≈41 ms on H100 SXM5 if it fit; it does not fit one 80 GB card.
 TEST(WorkloadFigures, Llama2_70bDecodeBatch1OnH100)
 {
@@ -123,14 +124,15 @@ TEST(WorkloadFigures, Llama2_70bDecodeBatch1OnH100)
         EXPECT_FALSE(*t.fits);
         ASSERT_TRUE(t.gpusNeeded.has_value());
         EXPECT_EQ(*t.gpusNeeded, 2);
-        // Errata 2: the weights are read once, not "140 GB × 2 bytes".
+        // The weights are read once, not "140 GB × 2 bytes".
         EXPECT_LT(t.bytes, 1.01 * t.weightsBytes);
     }
 }
 
-// Issue 5 and seed-errata item 4: prefill of 2048 tokens ≈ 283–290 TFLOP, compute-bound.
-// The errata's AI ≈ 2048 counts the weights as the only bytes; with every kernel's activation
-// reads and writes counted the step AI is lower (≈1160 fused), still far right of the ridge.
+// README "Whole-model analysis": prefill of 2048 tokens ≈ 283–290 TFLOP, compute-bound.
+// The AI ≈ 2048 of 2 · tokens · params / weight bytes counts the weights as the only bytes; with
+// every kernel's activation reads and writes counted the step AI is lower (≈1160 fused), still far
+// right of the ridge.
 TEST(WorkloadFigures, Llama2_70bPrefill2048OnH100)
 {
     const Workload fused = expand("llama-2-70b", scenario(Phase::Prefill, 1, 2048, true));
@@ -307,7 +309,8 @@ TEST(WorkloadBatch, DecodeMatmulsCrossTheRidgeAsBatchGrows)
     };
     EXPECT_EQ(qBound(1), Bound::Memory);
     EXPECT_EQ(qBound(256), Bound::Memory);
-    EXPECT_EQ(qBound(512), Bound::Compute); // errata 8: crosses near B ≈ 318 for N = 8192
+    EXPECT_EQ(qBound(512),
+              Bound::Compute); // B* = R·N/(N − 2R) ≈ 318 for N = 8192 (README "Reference figures")
 }
 
 TEST(WorkloadErrors, BadScenarioValuesAreNamed)
