@@ -1,0 +1,42 @@
+#pragma once
+
+#include "ui/chart/chartlayer.h"
+
+#include <QColor>
+
+#include <vector>
+
+class QChart;
+class QScatterSeries;
+
+namespace roofscope {
+
+// The analytic operator points (Figure::points): one marker shape per operator, one colour per
+// GPU, the selected operator larger with a strong outline, marker area by the point's share
+// when one is given. Drawn as scatter series of the host chart (a few dozen markers: Qt
+// Charts does this well). Hover: the operator, the GPU and its verdict.
+class AnalyticPointsLayer : public ChartLayer {
+public:
+    struct Shown {
+        PointRef ref;
+        DataPoint value;
+        qreal size = 0.0;
+        QColor color;
+    };
+
+    void attach(QGraphicsWidget* host) override;
+    void update(const ChartContext& context, ChartChanges changes) override;
+    std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
+    std::vector<Shown> shown() const;
+
+private:
+    void recreate(const ChartContext& context);
+    void updateOperator(const ChartContext& context, int op);
+    void updateMarkers(const ChartContext& context);
+
+    QChart* m_host = nullptr;
+    std::vector<QScatterSeries*> m_series;
+    std::vector<std::vector<Shown>> m_shown; // per operator
+};
+
+} // namespace roofscope

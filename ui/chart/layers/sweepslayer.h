@@ -1,0 +1,20 @@
+#pragma once
+
+#include "ui/chart/chartlayer.h"
+
+namespace roofscope {
+
+class RoofLayer;
+
+// The selected operator's driving parameter swept over its range (a faint wide path per GPU)
+// and where it crosses the ridge (a diamond), from Figure::sweeps.
+class SweepsLayer : public ChartLayer {
+public:
+    void attach(QGraphicsWidget* host) override;
+    void update(const ChartContext& context, ChartChanges changes) override;
+
+private:
+    RoofLayer* m_item = nullptr;
+};
+
+} // namespace roofscope
