@@ -19,6 +19,15 @@ class QGraphicsWidget;
 
 namespace roofscope {
 
+class RoofLayer;
+
+// Where layers put their items: the host item (chart coordinates) and the still line art's
+// shared cached canvas (grid, sweeps and roofs draw into slots of it).
+struct ChartHost {
+    QGraphicsWidget* item = nullptr;
+    RoofLayer* lineArt = nullptr;
+};
+
 // What changed since a layer last drew: each layer redoes only what its part reads.
 enum class ChartChange : unsigned {
     Style = 1u << 0,     // theme, fonts, toggles: everything is restyled
@@ -64,7 +73,7 @@ public:
     virtual ~ChartLayer() = default;
 
     // Creates the layer's items under `host` (called once, before the first update).
-    virtual void attach(QGraphicsWidget* host) = 0;
+    virtual void attach(const ChartHost& host) = 0;
     virtual void update(const ChartContext& context, ChartChanges changes) = 0;
     // Text for a hover tooltip at `chartPos` (chart coordinates), if the layer has something
     // there; layers are asked top (last registered) first.

@@ -38,8 +38,9 @@ QString elided(const QString& s, int max)
 
 } // namespace
 
-void AnalyticPointsLayer::attach(QGraphicsWidget* host)
+void AnalyticPointsLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_host = qobject_cast<QChart*>(host);
 }
 

@@ -24,7 +24,7 @@ public:
         QColor color;
     };
 
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
     std::vector<Shown> shown() const;

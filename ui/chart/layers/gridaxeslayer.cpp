@@ -10,11 +10,11 @@
 
 namespace roofscope {
 
-void GridAxesLayer::attach(QGraphicsWidget* host)
+void GridAxesLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_host = host;
-    m_grid = new RoofLayer(host);
-    m_grid->setZValue(0.5);
+    m_grid = chart.lineArt; // the grid goes under every slot of the shared canvas
     m_titleX = new QGraphicsSimpleTextItem(host);
     m_titleY = new QGraphicsSimpleTextItem(host);
     m_titleY->setRotation(-90);

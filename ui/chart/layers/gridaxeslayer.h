@@ -21,7 +21,7 @@ public:
         QString label;
     };
 
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     const std::vector<TickLabel>& labels() const { return m_labels; }
 
@@ -29,7 +29,7 @@ private:
     QGraphicsSimpleTextItem* tickItem(std::size_t i, const ChartStyle& style);
 
     QGraphicsWidget* m_host = nullptr;
-    RoofLayer* m_grid = nullptr;
+    RoofLayer* m_grid = nullptr; // the shared line-art canvas
     QGraphicsSimpleTextItem* m_titleX = nullptr;
     QGraphicsSimpleTextItem* m_titleY = nullptr;
     std::vector<QGraphicsSimpleTextItem*> m_ticks;

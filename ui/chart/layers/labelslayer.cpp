@@ -33,8 +33,9 @@ QSizeF boxFor(const QString& text, const QFont& font)
 
 } // namespace
 
-void LabelsLayer::attach(QGraphicsWidget* host)
+void LabelsLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_host = host;
     m_hiddenNote = new QGraphicsSimpleTextItem(host);
     m_hiddenNote->setZValue(1000);

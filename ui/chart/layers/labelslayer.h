@@ -23,7 +23,7 @@ public:
         bool leader = false;
     };
 
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     const std::vector<Visible>& visible() const { return m_visible; }
     int hiddenCount() const { return m_hidden; }

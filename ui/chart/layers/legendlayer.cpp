@@ -7,8 +7,9 @@
 
 namespace roofscope {
 
-void LegendLayer::attach(QGraphicsWidget* host)
+void LegendLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_item = new ChartLegend(host);
 }
 

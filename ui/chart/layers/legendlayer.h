@@ -13,7 +13,7 @@ class ChartLegend;
 // says so), wrapped to more rows rather than shrunk.
 class LegendLayer : public ChartLayer {
 public:
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     qreal heightAbovePlot(const ChartContext& context, qreal width) const override;
 

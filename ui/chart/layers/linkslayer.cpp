@@ -8,8 +8,9 @@
 
 namespace roofscope {
 
-void LinksLayer::attach(QGraphicsWidget* host)
+void LinksLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_item = new QGraphicsPathItem(host);
     m_item->setZValue(2.5);
 }

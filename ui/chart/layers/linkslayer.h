@@ -10,7 +10,7 @@ namespace roofscope {
 // measured kernel (what the profiler saw), so the gap reads as a direction and a length.
 class LinksLayer : public ChartLayer {
 public:
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     int arrowCount() const { return m_arrows; }
 

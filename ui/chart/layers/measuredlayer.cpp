@@ -8,8 +8,9 @@
 
 namespace roofscope {
 
-void MeasuredLayer::attach(QGraphicsWidget* host)
+void MeasuredLayer::attach(const ChartHost& chart)
 {
+    QGraphicsWidget* host = chart.item;
     m_cloud = new PointCloud(host);
     // Over the roofs, under the analytic points and the labels.
     m_cloud->setZValue(2);
@@ -51,6 +52,8 @@ void MeasuredLayer::update(const ChartContext& context, ChartChanges changes)
         }
         m_cloud->setMarkers(std::move(markers));
         m_cloud->setPoints(values, std::move(markerOf));
+        // An empty cloud would still cost a plot-sized layer per frame.
+        m_cloud->setVisible(!figure.measured.empty());
     }
     m_cloud->setAxes(context.axes);
 }

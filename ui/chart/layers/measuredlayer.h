@@ -10,7 +10,7 @@ class PointCloud;
 // colour, so 100,000 kernels repaint within a frame. Hover: the kernel and its values.
 class MeasuredLayer : public ChartLayer {
 public:
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
     const PointCloud* cloud() const { return m_cloud; }

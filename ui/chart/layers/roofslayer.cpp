@@ -26,12 +26,9 @@ Qt::PenStyle RoofsLayer::penStyle(RoofRole role)
     }
 }
 
-void RoofsLayer::attach(QGraphicsWidget* host)
+void RoofsLayer::attach(const ChartHost& chart)
 {
-    m_item = new RoofLayer(host);
-    m_item->setGrid(QPen(Qt::NoPen), QPen(Qt::NoPen));
-    // Above the grid and the sweeps, below the operator points.
-    m_item->setZValue(1);
+    m_item = chart.lineArt;
 }
 
 void RoofsLayer::update(const ChartContext& context, ChartChanges changes)
@@ -77,7 +74,7 @@ void RoofsLayer::update(const ChartContext& context, ChartChanges changes)
             m_drawn.push_back(std::move(d));
         }
     }
-    m_item->setContent(std::move(strokes), std::move(markers));
+    m_item->setSlot(kLineArtSlot, std::move(strokes), std::move(markers));
 }
 
 std::optional<QString> RoofsLayer::toolTipAt(const ChartContext& context, QPointF chartPos) const

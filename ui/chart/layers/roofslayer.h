@@ -23,15 +23,16 @@ public:
         std::vector<DataPoint> path;
     };
 
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
     const std::vector<Drawn>& drawn() const { return m_drawn; }
 
     static Qt::PenStyle penStyle(RoofRole role);
+    static constexpr int kLineArtSlot = 2; // over the grid and the sweeps
 
 private:
-    RoofLayer* m_item = nullptr;
+    RoofLayer* m_item = nullptr; // the shared line-art canvas
     std::vector<Drawn> m_drawn; // in drawing order
 };
 

@@ -6,11 +6,9 @@
 
 namespace roofscope {
 
-void SweepsLayer::attach(QGraphicsWidget* host)
+void SweepsLayer::attach(const ChartHost& chart)
 {
-    m_item = new RoofLayer(host);
-    m_item->setGrid(QPen(Qt::NoPen), QPen(Qt::NoPen));
-    m_item->setZValue(0.9);
+    m_item = chart.lineArt;
 }
 
 void SweepsLayer::update(const ChartContext& context, ChartChanges changes)
@@ -40,7 +38,7 @@ void SweepsLayer::update(const ChartContext& context, ChartChanges changes)
                             style.markerSize * 1.5, true, QPen(color, style.ceilingWidth * 1.5),
                             Qt::NoBrush});
     }
-    m_item->setContent(std::move(strokes), std::move(markers));
+    m_item->setSlot(kLineArtSlot, std::move(strokes), std::move(markers));
 }
 
 } // namespace roofscope

@@ -10,11 +10,13 @@ class RoofLayer;
 // and where it crosses the ridge (a diamond), from Figure::sweeps.
 class SweepsLayer : public ChartLayer {
 public:
-    void attach(QGraphicsWidget* host) override;
+    void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
 
+    static constexpr int kLineArtSlot = 1; // under the roofs
+
 private:
-    RoofLayer* m_item = nullptr;
+    RoofLayer* m_item = nullptr; // the shared line-art canvas
 };
 
 } // namespace roofscope
