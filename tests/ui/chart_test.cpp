@@ -115,7 +115,8 @@ TEST(RoofChart, PureMappingAgreesWithTheDrawnPicture)
         }
         found += near >= 3;
         // And back: the pixel maps to the value.
-        const DataPoint back = chart->valueAt(geometry::valueToPixel(axes, {p.value.ai, p.value.flops}));
+        const DataPoint back =
+            chart->valueAt(geometry::valueToPixel(axes, {p.value.ai, p.value.flops}));
         EXPECT_NEAR(back.ai / p.value.ai, 1.0, 1e-9);
     }
     ASSERT_GT(solid, 10);

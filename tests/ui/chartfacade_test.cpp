@@ -30,8 +30,8 @@ namespace {
 
 std::unique_ptr<ChartDocument> document(const Scenario& scenario = defaultScenario())
 {
-    auto doc = ChartDocument::fromScenario(scenario, HardwareCatalog::builtin(),
-                                           QStringLiteral("test"));
+    auto doc =
+        ChartDocument::fromScenario(scenario, HardwareCatalog::builtin(), QStringLiteral("test"));
     EXPECT_TRUE(doc.ok());
     return std::move(*doc);
 }
@@ -101,8 +101,7 @@ TEST(ChartFacade, LegendWithSixGpusAt1366x768KeepsTheMinimumFont)
     w->show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(w.get()));
     Session* s = w->session();
-    for (int hw = 0; hw < static_cast<int>(s->hardware().size()) &&
-                    s->checkedHardware().size() < 6;
+    for (int hw = 0; hw < static_cast<int>(s->hardware().size()) && s->checkedHardware().size() < 6;
          ++hw)
         s->setChecked(hw, true);
     ASSERT_EQ(s->checkedHardware().size(), 6u);
@@ -263,8 +262,8 @@ TEST(ChartFacade, MeasuredPointsAndLinksAreDrawn)
     ASSERT_TRUE(e.ok());
     std::vector<MeasuredPoint> measured;
     for (int i = 0; i < 100000; ++i)
-        measured.push_back({"k" + std::to_string(i), h100,
-                            {0.5 + (i % 1000) * 0.1, 1e12 + (i / 1000) * 1e12}});
+        measured.push_back(
+            {"k" + std::to_string(i), h100, {0.5 + (i % 1000) * 0.1, 1e12 + (i / 1000) * 1e12}});
     // The last one: a kernel at 40 % of the prediction, linked to the decode matmul.
     measured.push_back({"gemm_v0", h100, {e->ai * 0.8, e->attainable * 0.4}});
     const int last = static_cast<int>(measured.size()) - 1;
@@ -272,8 +271,8 @@ TEST(ChartFacade, MeasuredPointsAndLinksAreDrawn)
     EXPECT_EQ(chart->measuredPoints().size(), 100001u);
     EXPECT_EQ(chart->linkCount(), 1);
     const geometry::LogAxes axes = chart->logAxes();
-    const QString tip = chart->toolTipAt(
-        geometry::valueToPixel(axes, {e->ai * 0.8, e->attainable * 0.4}));
+    const QString tip =
+        chart->toolTipAt(geometry::valueToPixel(axes, {e->ai * 0.8, e->attainable * 0.4}));
     EXPECT_TRUE(tip.contains(QStringLiteral("gemm_v0"))) << tip.toStdString();
     // The arrow is drawn: text-coloured ink halfway between the two points.
     const QImage img = doc->chart()->renderImage(QSize(1280, 720));

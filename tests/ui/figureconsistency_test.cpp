@@ -10,7 +10,6 @@
 #include "ui/export/figureexporter.h"
 #include "uitestutil.h"
 
-
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>

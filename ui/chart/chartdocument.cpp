@@ -5,7 +5,6 @@
 #include "ui/models/hardwaremodel.h"
 #include "ui/session.h"
 
-
 namespace roofscope {
 
 Expected<std::unique_ptr<ChartDocument>> ChartDocument::fromScenario(const Scenario& scenario,

@@ -58,8 +58,7 @@ void ChartLegend::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
 {
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setFont(m_layout.font);
-    for (std::size_t i = 0; i < m_layout.entries.size() && i < std::size_t(m_entries.size());
-         ++i) {
+    for (std::size_t i = 0; i < m_layout.entries.size() && i < std::size_t(m_entries.size()); ++i) {
         const LegendLayout::Entry& e = m_layout.entries[i];
         QPen pen(m_entries[static_cast<qsizetype>(i)].color, m_lineWidth);
         pen.setCapStyle(Qt::RoundCap);

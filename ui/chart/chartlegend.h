@@ -29,8 +29,7 @@ public:
     QSizeF size() const { return m_layout.size; }
     const LegendLayout::Result& layout() const { return m_layout; }
     // The layout `entries` would get in `width` (for the space the chart keeps above the plot).
-    static LegendLayout::Result layoutFor(const QStringList& names, const QFont& font,
-                                          qreal width);
+    static LegendLayout::Result layoutFor(const QStringList& names, const QFont& font, qreal width);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,

@@ -177,8 +177,8 @@ void RoofChart::Impl::readRoofs()
             const auto& e = session->estimate(op, g.hardware);
             ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
         }
-        auto roofs = roofsFor(session->hardware()[static_cast<std::size_t>(g.hardware)],
-                              g.hardware, ceilings, selected, session->toggles());
+        auto roofs = roofsFor(session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
+                              ceilings, selected, session->toggles());
         figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
                             std::make_move_iterator(roofs.end()));
     }
@@ -248,8 +248,8 @@ void RoofChart::Impl::updateMargins()
 {
     const QFontMetricsF tickMetrics(style.tickFont);
     const QFontMetricsF titleMetrics(style.titleFont);
-    const qreal left = tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) +
-                       titleMetrics.height() + 16;
+    const qreal left =
+        tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) + titleMetrics.height() + 16;
     const qreal right = 18;
     const qreal width = host->size().width() - left - right;
     qreal legend = 0.0;
@@ -435,8 +435,7 @@ void RoofChart::render(QPainter* painter, const QRectF& target)
 {
     if (!d->host || !d->host->scene())
         return;
-    d->host->scene()->render(painter, target, d->host->sceneBoundingRect(),
-                             Qt::IgnoreAspectRatio);
+    d->host->scene()->render(painter, target, d->host->sceneBoundingRect(), Qt::IgnoreAspectRatio);
 }
 
 QImage RoofChart::renderImage(QSize size, qreal devicePixelRatio)

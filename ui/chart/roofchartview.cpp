@@ -8,8 +8,8 @@
 #include <QGraphicsWidget>
 #include <QKeyEvent>
 #include <QMouseEvent>
-#include <QToolTip>
 #include <QRubberBand>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>

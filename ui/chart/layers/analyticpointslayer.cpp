@@ -155,7 +155,8 @@ void AnalyticPointsLayer::update(const ChartContext& context, ChartChanges chang
     const qreal half = context.style.selectedMarkerSize / 2.0;
     for (const auto& op : m_shown) {
         for (const Shown& p : op) {
-            const QPointF px = geometry::valueToPixel(context.axes, QPointF(p.value.ai, p.value.flops));
+            const QPointF px =
+                geometry::valueToPixel(context.axes, QPointF(p.value.ai, p.value.flops));
             const qreal h = std::max(half, p.size / 2.0);
             context.obstacles.emplace_back(px.x() - h, px.y() - h, 2 * h, 2 * h);
         }

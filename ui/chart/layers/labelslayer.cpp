@@ -70,8 +70,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     std::vector<Spec> specs;
     std::vector<LabelPlacer::Request> requests;
     std::vector<QRectF> obstacles = context.obstacles;
-    auto request = [&](const QString& text, const QColor& color, const QFont& font,
-                       QPointF anchor, double value, const QString& key, int priority) {
+    auto request = [&](const QString& text, const QColor& color, const QFont& font, QPointF anchor,
+                       double value, const QString& key, int priority) {
         specs.push_back({text, color, font});
         LabelPlacer::Request r;
         r.anchor = anchor;
@@ -95,12 +95,14 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
         const QPointF ridge(roof.ridgeAi, roof.peak);
         const QPointF anchor = geometry::valueToPixel(axes, ridge);
-        QString text = RoofChart::tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
+        QString text =
+            RoofChart::tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
         for (const FigureSweep& s : figure.sweeps) {
             if (s.hardware == roof.hardware && s.crossing && !drivingName.empty())
-                text += QStringLiteral(" · ") +
-                        RoofChart::tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
-                                                    QString::number(std::ceil(*s.crossing), 'f', 0));
+                text +=
+                    QStringLiteral(" · ") +
+                    RoofChart::tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
+                                                 QString::number(std::ceil(*s.crossing), 'f', 0));
         }
         request(text, color, style.labelFont, anchor, std::numeric_limits<double>::quiet_NaN(),
                 QStringLiteral("ridge:%1").arg(roof.hardware), 3);
@@ -121,8 +123,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
             QFont font = style.labelFont;
             if (static_cast<int>(op) == selected)
                 font.setBold(true);
-            request(elided(QString::fromStdString(figure.operators[op].name), 24), style.text,
-                    font, geometry::valueToPixel(axes, QPointF(v.ai, v.flops)),
+            request(elided(QString::fromStdString(figure.operators[op].name), 24), style.text, font,
+                    geometry::valueToPixel(axes, QPointF(v.ai, v.flops)),
                     std::numeric_limits<double>::quiet_NaN(), QStringLiteral("op:%1").arg(op), 2);
         }
     }

@@ -58,8 +58,7 @@ void MeasuredLayer::update(const ChartContext& context, ChartChanges changes)
     m_cloud->setAxes(context.axes);
 }
 
-std::optional<QString> MeasuredLayer::toolTipAt(const ChartContext& context,
-                                                QPointF chartPos) const
+std::optional<QString> MeasuredLayer::toolTipAt(const ChartContext& context, QPointF chartPos) const
 {
     const int i = m_cloud->nearest(chartPos, 6.0);
     if (i < 0 || i >= static_cast<int>(context.figure.measured.size()))

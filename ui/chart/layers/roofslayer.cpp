@@ -34,8 +34,8 @@ void RoofsLayer::attach(const ChartHost& chart)
 void RoofsLayer::update(const ChartContext& context, ChartChanges changes)
 {
     m_item->setAxes(context.axes);
-    if (!(changes & (ChartChange::Style | ChartChange::Gpus | ChartChange::Roofs |
-                     ChartChange::Range)))
+    if (!(changes &
+          (ChartChange::Style | ChartChange::Gpus | ChartChange::Roofs | ChartChange::Range)))
         return;
     const ChartStyle& style = context.style;
     const Figure& figure = context.figure;

@@ -33,7 +33,7 @@ public:
 
 private:
     RoofLayer* m_item = nullptr; // the shared line-art canvas
-    std::vector<Drawn> m_drawn; // in drawing order
+    std::vector<Drawn> m_drawn;  // in drawing order
 };
 
 } // namespace roofscope
