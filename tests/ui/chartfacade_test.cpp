@@ -304,6 +304,9 @@ TEST(ChartFacade, QtChartsStaysInsideTheChartImplementation)
 {
     const QRegularExpression chartsType(QStringLiteral(
         R"(QtCharts|#include\s*<Q(Chart|ScatterSeries|LineSeries|LogValueAxis|ValueAxis|XYSeries|Legend)|QChartView)"));
+    // No header names a Qt Charts type at all, not even forward-declared.
+    const QRegularExpression chartsName(QStringLiteral(
+        R"(\bQ(Chart|ScatterSeries|LineSeries|LogValueAxis|ValueAxis|XYSeries|ChartView|AbstractSeries)\b)"));
     int headers = 0;
     for (const QString& dir : {QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("core"),
                                QStringLiteral("tests")}) {
@@ -316,6 +319,8 @@ TEST(ChartFacade, QtChartsStaysInsideTheChartImplementation)
             ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
             const QString text = QString::fromUtf8(f.readAll());
             headers += path.endsWith(QStringLiteral(".h"));
+            if (path.endsWith(QStringLiteral(".h")))
+                EXPECT_FALSE(text.contains(chartsName)) << path.toStdString();
             if (!text.contains(chartsType))
                 continue;
             const bool inChart = path.contains(QStringLiteral("/ui/chart/")) &&

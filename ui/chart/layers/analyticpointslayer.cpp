@@ -38,36 +38,45 @@ QString elided(const QString& s, int max)
 
 } // namespace
 
+struct AnalyticPointsLayer::Series {
+    QChart* host = nullptr;
+    std::vector<QScatterSeries*> series;
+};
+
+AnalyticPointsLayer::AnalyticPointsLayer() : m_qt(std::make_unique<Series>()) {}
+
+AnalyticPointsLayer::~AnalyticPointsLayer() = default;
+
 void AnalyticPointsLayer::attach(const ChartHost& chart)
 {
     QGraphicsWidget* host = chart.item;
-    m_host = qobject_cast<QChart*>(host);
+    m_qt->host = qobject_cast<QChart*>(host);
 }
 
 void AnalyticPointsLayer::recreate(const ChartContext& context)
 {
     const ChartStyle& style = context.style;
-    for (QScatterSeries* s : m_series) {
-        m_host->removeSeries(s);
+    for (QScatterSeries* s : m_qt->series) {
+        m_qt->host->removeSeries(s);
         delete s;
     }
-    m_series.clear();
+    m_qt->series.clear();
     const auto& ops = context.figure.operators;
     m_shown.assign(ops.size(), {});
-    const auto axesX = m_host->axes(Qt::Horizontal);
-    const auto axesY = m_host->axes(Qt::Vertical);
+    const auto axesX = m_qt->host->axes(Qt::Horizontal);
+    const auto axesY = m_qt->host->axes(Qt::Vertical);
     for (std::size_t op = 0; op < ops.size(); ++op) {
-        auto* s = new QScatterSeries(m_host);
+        auto* s = new QScatterSeries(m_qt->host);
         s->setName(elided(QString::fromStdString(ops[op].name), 28));
         s->setMarkerShape(seriesShape(ops[op].marker.shape));
         s->setColor(style.mutedText);
         s->setBorderColor(style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x202020));
-        m_host->addSeries(s);
+        m_qt->host->addSeries(s);
         if (!axesX.isEmpty())
             s->attachAxis(axesX.first());
         if (!axesY.isEmpty())
             s->attachAxis(axesY.first());
-        m_series.push_back(s);
+        m_qt->series.push_back(s);
     }
 }
 
@@ -75,7 +84,7 @@ void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op)
 {
     const ChartStyle& style = context.style;
     const Figure& figure = context.figure;
-    QScatterSeries* series = m_series[static_cast<std::size_t>(op)];
+    QScatterSeries* series = m_qt->series[static_cast<std::size_t>(op)];
     auto& shown = m_shown[static_cast<std::size_t>(op)];
     shown.clear();
     QList<QPointF> pts;
@@ -118,8 +127,8 @@ void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op)
 void AnalyticPointsLayer::updateMarkers(const ChartContext& context)
 {
     const ChartStyle& style = context.style;
-    for (std::size_t op = 0; op < m_series.size(); ++op) {
-        QScatterSeries* s = m_series[op];
+    for (std::size_t op = 0; op < m_qt->series.size(); ++op) {
+        QScatterSeries* s = m_qt->series[op];
         const bool sel = static_cast<int>(op) == context.figure.selected;
         s->setMarkerSize(sel ? style.selectedMarkerSize : style.markerSize);
         QPen border(sel ? style.text
@@ -131,11 +140,11 @@ void AnalyticPointsLayer::updateMarkers(const ChartContext& context)
 
 void AnalyticPointsLayer::update(const ChartContext& context, ChartChanges changes)
 {
-    if (!m_host)
+    if (!m_qt->host)
         return;
     const int nOps = static_cast<int>(context.figure.operators.size());
     const bool all = (changes & (ChartChange::Style | ChartChange::Gpus)) ||
-                     static_cast<int>(m_series.size()) != nOps;
+                     static_cast<int>(m_qt->series.size()) != nOps;
     if (all)
         recreate(context);
     if (all || (changes & ChartChange::Selection))

@@ -4,10 +4,8 @@
 
 #include <QColor>
 
+#include <memory>
 #include <vector>
-
-class QChart;
-class QScatterSeries;
 
 namespace roofscope {
 
@@ -24,6 +22,8 @@ public:
         QColor color;
     };
 
+    AnalyticPointsLayer();
+    ~AnalyticPointsLayer() override;
     void attach(const ChartHost& host) override;
     void update(const ChartContext& context, ChartChanges changes) override;
     std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
@@ -34,8 +34,8 @@ private:
     void updateOperator(const ChartContext& context, int op);
     void updateMarkers(const ChartContext& context);
 
-    QChart* m_host = nullptr;
-    std::vector<QScatterSeries*> m_series;
+    struct Series; // the host chart and its scatter series, in the .cpp only
+    std::unique_ptr<Series> m_qt;
     std::vector<std::vector<Shown>> m_shown; // per operator
 };
 
