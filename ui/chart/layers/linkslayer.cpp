@@ -1,6 +1,7 @@
 #include "ui/chart/layers/linkslayer.h"
 
 #include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
 #include <QGraphicsWidget>
 #include <QLineF>
 #include <QPainterPath>
@@ -11,8 +12,13 @@ namespace roofscope {
 void LinksLayer::attach(const ChartHost& chart)
 {
     QGraphicsWidget* host = chart.item;
-    m_item = new QGraphicsPathItem(host);
-    m_item->setZValue(2.5);
+    // Arrows leave the plot when one end is zoomed out of view: clipped to the plot area.
+    m_clip = new QGraphicsRectItem(host);
+    m_clip->setPen(Qt::NoPen);
+    m_clip->setBrush(Qt::NoBrush);
+    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
+    m_clip->setZValue(2.5);
+    m_item = new QGraphicsPathItem(m_clip);
 }
 
 void LinksLayer::update(const ChartContext& context, ChartChanges changes)
@@ -22,6 +28,7 @@ void LinksLayer::update(const ChartContext& context, ChartChanges changes)
         return;
     const Figure& figure = context.figure;
     const geometry::LogAxes& axes = context.axes;
+    m_clip->setRect(axes.plot);
     QPainterPath path;
     m_arrows = 0;
     for (const MeasuredLink& link : figure.links) {

@@ -3,6 +3,7 @@
 #include "ui/chart/chartlayer.h"
 
 class QGraphicsPathItem;
+class QGraphicsRectItem;
 
 namespace roofscope {
 
@@ -15,6 +16,7 @@ public:
     int arrowCount() const { return m_arrows; }
 
 private:
+    QGraphicsRectItem* m_clip = nullptr; // the plot area
     QGraphicsPathItem* m_item = nullptr;
     int m_arrows = 0;
 };
