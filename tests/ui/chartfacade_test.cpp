@@ -115,6 +115,13 @@ TEST(ChartFacade, LegendWithSixGpusAt1366x768KeepsTheMinimumFont)
     EXPECT_LE(legend.box.width(), plot.width() + 1.0);
     EXPECT_LE(legend.box.bottom(), plot.top());
     EXPECT_GE(legend.box.top(), 0.0);
+    // At 1920×1080 too (a taller, differently wide plot), the wrapped legend stays inside.
+    w->resize(1920, 1080);
+    QCoreApplication::processEvents();
+    const RoofChart::Legend wide = w->chart()->legend();
+    EXPECT_GE(wide.box.top(), 0.0);
+    EXPECT_LE(wide.box.bottom(), w->chart()->plotArea().top());
+    EXPECT_LE(wide.box.width(), w->chart()->plotArea().width() + 1.0);
     // The names need more than a row at that width.
     const QFontMetricsF fm(legend.font);
     qreal natural = 0;

@@ -54,6 +54,7 @@ struct RoofChart::Impl {
     std::optional<int> sweepKeyOp;
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
+    bool settingMargins = false;
     bool caching = true;
     bool backgroundVisible = true;
 
@@ -251,7 +252,11 @@ void RoofChart::Impl::updateMargins()
     const qreal left =
         tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) + titleMetrics.height() + 16;
     const qreal right = 18;
-    const qreal width = host->size().width() - left - right;
+    // The plot's own width once laid out (Qt Charts keeps some space of its own besides the
+    // margins): an estimate from the chart's width let a wrapped legend overflow the top.
+    qreal width = host->plotArea().width();
+    if (width < 10)
+        width = host->size().width() - left - right;
     qreal legend = 0.0;
     if (width > 10) {
         const ChartContext ctx = context();
@@ -263,17 +268,21 @@ void RoofChart::Impl::updateMargins()
     const QMargins margins(static_cast<int>(left), top, static_cast<int>(right),
                            static_cast<int>(tickMetrics.height() + titleMetrics.height() + 14));
     if (host->margins() != margins) {
+        // The plot area moves: this refresh goes on with the new one, so the nested one the
+        // host's signal would start is skipped.
+        settingMargins = true;
         host->setMargins(margins);
         if (host->layout())
             host->layout()->activate();
+        settingMargins = false;
     }
 }
 
 void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
 {
-    if (inRebuild || !host)
+    if (inRebuild || settingMargins || !host)
         return;
-    if (changes & (ChartChange::Style | ChartChange::Gpus))
+    if ((changes & (ChartChange::Style | ChartChange::Gpus)) || host->plotArea() != shownPlot)
         updateMargins();
     // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
     fit = roofscope::fitRange(fitValues(figure));
