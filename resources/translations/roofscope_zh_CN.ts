@@ -1364,6 +1364,40 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::RoofChart</name>
     <message>
+        <source>memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>%1 on %2
+AI %3 FLOP/byte, %4 attainable (%5, %6 % of peak)</source>
+        <translation>%1（%2）
+AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) hidden</source>
+        <translation>
+            <numerusform>%n 个标签已隐藏</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (measured on %2)
+AI %3 FLOP/byte, %4</source>
+        <translation>%1（在 %2 上实测）
+AI %3 FLOP/byte，%4</translation>
+    </message>
+    <message>
+        <source>unknown GPU</source>
+        <translation>未知 GPU</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3, memory %4, ridge at %5 FLOP/byte</source>
+        <translation>%1 · %2：%3，内存 %4，脊点 %5 FLOP/byte</translation>
+    </message>
+    <message>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度（FLOP/byte）</translation>
     </message>

@@ -10,8 +10,6 @@
 #include "ui/export/figureexporter.h"
 #include "uitestutil.h"
 
-#include <QScatterSeries>
-
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
@@ -89,30 +87,33 @@ TEST_P(FigureConsistency, ChartExportAndDataShowTheSameRoofsPointsAndColours)
     RoofChart* chart = w->chart();
     const auto id = [&](int hw) { return s->hardware()[static_cast<std::size_t>(hw)].id; };
 
-    // --- The window's chart: roofs as the roof layer strokes them, points as drawn.
+    // --- The window's chart: roofs as the roofs layer strokes them, points as drawn.
     std::set<RoofKey> chartRoofs;
-    const auto strokes = chart->roofLayer()->strokes();
+    const auto drawnRoofs = chart->drawnRoofs();
     for (const FigureRoof& r : chart->roofs()) {
         chartRoofs.insert({id(r.hardware), key(r.peak), key(r.memory.bytesPerS),
                            std::string(roofRoleName(r.role))});
         // Drawn: a stroke in the GPU's colour through the roof's ridge.
         const QColor colour = chart->colorOf(r.hardware);
-        const bool drawn = std::any_of(strokes.begin(), strokes.end(), [&](const auto& st) {
-            return st.pen.color().rgb() == colour.rgb() &&
-                   st.values.contains(QPointF(r.ridgeAi, r.peak));
+        const bool drawn = std::any_of(drawnRoofs.begin(), drawnRoofs.end(), [&](const auto& d) {
+            return d.color.rgb() == colour.rgb() && d.roof.hardware == r.hardware &&
+                   std::find(d.path.begin(), d.path.end(), DataPoint{r.ridgeAi, r.peak}) !=
+                       d.path.end();
         });
         EXPECT_TRUE(drawn) << id(r.hardware) << " " << r.label;
     }
+    EXPECT_EQ(drawnRoofs.size(), chart->roofs().size());
     std::set<PointKey> chartPoints;
     std::map<std::string, std::string> chartColours;
     for (int op = 0; op < static_cast<int>(s->operators().size()); ++op) {
-        QScatterSeries* series = chart->operatorSeries(op);
-        ASSERT_NE(series, nullptr);
+        const std::vector<DataPoint> drawn = chart->operatorPoints(op);
         for (const RoofChart::PointInfo& p : chart->points()) {
             if (p.ref.op != op)
                 continue;
-            chartPoints.insert({op, id(p.ref.hardware), key(p.value.x()), key(p.value.y())});
-            EXPECT_TRUE(series->points().contains(p.value));
+            chartPoints.insert({op, id(p.ref.hardware), key(p.value.ai), key(p.value.flops)});
+            EXPECT_NE(std::find(drawn.begin(), drawn.end(), p.value), drawn.end());
+            // The marker is drawn in its GPU's colour.
+            EXPECT_EQ(p.color.rgb(), chart->colorOf(p.ref.hardware).rgb());
         }
     }
     for (int hw : s->checkedHardware())
@@ -201,7 +202,7 @@ TEST_P(FigureConsistency, ChartExportAndDataShowTheSameRoofsPointsAndColours)
             continue;
         ++solid;
         const QColor colour(QString::fromStdString(chartColours[id(p.ref.hardware)]));
-        if (pixelsWithColor(img, toImage(p.value), 4, colour) >= 3)
+        if (pixelsWithColor(img, toImage({p.value.ai, p.value.flops}), 4, colour) >= 3)
             ++found;
     }
     // Markers of one operator on GPUs with the same bandwidth and peak coincide: the one on top

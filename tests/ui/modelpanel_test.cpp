@@ -15,7 +15,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
@@ -89,9 +88,9 @@ InferenceScenario decode(double batch, double context = 2048)
     return s;
 }
 
-std::map<std::pair<int, int>, QPointF> pointsByRef(const RoofChart* chart)
+std::map<std::pair<int, int>, DataPoint> pointsByRef(const RoofChart* chart)
 {
-    std::map<std::pair<int, int>, QPointF> out;
+    std::map<std::pair<int, int>, DataPoint> out;
     for (const RoofChart::PointInfo& p : chart->points())
         out[{p.ref.op, p.ref.hardware}] = p.value;
     return out;
@@ -152,8 +151,9 @@ TEST(ModelPanel, Llama70bDecodeOnFourGpus)
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             const auto it = points.find({static_cast<int>(i), hw});
             ASSERT_NE(it, points.end()) << w.ops[i].key;
-            EXPECT_DOUBLE_EQ(it->second.x(), core->perOp[i].estimate.ai) << w.ops[i].key;
-            EXPECT_DOUBLE_EQ(it->second.y(), core->perOp[i].estimate.attainable) << w.ops[i].key;
+            EXPECT_DOUBLE_EQ(it->second.ai, core->perOp[i].estimate.ai) << w.ops[i].key;
+            EXPECT_DOUBLE_EQ(it->second.flops, core->perOp[i].estimate.attainable)
+                << w.ops[i].key;
         }
     }
 
@@ -163,11 +163,10 @@ TEST(ModelPanel, Llama70bDecodeOnFourGpus)
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             if (w.ops[i].key != key)
                 continue;
-            QScatterSeries* s = f.window->chart()->operatorSeries(static_cast<int>(i));
-            const int point = 1; // checked in catalog order: A100, H100, H200, B200
-            return s->pointConfiguration(point)
-                .value(QXYSeries::PointConfiguration::Size)
-                .toDouble();
+            for (const RoofChart::PointInfo& p : f.window->chart()->points()) {
+                if (p.ref.op == static_cast<int>(i) && p.ref.hardware == f.h100())
+                    return static_cast<double>(p.size);
+            }
         }
         return 0.0;
     };
@@ -220,13 +219,13 @@ TEST(ModelPanel, BatchSliderMovesOperatorsAcrossTheRidge)
     int moved = 0;
     for (std::size_t i = 0; i < after.ops.size(); ++i) {
         for (int hw : f.session->checkedHardware()) {
-            const QPointF a = pointsBefore.at({static_cast<int>(i), hw});
-            const QPointF b = pointsAfter.at({static_cast<int>(i), hw});
+            const DataPoint a = pointsBefore.at({static_cast<int>(i), hw});
+            const DataPoint b = pointsAfter.at({static_cast<int>(i), hw});
             if (isWeightMatmul(after.ops[i].key)) {
-                EXPECT_GT(b.x(), a.x() * 100) << after.ops[i].key;
+                EXPECT_GT(b.ai, a.ai * 100) << after.ops[i].key;
                 ++moved;
             } else if (after.ops[i].key.starts_with("attn_")) {
-                EXPECT_DOUBLE_EQ(b.x(), a.x()) << after.ops[i].key;
+                EXPECT_DOUBLE_EQ(b.ai, a.ai) << after.ops[i].key;
             }
         }
     }
@@ -335,8 +334,12 @@ TEST(ModelPanel, ContextPhasePrecisionAndDetach)
     ASSERT_FALSE(error.has_value()) << error->toStdString();
     EXPECT_FALSE(f.workbench->isShown());
     EXPECT_TRUE(f.panel->showButton()->isEnabled());
-    EXPECT_FALSE(f.window->chart()->operatorSeries(q)->pointConfiguration(1).contains(
-        QXYSeries::PointConfiguration::Size));
+    for (const RoofChart::PointInfo& p : f.window->chart()->points()) {
+        if (p.ref.op != q)
+            continue;
+        const ChartStyle& style = f.window->chart()->style();
+        EXPECT_TRUE(p.size == style.markerSize || p.size == style.selectedMarkerSize) << p.size;
+    }
     // Undoing the edit brings the rows, and model mode, back.
     f.session->undoStack()->undo();
     EXPECT_TRUE(f.workbench->isShown());

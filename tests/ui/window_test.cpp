@@ -10,7 +10,6 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
-#include <QScatterSeries>
 #include <QTableView>
 #include <QUndoStack>
 
@@ -109,17 +108,17 @@ TEST(Window, AddPresetAndToggleAccelerator)
     presets->actions().at(1)->trigger(); // GELU
     ASSERT_EQ(s->operators().size(), before + 1);
     EXPECT_EQ(s->operators().back().kind, "activation");
-    EXPECT_EQ(w->chart()->operatorSeries(static_cast<int>(before))->count(), 4);
+    EXPECT_EQ(w->chart()->operatorPoints(static_cast<int>(before)).size(), 4u);
 
     // Checking a fifth accelerator adds a roof and a point per operator.
     const int mi300 = s->hardwareIndex("mi300x");
     if (mi300 >= 0) {
         w->hardwareModel()->setData(w->hardwareModel()->index(mi300, 0), Qt::Checked,
                                     Qt::CheckStateRole);
-        EXPECT_EQ(w->chart()->roofPoints(mi300).size(), 3);
-        EXPECT_EQ(w->chart()->operatorSeries(0)->count(), 5);
+        EXPECT_EQ(w->chart()->roofPoints(mi300).size(), 3u);
+        EXPECT_EQ(w->chart()->operatorPoints(0).size(), 5u);
         s->undoStack()->undo(); // checking is one undo step of its own
-        EXPECT_EQ(w->chart()->operatorSeries(0)->count(), 4);
+        EXPECT_EQ(w->chart()->operatorPoints(0).size(), 4u);
     }
     s->undoStack()->undo();
     EXPECT_EQ(s->operators().size(), before);

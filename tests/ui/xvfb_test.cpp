@@ -6,8 +6,6 @@
 #include "uitestutil.h"
 
 #include <QGuiApplication>
-#include <QLineSeries>
-#include <QScatterSeries>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStyleOptionSlider>
@@ -36,20 +34,20 @@ TEST(XvfbWindow, ChartSeriesMatchCoreAndSliderDrags)
 
     auto checkSeries = [&] {
         for (int op = 0; op < static_cast<int>(s->operators().size()); ++op) {
-            QScatterSeries* series = chart->operatorSeries(op);
-            ASSERT_EQ(series->count(), 4);
-            for (int i = 0; i < 4; ++i) {
-                const int hw = s->checkedHardware()[static_cast<std::size_t>(i)];
+            const std::vector<DataPoint> series = chart->operatorPoints(op);
+            ASSERT_EQ(series.size(), 4u);
+            for (std::size_t i = 0; i < 4; ++i) {
+                const int hw = s->checkedHardware()[i];
                 const Estimate e = coreEstimate(s->operators()[static_cast<std::size_t>(op)],
                                                 s->hardware()[static_cast<std::size_t>(hw)]);
-                EXPECT_DOUBLE_EQ(series->at(i).x(), e.ai);
-                EXPECT_DOUBLE_EQ(series->at(i).y(), e.attainable);
+                EXPECT_DOUBLE_EQ(series[i].ai, e.ai);
+                EXPECT_DOUBLE_EQ(series[i].flops, e.attainable);
             }
         }
         for (int hw : s->checkedHardware()) {
             const auto& e = s->estimate(s->selectedOperator(), hw);
             ASSERT_TRUE(e.ok());
-            EXPECT_DOUBLE_EQ(chart->roofPoints(hw).at(1).x(), e->ridgeAi);
+            EXPECT_DOUBLE_EQ(chart->roofPoints(hw).at(1).ai, e->ridgeAi);
         }
     };
     checkSeries();

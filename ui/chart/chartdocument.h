@@ -10,8 +10,6 @@
 
 #include <memory>
 
-class QGraphicsScene;
-
 namespace roofscope {
 
 class ComparisonModel;
@@ -19,10 +17,10 @@ class HardwareModel;
 class RoofChart;
 class Session;
 
-// A chart without a window: a session, its models and the chart in a bare QGraphicsScene,
-// built from a scenario and a catalog alone. The headless renderer (`roofscope plot
-// --scenario`) and the window's export draw the same scene the same way. Needs a
-// QApplication (Qt Charts items are widgets of the graphics scene).
+// A chart without a window: a session, its models and the chart, built from a scenario and a
+// catalog alone. The headless renderer (`roofscope plot --scenario`) and the window's export
+// draw it the same way (RoofChart::render). Needs a QApplication (the chart's items are
+// graphics widgets).
 class ChartDocument {
 public:
     static Expected<std::unique_ptr<ChartDocument>>
@@ -30,7 +28,7 @@ public:
     ~ChartDocument();
 
     Session* session() const { return m_session.get(); }
-    RoofChart* chart() const { return m_chart; }
+    RoofChart* chart() const { return m_chart.get(); }
     // Lays the chart out at `size` (logical pixels).
     void resize(QSize size);
     QImage renderImage(QSize size, qreal devicePixelRatio = 1.0);
@@ -40,12 +38,7 @@ private:
     std::unique_ptr<Session> m_session;
     std::unique_ptr<HardwareModel> m_hardware;
     std::unique_ptr<ComparisonModel> m_comparison;
-    std::unique_ptr<QGraphicsScene> m_scene;
-    RoofChart* m_chart = nullptr; // owned by the scene
+    std::unique_ptr<RoofChart> m_chart; // goes before the models it listens to
 };
-
-// Renders any chart's scene into an image of `size` logical pixels at `dpr`: the one export
-// path (QChartView::render magnifies and clips on high-dpr images).
-QImage renderChart(RoofChart* chart, QSize size, qreal devicePixelRatio);
 
 } // namespace roofscope

@@ -1,15 +1,10 @@
 #include "ui/chart/chartlegend.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 
-namespace roofscope {
+#include <limits>
 
-namespace {
-constexpr qreal kSwatch = 22.0;
-constexpr qreal kGap = 6.0;
-constexpr qreal kSpacing = 18.0;
-} // namespace
+namespace roofscope {
 
 ChartLegend::ChartLegend(QGraphicsItem* parent) : QGraphicsItem(parent)
 {
@@ -17,69 +12,62 @@ ChartLegend::ChartLegend(QGraphicsItem* parent) : QGraphicsItem(parent)
     setCacheMode(QGraphicsItem::DeviceCoordinateCache);
 }
 
+LegendLayout::Result ChartLegend::layoutFor(const QStringList& names, const QFont& font,
+                                            qreal width)
+{
+    LegendLayout::Params params;
+    params.font = font;
+    return LegendLayout::layout(names, width > 0 ? width : std::numeric_limits<qreal>::max() / 4,
+                                params);
+}
+
+void ChartLegend::relayout()
+{
+    prepareGeometryChange();
+    QStringList names;
+    for (const Entry& e : m_entries)
+        names << e.text;
+    m_layout = layoutFor(names, m_font, m_maxWidth);
+    update();
+}
+
 void ChartLegend::setEntries(QList<Entry> entries, const QFont& font, const QColor& text,
                              qreal lineWidth)
 {
-    prepareGeometryChange();
     m_entries = std::move(entries);
     m_font = font;
     m_text = text;
     m_lineWidth = lineWidth;
-    update();
+    relayout();
 }
 
 void ChartLegend::setMaxWidth(qreal width)
 {
     if (qFuzzyCompare(width + 1.0, m_maxWidth + 1.0))
         return;
-    prepareGeometryChange();
     m_maxWidth = width;
-    update();
-}
-
-qreal ChartLegend::scale() const
-{
-    const qreal natural = naturalSize().width();
-    return m_maxWidth > 0 && natural > m_maxWidth ? m_maxWidth / natural : 1.0;
-}
-
-QSizeF ChartLegend::size() const
-{
-    return naturalSize() * scale();
-}
-
-QSizeF ChartLegend::naturalSize() const
-{
-    const QFontMetricsF fm(m_font);
-    qreal w = 0;
-    for (const Entry& e : m_entries)
-        w += kSwatch + kGap + fm.horizontalAdvance(e.text) + kSpacing;
-    return {std::max<qreal>(0, w - kSpacing), fm.height() + 4};
+    relayout();
 }
 
 QRectF ChartLegend::boundingRect() const
 {
-    return QRectF(QPointF(), size());
+    return QRectF(QPointF(), m_layout.size).adjusted(-2, -2, 2, 2);
 }
 
 void ChartLegend::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    const QFontMetricsF fm(m_font);
-    const qreal h = fm.height() + 4;
     painter->setRenderHint(QPainter::Antialiasing);
-    painter->scale(scale(), scale());
-    painter->setFont(m_font);
-    qreal x = 0;
-    for (const Entry& e : m_entries) {
-        QPen pen(e.color, m_lineWidth);
+    painter->setFont(m_layout.font);
+    for (std::size_t i = 0; i < m_layout.entries.size() && i < std::size_t(m_entries.size()); ++i) {
+        const LegendLayout::Entry& e = m_layout.entries[i];
+        QPen pen(m_entries[static_cast<qsizetype>(i)].color, m_lineWidth);
         pen.setCapStyle(Qt::RoundCap);
         painter->setPen(pen);
-        painter->drawLine(QPointF(x + 2, h / 2), QPointF(x + kSwatch - 2, h / 2));
-        x += kSwatch + kGap;
+        const qreal y = e.swatch.center().y();
+        painter->drawLine(QPointF(e.swatch.left() + 2, y), QPointF(e.swatch.right() - 2, y));
         painter->setPen(m_text);
-        const qreal w = fm.horizontalAdvance(e.text);
-        painter->drawText(QRectF(x, 0, w + 2, h), Qt::AlignLeft | Qt::AlignVCenter, e.text);
-        x += w + kSpacing;
+        painter->drawText(e.text.adjusted(0, 0, 2, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                          e.shownText);
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/chart/legendlayout.h"
+
 #include <QColor>
 #include <QFont>
 #include <QGraphicsItem>
@@ -8,7 +10,9 @@
 
 namespace roofscope {
 
-// One row of coloured line swatches and names (the accelerators), drawn once into a pixmap.
+// Coloured line swatches and names (the accelerators), laid out by LegendLayout: as many rows
+// as the width needs, never a font below the minimum (issue 10 item 17). Drawn once into a
+// pixmap.
 class ChartLegend : public QGraphicsItem {
 public:
     struct Entry {
@@ -20,24 +24,26 @@ public:
 
     void setEntries(QList<Entry> entries, const QFont& font, const QColor& text, qreal lineWidth);
     const QList<Entry>& entries() const { return m_entries; }
-    // The width the legend may take (the plot's): when the names do not fit, the whole row is
-    // scaled down rather than cut off, so every accelerator stays named.
+    // The width the legend may take (the plot's).
     void setMaxWidth(qreal width);
-    QSizeF size() const;
+    QSizeF size() const { return m_layout.size; }
+    const LegendLayout::Result& layout() const { return m_layout; }
+    // The layout `entries` would get in `width` (for the space the chart keeps above the plot).
+    static LegendLayout::Result layoutFor(const QStringList& names, const QFont& font, qreal width);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
                QWidget* widget = nullptr) override;
 
 private:
-    QSizeF naturalSize() const;
-    qreal scale() const;
+    void relayout();
 
     QList<Entry> m_entries;
     qreal m_maxWidth = 0.0; // 0: unlimited
     QFont m_font;
     QColor m_text;
     qreal m_lineWidth = 2.0;
+    LegendLayout::Result m_layout;
 };
 
 } // namespace roofscope

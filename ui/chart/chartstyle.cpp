@@ -3,6 +3,9 @@
 #include "core/palette.h"
 #include "ui/session.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace roofscope {
 
 ChartStyle chartStyle(Theme theme)
@@ -73,4 +76,17 @@ QColor gpuColor(const Session& session, int hardware)
     return hardwareColor(session.colorSlot(hardware), session.theme());
 }
 
+} // namespace roofscope
+
+namespace roofscope {
+qreal markerSizeForShare(const ChartStyle& style, double share)
+{
+    // A point that takes the whole step is five default markers wide; below half a default
+    // marker a point could not be seen or hovered.
+    const qreal largest = style.markerSize * 5.0;
+    const qreal smallest = style.markerSize * 0.5;
+    if (!(share > 0.0))
+        return smallest;
+    return std::clamp(largest * std::sqrt(std::min(share, 1.0)), smallest, largest);
+}
 } // namespace roofscope

@@ -38,3 +38,9 @@ QColor hardwareColor(int index, Theme theme);
 QColor gpuColor(const Session& session, int hardware);
 
 } // namespace roofscope
+
+namespace roofscope {
+// A marker's diameter for a point taking `share` (0…1) of a whole: the area follows the share,
+// within half and five default markers.
+qreal markerSizeForShare(const ChartStyle& style, double share);
+} // namespace roofscope

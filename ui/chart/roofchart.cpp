@@ -1,286 +1,159 @@
 #include "ui/chart/roofchart.h"
 
 #include "core/figure.h"
-#include "core/format.h"
-#include "ui/chart/chartlabel.h"
-#include "ui/chart/chartlegend.h"
+#include "ui/chart/layers/analyticpointslayer.h"
+#include "ui/chart/layers/gridaxeslayer.h"
+#include "ui/chart/layers/labelslayer.h"
+#include "ui/chart/layers/legendlayer.h"
+#include "ui/chart/layers/linkslayer.h"
+#include "ui/chart/layers/measuredlayer.h"
+#include "ui/chart/layers/roofslayer.h"
+#include "ui/chart/layers/sweepslayer.h"
 #include "ui/chart/rooflayer.h"
-#include "ui/datanames.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 
+#include <QChart>
 #include <QFontMetricsF>
-#include <QGraphicsSimpleTextItem>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QLegend>
-#include <QLegendMarker>
-#include <QLineSeries>
 #include <QLogValueAxis>
-#include <QPen>
-#include <QScatterSeries>
+#include <QPainter>
+#include <QPixmapCache>
+#include <QPointer>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace roofscope {
 
-namespace {
+// The host is a QChart: it lays out the plot area inside the margins, draws the plot
+// background and the axis lines, and hosts the analytic points' scatter series (Qt Charts
+// draws a few dozen markers well). Everything else is our layers' own items on top of it.
+struct RoofChart::Impl {
+    RoofChart* q = nullptr;
+    Session* session = nullptr;
+    HardwareModel* hardware = nullptr;
+    ComparisonModel* comparison = nullptr;
+    QGraphicsScene ownScene; // holds the host until a view takes it
+    QPointer<QChart> host;
+    QLogValueAxis* axisX = nullptr;
+    QLogValueAxis* axisY = nullptr;
+    ChartStyle style;
+    Figure figure;
+    std::vector<std::vector<FigurePoint>> pointsByOp;
+    std::vector<std::unique_ptr<ChartLayer>> layers;
+    PointShare share;
+    std::vector<QRectF> obstacles;
+    std::optional<ViewRange> frozen;
+    ViewRange fit;
+    ViewRange shown{0, 0, 0, 0};
+    QRectF shownPlot;
+    QString roofSignature;
+    std::optional<int> sweepKeyOp;
+    std::optional<Operator> sweepKey;
+    bool inRebuild = false;
+    bool settingMargins = false;
+    bool caching = true;
+    bool backgroundVisible = true;
 
-QScatterSeries::MarkerShape seriesShape(MarkerShape shape)
-{
-    switch (shape) {
-    case MarkerShape::Circle:
-        return QScatterSeries::MarkerShapeCircle;
-    case MarkerShape::Square:
-        return QScatterSeries::MarkerShapeRectangle;
-    case MarkerShape::Triangle:
-        return QScatterSeries::MarkerShapeTriangle;
-    case MarkerShape::Diamond:
-        return QScatterSeries::MarkerShapeRotatedRectangle;
-    case MarkerShape::Pentagon:
-        return QScatterSeries::MarkerShapePentagon;
-    case MarkerShape::Star:
-        return QScatterSeries::MarkerShapeStar;
+    ChartContext context(int changedOp = -1)
+    {
+        return ChartContext{figure, style, axes(), *session, share, obstacles, changedOp};
     }
-    return QScatterSeries::MarkerShapeCircle;
-}
-
-// Roofs are clipped to a little more than the view because antialiased stroking of lines that
-// run far off screen costs more than the whole rest of the chart.
-QList<QPointF> roofPolyline(const FigureRoof& roof, const ViewRange& view)
-{
-    QList<QPointF> out;
-    for (const DataPoint& p : roofPath(roof, view, 2.0))
-        out << QPointF(p.ai, p.flops);
-    return out;
-}
-
-QString elided(const QString& s, int max)
-{
-    return s.size() <= max ? s : s.left(max - 1) + QChar(u'…');
-}
-
-} // namespace
-
-RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
-                     QGraphicsItem* parent)
-    : QChart(parent), m_session(session), m_hardware(hardware), m_comparison(comparison)
-{
-    setAnimationOptions(QChart::NoAnimation);
-    setBackgroundRoundness(0);
-    legend()->setAlignment(Qt::AlignTop);
-    // The legend only changes with the accelerators: repaint it from a pixmap.
-    legend()->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-    m_axisX = new QLogValueAxis(this);
-    m_axisY = new QLogValueAxis(this);
-    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
-        axis->setBase(10.0);
-        axis->setLabelsVisible(false);
-        axis->setTitleVisible(false);
-        axis->setMinorTickCount(-1);
+    geometry::LogAxes axes() const
+    {
+        if (!host)
+            return {};
+        return {host->plotArea(), {axisX->min(), axisX->max(), axisY->min(), axisY->max()}};
     }
-    addAxis(m_axisX, Qt::AlignBottom);
-    addAxis(m_axisY, Qt::AlignLeft);
-    // The roofs sit above the plot background and grid, below the operator points.
-    m_layer = new RoofLayer(this);
-    m_layer->setZValue(1);
-    m_legend = new ChartLegend(this);
-    legend()->hide();
-    m_titleX = new QGraphicsSimpleTextItem(this);
-    m_titleY = new QGraphicsSimpleTextItem(this);
-    m_titleY->setRotation(-90);
-
-    connect(comparison, &QAbstractItemModel::modelReset, this, &RoofChart::rebuild);
-    connect(comparison, &QAbstractItemModel::dataChanged, this, &RoofChart::onComparisonChanged);
-    connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
-    connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
-    connect(session, &Session::viewChanged, this, &RoofChart::applyRange);
-    connect(session, &Session::selectionChanged, this, &RoofChart::onSelectionChanged);
-    connect(this, &QChart::plotAreaChanged, this, &RoofChart::layoutOverlay);
-    rebuild();
-}
-
-RoofChart::~RoofChart() = default;
-
-geometry::LogAxes RoofChart::logAxes() const
-{
-    return {plotArea(), {m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max()}};
-}
-
-ViewRange RoofChart::effectiveRange() const
-{
-    if (m_frozen)
-        return *m_frozen;
-    if (auto view = m_session->view())
-        return geometry::clampView(*view);
-    return m_fit;
-}
-
-void RoofChart::freezeRange(bool frozen)
-{
-    m_frozen.reset();
-    if (frozen)
-        m_frozen = effectiveRange();
-    else
-        applyRange();
-}
-
-std::vector<RoofChart::PointInfo> RoofChart::points() const
-{
-    std::vector<PointInfo> out;
-    for (const auto& op : m_opPoints)
-        out.insert(out.end(), op.begin(), op.end());
-    return out;
-}
-
-QScatterSeries* RoofChart::operatorSeries(int op) const
-{
-    return op >= 0 && op < static_cast<int>(m_opSeries.size())
-               ? m_opSeries[static_cast<std::size_t>(op)]
-               : nullptr;
-}
-
-QList<QPointF> RoofChart::roofPoints(int hardware) const
-{
-    for (const GpuItems& g : m_gpus) {
-        if (g.hardware == hardware && !g.roofs.empty())
-            return roofPolyline(g.roofs.front(), effectiveRange());
+    ViewRange effectiveRange() const
+    {
+        if (frozen)
+            return *frozen;
+        if (auto view = session->view())
+            return geometry::clampView(*view);
+        return fit;
     }
-    return {};
-}
-
-std::vector<FigureRoof> RoofChart::roofs() const
-{
-    std::vector<FigureRoof> out;
-    for (const GpuItems& g : m_gpus)
-        out.insert(out.end(), g.roofs.begin(), g.roofs.end());
-    return out;
-}
-
-QColor RoofChart::colorOf(int hardware) const
-{
-    for (const GpuItems& g : m_gpus) {
-        if (g.hardware == hardware)
-            return g.color;
+    template <class T> T* layer() const
+    {
+        for (const auto& l : layers) {
+            if (auto* t = dynamic_cast<T*>(l.get()))
+                return t;
+        }
+        return nullptr;
     }
-    return {};
-}
 
-QList<QPointF> RoofChart::sweepPoints(int hardware) const
-{
-    for (const GpuItems& g : m_gpus) {
-        if (g.hardware == hardware)
-            return g.sweep;
-    }
-    return {};
-}
+    void restyle();
+    void readGpus();
+    QString currentRoofSignature() const;
+    void readRoofs();
+    bool readSweeps(bool force);
+    void readPoints(int op);
+    void flattenPoints();
+    void updateMargins();
+    void refresh(ChartChanges changes, int changedOp = -1);
+    void onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight);
+    void onSelectionChanged();
+};
 
-std::optional<QPointF> RoofChart::crossingPoint(int hardware) const
+void RoofChart::Impl::restyle()
 {
-    for (const GpuItems& g : m_gpus) {
-        if (g.hardware == hardware && g.crossingValue)
-            return g.crossingPoint;
-    }
-    return std::nullopt;
-}
-
-std::vector<const ChartLabel*> RoofChart::visibleLabels() const
-{
-    std::vector<const ChartLabel*> out;
-    for (const ChartLabel* l : m_labels) {
-        if (l->isVisible())
-            out.push_back(l);
-    }
-    return out;
-}
-
-void RoofChart::rebuild()
-{
-    m_inRebuild = true;
-    m_style = chartStyle(m_session->theme());
+    style = chartStyle(session->theme());
+    figure.theme = style.theme;
+    figure.toggles = session->toggles();
     // The theme first: it overwrites series and axis styling.
-    setTheme(m_style.theme == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    setBackgroundRoundness(0);
-    setBackgroundBrush(m_style.background);
-    setPlotAreaBackgroundBrush(m_style.plotBackground);
-    setPlotAreaBackgroundVisible(true);
-    for (QLogValueAxis* axis : {m_axisX, m_axisY}) {
+    host->setTheme(style.theme == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    host->setBackgroundRoundness(0);
+    host->setBackgroundBrush(style.background);
+    host->setPlotAreaBackgroundBrush(style.plotBackground);
+    host->setBackgroundVisible(backgroundVisible);
+    host->setPlotAreaBackgroundVisible(backgroundVisible);
+    for (QLogValueAxis* axis : {axisX, axisY}) {
         axis->setLabelsVisible(false);
         axis->setTitleVisible(false);
-        // The roof layer draws the grid into its cache; the axes keep only their line.
+        // The grid layer draws the grid into its cache; the axes keep only their line.
         axis->setGridLineVisible(false);
         axis->setMinorGridLineVisible(false);
-        axis->setLinePen(QPen(m_style.mutedText, 1.0));
+        axis->setLinePen(QPen(style.mutedText, 1.0));
         // Hidden, but their fonts are still named in SVG exports: the chart's, not the default.
-        axis->setLabelsFont(m_style.tickFont);
-        axis->setTitleFont(m_style.titleFont);
+        axis->setLabelsFont(style.tickFont);
+        axis->setTitleFont(style.titleFont);
     }
-    setFont(m_style.tickFont);
-    legend()->setFont(m_style.tickFont);
-    m_layer->setGrid(QPen(m_style.grid, m_style.theme == Theme::Slide ? 1.5 : 1.0),
-                     QPen(m_style.minorGrid, 1.0));
-    const QFontMetricsF tickMetrics(m_style.tickFont);
-    const QFontMetricsF titleMetrics(m_style.titleFont);
-    const int left = static_cast<int>(tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) +
-                                      titleMetrics.height() + 16);
-    const int bottom = static_cast<int>(tickMetrics.height() + titleMetrics.height() + 14);
-    const int top = static_cast<int>(tickMetrics.height() + 14);
-    setMargins(QMargins(left, top, 18, bottom));
-    for (QGraphicsSimpleTextItem* title : {m_titleX, m_titleY}) {
-        title->setFont(m_style.titleFont);
-        title->setBrush(m_style.text);
-    }
-    m_titleX->setText(tr("Arithmetic intensity (FLOP/byte)"));
-    m_titleY->setText(tr("Attainable performance"));
-
-    removeAllSeries();
-    m_sweepKey.reset();
-    m_gpus.clear();
-    m_opSeries.clear();
-    m_opPoints.clear();
-
-    for (int row = 0; row < m_hardware->rowCount(); ++row) {
-        const QModelIndex idx = m_hardware->index(row, HardwareModel::NameColumn);
-        if (idx.data(Qt::CheckStateRole).toInt() != Qt::Checked)
-            continue;
-        GpuItems g;
-        g.hardware = idx.data(HardwareModel::HardwareIndexRole).toInt();
-        g.color = gpuColor(*m_session, g.hardware);
-        m_gpus.push_back(std::move(g));
-    }
-    buildRoofs();
-    updateLegend();
-
-    const int nOps = static_cast<int>(m_session->operators().size());
-    m_opPoints.resize(static_cast<std::size_t>(nOps));
-    for (int op = 0; op < nOps; ++op) {
-        auto* s = new QScatterSeries(this);
-        s->setName(elided(QString::fromStdString(
-                              m_session->operators()[static_cast<std::size_t>(op)].displayName()),
-                          28));
-        s->setMarkerShape(seriesShape(markerForOperator(op).shape));
-        s->setColor(m_style.mutedText);
-        s->setBorderColor(m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x202020));
-        addSeries(s);
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
-        m_opSeries.push_back(s);
-        updateOperator(op);
-    }
-    updateMarkers();
-    updateSweeps();
-    m_inRebuild = false;
-    applyRange();
+    host->setFont(style.tickFont);
+    host->legend()->setFont(style.tickFont);
+    // Exports name the scene's font in every SVG group, even of items that draw no text.
+    ownScene.setFont(style.tickFont);
 }
 
-QString RoofChart::roofSignature() const
+void RoofChart::Impl::readGpus()
+{
+    figure.gpus.clear();
+    for (int row = 0; row < hardware->rowCount(); ++row) {
+        const QModelIndex idx = hardware->index(row, HardwareModel::NameColumn);
+        if (idx.data(Qt::CheckStateRole).toInt() != Qt::Checked)
+            continue;
+        FigureGpu g;
+        g.hardware = idx.data(HardwareModel::HardwareIndexRole).toInt();
+        const Hardware& hw = session->hardware()[static_cast<std::size_t>(g.hardware)];
+        g.id = hw.id;
+        g.name = session->shortName(g.hardware).toStdString();
+        g.baseline = g.hardware == session->baseline();
+        // The session's colour (the user's override or the palette slot), exactly.
+        g.colorOverride = gpuColor(*session, g.hardware).rgb() & 0xffffffu;
+        figure.gpus.push_back(std::move(g));
+    }
+}
+
+QString RoofChart::Impl::currentRoofSignature() const
 {
     QString sig;
-    const int selected = m_session->selectedOperator();
-    for (const GpuItems& g : m_gpus) {
+    const int selected = session->selectedOperator();
+    for (const FigureGpu& g : figure.gpus) {
         sig += QString::number(g.hardware) + QLatin1Char(':');
-        for (int op = 0; op < static_cast<int>(m_session->operators().size()); ++op) {
-            const auto& e = m_session->estimate(op, g.hardware);
+        for (int op = 0; op < static_cast<int>(session->operators().size()); ++op) {
+            const auto& e = session->estimate(op, g.hardware);
             if (!e)
                 continue;
             sig += QString::number(static_cast<int>(e->ceiling.precision)) +
@@ -292,463 +165,551 @@ QString RoofChart::roofSignature() const
     return sig;
 }
 
-void RoofChart::buildRoofs()
+void RoofChart::Impl::readRoofs()
 {
-    m_roofSignature = roofSignature();
-    const int selected = m_session->selectedOperator();
-    const int nOps = static_cast<int>(m_session->operators().size());
-    for (GpuItems& g : m_gpus) {
+    roofSignature = currentRoofSignature();
+    const int selected = session->selectedOperator();
+    const int nOps = static_cast<int>(session->operators().size());
+    figure.selected = selected;
+    figure.roofs.clear();
+    for (const FigureGpu& g : figure.gpus) {
         std::vector<std::optional<Ceiling>> ceilings;
         for (int op = 0; op < nOps; ++op) {
-            const auto& e = m_session->estimate(op, g.hardware);
+            const auto& e = session->estimate(op, g.hardware);
             ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
         }
-        g.roofs = roofsFor(m_session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
-                           ceilings, selected, m_session->toggles());
+        auto roofs = roofsFor(session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
+                              ceilings, selected, session->toggles());
+        figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
+                            std::make_move_iterator(roofs.end()));
     }
-    updateLayer();
 }
 
-QPen RoofChart::roofPen(const FigureRoof& roof, const QColor& color) const
+bool RoofChart::Impl::readSweeps(bool force)
 {
-    if (roof.role == RoofRole::Primary) {
-        QPen pen(color, m_style.roofWidth);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        return pen;
-    }
-    QColor c = color;
-    c.setAlphaF(0.85);
-    QPen pen(c, m_style.ceilingWidth);
-    pen.setStyle(roof.role == RoofRole::Used      ? Qt::DashLine
-                 : roof.role == RoofRole::Toggled ? Qt::DotLine
-                                                  : Qt::DashDotLine);
-    return pen;
-}
-
-void RoofChart::updateLegend()
-{
-    QList<ChartLegend::Entry> entries;
-    for (const GpuItems& g : m_gpus) {
-        QString name = m_session->shortName(g.hardware);
-        if (g.hardware == m_session->baseline())
-            name += QStringLiteral(" ") + tr("(baseline)");
-        entries.append({g.color, name});
-    }
-    m_legend->setEntries(entries, m_style.tickFont, m_style.text, m_style.roofWidth);
-}
-
-void RoofChart::updateLayer()
-{
-    const ViewRange r = effectiveRange();
-    QList<RoofLayer::Stroke> strokes;
-    QList<RoofLayer::Marker> markers;
-    for (const GpuItems& g : m_gpus) {
-        if (g.sweep.size() >= 2) {
-            QColor faint = g.color;
-            faint.setAlphaF(m_style.theme == Theme::Dark ? 0.28 : 0.2);
-            QPen pen(faint, m_style.sweepWidth);
-            pen.setCapStyle(Qt::RoundCap);
-            pen.setJoinStyle(Qt::RoundJoin);
-            strokes.append({g.sweep, pen});
-        }
-    }
-    // Extra roofs first, the primary ones (solid) over them.
-    for (const GpuItems& g : m_gpus) {
-        for (std::size_t i = 1; i < g.roofs.size(); ++i)
-            strokes.append({roofPolyline(g.roofs[i], r), roofPen(g.roofs[i], g.color)});
-    }
-    for (const GpuItems& g : m_gpus) {
-        if (g.roofs.empty())
-            continue;
-        const FigureRoof& primary = g.roofs.front();
-        strokes.append({roofPolyline(primary, r), roofPen(primary, g.color)});
-        markers.append({QPointF(primary.ridgeAi, primary.peak), m_style.markerSize * 0.7, false,
-                        QPen(g.color, m_style.roofWidth), QBrush(m_style.plotBackground)});
-        if (g.crossingValue)
-            markers.append({g.crossingPoint, m_style.markerSize * 1.5, true,
-                            QPen(g.color, m_style.ceilingWidth * 1.5), Qt::NoBrush});
-    }
-    m_layer->setContent(std::move(strokes), std::move(markers));
-}
-
-void RoofChart::updateSweeps()
-{
-    const int selected = m_session->selectedOperator();
-    const bool on = m_session->toggles().sweep && selected >= 0;
+    const int selected = session->selectedOperator();
+    const bool on = session->toggles().sweep && selected >= 0;
     // The path depends on everything but the driving parameter's value: a slider step on it
     // leaves the path alone.
     std::optional<Operator> key;
     if (on) {
-        key = m_session->operators()[static_cast<std::size_t>(selected)];
+        key = session->operators()[static_cast<std::size_t>(selected)];
         const std::string& param = key->definition().drivingParam;
         if (!param.empty())
             key->params.set(param, 0.0);
     }
-    if (key == m_sweepKey && m_sweepKeyOp == selected && !m_inRebuild)
-        return;
-    m_sweepKey = key;
-    m_sweepKeyOp = selected;
-    for (GpuItems& g : m_gpus) {
-        g.crossingValue.reset();
-        g.sweep.clear();
-        if (!on)
+    if (!force && key == sweepKey && sweepKeyOp == selected)
+        return false;
+    sweepKey = key;
+    sweepKeyOp = selected;
+    figure.sweeps.clear();
+    if (!on)
+        return true;
+    for (const FigureGpu& g : figure.gpus) {
+        const Session::SweepPath path = session->sweepPath(selected, g.hardware);
+        if (path.points.empty())
             continue;
-        const Session::SweepPath path = m_session->sweepPath(selected, g.hardware);
-        g.sweep = QList<QPointF>(path.points.begin(), path.points.end());
-        if (path.crossing) {
-            g.crossingValue = path.crossing;
-            g.crossingPoint = path.crossingPoint;
+        FigureSweep s;
+        s.op = selected;
+        s.hardware = g.hardware;
+        for (const QPointF& p : path.points)
+            s.points.push_back({p.x(), p.y()});
+        s.crossing = path.crossing;
+        s.crossingPoint = {path.crossingPoint.x(), path.crossingPoint.y()};
+        figure.sweeps.push_back(std::move(s));
+    }
+    return true;
+}
+
+void RoofChart::Impl::readPoints(int op)
+{
+    auto& out = pointsByOp[static_cast<std::size_t>(op)];
+    out.clear();
+    for (const FigureGpu& g : figure.gpus) {
+        const auto& e = session->estimate(op, g.hardware);
+        // A value <= 0 has no place on a log axis.
+        if (!e || !(e->ai > 0.0) || !(e->attainable > 0.0))
+            continue;
+        FigurePoint p;
+        p.op = op;
+        p.hardware = g.hardware;
+        p.estimate = *e;
+        out.push_back(std::move(p));
+    }
+}
+
+void RoofChart::Impl::flattenPoints()
+{
+    figure.points.clear();
+    for (const auto& op : pointsByOp)
+        figure.points.insert(figure.points.end(), op.begin(), op.end());
+}
+
+void RoofChart::Impl::updateMargins()
+{
+    const QFontMetricsF tickMetrics(style.tickFont);
+    const QFontMetricsF titleMetrics(style.titleFont);
+    const qreal left =
+        tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) + titleMetrics.height() + 16;
+    const qreal right = 18;
+    // The plot's own width once laid out (Qt Charts keeps some space of its own besides the
+    // margins): an estimate from the chart's width let a wrapped legend overflow the top.
+    qreal width = host->plotArea().width();
+    if (width < 10)
+        width = host->size().width() - left - right;
+    qreal legend = 0.0;
+    if (width > 10) {
+        const ChartContext ctx = context();
+        for (const auto& l : layers)
+            legend = std::max(legend, l->heightAbovePlot(ctx, width));
+    }
+    const int top = static_cast<int>(
+        std::ceil(std::max(tickMetrics.height() + 14, legend > 0 ? legend + 12 : 0.0)));
+    const QMargins margins(static_cast<int>(left), top, static_cast<int>(right),
+                           static_cast<int>(tickMetrics.height() + titleMetrics.height() + 14));
+    if (host->margins() != margins) {
+        // The plot area moves: this refresh goes on with the new one, so the nested one the
+        // host's signal would start is skipped.
+        settingMargins = true;
+        host->setMargins(margins);
+        if (host->layout())
+            host->layout()->activate();
+        settingMargins = false;
+    }
+}
+
+void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
+{
+    if (inRebuild || settingMargins || !host)
+        return;
+    if ((changes & (ChartChange::Style | ChartChange::Gpus)) || host->plotArea() != shownPlot)
+        updateMargins();
+    // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
+    fit = roofscope::fitRange(fitValues(figure));
+    const ViewRange r = effectiveRange();
+    // Slightly outside the decades: Qt drops a tick that sits exactly on the minimum.
+    const double lo = 1.0 - 1e-9;
+    const double hi = 1.0 + 1e-9;
+    if (std::abs(axisX->min() - r.aiMin * lo) > 1e-12 * r.aiMin ||
+        std::abs(axisX->max() - r.aiMax * hi) > 1e-12 * r.aiMax)
+        axisX->setRange(r.aiMin * lo, r.aiMax * hi);
+    if (std::abs(axisY->min() - r.flopsMin * lo) > 1e-12 * r.flopsMin ||
+        std::abs(axisY->max() - r.flopsMax * hi) > 1e-12 * r.flopsMax)
+        axisY->setRange(r.flopsMin * lo, r.flopsMax * hi);
+    const QRectF plot = host->plotArea();
+    if (!(shown == r) || plot != shownPlot) {
+        shown = r;
+        shownPlot = plot;
+        changes |= ChartChange::Range;
+    }
+    // A chart not laid out yet (a hidden window) still keeps its layers' data current.
+    obstacles.clear();
+    const ChartContext ctx = context(changedOp);
+    for (const auto& l : layers)
+        l->update(ctx, changes);
+    if (!caching) {
+        const auto items = host->childItems();
+        for (QGraphicsItem* item : items) {
+            item->setCacheMode(QGraphicsItem::NoCache);
+            for (QGraphicsItem* child : item->childItems())
+                child->setCacheMode(QGraphicsItem::NoCache);
         }
     }
-    updateLayer();
 }
 
-void RoofChart::updateOperator(int op)
+void RoofChart::Impl::onComparisonChanged(const QModelIndex& topLeft,
+                                          const QModelIndex& bottomRight)
 {
-    if (op < 0 || op >= static_cast<int>(m_opSeries.size()))
+    const int n = comparison->hardwareCount();
+    if (n == 0 || inRebuild)
         return;
-    QScatterSeries* series = m_opSeries[static_cast<std::size_t>(op)];
-    auto& info = m_opPoints[static_cast<std::size_t>(op)];
-    const std::vector<PointInfo> before = info;
-    info.clear();
-    QList<QPointF> pts;
-    for (const GpuItems& g : m_gpus) {
-        const int row = m_comparison->rowOf(op, g.hardware);
-        if (row < 0)
-            continue;
-        const QModelIndex idx = m_comparison->index(row, 0);
-        const QVariant ai = idx.data(ComparisonModel::AiRole);
-        const QVariant y = idx.data(ComparisonModel::AttainableRole);
-        // A value <= 0 would make Qt hide the whole series on a log axis.
-        if (!ai.isValid() || !y.isValid() || !(ai.toDouble() > 0.0) || !(y.toDouble() > 0.0))
-            continue;
-        pts << QPointF(ai.toDouble(), y.toDouble());
-        info.push_back({{op, g.hardware}, pts.back()});
-    }
-    series->replace(pts);
-    bool sameLayout = before.size() == info.size();
-    for (std::size_t i = 0; sameLayout && i < info.size(); ++i)
-        sameLayout = before[i].ref == info[i].ref;
-    if (!sameLayout || m_inRebuild) {
-        for (std::size_t i = 0; i < info.size(); ++i) {
-            QColor c = pointColor(info[i].ref);
-            series->setPointConfiguration(static_cast<int>(i), QXYSeries::PointConfiguration::Color,
-                                          c);
-        }
-    }
-    applyPointSizes(op);
-    if (m_inRebuild)
+    const int first = topLeft.row() / n;
+    const int last = std::min(bottomRight.row() / n, static_cast<int>(pointsByOp.size()) - 1);
+    if (first > last)
         return;
-    if (roofSignature() != m_roofSignature) {
-        buildRoofs();
-        updateSweeps();
-    } else if (op == m_session->selectedOperator()) {
-        updateSweeps();
+    for (int op = first; op <= last; ++op)
+        readPoints(op);
+    flattenPoints();
+    ChartChanges changes = ChartChange::Points;
+    if (currentRoofSignature() != roofSignature) {
+        readRoofs();
+        readSweeps(true);
+        changes |= ChartChange::Roofs | ChartChange::Sweeps;
+    } else if (first <= session->selectedOperator() && session->selectedOperator() <= last) {
+        if (readSweeps(false))
+            changes |= ChartChange::Sweeps;
+    }
+    refresh(changes, first == last ? first : -1);
+}
+
+void RoofChart::Impl::onSelectionChanged()
+{
+    ChartChanges changes = ChartChange::Selection;
+    figure.selected = session->selectedOperator();
+    if (currentRoofSignature() != roofSignature) {
+        readRoofs();
+        changes |= ChartChange::Roofs;
+    }
+    if (readSweeps(false))
+        changes |= ChartChange::Sweeps;
+    refresh(changes);
+}
+
+// ---- RoofChart
+
+RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
+                     QObject* parent)
+    : QObject(parent), d(std::make_unique<Impl>())
+{
+    d->q = this;
+    d->session = session;
+    d->hardware = hardware;
+    d->comparison = comparison;
+    // The grid, sweeps and roofs each keep a plot-sized device pixmap (5.8 MB at 1600×900,
+    // four times that at scale 2). Qt's default 10 MB pixmap cache holds one of them: the others
+    // were evicted and repainted on every frame (slider step 12 → 58 ms, measured).
+    constexpr int kPixmapCacheKb = 128 * 1024;
+    if (QPixmapCache::cacheLimit() < kPixmapCacheKb)
+        QPixmapCache::setCacheLimit(kPixmapCacheKb);
+    auto* host = new QChart;
+    d->host = host;
+    host->setAnimationOptions(QChart::NoAnimation);
+    host->setBackgroundRoundness(0);
+    host->legend()->hide();
+    d->axisX = new QLogValueAxis(host);
+    d->axisY = new QLogValueAxis(host);
+    for (QLogValueAxis* axis : {d->axisX, d->axisY}) {
+        axis->setBase(10.0);
+        axis->setLabelsVisible(false);
+        axis->setTitleVisible(false);
+        axis->setMinorTickCount(-1);
+    }
+    host->addAxis(d->axisX, Qt::AlignBottom);
+    host->addAxis(d->axisY, Qt::AlignLeft);
+    d->ownScene.addItem(host);
+    // Grid, sweeps and roofs: still line art in one cached canvas, above the plot background
+    // and below the points.
+    auto* lineArt = new RoofLayer(host);
+    lineArt->setZValue(1);
+    d->layers = createChartLayers();
+    for (const auto& l : d->layers)
+        l->attach({host, lineArt});
+
+    connect(comparison, &QAbstractItemModel::modelReset, this, &RoofChart::rebuild);
+    connect(comparison, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex& a, const QModelIndex& b) { d->onComparisonChanged(a, b); });
+    connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
+    connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
+    connect(host, &QChart::plotAreaChanged, this, [this] { d->refresh({}); });
+    rebuild();
+}
+
+RoofChart::~RoofChart()
+{
+    // The layers' items belong to the host; a scene that went first took the host with it.
+    d->layers.clear();
+    if (d->host) {
+        if (QGraphicsScene* scene = d->host->scene())
+            scene->removeItem(d->host);
+        delete d->host.data();
     }
 }
 
-QColor RoofChart::pointColor(PointRef ref) const
+QGraphicsWidget* RoofChart::graphicsItem() const
 {
-    QColor c = colorOf(ref.hardware);
-    // Past the shape set the second cue is a see-through ("hollow") fill.
-    if (markerForOperator(ref.op).hollow)
-        c.setAlphaF(0.25);
-    return c;
+    return d->host;
 }
 
-void RoofChart::updateMarkers()
+QGraphicsScene* RoofChart::scene() const
 {
-    const int selected = m_session->selectedOperator();
-    for (std::size_t op = 0; op < m_opSeries.size(); ++op) {
-        QScatterSeries* s = m_opSeries[op];
-        const bool sel = static_cast<int>(op) == selected;
-        s->setMarkerSize(sel ? m_style.selectedMarkerSize : m_style.markerSize);
-        QPen border(sel ? m_style.text
-                        : (m_style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030)));
-        border.setWidthF(sel ? 2.5 : markerForOperator(static_cast<int>(op)).hollow ? 2.0 : 1.0);
-        s->setPen(border);
+    return d->host ? d->host->scene() : nullptr;
+}
+
+void RoofChart::resize(QSizeF size)
+{
+    if (!d->host || d->host->size() == size)
+        return;
+    d->host->resize(size);
+    d->refresh(ChartChange::Gpus); // the legend may wrap differently
+}
+
+QSizeF RoofChart::size() const
+{
+    return d->host ? d->host->size() : QSizeF();
+}
+
+void RoofChart::render(QPainter* painter, const QRectF& target)
+{
+    if (!d->host || !d->host->scene())
+        return;
+    d->host->scene()->render(painter, target, d->host->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+}
+
+QImage RoofChart::renderImage(QSize size, qreal devicePixelRatio)
+{
+    resize(QSizeF(size));
+    QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatio);
+    image.fill(d->style.background);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    render(&painter, QRectF(QPointF(), QSizeF(size)));
+    return image;
+}
+
+void RoofChart::setBackgroundVisible(bool visible)
+{
+    d->backgroundVisible = visible;
+    if (d->host) {
+        d->host->setBackgroundVisible(visible);
+        d->host->setPlotAreaBackgroundVisible(visible);
     }
+}
+
+void RoofChart::setCaching(bool on)
+{
+    d->caching = on;
+    d->refresh(ChartChange::Style);
+}
+
+const Figure& RoofChart::figure() const
+{
+    return d->figure;
+}
+
+void RoofChart::setMeasured(std::vector<MeasuredPoint> measured, std::vector<MeasuredLink> links)
+{
+    d->figure.measured = std::move(measured);
+    d->figure.links = std::move(links);
+    d->refresh(ChartChange::Measured);
+}
+
+geometry::LogAxes RoofChart::logAxes() const
+{
+    return d->axes();
+}
+
+QRectF RoofChart::plotArea() const
+{
+    return d->host ? d->host->plotArea() : QRectF();
+}
+
+ViewRange RoofChart::effectiveRange() const
+{
+    return d->effectiveRange();
+}
+
+ViewRange RoofChart::fitRange() const
+{
+    return d->fit;
+}
+
+void RoofChart::freezeRange(bool frozen)
+{
+    d->frozen.reset();
+    if (frozen)
+        d->frozen = d->effectiveRange();
+    else
+        d->refresh({});
+}
+
+const ChartStyle& RoofChart::style() const
+{
+    return d->style;
+}
+
+PointRef RoofChart::pointAt(QPointF chartPos, qreal radius) const
+{
+    const auto pts = points();
+    const geometry::LogAxes axes = logAxes();
+    std::vector<QPointF> pixels;
+    pixels.reserve(pts.size());
+    for (const auto& p : pts)
+        pixels.push_back(geometry::valueToPixel(axes, QPointF(p.value.ai, p.value.flops)));
+    const int hit = geometry::hitTest(pixels, chartPos, radius);
+    return hit < 0 ? PointRef{} : pts[static_cast<std::size_t>(hit)].ref;
+}
+
+DataPoint RoofChart::valueAt(QPointF chartPos) const
+{
+    const QPointF v = geometry::pixelToValue(logAxes(), chartPos);
+    return {v.x(), v.y()};
+}
+
+QString RoofChart::toolTipAt(QPointF chartPos) const
+{
+    std::vector<QRectF> scratch;
+    const ChartContext ctx{d->figure, d->style, d->axes(), *d->session, d->share, scratch, -1};
+    for (auto it = d->layers.rbegin(); it != d->layers.rend(); ++it) {
+        if (auto text = (*it)->toolTipAt(ctx, chartPos))
+            return *text;
+    }
+    return {};
+}
+
+std::vector<RoofChart::PointInfo> RoofChart::points() const
+{
+    std::vector<PointInfo> out;
+    if (const auto* l = d->layer<AnalyticPointsLayer>()) {
+        for (const auto& p : l->shown())
+            out.push_back({p.ref, p.value, p.size, p.color});
+    }
+    return out;
+}
+
+std::vector<DataPoint> RoofChart::operatorPoints(int op) const
+{
+    std::vector<DataPoint> out;
+    for (const PointInfo& p : points()) {
+        if (p.ref.op == op)
+            out.push_back(p.value);
+    }
+    return out;
+}
+
+const std::vector<FigureRoof>& RoofChart::roofs() const
+{
+    return d->figure.roofs;
+}
+
+std::vector<RoofChart::DrawnRoof> RoofChart::drawnRoofs() const
+{
+    std::vector<DrawnRoof> out;
+    if (const auto* l = d->layer<RoofsLayer>()) {
+        for (const auto& r : l->drawn())
+            out.push_back({r.roof, r.color, r.style, r.path});
+    }
+    return out;
+}
+
+std::vector<DataPoint> RoofChart::roofPoints(int hardware) const
+{
+    for (const FigureRoof& r : d->figure.roofs) {
+        if (r.hardware == hardware)
+            return roofPath(r, d->effectiveRange(), 2.0);
+    }
+    return {};
+}
+
+QColor RoofChart::colorOf(int hardware) const
+{
+    const FigureGpu* g = d->figure.gpu(hardware);
+    return g ? QColor::fromRgb(g->rgb(d->style.theme)) : QColor();
+}
+
+std::vector<DataPoint> RoofChart::sweepPoints(int hardware) const
+{
+    for (const FigureSweep& s : d->figure.sweeps) {
+        if (s.hardware == hardware)
+            return s.points;
+    }
+    return {};
+}
+
+std::optional<DataPoint> RoofChart::crossingPoint(int hardware) const
+{
+    for (const FigureSweep& s : d->figure.sweeps) {
+        if (s.hardware == hardware && s.crossing)
+            return s.crossingPoint;
+    }
+    return std::nullopt;
+}
+
+std::vector<RoofChart::Tick> RoofChart::tickLabels() const
+{
+    std::vector<Tick> out;
+    if (const auto* l = d->layer<GridAxesLayer>()) {
+        for (const auto& t : l->labels())
+            out.push_back({t.axis, t.value, t.label});
+    }
+    return out;
+}
+
+std::vector<RoofChart::Label> RoofChart::visibleLabels() const
+{
+    std::vector<Label> out;
+    if (const auto* l = d->layer<LabelsLayer>()) {
+        for (const auto& v : l->visible())
+            out.push_back({v.text, v.box, v.leader});
+    }
+    return out;
+}
+
+int RoofChart::hiddenLabelCount() const
+{
+    const auto* l = d->layer<LabelsLayer>();
+    return l ? l->hiddenCount() : 0;
+}
+
+RoofChart::Legend RoofChart::legend() const
+{
+    Legend out;
+    if (const auto* l = d->layer<LegendLayer>()) {
+        out.names = l->names();
+        out.font = l->font();
+        out.rows = l->rows();
+        out.box = l->box();
+    }
+    return out;
+}
+
+std::vector<DataPoint> RoofChart::measuredPoints() const
+{
+    std::vector<DataPoint> out;
+    for (const MeasuredPoint& m : d->figure.measured)
+        out.push_back(m.value);
+    return out;
+}
+
+int RoofChart::linkCount() const
+{
+    const auto* l = d->layer<LinksLayer>();
+    return l ? l->arrowCount() : 0;
 }
 
 void RoofChart::setPointShare(PointShare share)
 {
-    m_pointShare = std::move(share);
+    d->share = std::move(share);
     refreshPointSizes();
 }
 
 qreal RoofChart::markerSizeForShare(double share) const
 {
-    // A point that takes the whole step is five default markers wide; below half a default
-    // marker a point could not be seen or hovered.
-    const qreal largest = m_style.markerSize * 5.0;
-    const qreal smallest = m_style.markerSize * 0.5;
-    if (!(share > 0.0))
-        return smallest;
-    return std::clamp(largest * std::sqrt(std::min(share, 1.0)), smallest, largest);
+    return roofscope::markerSizeForShare(d->style, share);
 }
 
 void RoofChart::refreshPointSizes()
 {
-    for (int op = 0; op < static_cast<int>(m_opSeries.size()); ++op)
-        applyPointSizes(op);
+    d->refresh(ChartChange::Sizes);
 }
 
-void RoofChart::applyPointSizes(int op)
+void RoofChart::rebuild()
 {
-    QScatterSeries* series = m_opSeries[static_cast<std::size_t>(op)];
-    const auto& info = m_opPoints[static_cast<std::size_t>(op)];
-    const auto key = QXYSeries::PointConfiguration::Size;
-    for (std::size_t i = 0; i < info.size(); ++i) {
-        const int index = static_cast<int>(i);
-        const auto share = m_pointShare ? m_pointShare(info[i].ref) : std::nullopt;
-        if (!share) {
-            if (series->pointConfiguration(index).contains(key)) {
-                series->clearPointConfiguration(index, key);
-                series->setPointConfiguration(index, QXYSeries::PointConfiguration::Color,
-                                              pointColor(info[i].ref));
-            }
-            continue;
-        }
-        // Large markers of one operator stack on the GPUs' columns: see-through fill keeps
-        // the ones behind readable.
-        const qreal size = markerSizeForShare(*share);
-        QColor c = pointColor(info[i].ref);
-        c.setAlphaF(
-            std::min(static_cast<double>(c.alphaF()), size > 2.0 * m_style.markerSize ? 0.6 : 1.0));
-        QHash<QXYSeries::PointConfiguration, QVariant> config = series->pointConfiguration(index);
-        config[key] = size;
-        config[QXYSeries::PointConfiguration::Color] = c;
-        series->setPointConfiguration(index, config);
-    }
-}
-
-void RoofChart::onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight)
-{
-    const int n = m_comparison->hardwareCount();
-    if (n == 0 || m_inRebuild)
+    if (!d->host)
         return;
-    const int first = topLeft.row() / n;
-    const int last = bottomRight.row() / n;
-    for (int op = first; op <= last; ++op)
-        updateOperator(op);
-    applyRange();
-}
-
-void RoofChart::onSelectionChanged()
-{
-    updateMarkers();
-    if (roofSignature() != m_roofSignature)
-        buildRoofs();
-    updateSweeps();
-    applyRange();
-}
-
-void RoofChart::applyRange()
-{
-    if (m_inRebuild)
-        return;
-    // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
-    Figure shown; // the pieces the fit reads (core fitValues), without copying estimates
-    for (const GpuItems& g : m_gpus) {
-        shown.roofs.insert(shown.roofs.end(), g.roofs.begin(), g.roofs.end());
-        if (!g.sweep.isEmpty()) {
-            FigureSweep sweep;
-            sweep.points = {{g.sweep.front().x(), g.sweep.front().y()},
-                            {g.sweep.back().x(), g.sweep.back().y()}};
-            shown.sweeps.push_back(std::move(sweep));
-        }
+    d->inRebuild = true;
+    d->restyle();
+    d->readGpus();
+    const int nOps = static_cast<int>(d->session->operators().size());
+    d->figure.operators.clear();
+    for (int op = 0; op < nOps; ++op) {
+        const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];
+        d->figure.operators.push_back(
+            {o.displayName(), {}, o.definition().drivingParam, markerForOperator(op)});
     }
-    std::vector<DataPoint> values = fitValues(shown);
-    for (const auto& op : m_opPoints) {
-        for (const PointInfo& p : op)
-            values.push_back({p.value.x(), p.value.y()});
-    }
-    m_fit = fitRange(values);
-    const ViewRange r = effectiveRange();
-    // Slightly outside the decades: Qt drops a tick that sits exactly on the minimum.
-    const double lo = 1.0 - 1e-9;
-    const double hi = 1.0 + 1e-9;
-    if (std::abs(m_axisX->min() - r.aiMin * lo) > 1e-12 * r.aiMin ||
-        std::abs(m_axisX->max() - r.aiMax * hi) > 1e-12 * r.aiMax)
-        m_axisX->setRange(r.aiMin * lo, r.aiMax * hi);
-    if (std::abs(m_axisY->min() - r.flopsMin * lo) > 1e-12 * r.flopsMin ||
-        std::abs(m_axisY->max() - r.flopsMax * hi) > 1e-12 * r.flopsMax)
-        m_axisY->setRange(r.flopsMin * lo, r.flopsMax * hi);
-    if (!(m_layerRange == r)) {
-        m_layerRange = r;
-        updateLayer(); // roofs are clipped to the view
-    }
-    layoutOverlay();
-}
-
-QGraphicsSimpleTextItem* RoofChart::tickItem(std::size_t i)
-{
-    while (m_ticks.size() <= i) {
-        auto* tick = new QGraphicsSimpleTextItem(this);
-        tick->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-        m_ticks.push_back(tick);
-    }
-    QGraphicsSimpleTextItem* item = m_ticks[i];
-    item->setFont(m_style.tickFont);
-    item->setBrush(m_style.mutedText);
-    item->setVisible(true);
-    return item;
-}
-
-ChartLabel* RoofChart::labelItem(std::size_t i)
-{
-    while (m_labels.size() <= i) {
-        auto* l = new ChartLabel(this);
-        l->setZValue(1000);
-        m_labels.push_back(l);
-    }
-    ChartLabel* item = m_labels[i];
-    item->setVisible(true);
-    item->setBackground(m_style.labelBackground);
-    return item;
-}
-
-void RoofChart::layoutOverlay()
-{
-    if (m_inRebuild)
-        return;
-    const geometry::LogAxes axes = logAxes();
-    const QRectF plot = axes.plot;
-    if (plot.width() < 10 || plot.height() < 10)
-        return;
-    m_layer->setAxes(axes);
-    m_legend->setMaxWidth(plot.width());
-    m_legend->setPos(plot.left(), plot.top() - m_legend->size().height() - 6);
-
-    // Tick labels.
-    std::size_t t = 0;
-    for (int e : geometry::decadeExponents(axes.range.aiMin, axes.range.aiMax)) {
-        QGraphicsSimpleTextItem* item = tickItem(t++);
-        item->setText(geometry::powerOfTenLabel(e));
-        const QPointF px = geometry::valueToPixel(axes, {std::pow(10.0, e), axes.range.flopsMin});
-        const QRectF br = item->boundingRect();
-        item->setPos(px.x() - br.width() / 2.0, plot.bottom() + 4);
-    }
-    for (int e : geometry::decadeExponents(axes.range.flopsMin, axes.range.flopsMax)) {
-        QGraphicsSimpleTextItem* item = tickItem(t++);
-        item->setText(QString::fromStdString(formatSi(std::pow(10.0, e), "FLOP/s", 3)));
-        const QPointF px = geometry::valueToPixel(axes, {axes.range.aiMin, std::pow(10.0, e)});
-        const QRectF br = item->boundingRect();
-        item->setPos(plot.left() - br.width() - 6, px.y() - br.height() / 2.0);
-    }
-    for (std::size_t i = t; i < m_ticks.size(); ++i)
-        m_ticks[i]->setVisible(false);
-
-    const QFontMetricsF tickMetrics(m_style.tickFont);
-    const QRectF bx = m_titleX->boundingRect();
-    m_titleX->setPos(plot.center().x() - bx.width() / 2.0,
-                     plot.bottom() + tickMetrics.height() + 8);
-    const QRectF by = m_titleY->boundingRect();
-    m_titleY->setPos(plot.left() - tickMetrics.horizontalAdvance(QStringLiteral("100 PFLOP/s")) -
-                         by.height() - 12,
-                     plot.center().y() + by.width() / 2.0);
-
-    // Labels: ridges (with the crossing), operators, extra roofs; placed so none overlap.
-    struct Pending {
-        ChartLabel* label;
-        QPointF anchor;
-    };
-    std::vector<Pending> pending;
-    std::vector<geometry::LabelRequest> requests;
-    std::vector<QRectF> obstacles;
-    std::size_t l = 0;
-    auto request = [&](const QString& text, const QColor& color, const QFont& font,
-                       QPointF anchor) {
-        ChartLabel* label = labelItem(l++);
-        label->setText(text);
-        label->setFont(font);
-        label->setColor(color);
-        pending.push_back({label, anchor});
-        requests.push_back({anchor, label->textSize()});
-    };
-    const qreal half = m_style.selectedMarkerSize / 2.0;
-    for (const auto& op : m_opPoints) {
-        for (const PointInfo& p : op) {
-            const QPointF px = geometry::valueToPixel(axes, p.value);
-            obstacles.emplace_back(px.x() - half, px.y() - half, 2 * half, 2 * half);
-        }
-    }
-
-    const int selected = m_session->selectedOperator();
-    std::string drivingName;
-    if (selected >= 0)
-        drivingName =
-            m_session->operators()[static_cast<std::size_t>(selected)].definition().drivingParam;
-    for (const GpuItems& g : m_gpus) {
-        if (g.roofs.empty())
-            continue;
-        const QPointF ridge(g.roofs.front().ridgeAi, g.roofs.front().peak);
-        if (!plot.contains(geometry::valueToPixel(axes, ridge)))
-            continue;
-        QString text = tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
-        if (g.crossingValue && !drivingName.empty())
-            text += QStringLiteral(" · ") +
-                    tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
-                                      QString::number(std::ceil(*g.crossingValue), 'f', 0));
-        const QPointF anchor = geometry::valueToPixel(axes, ridge);
-        request(text, g.color, m_style.labelFont, anchor);
-        obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
-    }
-    if (m_session->toggles().labels) {
-        for (std::size_t op = 0; op < m_opPoints.size(); ++op) {
-            const auto& pts = m_opPoints[op];
-            if (pts.empty())
-                continue;
-            // The label goes next to the highest point of the operator's column.
-            const auto top =
-                std::max_element(pts.begin(), pts.end(), [](const auto& a, const auto& b) {
-                    return a.value.y() < b.value.y();
-                });
-            const QPointF anchor = geometry::valueToPixel(axes, top->value);
-            if (!plot.contains(anchor))
-                continue;
-            QFont font = m_style.labelFont;
-            if (static_cast<int>(op) == selected)
-                font.setBold(true);
-            request(elided(QString::fromStdString(m_session->operators()[op].displayName()), 24),
-                    m_style.text, font, anchor);
-        }
-    }
-    QFont small = m_style.labelFont;
-    small.setPointSizeF(small.pointSizeF() * 0.85);
-    // Coinciding ceilings (H100 and H200 share the FP16 vector peak) get one label in the
-    // neutral colour: stacked copies only push each other away onto long leaders.
-    std::vector<std::size_t> ceilingLabels; // indices into pending
-    for (const GpuItems& g : m_gpus) {
-        for (std::size_t i = 1; i < g.roofs.size(); ++i) {
-            const FigureRoof& roof = g.roofs[i];
-            const QString name = QString::fromStdString(roof.label);
-            // A flat roof is labelled at the view's right edge, a cache slope at its ridge.
-            QPointF end(roof.flat ? axes.range.aiMax : std::min(roof.ridgeAi, axes.range.aiMax),
-                        roof.peak);
-            QPointF anchor = geometry::valueToPixel(axes, end);
-            if (anchor.y() < plot.top() || anchor.y() > plot.bottom())
-                continue;
-            anchor.setX(std::min(anchor.x(), plot.right() - 2));
-            const auto same =
-                std::find_if(ceilingLabels.begin(), ceilingLabels.end(), [&](std::size_t k) {
-                    return pending[k].label->text() == name &&
-                           std::abs(pending[k].anchor.y() - anchor.y()) < 1.0;
-                });
-            if (same != ceilingLabels.end()) {
-                pending[*same].label->setColor(m_style.mutedText);
-                continue;
-            }
-            ceilingLabels.push_back(pending.size());
-            request(name, g.color, small, anchor);
-        }
-    }
-    const std::vector<QRectF> boxes = geometry::placeLabels(requests, plot, obstacles);
-    for (std::size_t i = 0; i < pending.size(); ++i)
-        pending[i].label->place(boxes[i], pending[i].anchor);
-    for (std::size_t i = l; i < m_labels.size(); ++i)
-        m_labels[i]->setVisible(false);
+    d->pointsByOp.assign(static_cast<std::size_t>(nOps), {});
+    for (int op = 0; op < nOps; ++op)
+        d->readPoints(op);
+    d->flattenPoints();
+    d->readRoofs();
+    d->readSweeps(true);
+    d->inRebuild = false;
+    d->refresh(ChartChange::Style | ChartChange::Gpus | ChartChange::Roofs | ChartChange::Sweeps |
+               ChartChange::Points | ChartChange::Selection | ChartChange::Measured |
+               ChartChange::Sizes);
 }
 
 } // namespace roofscope

@@ -2,132 +2,141 @@
 
 #include "core/figure.h"
 #include "ui/chart/chartgeometry.h"
+#include "ui/chart/chartlayer.h"
 #include "ui/chart/chartstyle.h"
 #include "ui/session.h"
 
-#include <QChart>
+#include <QColor>
+#include <QFont>
+#include <QImage>
+#include <QObject>
+#include <QRectF>
+#include <QStringList>
 
-#include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
-class QGraphicsSimpleTextItem;
-class QLineSeries;
-class QLogValueAxis;
-class QScatterSeries;
+class QGraphicsScene;
+class QGraphicsWidget;
+class QPainter;
 
 namespace roofscope {
 
-class ChartLabel;
-class ChartLegend;
-class RoofLayer;
 class ComparisonModel;
 class HardwareModel;
 
-// The roofline chart, drawn from the models: per checked accelerator its memory slope, the
-// compute roofs its operators run against (plus toggleable FP8 / FP32 vector / FP64 / L2
-// roofs) and the ridge; per operator one scatter series (shape per operator, colour per
-// accelerator); the selected operator's sweep path with the crossing marked. Log-log axes with
-// powers-of-ten labels drawn as items. It needs no view: a chart in a bare QGraphicsScene
-// renders the same picture for export.
-class RoofChart : public QChart {
+// The roofline chart behind an interface of our own: the window, the exporters and the tests
+// talk to this class in data values (core DataPoint, FigureRoof, FigurePoint); which library
+// draws it stays in roofchart.cpp and the layers' .cpp files.
+//
+// It keeps a core Figure up to date from the session (piece by piece: a slider step re-reads
+// one operator's points, never the roofs) and hands it to its layers (chartlayer.h): grid and
+// axes, roofs, sweeps, analytic points, measured points, links, legend and labels, each
+// one class. It needs no view: put graphicsItem() into a bare QGraphicsScene, or call render(),
+// and the export draws the same picture as the window.
+class RoofChart : public QObject {
     Q_OBJECT
 public:
     RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
-              QGraphicsItem* parent = nullptr);
+              QObject* parent = nullptr);
     ~RoofChart() override;
 
+    // ---- Placing and painting.
+    // The item to put into a graphics scene (the chart keeps owning it). Chart coordinates
+    // below are this item's.
+    QGraphicsWidget* graphicsItem() const;
+    QGraphicsScene* scene() const;
+    void resize(QSizeF size);
+    QSizeF size() const;
+    // Draws the whole chart into `target` of `painter` (any device: image, SVG, PDF).
+    void render(QPainter* painter, const QRectF& target);
+    QImage renderImage(QSize size, qreal devicePixelRatio = 1.0);
+    // Without the figure and plot backgrounds (transparent exports).
+    void setBackgroundVisible(bool visible);
+    // Switches device-pixmap caching of the layers off (vector exports want real vectors).
+    void setCaching(bool on);
+
+    // ---- The figure and the view.
+    const Figure& figure() const;
+    // Measured kernels and their links to analytic points (core figure types).
+    void setMeasured(std::vector<MeasuredPoint> measured, std::vector<MeasuredLink> links);
     // The plot area (chart coordinates) and the axis ranges, for the pure mapping functions.
     geometry::LogAxes logAxes() const;
+    QRectF plotArea() const;
     // The range shown: the session's view, or a fit to the data when it has none.
     ViewRange effectiveRange() const;
+    // The fit to every point, ridge and sweep end (what "reset" goes back to).
+    ViewRange fitRange() const;
     // Keeps the range still while a point is dragged (a fit would move under the mouse).
     void freezeRange(bool frozen);
+    const ChartStyle& style() const;
 
+    // ---- Hit testing (chart coordinates in, data out).
+    PointRef pointAt(QPointF chartPos, qreal radius) const;
+    DataPoint valueAt(QPointF chartPos) const;
+    // A tooltip for what is under `chartPos` (a point, a measured kernel, a roof), or empty.
+    QString toolTipAt(QPointF chartPos) const;
+
+    // ---- What is drawn, in data values (tests and exports).
     struct PointInfo {
         PointRef ref;
-        QPointF value; // (AI, attainable FLOP/s)
+        DataPoint value;
+        qreal size = 0.0; // marker diameter, pixels
+        QColor color;
     };
-    // Every operator point currently drawn.
-    std::vector<PointInfo> points() const;
-
-    // For tests and export. Roofs, sweeps and crossings are values (AI, FLOP/s) drawn by the
-    // roof layer; operator points are Qt Charts scatter series.
-    QScatterSeries* operatorSeries(int op) const;
-    QList<QPointF> roofPoints(int hardware) const; // slope → ridge → flat, clipped to the view
-    // Every roof drawn (core roofsFor), per checked accelerator in order; the primary first.
-    std::vector<FigureRoof> roofs() const;
+    std::vector<PointInfo> points() const; // every operator point drawn
+    std::vector<DataPoint> operatorPoints(int op) const;
+    const std::vector<FigureRoof>& roofs() const; // per checked GPU in order; primary first
+    struct DrawnRoof {
+        FigureRoof roof;
+        QColor color;
+        Qt::PenStyle style = Qt::SolidLine;
+        std::vector<DataPoint> path; // as stroked, clipped to a little more than the view
+    };
+    std::vector<DrawnRoof> drawnRoofs() const;
+    std::vector<DataPoint> roofPoints(int hardware) const; // the primary roof's polyline
     QColor colorOf(int hardware) const;
-    QList<QPointF> sweepPoints(int hardware) const;
-    std::optional<QPointF> crossingPoint(int hardware) const;
-    RoofLayer* roofLayer() const { return m_layer; }
-    std::vector<const ChartLabel*> visibleLabels() const;
-    QLogValueAxis* axisAi() const { return m_axisX; }
-    const ChartStyle& style() const { return m_style; }
+    std::vector<DataPoint> sweepPoints(int hardware) const;
+    std::optional<DataPoint> crossingPoint(int hardware) const;
+    struct Tick {
+        Qt::Orientation axis = Qt::Horizontal;
+        double value = 0.0;
+        QString label;
+    };
+    std::vector<Tick> tickLabels() const;
+    struct Label {
+        QString text;
+        QRectF box; // chart coordinates
+        bool leader = false;
+    };
+    std::vector<Label> visibleLabels() const;
+    int hiddenLabelCount() const;
+    struct Legend {
+        QStringList names;
+        QFont font;
+        int rows = 0;
+        QRectF box; // chart coordinates
+    };
+    Legend legend() const;
+    std::vector<DataPoint> measuredPoints() const;
+    int linkCount() const; // arrows drawn
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
     // (or no function) keeps the default size. The area, not the diameter, follows the share,
     // so twice the time reads as twice the ink; diameters stay within a readable pixel range.
-    using PointShare = std::function<std::optional<double>(PointRef)>;
     void setPointShare(PointShare share);
     qreal markerSizeForShare(double share) const;
 
 public slots:
     // Re-reads every point's share (its data changed without a point moving).
     void refreshPointSizes();
-    // Recreates every series (new accelerators, operators, theme or toggles).
+    // Re-reads everything (new accelerators, operators, theme or toggles).
     void rebuild();
 
 private:
-    struct GpuItems {
-        int hardware = -1;
-        QColor color;
-        std::vector<FigureRoof> roofs; // from the core; the primary first
-        QList<QPointF> sweep;
-        std::optional<double> crossingValue;
-        QPointF crossingPoint;
-    };
-
-    void onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight);
-    void onSelectionChanged();
-    void updateOperator(int op);
-    void updateMarkers();
-    QColor pointColor(PointRef ref) const;
-    void applyPointSizes(int op);
-    void buildRoofs();
-    QPen roofPen(const FigureRoof& roof, const QColor& color) const;
-    void updateSweeps();
-    QString roofSignature() const;
-    void updateLayer();
-    void updateLegend();
-    void applyRange();
-    void layoutOverlay();
-    QGraphicsSimpleTextItem* tickItem(std::size_t i);
-    ChartLabel* labelItem(std::size_t i);
-
-    Session* m_session;
-    HardwareModel* m_hardware;
-    ComparisonModel* m_comparison;
-    ChartStyle m_style;
-    QLogValueAxis* m_axisX = nullptr;
-    QLogValueAxis* m_axisY = nullptr;
-    std::vector<GpuItems> m_gpus;
-    std::vector<QScatterSeries*> m_opSeries;
-    std::vector<std::vector<PointInfo>> m_opPoints;
-    QString m_roofSignature;
-    RoofLayer* m_layer = nullptr;
-    ViewRange m_layerRange{0, 0, 0, 0};
-    ChartLegend* m_legend = nullptr;
-    std::optional<int> m_sweepKeyOp;
-    std::optional<Operator> m_sweepKey;
-    std::optional<ViewRange> m_frozen;
-    ViewRange m_fit;
-    std::vector<QGraphicsSimpleTextItem*> m_ticks;
-    std::vector<ChartLabel*> m_labels;
-    QGraphicsSimpleTextItem* m_titleX = nullptr;
-    QGraphicsSimpleTextItem* m_titleY = nullptr;
-    bool m_inRebuild = false;
-    PointShare m_pointShare;
+    struct Impl;
+    std::unique_ptr<Impl> d;
 };
 
 } // namespace roofscope

@@ -1,11 +1,15 @@
 #include "ui/chart/roofchartview.h"
 
 #include "ui/chart/chartgeometry.h"
+#include "ui/chart/chartkeyboard.h"
 #include "ui/chart/roofchart.h"
 
 #include <QGraphicsScene>
+#include <QGraphicsWidget>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QRubberBand>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -22,7 +26,7 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     : QGraphicsView(parent), m_chart(chart), m_session(session)
 {
     setScene(new QGraphicsScene(this));
-    scene()->addItem(chart);
+    scene()->addItem(chart->graphicsItem());
     setFrameShape(QFrame::NoFrame);
     setBackgroundRole(QPalette::Window);
     setAlignment(Qt::AlignCenter);
@@ -38,24 +42,17 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
 
 QPointF RoofChartView::toChart(QPointF viewportPos) const
 {
-    return m_chart->mapFromScene(mapToScene(viewportPos.toPoint()));
+    return m_chart->graphicsItem()->mapFromScene(mapToScene(viewportPos.toPoint()));
 }
 
 QPointF RoofChartView::toViewport(QPointF chartPos) const
 {
-    return mapFromScene(m_chart->mapToScene(chartPos));
+    return mapFromScene(m_chart->graphicsItem()->mapToScene(chartPos));
 }
 
 PointRef RoofChartView::pointAt(QPointF viewportPos) const
 {
-    const auto points = m_chart->points();
-    const geometry::LogAxes axes = m_chart->logAxes();
-    std::vector<QPointF> pixels;
-    pixels.reserve(points.size());
-    for (const auto& p : points)
-        pixels.push_back(geometry::valueToPixel(axes, p.value));
-    const int hit = geometry::hitTest(pixels, toChart(viewportPos), kHitRadius);
-    return hit < 0 ? PointRef{} : points[static_cast<std::size_t>(hit)].ref;
+    return m_chart->pointAt(toChart(viewportPos), kHitRadius);
 }
 
 void RoofChartView::mousePressEvent(QMouseEvent* event)
@@ -149,6 +146,12 @@ void RoofChartView::mouseMoveEvent(QMouseEvent* event)
     } else {
         unsetCursor();
     }
+    // Points, measured kernels and roofs say what they are on hover (issue 10 item 28).
+    const QString tip = m_chart->toolTipAt(toChart(pos));
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else if (tip != QToolTip::text() || !QToolTip::isVisible())
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
     QGraphicsView::mouseMoveEvent(event);
 }
 
@@ -218,33 +221,20 @@ void RoofChartView::leaveEvent(QEvent* event)
 
 void RoofChartView::keyPressEvent(QKeyEvent* event)
 {
-    const geometry::LogAxes axes = m_chart->logAxes();
-    const QPointF centre = geometry::pixelToValue(axes, axes.plot.center());
-    const double step = 40.0;
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        m_session->setView(geometry::zoomView(m_chart->effectiveRange(), centre, 1.25));
-        break;
-    case Qt::Key_Minus:
-        m_session->setView(geometry::zoomView(m_chart->effectiveRange(), centre, 0.8));
-        break;
-    case Qt::Key_Left:
-        m_session->setView(geometry::panView(axes, {step, 0}));
-        break;
-    case Qt::Key_Right:
-        m_session->setView(geometry::panView(axes, {-step, 0}));
-        break;
-    case Qt::Key_Up:
-        m_session->setView(geometry::panView(axes, {0, step}));
-        break;
-    case Qt::Key_Down:
-        m_session->setView(geometry::panView(axes, {0, -step}));
-        break;
-    default:
+    // 0 (and Ctrl+0, Home) go back to the fitted view: the document forgets its own.
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    if ((event->key() == Qt::Key_0 && (mods & ~Qt::ControlModifier) == Qt::NoModifier) ||
+        (event->key() == Qt::Key_Home && mods == Qt::NoModifier)) {
+        m_session->setView(std::nullopt);
+        event->accept();
+        return;
+    }
+    const auto next = ChartKeyboard::apply(m_chart->effectiveRange(), m_chart->fitRange(), *event);
+    if (!next) {
         QGraphicsView::keyPressEvent(event);
         return;
     }
+    m_session->setView(*next);
     event->accept();
 }
 
@@ -252,7 +242,7 @@ void RoofChartView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
     m_chart->resize(QSizeF(size()));
-    setSceneRect(m_chart->geometry());
+    setSceneRect(m_chart->graphicsItem()->geometry());
 }
 
 } // namespace roofscope

@@ -35,7 +35,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
-    // The chart fills the viewport (what QChartView did; the view no longer needs Qt Charts).
+    // The chart fills the viewport.
     void resizeEvent(QResizeEvent* event) override;
 
 private:

@@ -77,8 +77,18 @@ void RoofLayer::setAxes(const geometry::LogAxes& axes)
 
 void RoofLayer::setContent(QList<Stroke> strokes, QList<Marker> markers)
 {
-    m_strokes = std::move(strokes);
-    m_markers = std::move(markers);
+    setSlot(0, std::move(strokes), std::move(markers));
+}
+
+void RoofLayer::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
+{
+    m_slots[slot] = {std::move(strokes), std::move(markers)};
+    m_strokes.clear();
+    m_markers.clear();
+    for (const auto& [index, content] : m_slots) {
+        m_strokes += content.strokes;
+        m_markers += content.markers;
+    }
     update();
 }
 

@@ -8,6 +8,8 @@
 #include <QPen>
 #include <QPointF>
 
+#include <map>
+
 namespace roofscope {
 
 // The chart's still line art in one item: roofs, extra ceilings, sweep paths, ridge and
@@ -32,6 +34,9 @@ public:
 
     void setAxes(const geometry::LogAxes& axes);
     void setContent(QList<Stroke> strokes, QList<Marker> markers);
+    // Several chart layers share this one cached pixmap, each in its own slot, drawn in slot
+    // order (markers after every stroke): one plot-sized blit per frame instead of one per layer.
+    void setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers);
     // Decade and 2…9 grid lines, drawn here (into the cache) rather than by the axes.
     void setGrid(const QPen& major, const QPen& minor);
     const QList<Stroke>& strokes() const { return m_strokes; }
@@ -43,7 +48,12 @@ public:
 
 private:
     geometry::LogAxes m_axes;
-    QList<Stroke> m_strokes;
+    struct Slot {
+        QList<Stroke> strokes;
+        QList<Marker> markers;
+    };
+    std::map<int, Slot> m_slots;
+    QList<Stroke> m_strokes; // every slot's, in slot order
     QList<Marker> m_markers;
     QPen m_major;
     QPen m_minor;

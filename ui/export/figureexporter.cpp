@@ -111,12 +111,9 @@ Expected<std::unique_ptr<FigureExporter>> FigureExporter::create(const Scenario&
     RoofChart* chart = exporter->m_document->chart();
     // One render per document: a device-coordinate cache would only cost a detour through a
     // pixmap, and in SVG and PDF it would turn text and lines into embedded bitmaps.
-    for (QGraphicsItem* item : chart->scene()->items())
-        item->setCacheMode(QGraphicsItem::NoCache);
-    if (options.transparent) {
+    chart->setCaching(false);
+    if (options.transparent)
         chart->setBackgroundVisible(false);
-        chart->setPlotAreaBackgroundVisible(false);
-    }
     exporter->layout();
     return exporter;
 }
@@ -188,7 +185,7 @@ void FigureExporter::paint(QPainter* painter, QSizeF deviceSize, bool fillBackgr
         painter->drawText(QRectF(left, y, width, m_subtitleHeight),
                           Qt::AlignLeft | Qt::AlignVCenter, text);
     }
-    chart->scene()->render(painter, m_chartRect, chart->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+    chart->render(painter, m_chartRect);
     painter->restore();
 }
 

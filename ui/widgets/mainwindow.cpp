@@ -70,7 +70,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
       m_comparisonModel(new ComparisonModel(m_session, this))
 {
     setObjectName(QStringLiteral("RoofScopeMainWindow"));
-    m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel);
+    m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
     setCentralWidget(m_chartView);
 

@@ -1,0 +1,180 @@
+#include "ui/chart/layers/labelslayer.h"
+
+#include "core/format.h"
+#include "ui/chart/chartlabel.h"
+#include "ui/chart/labelplacer.h"
+#include "ui/chart/roofchart.h"
+
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsWidget>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+
+QString elided(const QString& s, int max)
+{
+    return s.size() <= max ? s : s.left(max - 1) + QChar(u'…');
+}
+
+// A label's box: its text and the padding ChartLabel draws around it.
+QSizeF boxFor(const QString& text, const QFont& font)
+{
+    ChartLabel probe;
+    probe.setFont(font);
+    probe.setText(text);
+    return probe.textSize();
+}
+
+} // namespace
+
+void LabelsLayer::attach(const ChartHost& chart)
+{
+    QGraphicsWidget* host = chart.item;
+    m_host = host;
+    m_hiddenNote = new QGraphicsSimpleTextItem(host);
+    m_hiddenNote->setZValue(1000);
+}
+
+ChartLabel* LabelsLayer::labelItem(std::size_t i, const ChartStyle& style)
+{
+    while (m_labels.size() <= i) {
+        auto* l = new ChartLabel(m_host);
+        l->setZValue(1000);
+        m_labels.push_back(l);
+    }
+    ChartLabel* item = m_labels[i];
+    item->setVisible(true);
+    item->setBackground(style.labelBackground);
+    return item;
+}
+
+void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
+{
+    (void)changes; // labels follow every change: points, roofs, range and style
+    const ChartStyle& style = context.style;
+    const Figure& figure = context.figure;
+    const geometry::LogAxes& axes = context.axes;
+    const QRectF plot = axes.plot;
+
+    struct Spec {
+        QString text;
+        QColor color;
+        QFont font;
+    };
+    std::vector<Spec> specs;
+    std::vector<LabelPlacer::Request> requests;
+    std::vector<QRectF> obstacles = context.obstacles;
+    auto request = [&](const QString& text, const QColor& color, const QFont& font, QPointF anchor,
+                       double value, const QString& key, int priority) {
+        specs.push_back({text, color, font});
+        LabelPlacer::Request r;
+        r.anchor = anchor;
+        r.size = boxFor(text, font);
+        r.text = text;
+        r.value = value;
+        r.key = key;
+        r.priority = priority;
+        requests.push_back(r);
+    };
+
+    // Ridges, with the selected operator's crossing of it.
+    const int selected = figure.selected;
+    std::string drivingName;
+    if (selected >= 0 && selected < static_cast<int>(figure.operators.size()))
+        drivingName = figure.operators[static_cast<std::size_t>(selected)].drivingParam;
+    for (const FigureRoof& roof : figure.roofs) {
+        if (roof.role != RoofRole::Primary)
+            continue;
+        const FigureGpu* gpu = figure.gpu(roof.hardware);
+        const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
+        const QPointF ridge(roof.ridgeAi, roof.peak);
+        const QPointF anchor = geometry::valueToPixel(axes, ridge);
+        QString text =
+            RoofChart::tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
+        for (const FigureSweep& s : figure.sweeps) {
+            if (s.hardware == roof.hardware && s.crossing && !drivingName.empty())
+                text +=
+                    QStringLiteral(" · ") +
+                    RoofChart::tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
+                                                 QString::number(std::ceil(*s.crossing), 'f', 0));
+        }
+        request(text, color, style.labelFont, anchor, std::numeric_limits<double>::quiet_NaN(),
+                QStringLiteral("ridge:%1").arg(roof.hardware), 3);
+        obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
+    }
+    // Operators: next to the highest point of each operator's column.
+    if (figure.toggles.labels) {
+        for (std::size_t op = 0; op < figure.operators.size(); ++op) {
+            const FigurePoint* top = nullptr;
+            for (const FigurePoint& p : figure.points) {
+                if (p.op == static_cast<int>(op) &&
+                    (!top || p.estimate.attainable > top->estimate.attainable))
+                    top = &p;
+            }
+            if (!top)
+                continue;
+            const DataPoint v = top->value();
+            QFont font = style.labelFont;
+            if (static_cast<int>(op) == selected)
+                font.setBold(true);
+            request(elided(QString::fromStdString(figure.operators[op].name), 24), style.text, font,
+                    geometry::valueToPixel(axes, QPointF(v.ai, v.flops)),
+                    std::numeric_limits<double>::quiet_NaN(), QStringLiteral("op:%1").arg(op), 2);
+        }
+    }
+    // Extra roofs: a flat roof is named at the view's right edge, a cache slope at its ridge;
+    // one label per distinct (name, value).
+    QFont small = style.labelFont;
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (const FigureRoof& roof : figure.roofs) {
+        if (roof.role == RoofRole::Primary)
+            continue;
+        const FigureGpu* gpu = figure.gpu(roof.hardware);
+        const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
+        const QPointF end(roof.flat ? axes.range.aiMax : std::min(roof.ridgeAi, axes.range.aiMax),
+                          roof.peak);
+        QPointF anchor = geometry::valueToPixel(axes, end);
+        anchor.setX(std::min(anchor.x(), plot.right() - 2));
+        request(QString::fromStdString(roof.label), color, small, anchor,
+                roof.flat ? roof.peak : std::numeric_limits<double>::quiet_NaN(), {}, 1);
+    }
+
+    LabelPlacer placer;
+    placer.setBounds(plot);
+    placer.setObstacles(std::move(obstacles));
+    placer.setAnchorGap(style.markerSize / 2.0 + 2.0);
+    const LabelPlacer::Result result = placer.place(requests);
+
+    m_visible.clear();
+    std::size_t n = 0;
+    for (const LabelPlacer::Placed& placed : result.labels) {
+        const Spec& spec = specs[static_cast<std::size_t>(placed.request)];
+        ChartLabel* label = labelItem(n++, style);
+        label->setText(spec.text);
+        label->setFont(spec.font);
+        // A label standing for several GPUs' roofs belongs to none of them.
+        label->setColor(placed.merged.size() > 1 ? style.mutedText : spec.color);
+        label->place(placed.rect, placed.anchor);
+        m_visible.push_back({spec.text, placed.rect, placed.leader});
+    }
+    for (std::size_t i = n; i < m_labels.size(); ++i)
+        m_labels[i]->setVisible(false);
+
+    m_hidden = result.hiddenCount();
+    m_hiddenNote->setVisible(m_hidden > 0);
+    if (m_hidden > 0) {
+        m_hiddenNote->setFont(small);
+        m_hiddenNote->setBrush(style.mutedText);
+        m_hiddenNote->setText(RoofChart::tr("%n label(s) hidden", "", m_hidden));
+        const QRectF br = m_hiddenNote->boundingRect();
+        m_hiddenNote->setPos(plot.right() - br.width() - 4, plot.bottom() - br.height() - 2);
+    }
+}
+
+} // namespace roofscope

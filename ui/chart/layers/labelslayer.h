@@ -1,0 +1,41 @@
+#pragma once
+
+#include "ui/chart/chartlayer.h"
+
+#include <vector>
+
+class QGraphicsSimpleTextItem;
+
+namespace roofscope {
+
+class ChartLabel;
+
+// The chart's text labels, placed by LabelPlacer (issue 10 item 18): ridges (with the sweep's
+// crossing), operators (when labels are on) and the extra roofs — one label per distinct roof
+// value, so coinciding ceilings of several GPUs are named once in a neutral colour. No two
+// labels overlap or cover a marker; a label moved away from what it names gets a leader line;
+// when space runs out the rest are left out and the chart says how many.
+class LabelsLayer : public ChartLayer {
+public:
+    struct Visible {
+        QString text;
+        QRectF box;
+        bool leader = false;
+    };
+
+    void attach(const ChartHost& host) override;
+    void update(const ChartContext& context, ChartChanges changes) override;
+    const std::vector<Visible>& visible() const { return m_visible; }
+    int hiddenCount() const { return m_hidden; }
+
+private:
+    ChartLabel* labelItem(std::size_t i, const ChartStyle& style);
+
+    QGraphicsWidget* m_host = nullptr;
+    std::vector<ChartLabel*> m_labels;
+    QGraphicsSimpleTextItem* m_hiddenNote = nullptr;
+    std::vector<Visible> m_visible;
+    int m_hidden = 0;
+};
+
+} // namespace roofscope

@@ -1,0 +1,70 @@
+#include "ui/chart/layers/linkslayer.h"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsWidget>
+#include <QLineF>
+#include <QPainterPath>
+#include <QPen>
+
+namespace roofscope {
+
+void LinksLayer::attach(const ChartHost& chart)
+{
+    QGraphicsWidget* host = chart.item;
+    // Arrows leave the plot when one end is zoomed out of view: clipped to the plot area.
+    m_clip = new QGraphicsRectItem(host);
+    m_clip->setPen(Qt::NoPen);
+    m_clip->setBrush(Qt::NoBrush);
+    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
+    m_clip->setZValue(2.5);
+    m_item = new QGraphicsPathItem(m_clip);
+}
+
+void LinksLayer::update(const ChartContext& context, ChartChanges changes)
+{
+    if (!(changes & (ChartChange::Style | ChartChange::Measured | ChartChange::Points |
+                     ChartChange::Range | ChartChange::Gpus)))
+        return;
+    const Figure& figure = context.figure;
+    const geometry::LogAxes& axes = context.axes;
+    m_clip->setRect(axes.plot);
+    QPainterPath path;
+    m_arrows = 0;
+    for (const MeasuredLink& link : figure.links) {
+        if (link.measured < 0 || link.measured >= static_cast<int>(figure.measured.size()))
+            continue;
+        const FigurePoint* predicted = nullptr;
+        for (const FigurePoint& p : figure.points) {
+            if (p.op == link.op && p.hardware == link.hardware)
+                predicted = &p;
+        }
+        const DataPoint to = figure.measured[static_cast<std::size_t>(link.measured)].value;
+        if (!predicted || !(to.ai > 0.0) || !(to.flops > 0.0))
+            continue;
+        const DataPoint from = predicted->value();
+        const QPointF a = geometry::valueToPixel(axes, QPointF(from.ai, from.flops));
+        const QPointF b = geometry::valueToPixel(axes, QPointF(to.ai, to.flops));
+        const QLineF line(a, b);
+        if (line.length() < 1.0)
+            continue;
+        path.moveTo(a);
+        path.lineTo(b);
+        // An open head, 9 px long, ±25° about the line.
+        QLineF head(b, a);
+        head.setLength(9.0);
+        const QLineF left = QLineF::fromPolar(9.0, head.angle() + 25.0).translated(b);
+        const QLineF right = QLineF::fromPolar(9.0, head.angle() - 25.0).translated(b);
+        path.moveTo(left.p2());
+        path.lineTo(b);
+        path.lineTo(right.p2());
+        ++m_arrows;
+    }
+    QPen pen(context.style.text, 1.3);
+    pen.setCapStyle(Qt::RoundCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    m_item->setPen(pen);
+    m_item->setPath(path);
+}
+
+} // namespace roofscope
