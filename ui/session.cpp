@@ -154,6 +154,26 @@ void Session::pushHardwareState(HardwareState after, const QString& undoText)
     m_undo->push(new HardwareEditCommand(this, undoText, hardwareState(), std::move(after)));
 }
 
+void Session::setCatalogInternal(const HardwareCatalog& catalog, HardwareState state)
+{
+    emit catalogAboutToChange();
+    m_catalog = catalog;
+    const int count = static_cast<int>(hardware().size());
+    std::erase_if(state.checked, [count](int hw) { return hw < 0 || hw >= count; });
+    std::erase_if(state.colorSlots, [count](const auto& slot) { return slot.first >= count; });
+    if (state.baseline >= count || (state.baseline < 0 && !state.checked.empty()))
+        state.baseline = state.checked.empty() ? -1 : state.checked.front();
+    m_checked = state.checked;
+    m_colorSlots = state.colorSlots;
+    m_baseline = state.baseline;
+    updateColorSlots();
+    m_hovered = {};
+    recomputeAll();
+    emit catalogChanged();
+    emit hardwareChanged();
+    emit focusChanged();
+}
+
 void Session::setHardwareStateInternal(const HardwareState& state)
 {
     if (state == hardwareState())

@@ -1,5 +1,6 @@
 #include "ui/models/modeltotalsmodel.h"
 
+#include "ui/humanformat.h"
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
 #include "ui/modelworkbench.h"
@@ -105,7 +106,7 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
         return sort ? QVariant(v.timeS) : QVariant(QString::fromStdString(formatDuration(v.timeS)));
     case TokensColumn:
         return sort ? QVariant(v.tokensPerS)
-                    : QVariant(QString::fromStdString(formatNumber(v.tokensPerS, 4)));
+                    : QVariant(HumanFormat::count(v.tokensPerS, 4));
     case MemoryBoundColumn:
         return sort ? QVariant(v.memoryBoundTimeFraction)
                     : QVariant(QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0) +

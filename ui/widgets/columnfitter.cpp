@@ -12,21 +12,39 @@ namespace roofscope {
 
 void ColumnFitter::install(QAbstractItemView* view, QHeaderView* header, bool fit)
 {
+    // One fitter per view: installing again (a panel, then the window for every table) only
+    // turns fitting on, never stacks a second tooltip filter.
+    if (auto* existing = view->findChild<ColumnFitter*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (fit && !existing->m_fit)
+            existing->startFitting();
+        return;
+    }
     new ColumnFitter(view, header, fit);
 }
 
 ColumnFitter::ColumnFitter(QAbstractItemView* view, QHeaderView* header, bool fitColumns)
-    : QObject(view), m_view(view), m_header(header), m_fit(fitColumns)
+    : QObject(view), m_view(view), m_header(header), m_fit(false)
 {
     view->setTextElideMode(Qt::ElideMiddle);
     view->viewport()->installEventFilter(this);
-    if (!fitColumns)
-        return;
+    if (fitColumns)
+        startFitting();
+}
+
+void ColumnFitter::startFitting()
+{
+    m_fit = true;
+    QHeaderView* header = m_header;
+    // ResizeToContents would take the columns away from the user: sized once per change of
+    // rows or width instead, and the user's drag wins from then on.
     header->setSectionResizeMode(QHeaderView::Interactive);
-    if (QAbstractItemModel* model = view->model()) {
+    header->setSectionsMovable(false);
+    if (QAbstractItemModel* model = m_view->model()) {
         connect(model, &QAbstractItemModel::modelReset, this, &ColumnFitter::fit,
                 Qt::QueuedConnection);
         connect(model, &QAbstractItemModel::rowsInserted, this, &ColumnFitter::fit,
+                Qt::QueuedConnection);
+        connect(model, &QAbstractItemModel::layoutChanged, this, &ColumnFitter::fit,
                 Qt::QueuedConnection);
     }
     connect(header, &QHeaderView::sectionResized, this, [this] {

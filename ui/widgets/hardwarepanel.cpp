@@ -36,8 +36,7 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     m_view->setAlternatingRowColors(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    ColumnFitter::install(m_view, m_view->header(), false);
+    ColumnFitter::install(m_view, m_view->header());
     m_view->header()->setStretchLastSection(false);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     layout->addWidget(m_view, 1);

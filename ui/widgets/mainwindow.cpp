@@ -11,6 +11,7 @@
 #include "ui/models/operatormodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/modelpanel.h"
@@ -21,6 +22,7 @@
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
+#include "ui/widgets/windowpalette.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -40,6 +42,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -103,7 +106,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
 
     createActions();
     for (QDockWidget* d : {hwDock, opDock, paramDock, readDock, cmpDock})
-        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+        m_viewMenu->addAction(d->toggleViewAction());
 
     auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
     // Whole-model mode: the model panel's workload rows become the session's operators; the
@@ -130,7 +133,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     tabifyDockWidget(totalsDock, planDock);
     cmpDock->raise();
     for (QDockWidget* d : {modelDock, totalsDock, planDock})
-        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+        m_viewMenu->addAction(d->toggleViewAction());
+    // Every table of every panel: columns sized to their contents, resizable, elided in the
+    // middle with the full value in a tooltip (issue 10 item 15).
+    for (QDockWidget* d : {totalsDock, planDock}) {
+        for (QTableView* table : d->findChildren<QTableView*>())
+            ColumnFitter::install(table, table->horizontalHeader());
+    }
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
     connect(workbench, &ModelWorkbench::changed, this,
             [workbench, totalsDock, cmpDock, shown = false]() mutable {
@@ -152,6 +161,11 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         connect(m_session, signal, this, &MainWindow::markModified);
     connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
+    // The whole window follows the theme, not only the chart.
+    connect(m_session, &Session::themeChanged, this,
+            [this] { WindowPalette::apply(m_session->theme()); });
+    WindowPalette::apply(m_session->theme());
+    setUpTabOrder();
 
     catalogErrors += workbench->catalogErrors();
     if (!catalogErrors.isEmpty()) {
@@ -188,12 +202,46 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::setUpTabOrder()
+{
+    // Tab walks from panel to panel: it never moves from cell to cell inside a table (arrow
+    // keys do that), so no list or table keeps the focus to itself.
+    for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
+        view->setTabKeyNavigation(false);
+    // Left to right, top to bottom, as the panels sit: accelerators, operators, the chart,
+    // parameters, read-out, comparison. Hidden (tabbed-away) panels are skipped by Qt.
+    QList<QWidget*> chain;
+    auto focusables = [](QWidget* root) {
+        QList<QWidget*> out;
+        for (QWidget* w = root->nextInFocusChain(); w && w != root; w = w->nextInFocusChain()) {
+            if (!root->isAncestorOf(w))
+                continue;
+            if ((w->focusPolicy() & Qt::TabFocus) && !out.contains(w))
+                out << w;
+        }
+        return out;
+    };
+    for (QWidget* panel : std::initializer_list<QWidget*>{m_hardwarePanel, m_operatorPanel})
+        chain << focusables(panel);
+    chain << m_chartView;
+    for (QWidget* panel : std::initializer_list<QWidget*>{m_parameters, m_readout, m_comparison})
+        chain << focusables(panel);
+    for (int i = 1; i < chain.size(); ++i)
+        setTabOrder(chain[i - 1], chain[i]);
+}
+
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    // Kept by pointer and object name: code and tests never find a menu by its position.
+    file->setObjectName(QStringLiteral("fileMenu"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    m_viewMenu = view;
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -318,6 +366,9 @@ void MainWindow::loadDefaultScenario()
     Scenario story = defaultScenario();
     localizePresetLabels(story);
     m_session->applyScenario(story, tr("default"));
+    // A dark desktop gets the dark theme for a new document.
+    if (WindowPalette::systemIsDark())
+        m_session->setTheme(Theme::Dark);
     m_file.clear();
     m_modified = false;
     updateTitle();

@@ -79,6 +79,7 @@ protected:
 
 private:
     void createActions();
+    void setUpTabOrder();
     void open();
     bool save();
     bool saveAs();
@@ -108,6 +109,7 @@ private:
     ModelWorkbench* m_workbench = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     QString m_file;
     bool m_modified = false;
     bool m_restoreSession = true;
