@@ -81,6 +81,16 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
     return std::nullopt;
 }
 
+QImage ExportController::previewImage(const FigureOptions& options) const
+{
+    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
+    if (!exporter)
+        return {};
+    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
+                                     (*exporter)->document()->chart());
+    return (*exporter)->renderImage();
+}
+
 void ExportController::exportFigureInteractive()
 {
     ExportDialog dialog(m_window);
@@ -95,6 +105,7 @@ void ExportController::exportFigureInteractive()
     options.title = text.title;
     options.subtitle = text.subtitle;
     dialog.setOptions(options);
+    dialog.setPreviewRenderer([this](const FigureOptions& o) { return previewImage(o); });
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_session->setFigureText(

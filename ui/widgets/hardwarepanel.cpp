@@ -56,6 +56,17 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
             &QSortFilterProxyModel::setFilterFixedString);
 }
 
+int HardwarePanel::currentHardware() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? current.data(HardwareModel::HardwareIndexRole).toInt() : -1;
+}
+
+void HardwarePanel::addContextActions(const QList<QAction*>& actions)
+{
+    m_view->addActions(actions);
+}
+
 void HardwarePanel::makeCurrentBaseline()
 {
     const QModelIndex current = m_view->currentIndex();

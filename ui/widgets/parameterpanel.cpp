@@ -187,7 +187,7 @@ void ParameterPanel::rebuild()
     static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_form);
     if (kind.drivingParam.empty()) {
         m_hint->setText(tr("The intensity of this operator does not depend on its size; its "
-                           "dtype moves it."));
+                           "precision moves it."));
     } else {
         m_hint->setText(tr("Drag %1 (or the point on the chart): the chart follows live.")
                             .arg(paramDisplayName(op.kind, kind.drivingParam)));
