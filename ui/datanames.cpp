@@ -95,13 +95,13 @@ QString paramDisplayName(const std::string& kind, const std::string& param)
 {
     if (param == "n") {
         const bool pointwise = kind == "elementwise" || kind == "activation";
-        return pointwise ? QCoreApplication::translate(kContext, "Elements")
-                         : QCoreApplication::translate(kContext, "Output features (n)");
+        return pointwise ? QCoreApplication::translate("roofscope::DataNames", "Elements")
+                         : QCoreApplication::translate("roofscope::DataNames", "Output features (n)");
     }
     if (param == "k")
-        return QCoreApplication::translate(kContext, "Input features (k)");
+        return QCoreApplication::translate("roofscope::DataNames", "Input features (k)");
     if (param == "m")
-        return QCoreApplication::translate(kContext, "Tokens (m)");
+        return QCoreApplication::translate("roofscope::DataNames", "Tokens (m)");
     if (const char* t = lookup(std::begin(kParamNames), std::end(kParamNames), param))
         return QCoreApplication::translate(kContext, t);
     return QString::fromStdString(param);
@@ -149,7 +149,7 @@ QString operatorDisplayName(const Operator& op)
     }
     const QString title = kindDisplayName(op.kind);
     return parts.isEmpty() ? title
-                           : QCoreApplication::translate(kContext, "%1: %2", "kind: parameters")
+                           : QCoreApplication::translate("roofscope::DataNames", "%1: %2", "kind: parameters")
                                  .arg(title, parts.join(QStringLiteral(", ")));
 }
 

@@ -28,14 +28,15 @@ constexpr std::pair<Precision, ComputeUnit> kPeakFields[] = {
     {Precision::INT8, ComputeUnit::Tensor}, {Precision::FP4, ComputeUnit::Tensor},
 };
 
-QDoubleSpinBox* spin(QWidget* parent, double max, int decimals, const QString& suffix)
+QDoubleSpinBox* spin(QWidget* parent, double max, int decimals, const QString& suffix,
+                     const QString& none)
 {
     auto* s = new QDoubleSpinBox(parent);
     s->setRange(0.0, max);
     s->setDecimals(decimals);
     s->setSuffix(suffix);
     s->setGroupSeparatorShown(true);
-    s->setSpecialValueText(QObject::tr("none"));
+    s->setSpecialValueText(none);
     s->setAccelerated(true);
     return s;
 }
@@ -46,7 +47,8 @@ HardwareEditorDialog::HardwareEditorDialog(std::function<bool(const std::string&
                                            QWidget* parent)
     : QDialog(parent), m_idTaken(std::move(idTaken)), m_name(new QLineEdit(this)),
       m_id(new QLineEdit(this)), m_vendor(new QLineEdit(this)),
-      m_bandwidth(spin(this, 1e5, 2, tr(" GB/s"))), m_capacity(spin(this, 1e5, 1, tr(" GB"))),
+      m_bandwidth(spin(this, 1e5, 2, tr(" GB/s"), tr("none"))),
+      m_capacity(spin(this, 1e5, 1, tr(" GB"), tr("unknown"))),
       m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
@@ -65,7 +67,7 @@ HardwareEditorDialog::HardwareEditorDialog(std::function<bool(const std::string&
     auto* peaks = new QGroupBox(tr("Dense peaks (0 = none)"), this);
     auto* peakForm = new QFormLayout(peaks);
     for (const auto& [precision, unit] : kPeakFields) {
-        auto* box = spin(peaks, 1e6, 1, tr(" TFLOP/s"));
+        auto* box = spin(peaks, 1e6, 1, tr(" TFLOP/s"), tr("none"));
         box->setObjectName(QStringLiteral("peak_%1_%2")
                                .arg(QString::fromUtf8(precisionName(precision)),
                                     QString::fromUtf8(computeUnitName(unit))));
