@@ -7,6 +7,8 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <limits>
+#include <vector>
 
 namespace roofscope {
 
@@ -58,12 +60,48 @@ void ColumnFitter::startFitting()
 void ColumnFitter::fit()
 {
     m_fitting = true;
-    // Contents first, but no column wider than half the view: the rest elides in the middle.
-    const int cap = std::max(120, m_view->viewport()->width() / 2);
-    for (int c = 0; c < m_header->count(); ++c) {
-        const int wanted = std::max(m_header->sectionSizeHint(c), m_view->sizeHintForColumn(c));
-        if (wanted > 0) // nothing known yet (hidden, no rows): leave the column alone
-            m_header->resizeSection(c, std::min(wanted + 8, cap));
+    // Every column gets its contents' width when they all fit (one may then take more than
+    // half). When they do not, narrow columns keep theirs and the wide ones share what is
+    // left, each at least half the view: their text elides in the middle, with the full value
+    // in the tooltip.
+    const int count = m_header->count();
+    std::vector<int> wanted(static_cast<std::size_t>(count), 0);
+    int total = 0;
+    for (int c = 0; c < count; ++c) {
+        if (m_header->isSectionHidden(c))
+            continue;
+        const int w = std::max(m_header->sectionSizeHint(c), m_view->sizeHintForColumn(c));
+        wanted[static_cast<std::size_t>(c)] = w > 0 ? w + 8 : 0;
+        total += wanted[static_cast<std::size_t>(c)];
+    }
+    const int room = m_view->viewport()->width();
+    // However many columns compete, a wide one keeps half of the view (the rest scrolls).
+    const int cap = std::max(120, room / 2);
+    int share = std::numeric_limits<int>::max();
+    if (total > room && room > 0) {
+        // Water-filling: the largest share s with sum(min(wanted, s)) <= room.
+        std::vector<int> sorted;
+        for (int w : wanted) {
+            if (w > 0)
+                sorted.push_back(w);
+        }
+        std::sort(sorted.begin(), sorted.end());
+        int left = room;
+        auto remaining = static_cast<int>(sorted.size());
+        for (int w : sorted) {
+            if (w * remaining <= left) {
+                left -= w;
+                --remaining;
+                continue;
+            }
+            share = std::max(60, left / std::max(1, remaining));
+            break;
+        }
+    }
+    for (int c = 0; c < count; ++c) {
+        const int w = wanted[static_cast<std::size_t>(c)];
+        if (w > 0) // nothing known yet (hidden, no rows): leave the column alone
+            m_header->resizeSection(c, std::min(w, std::max(share, cap)));
     }
     m_fitting = false;
 }

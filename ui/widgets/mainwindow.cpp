@@ -220,6 +220,9 @@ void MainWindow::applyDefaultLayout(QSize size)
         tabifyDockWidget(opDock, d);
     }
     tabifyDockWidget(paramDock, readDock);
+    // Five tabs do not fit side by side in a narrow column ("O…", "Co…"): on the left edge,
+    // running down, every name shows in full.
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
     opDock->raise();
     paramDock->raise();
     resizeDocks({hwDock, paramDock}, {size.width() * 21 / 100, size.width() * 18 / 100},

@@ -113,6 +113,8 @@ void ParameterPanel::rebuild()
     m_formLayout = new QFormLayout(m_form);
     m_formLayout->setContentsMargins(0, 0, 0, 0);
     m_formLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // In a narrow column the labels go above their fields instead of pushing the sliders out.
+    m_formLayout->setRowWrapPolicy(QFormLayout::WrapLongRows);
     const int row = m_boundRow;
 
     // The driving parameter first: it is the one users came for.
