@@ -33,6 +33,10 @@ QString summary(const Operator& op)
                 continue;
             parts << (def.type == ParamType::Precision ? precisionDisplayName(v.toStdString()) : v);
         } else {
+            // 0 means "none" or "not set" for the optional numbers (quantization group,
+            // FLOPs per element): listing it only crowds the column.
+            if (op.params.number(def.name) == 0.0 && def.min <= 0.0)
+                continue;
             // Formula letters (m, n, k) stay short; other names as the parameter panel says them.
             const QString name = def.name.size() == 1
                                      ? QString::fromStdString(def.name)

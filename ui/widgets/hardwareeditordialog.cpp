@@ -112,6 +112,17 @@ HardwareEditorDialog::HardwareEditorDialog(std::function<bool(const std::string&
     connect(m_vendor, &QLineEdit::textChanged, this, &HardwareEditorDialog::revalidate);
     connect(m_bandwidth, &QDoubleSpinBox::valueChanged, this, &HardwareEditorDialog::revalidate);
     connect(m_capacity, &QDoubleSpinBox::valueChanged, this, &HardwareEditorDialog::revalidate);
+    // Tab follows the form top to bottom (the memory boxes are made before the peaks).
+    QWidget* previous = m_vendor;
+    setTabOrder(m_name, m_id);
+    setTabOrder(m_id, m_vendor);
+    for (const PeakField& f : m_peaks) {
+        setTabOrder(previous, f.box);
+        previous = f.box;
+    }
+    setTabOrder(previous, m_bandwidth);
+    setTabOrder(m_bandwidth, m_capacity);
+    setTabOrder(m_capacity, m_buttons);
     revalidate();
 }
 

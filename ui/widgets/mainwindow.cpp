@@ -105,7 +105,8 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     resizeDocks({hwDock, paramDock}, {430, 370}, Qt::Horizontal);
     resizeDocks({hwDock, opDock}, {260, 420}, Qt::Vertical);
     resizeDocks({paramDock, readDock}, {300, 380}, Qt::Vertical);
-    resizeDocks({cmpDock}, {210}, Qt::Vertical);
+    // Room for the comparison's sentences and at least four rows of its table.
+    resizeDocks({cmpDock}, {280}, Qt::Vertical);
 
     createActions();
     for (QDockWidget* d : {hwDock, opDock, paramDock, readDock, cmpDock})
@@ -202,8 +203,13 @@ MainWindow::~MainWindow() = default;
 void MainWindow::applyDefaultLayout(QSize size)
 {
     resize(size);
-    if (size.height() >= 900)
+    if (size.height() >= 900) {
+        // Room for the comparison's sentences and at least four rows of its table (set last:
+        // tabifying the bottom docks resets their height).
+        if (auto* cmp = findChild<QDockWidget*>(QStringLiteral("comparisonDock")))
+            resizeDocks({cmp}, {size.height() * 3 / 10}, Qt::Vertical);
         return;
+    }
     auto dockNamed = [this](const char* name) {
         return findChild<QDockWidget*>(QLatin1String(name));
     };

@@ -113,8 +113,7 @@ void ParameterPanel::rebuild()
     m_formLayout = new QFormLayout(m_form);
     m_formLayout->setContentsMargins(0, 0, 0, 0);
     m_formLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    // In a narrow column the labels go above their fields instead of pushing the sliders out.
-    m_formLayout->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    updateWrapping();
     const int row = m_boundRow;
 
     // The driving parameter first: it is the one users came for.
@@ -195,6 +194,24 @@ void ParameterPanel::rebuild()
                             .arg(paramDisplayName(op.kind, kind.drivingParam)));
     }
     refreshValues();
+}
+
+void ParameterPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    updateWrapping();
+}
+
+void ParameterPanel::updateWrapping()
+{
+    // In a narrow column every label goes above its field: side by side, the longest label
+    // ("Output features (n)") would leave the sliders a few pixels.
+    if (m_formLayout && m_form) {
+        const auto policy =
+            width() < 360 ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows;
+        if (m_formLayout->rowWrapPolicy() != policy)
+            m_formLayout->setRowWrapPolicy(policy);
+    }
 }
 
 void ParameterPanel::refreshValues()
