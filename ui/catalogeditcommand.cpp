@@ -7,8 +7,8 @@ namespace roofscope {
 CatalogEditCommand::CatalogEditCommand(Session* session, const QString& text, QString path,
                                        State before, State after,
                                        std::function<void(const QString&)> report)
-    : QUndoCommand(text), m_session(session), m_path(std::move(path)),
-      m_before(std::move(before)), m_after(std::move(after)), m_report(std::move(report))
+    : QUndoCommand(text), m_session(session), m_path(std::move(path)), m_before(std::move(before)),
+      m_after(std::move(after)), m_report(std::move(report))
 {
 }
 

@@ -95,8 +95,9 @@ QString paramDisplayName(const std::string& kind, const std::string& param)
 {
     if (param == "n") {
         const bool pointwise = kind == "elementwise" || kind == "activation";
-        return pointwise ? QCoreApplication::translate("roofscope::DataNames", "Elements")
-                         : QCoreApplication::translate("roofscope::DataNames", "Output features (n)");
+        return pointwise
+                   ? QCoreApplication::translate("roofscope::DataNames", "Elements")
+                   : QCoreApplication::translate("roofscope::DataNames", "Output features (n)");
     }
     if (param == "k")
         return QCoreApplication::translate("roofscope::DataNames", "Input features (k)");
@@ -137,8 +138,8 @@ QString operatorDisplayName(const Operator& op)
                                                  HumanFormat::count(v, 4));
         } else {
             const std::string v = op.params.text(d.name);
-            const std::string& inherited =
-                d.inheritsFrom.empty() ? defaults.params.text(d.name) : op.params.text(d.inheritsFrom);
+            const std::string& inherited = d.inheritsFrom.empty() ? defaults.params.text(d.name)
+                                                                  : op.params.text(d.inheritsFrom);
             if (v == inherited)
                 continue;
             parts << (d.type == ParamType::Precision
@@ -148,9 +149,10 @@ QString operatorDisplayName(const Operator& op)
         }
     }
     const QString title = kindDisplayName(op.kind);
-    return parts.isEmpty() ? title
-                           : QCoreApplication::translate("roofscope::DataNames", "%1: %2", "kind: parameters")
-                                 .arg(title, parts.join(QStringLiteral(", ")));
+    return parts.isEmpty()
+               ? title
+               : QCoreApplication::translate("roofscope::DataNames", "%1: %2", "kind: parameters")
+                     .arg(title, parts.join(QStringLiteral(", ")));
 }
 
 QString presetTitle(const OperatorPreset& preset)

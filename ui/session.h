@@ -165,7 +165,7 @@ signals:
     void hardwareChanged(); // checked set or baseline
     void catalogAboutToChange();
     void catalogChanged(); // accelerators added, edited or removed
-    void operatorsReset();  // rows added, removed or reordered
+    void operatorsReset(); // rows added, removed or reordered
     void operatorChanged(int row);
     void selectionChanged(int row);
     void focusChanged();

@@ -64,9 +64,9 @@ Expected<QByteArray> UserCatalog::withEntry(const std::optional<QByteArray>& cur
     std::vector<Hardware> entries;
     if (current) {
         const std::string name = QFileInfo(editorFile()).fileName().toStdString();
-        auto parsed = parseHardwareCatalog(std::string_view(current->constData(),
-                                                            static_cast<std::size_t>(current->size())),
-                                           name);
+        auto parsed = parseHardwareCatalog(
+            std::string_view(current->constData(), static_cast<std::size_t>(current->size())),
+            name);
         if (!parsed)
             return parsed.error();
         entries = std::move(*parsed);

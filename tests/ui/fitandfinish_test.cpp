@@ -82,8 +82,8 @@ bool containsId(const QString& text, const QStringList& ids, QString* which)
 {
     // As a word: "Batch" is a name, "batch" or "weight_dtype" an id.
     for (const QString& id : ids) {
-        const QRegularExpression word(QStringLiteral("(^|[^A-Za-z_])%1($|[^A-Za-z_])")
-                                          .arg(QRegularExpression::escape(id)));
+        const QRegularExpression word(
+            QStringLiteral("(^|[^A-Za-z_])%1($|[^A-Za-z_])").arg(QRegularExpression::escape(id)));
         if (word.match(text).hasMatch()) {
             *which = id;
             return true;
@@ -120,8 +120,7 @@ TEST(FitAndFinish, EveryTableFitsItsColumnsAndStaysResizable)
     w->resize(1366, 768);
     w->show();
     settle();
-    std::vector<QAbstractItemView*> views = {w->operatorPanel()->view(),
-                                             w->hardwarePanel()->view(),
+    std::vector<QAbstractItemView*> views = {w->operatorPanel()->view(), w->hardwarePanel()->view(),
                                              w->comparisonPanel()->table()};
     for (const char* dock : {"modelTotalsDock", "planDock"}) {
         auto* d = w->findChild<QDockWidget*>(QLatin1String(dock));
@@ -199,8 +198,9 @@ TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
         const QString text =
             model->index(r, ModelTotalsModel::TokensColumn).data(Qt::DisplayRole).toString();
         EXPECT_FALSE(text.contains(QLatin1Char('e'))) << text.toStdString();
-        const double raw =
-            model->index(r, ModelTotalsModel::TokensColumn).data(ModelTotalsModel::SortRole).toDouble();
+        const double raw = model->index(r, ModelTotalsModel::TokensColumn)
+                               .data(ModelTotalsModel::SortRole)
+                               .toDouble();
         if (raw >= 1000.0) {
             sawThousands = true;
             EXPECT_TRUE(text.contains(QLatin1Char(','))) << text.toStdString();
@@ -213,8 +213,7 @@ TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
     const int decode = operatorIndex(*s, "decode_matmul");
     ASSERT_GE(decode, 0);
     ASSERT_FALSE(s->setNumber(decode, "batch", 1e6).has_value());
-    const QString ai =
-        w->operatorModel()->index(decode, OperatorModel::AiColumn).data().toString();
+    const QString ai = w->operatorModel()->index(decode, OperatorModel::AiColumn).data().toString();
     EXPECT_FALSE(ai.contains(QStringLiteral("e+"))) << ai.toStdString();
     EXPECT_TRUE(ai.contains(QLatin1Char(','))) << ai.toStdString();
 }
@@ -238,7 +237,8 @@ TEST(FitAndFinish, NoInternalIdsInPanelLabels)
         QString which;
         for (QLabel* label : w->parameterPanel()->findChildren<QLabel*>()) {
             EXPECT_FALSE(containsId(label->text(), ids, &which))
-                << k.name << ": label \"" << label->text().toStdString() << "\" shows " << which.toStdString();
+                << k.name << ": label \"" << label->text().toStdString() << "\" shows "
+                << which.toStdString();
         }
         const QString name =
             w->operatorModel()->index(row, OperatorModel::NameColumn).data().toString();
@@ -253,8 +253,9 @@ TEST(FitAndFinish, NoInternalIdsInPanelLabels)
             EXPECT_FALSE(containsId(param.data().toString(), ids, &which))
                 << param.data().toString().toStdString();
             // The id is still there for code that needs it.
-            EXPECT_NE(k.findParam(param.data(OperatorModel::ParamNameRole).toString().toStdString()),
-                      nullptr);
+            EXPECT_NE(
+                k.findParam(param.data(OperatorModel::ParamNameRole).toString().toStdString()),
+                nullptr);
         }
         for (const char* field : {"operator", "crossing"}) {
             const QString readout = w->readoutPanel()->field(QLatin1String(field));
@@ -263,7 +264,8 @@ TEST(FitAndFinish, NoInternalIdsInPanelLabels)
         // Files and the CLI keep the id.
         EXPECT_EQ(s->operators()[static_cast<std::size_t>(row)].kind, k.name);
     }
-    EXPECT_EQ(paramDisplayName("decode_matmul", "weight_dtype"), QStringLiteral("Weight precision"));
+    EXPECT_EQ(paramDisplayName("decode_matmul", "weight_dtype"),
+              QStringLiteral("Weight precision"));
     EXPECT_EQ(kindDisplayName("attention_decode"), QStringLiteral("Attention (decode)"));
     auto attention = parseOperatorSpec("attention_decode:batch=8,context=4096");
     ASSERT_TRUE(attention.ok());
@@ -400,7 +402,8 @@ TEST(FitAndFinish, HardwareEditorValidatesSavesAndUndoes)
     dialog.nameEdit()->setText(QStringLiteral("Test GPU X 48GB"));
     EXPECT_EQ(dialog.idEdit()->text(), QStringLiteral("test-gpu-x-48gb"));
     dialog.vendorEdit()->setText(QStringLiteral("TestVendor"));
-    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("peak"))) << dialog.problem().toStdString();
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("peak")))
+        << dialog.problem().toStdString();
     dialog.peakBox(Precision::BF16, ComputeUnit::Tensor)->setValue(300.0);
     EXPECT_TRUE(dialog.problem().contains(QStringLiteral("bandwidth")))
         << dialog.problem().toStdString();

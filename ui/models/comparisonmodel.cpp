@@ -1,9 +1,9 @@
 #include "ui/models/comparisonmodel.h"
 
-#include "ui/datanames.h"
-#include "ui/humanformat.h"
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
+#include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFont>
@@ -109,7 +109,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     const bool sort = role == SortRole;
     if (index.column() == OperatorColumn) {
         return sort ? QVariant(op)
-                    : QVariant(operatorDisplayName(m_session->operators()[static_cast<std::size_t>(op)]));
+                    : QVariant(operatorDisplayName(
+                          m_session->operators()[static_cast<std::size_t>(op)]));
     }
     if (index.column() == HardwareColumn) {
         const QString name = m_session->shortName(hw);

@@ -1,8 +1,8 @@
 #include "ui/models/operatormodel.h"
 
+#include "core/format.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
-#include "core/format.h"
 #include "ui/session.h"
 
 #include <QFont>

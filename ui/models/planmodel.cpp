@@ -1,7 +1,7 @@
 #include "ui/models/planmodel.h"
 
-#include "ui/humanformat.h"
 #include "core/format.h"
+#include "ui/humanformat.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 

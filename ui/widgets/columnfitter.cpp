@@ -110,8 +110,7 @@ bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
 {
     // Until the user sizes a column, the columns follow the view's size (the first show
     // included: at construction the view has no width yet).
-    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_fit &&
-        !m_userSized)
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_fit && !m_userSized)
         QMetaObject::invokeMethod(this, &ColumnFitter::fit, Qt::QueuedConnection);
     if (event->type() != QEvent::ToolTip)
         return QObject::eventFilter(watched, event);
@@ -123,8 +122,8 @@ bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
     const QString own = index.data(Qt::ToolTipRole).toString();
     const QRect cell = m_view->visualRect(index);
     const bool elided = m_view->fontMetrics().horizontalAdvance(text) > cell.width() - 8;
-    const QString tip = elided ? (own.isEmpty() || own == text ? text : text + QLatin1Char('\n') + own)
-                               : own;
+    const QString tip =
+        elided ? (own.isEmpty() || own == text ? text : text + QLatin1Char('\n') + own) : own;
     if (tip.isEmpty())
         QToolTip::hideText();
     else

@@ -1,7 +1,7 @@
 #include "ui/widgets/comparisonpanel.h"
 
-#include "ui/datanames.h"
 #include "core/figure.h"
+#include "ui/datanames.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
@@ -87,8 +87,7 @@ ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidg
     m_splitter->setCollapsible(1, false);
     m_splitter->setSizes({fontMetrics().height() * 4, fontMetrics().height() * 12});
     layout->addWidget(m_splitter, 1);
-    const bool summary =
-        QSettings().value(QStringLiteral("comparison/showSummary"), true).toBool();
+    const bool summary = QSettings().value(QStringLiteral("comparison/showSummary"), true).toBool();
     m_summaryToggle->setChecked(summary);
     m_lessonScroll->setVisible(summary);
     m_summaryToggle->setArrowType(summary ? Qt::DownArrow : Qt::RightArrow);
@@ -142,8 +141,7 @@ void ComparisonPanel::refresh()
         return;
     }
     const QString opName =
-        operatorDisplayName(m_session->operators()[static_cast<std::size_t>(op)])
-            .toHtmlEscaped();
+        operatorDisplayName(m_session->operators()[static_cast<std::size_t>(op)]).toHtmlEscaped();
     QStringList lines;
     for (int hw : m_session->checkedHardware()) {
         if (hw == base)

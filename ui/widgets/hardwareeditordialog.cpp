@@ -48,8 +48,7 @@ HardwareEditorDialog::HardwareEditorDialog(std::function<bool(const std::string&
     : QDialog(parent), m_idTaken(std::move(idTaken)), m_name(new QLineEdit(this)),
       m_id(new QLineEdit(this)), m_vendor(new QLineEdit(this)),
       m_bandwidth(spin(this, 1e5, 2, tr(" GB/s"), tr("none"))),
-      m_capacity(spin(this, 1e5, 1, tr(" GB"), tr("unknown"))),
-      m_problem(new QLabel(this)),
+      m_capacity(spin(this, 1e5, 1, tr(" GB"), tr("unknown"))), m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("New Accelerator"));

@@ -1,7 +1,6 @@
 #include "ui/widgets/parameterpanel.h"
 
 #include "ui/datanames.h"
-#include "ui/datanames.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
 
@@ -170,9 +169,8 @@ void ParameterPanel::rebuild()
             c->setCurrentIndex(c->findData(QString::fromStdString(op.params.text(name))));
             c->setToolTip(QString::fromStdString(d->help));
             label->setBuddy(c);
-            connect(c, &QComboBox::activated, this, [this, name, c](int index) {
-                onCombo(name, c->itemData(index).toString());
-            });
+            connect(c, &QComboBox::activated, this,
+                    [this, name, c](int index) { onCombo(name, c->itemData(index).toString()); });
             m_formLayout->addRow(label, c);
             m_combos[name] = c;
         }
@@ -207,8 +205,7 @@ void ParameterPanel::updateWrapping()
     // In a narrow column every label goes above its field: side by side, the longest label
     // ("Output features (n)") would leave the sliders a few pixels.
     if (m_formLayout && m_form) {
-        const auto policy =
-            width() < 360 ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows;
+        const auto policy = width() < 360 ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows;
         if (m_formLayout->rowWrapPolicy() != policy)
             m_formLayout->setRowWrapPolicy(policy);
     }

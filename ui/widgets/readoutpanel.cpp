@@ -170,26 +170,27 @@ void ReadoutPanel::refresh()
                                    .arg(ridge, more));
     } else {
         const QString past = HumanFormat::excess(1.0 / e->ridgeDistance, &percent);
-        set("ridge", percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound")
-                                   .arg(ridge, past)
-                             : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
-                                   .arg(ridge, past));
+        set("ridge",
+            percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound").arg(ridge, past)
+                    : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound").arg(ridge, past));
     }
     const std::string& param = op.definition().drivingParam;
     if (param.empty()) {
         set("crossing", tr("its intensity does not depend on its size"));
     } else if (auto c = m_session->crossing(p.op, p.hardware)) {
-        set("crossing", tr("compute-bound from %1 %2 on %3")
-                            .arg(paramDisplayName(op.kind, param).toLower(), HumanFormat::count(std::ceil(*c)),
-                                 m_session->shortName(p.hardware)));
+        set("crossing",
+            tr("compute-bound from %1 %2 on %3")
+                .arg(paramDisplayName(op.kind, param).toLower(), HumanFormat::count(std::ceil(*c)),
+                     m_session->shortName(p.hardware)));
     } else {
         const auto [lo, hi] = m_session->paramRange(p.op, param);
-        set("crossing", e->bound == Bound::Memory ? tr("stays memory-bound for %1 up to %2 on %3")
-                                                        .arg(paramDisplayName(op.kind, param).toLower(), HumanFormat::count(hi),
-                                                             m_session->shortName(p.hardware))
-                                                  : tr("compute-bound for every %1 from %2 on %3")
-                                                        .arg(paramDisplayName(op.kind, param).toLower(), HumanFormat::count(lo),
-                                                             m_session->shortName(p.hardware)));
+        set("crossing", e->bound == Bound::Memory
+                            ? tr("stays memory-bound for %1 up to %2 on %3")
+                                  .arg(paramDisplayName(op.kind, param).toLower(),
+                                       HumanFormat::count(hi), m_session->shortName(p.hardware))
+                            : tr("compute-bound for every %1 from %2 on %3")
+                                  .arg(paramDisplayName(op.kind, param).toLower(),
+                                       HumanFormat::count(lo), m_session->shortName(p.hardware)));
     }
     set("advice",
         adviceFor(adviceRegion(e->ai, e->ridgeAi),
