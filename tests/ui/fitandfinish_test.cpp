@@ -318,6 +318,22 @@ TEST(FitAndFinish, TabOrderWalksThePanelsWithoutTraps)
     ASSERT_GE(chart, 0);
     EXPECT_LT(hwList, opList);
     EXPECT_LT(opList, chart);
+    // A field the parameter panel builds for a newly selected operator comes after the chart,
+    // not at the end of the window.
+    Session* s = w->session();
+    s->setSelectedOperator(operatorIndex(*s, "softmax"));
+    s->setSelectedOperator(operatorIndex(*s, "decode_matmul"));
+    settle();
+    QWidget* field = w->parameterPanel()->findChild<QWidget*>(QStringLiteral("quantization"));
+    ASSERT_NE(field, nullptr);
+    int steps = 0;
+    for (QWidget* y = w->chartView(); y != field && steps < 400; y = y->nextInFocusChain())
+        ++steps;
+    int toComparison = 0;
+    for (QWidget* y = w->chartView(); y != w->comparisonPanel()->table() && toComparison < 400;
+         y = y->nextInFocusChain())
+        ++toComparison;
+    EXPECT_LT(steps, toComparison) << "the parameters come before the comparison";
     // The comparison sits behind the operators' tab at small sizes, or below: when hidden, it
     // is not in the walk.
     QTableView* cmp = w->comparisonPanel()->table();

@@ -176,6 +176,10 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             [this] { WindowPalette::apply(m_session->theme()); });
     WindowPalette::apply(m_session->theme());
     setUpTabOrder();
+    // The parameter panel builds new fields for each operator; they join the walk in place
+    // (connected after the panel, so its fields exist by now).
+    connect(m_session, &Session::selectionChanged, this, &MainWindow::setUpTabOrder);
+    connect(m_session, &Session::operatorsReset, this, &MainWindow::setUpTabOrder);
 
     catalogErrors += workbench->catalogErrors();
     if (!catalogErrors.isEmpty()) {
