@@ -3,6 +3,7 @@
 #include "core/figure.h"
 #include "core/sweep.h"
 #include "ui/coloroverrides.h"
+#include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
 #include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
@@ -222,7 +223,7 @@ void Session::insertOperator(int row, const Operator& op)
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
     m_undo->push(new OperatorEditCommand(
-        this, tr("Add %1").arg(QString::fromStdString(op.displayName())), std::move(ops), row, 0));
+        this, tr("Add %1").arg(operatorDisplayName(op)), std::move(ops), row, 0));
 }
 
 void Session::removeOperator(int row)
@@ -230,7 +231,7 @@ void Session::removeOperator(int row)
     if (row < 0 || row >= static_cast<int>(m_operators.size()))
         return;
     std::vector<Operator> ops = m_operators;
-    const QString name = QString::fromStdString(ops[static_cast<std::size_t>(row)].displayName());
+    const QString name = operatorDisplayName(ops[static_cast<std::size_t>(row)]);
     ops.erase(ops.begin() + row);
     int selected = m_selected;
     if (selected >= static_cast<int>(ops.size()))
