@@ -18,6 +18,16 @@ QString presetTitle(const OperatorPreset& preset);
 QString computeUnitDisplayName(ComputeUnit unit);
 // "BF16 tensor", "FP16 vector", in the interface language.
 QString ceilingDisplayName(const Ceiling& ceiling);
+// The kind's title in the interface language ("attention_decode" → "Attention (decode)").
+QString kindDisplayName(const std::string& kind);
+// A parameter's name as a person reads it ("weight_dtype" → "Weight precision"); the id stays
+// in files, specs and the CLI. Single letters of a formula (m, n, k) keep their letter.
+QString paramDisplayName(const std::string& kind, const std::string& param);
+// The operator's label, else its kind's title and the parameters that differ from the
+// defaults ("Attention (decode): batch 8, context 4,096"), never the spec's ids.
+QString operatorDisplayName(const Operator& op);
+// A precision id as shown: "bf16" → "BF16", "int4" → "INT4".
+QString precisionDisplayName(const std::string& id);
 // Replaces labels that are untouched preset titles with their translation: the default story
 // reads in the interface language, while user-chosen labels stay as typed.
 void localizePresetLabels(Scenario& scenario);

@@ -3,6 +3,7 @@
 #include "core/figure.h"
 #include "core/sweep.h"
 #include "ui/coloroverrides.h"
+#include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
 #include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
@@ -154,6 +155,26 @@ void Session::pushHardwareState(HardwareState after, const QString& undoText)
     m_undo->push(new HardwareEditCommand(this, undoText, hardwareState(), std::move(after)));
 }
 
+void Session::setCatalogInternal(const HardwareCatalog& catalog, HardwareState state)
+{
+    emit catalogAboutToChange();
+    m_catalog = catalog;
+    const int count = static_cast<int>(hardware().size());
+    std::erase_if(state.checked, [count](int hw) { return hw < 0 || hw >= count; });
+    std::erase_if(state.colorSlots, [count](const auto& slot) { return slot.first >= count; });
+    if (state.baseline >= count || (state.baseline < 0 && !state.checked.empty()))
+        state.baseline = state.checked.empty() ? -1 : state.checked.front();
+    m_checked = state.checked;
+    m_colorSlots = state.colorSlots;
+    m_baseline = state.baseline;
+    updateColorSlots();
+    m_hovered = {};
+    recomputeAll();
+    emit catalogChanged();
+    emit hardwareChanged();
+    emit focusChanged();
+}
+
 void Session::setHardwareStateInternal(const HardwareState& state)
 {
     if (state == hardwareState())
@@ -202,7 +223,7 @@ void Session::insertOperator(int row, const Operator& op)
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
     m_undo->push(new OperatorEditCommand(
-        this, tr("Add %1").arg(QString::fromStdString(op.displayName())), std::move(ops), row, 0));
+        this, tr("Add %1").arg(operatorDisplayName(op)), std::move(ops), row, 0));
 }
 
 void Session::removeOperator(int row)
@@ -210,7 +231,7 @@ void Session::removeOperator(int row)
     if (row < 0 || row >= static_cast<int>(m_operators.size()))
         return;
     std::vector<Operator> ops = m_operators;
-    const QString name = QString::fromStdString(ops[static_cast<std::size_t>(row)].displayName());
+    const QString name = operatorDisplayName(ops[static_cast<std::size_t>(row)]);
     ops.erase(ops.begin() + row);
     int selected = m_selected;
     if (selected >= static_cast<int>(ops.size()))

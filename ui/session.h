@@ -72,6 +72,10 @@ public:
     HardwareState hardwareState() const { return {m_checked, m_colorSlots, m_baseline}; }
     // Used by the undo command.
     void setHardwareStateInternal(const HardwareState& state);
+    // Replaces the catalog (File ▸ Add Hardware Catalog…, the accelerator editor and their
+    // undo): entries keep their index when the new catalog keeps them in place (merge does);
+    // checked accelerators that no longer exist are dropped from `state`.
+    void setCatalogInternal(const HardwareCatalog& catalog, HardwareState state);
 
     const std::vector<Operator>& operators() const { return m_operators; }
     int selectedOperator() const { return m_selected; }
@@ -160,7 +164,9 @@ public:
 
 signals:
     void hardwareChanged(); // checked set or baseline
-    void operatorsReset();  // rows added, removed or reordered
+    void catalogAboutToChange();
+    void catalogChanged(); // accelerators added, edited or removed
+    void operatorsReset(); // rows added, removed or reordered
     void operatorChanged(int row);
     void selectionChanged(int row);
     void focusChanged();

@@ -89,6 +89,14 @@
         <source>%1: not compared (no %2 %3 peak)</source>
         <translation>%1：未比较（没有 %2 %3 峰值）</translation>
     </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Show or hide the sentences above the table</source>
+        <translation>显示或隐藏表格上方的说明</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::DataNames</name>
@@ -134,6 +142,123 @@
         <source>%1 %2</source>
         <comment>precision, compute unit</comment>
         <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Elementwise</source>
+        <translation>逐元素</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>Matmul</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>Attention (decode)</source>
+        <translation>注意力（解码）</translation>
+    </message>
+    <message>
+        <source>Attention (prefill, flash)</source>
+        <translation>注意力（预填充，Flash）</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列数</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>FLOPs per element</source>
+        <translation>每元素 FLOP</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Quantization group</source>
+        <translation>量化分组</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Query heads</source>
+        <translation>查询头数</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入数</translation>
+    </message>
+    <message>
+        <source>KV-cache precision</source>
+        <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Output precision</source>
+        <translation>输出精度</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出数</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词元数</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Output features (n)</source>
+        <translation>输出特征数 (n)</translation>
+    </message>
+    <message>
+        <source>Input features (k)</source>
+        <translation>输入特征数 (k)</translation>
+    </message>
+    <message>
+        <source>Tokens (m)</source>
+        <translation>词元数 (m)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>kind: parameters</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -332,6 +457,10 @@
     <message>
         <source>%1 already exists in %2. Replace it?</source>
         <translation>%2 中已存在 %1。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>No preview</source>
+        <translation>无预览</translation>
     </message>
 </context>
 <context>
@@ -728,6 +857,76 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>Reading the Chart</source>
         <translation>如何阅读图表</translation>
+    </message>
+    <message>
+        <source>Add &amp;Hardware Catalog…</source>
+        <translation>添加硬件目录(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Load accelerators from a catalog JSON file and keep them for the next start</source>
+        <translation>从目录 JSON 文件加载加速器，并在下次启动时保留</translation>
+    </message>
+    <message>
+        <source>New &amp;Accelerator…</source>
+        <translation>新建加速器(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Edit Acce&amp;lerator…</source>
+        <translation>编辑加速器(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>%1: the file disappeared</source>
+        <translation>%1：文件已不存在</translation>
+    </message>
+    <message>
+        <source>Add Hardware Catalog %1</source>
+        <translation>添加硬件目录 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n accelerator(s) added</source>
+        <translation>
+            <numerusform>%1：已添加 %n 个加速器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 updated</source>
+        <translation>，更新 %1 个</translation>
+    </message>
+    <message>
+        <source>Add Hardware Catalog</source>
+        <translation>添加硬件目录</translation>
+    </message>
+    <message>
+        <source>Hardware catalogs (*.json *.csv);;All files (*)</source>
+        <translation>硬件目录 (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Add Hardware Catalog</source>
+        <translation>无法添加硬件目录</translation>
+    </message>
+    <message>
+        <source>Nothing was added.
+
+%1</source>
+        <translation>未添加任何内容。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2</source>
+        <translation>已将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>Cannot Save the Accelerator</source>
+        <translation>无法保存加速器</translation>
     </message>
 </context>
 <context>
@@ -1136,7 +1335,7 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>The intensity of this operator does not depend on its size; its dtype moves it.</source>
-        <translation>该算子的算术强度与规模无关，只随数据类型（dtype）变化。</translation>
+        <translation type="vanished">该算子的算术强度与规模无关，只随数据类型（dtype）变化。</translation>
     </message>
     <message>
         <source>Drag %1 (or the point on the chart): the chart follows live.</source>
@@ -1145,6 +1344,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>Quantization %1</source>
         <translation>量化为 %1</translation>
+    </message>
+    <message>
+        <source>The intensity of this operator does not depend on its size; its precision moves it.</source>
+        <translation>该算子的算术强度与规模无关，只随精度变化。</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1771,112 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>the baseline</source>
         <translation>基准</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::HardwareEditorDialog</name>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>New Accelerator</source>
+        <translation>新建加速器</translation>
+    </message>
+    <message>
+        <source>e.g. NVIDIA RTX 6000 Ada</source>
+        <translation>例如 NVIDIA RTX 6000 Ada</translation>
+    </message>
+    <message>
+        <source>lowercase letters, digits and dashes</source>
+        <translation>小写字母、数字和连字符</translation>
+    </message>
+    <message>
+        <source>NVIDIA, AMD, Intel, Google, …</source>
+        <translation>NVIDIA、AMD、Intel、Google……</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation>标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor:</source>
+        <translation>厂商(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Dense peaks (0 = none)</source>
+        <translation>稠密峰值算力（0 = 无）</translation>
+    </message>
+    <message>
+        <source> TFLOP/s</source>
+        <translation> TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory &amp;bandwidth:</source>
+        <translation>显存带宽(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Memory &amp;capacity:</source>
+        <translation>显存容量(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Give the accelerator a name.</source>
+        <translation>请为加速器命名。</translation>
+    </message>
+    <message>
+        <source>The id is lowercase letters, digits, dots and dashes (&quot;rtx-6000-ada&quot;).</source>
+        <translation>标识由小写字母、数字、点和连字符组成（如 &quot;rtx-6000-ada&quot;）。</translation>
+    </message>
+    <message>
+        <source>Another accelerator already has the id &quot;%1&quot;: edit that one, or choose another id.</source>
+        <translation>已有加速器使用标识 &quot;%1&quot;：请编辑那一个，或换一个标识。</translation>
+    </message>
+    <message>
+        <source>Name the vendor.</source>
+        <translation>请填写厂商。</translation>
+    </message>
+    <message>
+        <source>Enter at least one peak.</source>
+        <translation>请至少填写一个峰值算力。</translation>
+    </message>
+    <message>
+        <source>Enter the memory bandwidth.</source>
+        <translation>请填写显存带宽。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::UserCatalog</name>
+    <message>
+        <source>Cannot remove %1</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>

@@ -1,12 +1,12 @@
 #include "ui/export/exportcontroller.h"
 
+#include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figuredata.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
-#include "ui/chart/chartdocument.h"
 
 #include <QAction>
 #include <QApplication>
@@ -81,24 +81,34 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
     return std::nullopt;
 }
 
+QImage ExportController::previewImage(const FigureOptions& options) const
+{
+    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
+    if (!exporter)
+        return {};
+    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
+                                     (*exporter)->document()->chart());
+    return (*exporter)->renderImage();
+}
+
 void ExportController::exportFigureInteractive()
 {
     ExportDialog dialog(m_window);
     // Size, scale and theme are the user's habits (remembered by the dialog); the file, the
     // title and the subtitle belong to this document.
     const Session::FigureText& text = m_session->figureText();
-    dialog.setPath(text.path.isEmpty()
-                       ? QFileInfo(ExportDialog::savedPath()).absoluteDir().filePath(
-                             QStringLiteral("roofline.png"))
-                       : text.path);
+    dialog.setPath(text.path.isEmpty() ? QFileInfo(ExportDialog::savedPath())
+                                             .absoluteDir()
+                                             .filePath(QStringLiteral("roofline.png"))
+                                       : text.path);
     FigureOptions options = dialog.options();
     options.title = text.title;
     options.subtitle = text.subtitle;
     dialog.setOptions(options);
+    dialog.setPreviewRenderer([this](const FigureOptions& o) { return previewImage(o); });
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_session->setFigureText(
-        {dialog.options().title, dialog.options().subtitle, dialog.path()});
+    m_session->setFigureText({dialog.options().title, dialog.options().subtitle, dialog.path()});
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const auto error = exportFigure(dialog.path(), dialog.format(), dialog.options());
     QApplication::restoreOverrideCursor();

@@ -29,6 +29,8 @@ public:
 
     // The work behind the actions, without dialogs: nullopt on success, else the message
     // (naming the path and the reason) that the actions show.
+    // The figure File ▸ Export Figure… would write, as an image (the dialog's preview).
+    QImage previewImage(const FigureOptions& options) const;
     std::optional<QString> exportFigure(const QString& path, FigureFormat format,
                                         const FigureOptions& options) const;
     std::optional<QString> exportData(const QString& path) const;

@@ -17,11 +17,18 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QPixmap>
 #include <QStandardPaths>
+#include <QTimer>
+#include <QVBoxLayout>
 
 #include <array>
 
 namespace roofscope {
+
+namespace {
+constexpr int kPreviewWidth = 360; // the preview pane, in device-independent pixels
+}
 
 namespace {
 
@@ -110,9 +117,27 @@ ExportDialog::ExportDialog(QWidget* parent)
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
     connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+    // The preview beside the settings: what the slide will show, before writing a file.
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setMinimumSize(kPreviewWidth, kPreviewWidth * 9 / 16);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview->setVisible(false);
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(150);
+    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::updatePreviewNow);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(form, 1);
+    columns->addWidget(m_preview, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(columns);
     layout->addWidget(buttons);
+    for (QLineEdit* e : {m_title, m_subtitle})
+        connect(e, &QLineEdit::textChanged, m_previewTimer, qOverload<>(&QTimer::start));
+    connect(m_theme, &QComboBox::currentIndexChanged, m_previewTimer, qOverload<>(&QTimer::start));
+    connect(m_transparent, &QCheckBox::toggled, m_previewTimer, qOverload<>(&QTimer::start));
 
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_path, &QLineEdit::textEdited, this, &ExportDialog::onPathEdited);
@@ -294,10 +319,40 @@ void ExportDialog::onPresetChanged()
     updateState();
 }
 
+void ExportDialog::setPreviewRenderer(PreviewRenderer renderer)
+{
+    m_renderer = std::move(renderer);
+    m_preview->setVisible(static_cast<bool>(m_renderer));
+    updatePreviewNow();
+}
+
+void ExportDialog::updatePreviewNow()
+{
+    m_previewTimer->stop();
+    if (!m_renderer)
+        return;
+    // Same layout as the export at the figure's aspect; the exporter magnifies a reference
+    // layout, so a small render looks like the large file, only coarser.
+    FigureOptions o = options();
+    const QSize wanted = o.size.isEmpty() ? QSize(16, 9) : o.size;
+    o.size = wanted.scaled(QSize(2 * kPreviewWidth, 2 * kPreviewWidth), Qt::KeepAspectRatio);
+    o.scale = 1.0;
+    m_previewImage = m_renderer(o);
+    if (m_previewImage.isNull()) {
+        m_preview->setText(tr("No preview"));
+        return;
+    }
+    const QSize box(kPreviewWidth, kPreviewWidth * 9 / 16);
+    m_preview->setPixmap(QPixmap::fromImage(m_previewImage.scaled(
+        box * m_preview->devicePixelRatioF(), Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+}
+
 void ExportDialog::updateState()
 {
     if (m_syncing)
         return;
+    if (m_previewTimer)
+        m_previewTimer->start();
     const QSize size(m_width->value(), m_height->value());
     // Typing a preset's numbers selects it; anything else is custom.
     int preset = static_cast<int>(kPresets.size());

@@ -3,6 +3,9 @@
 #include "ui/export/figureexporter.h"
 
 #include <QDialog>
+#include <QImage>
+
+#include <functional>
 
 class QCheckBox;
 class QComboBox;
@@ -10,6 +13,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTimer;
 
 namespace roofscope {
 
@@ -35,6 +39,15 @@ public:
 
     void accept() override;
 
+    // Draws the figure the dialog would export, at a small size (the export controller renders
+    // it with the document's own FigureExporter); the preview follows every option.
+    using PreviewRenderer = std::function<QImage(const FigureOptions&)>;
+    void setPreviewRenderer(PreviewRenderer renderer);
+    // The preview as last drawn (null before the first one).
+    QImage previewImage() const { return m_previewImage; }
+    // Redraws now instead of after the short pause that coalesces typing.
+    void updatePreviewNow();
+
 private:
     void browse();
     void onPathEdited();
@@ -53,6 +66,10 @@ private:
     QLineEdit* m_title;
     QLineEdit* m_subtitle;
     QLabel* m_summary;
+    QLabel* m_preview = nullptr;
+    QTimer* m_previewTimer = nullptr;
+    PreviewRenderer m_renderer;
+    QImage m_previewImage;
     bool m_syncing = false;
     QString m_confirmedPath; // replacing it was confirmed in the file chooser
 };

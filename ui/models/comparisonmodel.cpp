@@ -2,6 +2,8 @@
 
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
+#include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFont>
@@ -107,8 +109,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     const bool sort = role == SortRole;
     if (index.column() == OperatorColumn) {
         return sort ? QVariant(op)
-                    : QVariant(QString::fromStdString(
-                          m_session->operators()[static_cast<std::size_t>(op)].displayName()));
+                    : QVariant(operatorDisplayName(
+                          m_session->operators()[static_cast<std::size_t>(op)]));
     }
     if (index.column() == HardwareColumn) {
         const QString name = m_session->shortName(hw);
@@ -118,7 +120,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
     switch (index.column()) {
     case AiColumn:
-        return sort ? QVariant(e->ai) : QVariant(QString::fromStdString(formatNumber(e->ai, 3)));
+        return sort ? QVariant(e->ai) : QVariant(HumanFormat::count(e->ai, 3));
     case AttainableColumn:
         return sort ? QVariant(e->attainable)
                     : QVariant(QString::fromStdString(formatFlopsRate(e->attainable)));

@@ -1,5 +1,6 @@
 #include "ui/models/hardwaremodel.h"
 
+#include "ui/humanformat.h"
 #include "core/figure.h"
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
@@ -14,6 +15,9 @@ HardwareModel::HardwareModel(Session* session, QObject* parent)
 {
     connect(session, &Session::hardwareChanged, this, &HardwareModel::refreshAll);
     connect(session, &Session::themeChanged, this, &HardwareModel::refreshAll);
+    // Rows come and go with the catalog (File ▸ Add Hardware Catalog…, the editor).
+    connect(session, &Session::catalogAboutToChange, this, &HardwareModel::beginResetModel);
+    connect(session, &Session::catalogChanged, this, &HardwareModel::endResetModel);
 }
 
 int HardwareModel::rowCount(const QModelIndex& parent) const
@@ -109,7 +113,7 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
         auto ridge = ridgeIntensity(peak->flopsPerS, memory->bytesPerS);
         if (!ridge)
             return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
-        return sort ? QVariant(*ridge) : QVariant(QString::fromStdString(formatNumber(*ridge, 3)));
+        return sort ? QVariant(*ridge) : QVariant(HumanFormat::count(*ridge, 3));
     }
     default:
         return {};

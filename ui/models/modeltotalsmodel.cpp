@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
+#include "ui/humanformat.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 
@@ -104,8 +105,7 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
     case TimeColumn:
         return sort ? QVariant(v.timeS) : QVariant(QString::fromStdString(formatDuration(v.timeS)));
     case TokensColumn:
-        return sort ? QVariant(v.tokensPerS)
-                    : QVariant(QString::fromStdString(formatNumber(v.tokensPerS, 4)));
+        return sort ? QVariant(v.tokensPerS) : QVariant(HumanFormat::count(v.tokensPerS, 4));
     case MemoryBoundColumn:
         return sort ? QVariant(v.memoryBoundTimeFraction)
                     : QVariant(QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0) +

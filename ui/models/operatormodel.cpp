@@ -1,6 +1,8 @@
 #include "ui/models/operatormodel.h"
 
 #include "core/format.h"
+#include "ui/datanames.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFont>
@@ -15,7 +17,7 @@ QString paramValueText(const Operator& op, const ParamDef& def)
     if (!op.params.has(def.name))
         return {};
     if (def.type == ParamType::Integer || def.type == ParamType::Real)
-        return QString::fromStdString(formatParamNumber(op.params.number(def.name)));
+        return HumanFormat::count(op.params.number(def.name), 4);
     return QString::fromStdString(op.params.text(def.name));
 }
 
@@ -29,9 +31,17 @@ QString summary(const Operator& op)
             if (!def.inheritsFrom.empty() && op.params.has(def.inheritsFrom) &&
                 op.params.text(def.inheritsFrom) == op.params.text(def.name))
                 continue;
-            parts << v;
+            parts << (def.type == ParamType::Precision ? precisionDisplayName(v.toStdString()) : v);
         } else {
-            parts << QString::fromStdString(def.name) + QLatin1Char('=') + v;
+            // 0 means "none" or "not set" for the optional numbers (quantization group,
+            // FLOPs per element): listing it only crowds the column.
+            if (op.params.number(def.name) == 0.0 && def.min <= 0.0)
+                continue;
+            // Formula letters (m, n, k) stay short; other names as the parameter panel says them.
+            const QString name = def.name.size() == 1
+                                     ? QString::fromStdString(def.name)
+                                     : paramDisplayName(op.kind, def.name).toLower();
+            parts << name + QLatin1Char('=') + v;
         }
     }
     return parts.join(QLatin1Char(' '));
@@ -118,7 +128,7 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
     if (column == NameColumn) {
         if (role == Qt::EditRole)
             return QString::fromStdString(op.label);
-        return QString::fromStdString(op.displayName());
+        return operatorDisplayName(op);
     }
     if (column == ValueColumn)
         return summary(op);
@@ -129,7 +139,7 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
     const bool sort = role == SortRole;
     switch (column) {
     case AiColumn:
-        return sort ? QVariant(e->ai) : QVariant(QString::fromStdString(formatNumber(e->ai, 3)));
+        return sort ? QVariant(e->ai) : QVariant(HumanFormat::count(e->ai, 3));
     case AttainableColumn:
         return sort ? QVariant(e->attainable)
                     : QVariant(QString::fromStdString(formatFlopsRate(e->attainable)));
@@ -181,7 +191,8 @@ QVariant OperatorModel::paramData(int opRow, int paramRow, int column, int role)
         return {};
     }
     if (column == NameColumn)
-        return QString::fromStdString(def.name);
+        return role == Qt::DisplayRole ? paramDisplayName(op.kind, def.name)
+                                       : QString::fromStdString(def.name);
     if (column != ValueColumn)
         return {};
     if ((role == Qt::EditRole || role == SortRole) &&

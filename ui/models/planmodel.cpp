@@ -1,6 +1,7 @@
 #include "ui/models/planmodel.h"
 
 #include "core/format.h"
+#include "ui/humanformat.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 
@@ -100,9 +101,9 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
         case TimeColumn:
             return text(formatDuration(t.timeS));
         case TokensColumn:
-            return text(formatNumber(t.tokensPerS));
+            return HumanFormat::count(t.tokensPerS, 4);
         case TokensPerGpuColumn:
-            return text(formatNumber(t.tokensPerSPerGpu));
+            return HumanFormat::count(t.tokensPerSPerGpu, 4);
         case ComputeBoundColumn:
             return text(formatDuration(computeBound(t)));
         case MemoryBoundColumn:

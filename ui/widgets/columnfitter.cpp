@@ -7,26 +7,46 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <limits>
+#include <vector>
 
 namespace roofscope {
 
 void ColumnFitter::install(QAbstractItemView* view, QHeaderView* header, bool fit)
 {
+    // One fitter per view: installing again (a panel, then the window for every table) only
+    // turns fitting on, never stacks a second tooltip filter.
+    if (auto* existing = view->findChild<ColumnFitter*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (fit && !existing->m_fit)
+            existing->startFitting();
+        return;
+    }
     new ColumnFitter(view, header, fit);
 }
 
 ColumnFitter::ColumnFitter(QAbstractItemView* view, QHeaderView* header, bool fitColumns)
-    : QObject(view), m_view(view), m_header(header), m_fit(fitColumns)
+    : QObject(view), m_view(view), m_header(header), m_fit(false)
 {
     view->setTextElideMode(Qt::ElideMiddle);
     view->viewport()->installEventFilter(this);
-    if (!fitColumns)
-        return;
+    if (fitColumns)
+        startFitting();
+}
+
+void ColumnFitter::startFitting()
+{
+    m_fit = true;
+    QHeaderView* header = m_header;
+    // ResizeToContents would take the columns away from the user: sized once per change of
+    // rows or width instead, and the user's drag wins from then on.
     header->setSectionResizeMode(QHeaderView::Interactive);
-    if (QAbstractItemModel* model = view->model()) {
+    header->setSectionsMovable(false);
+    if (QAbstractItemModel* model = m_view->model()) {
         connect(model, &QAbstractItemModel::modelReset, this, &ColumnFitter::fit,
                 Qt::QueuedConnection);
         connect(model, &QAbstractItemModel::rowsInserted, this, &ColumnFitter::fit,
+                Qt::QueuedConnection);
+        connect(model, &QAbstractItemModel::layoutChanged, this, &ColumnFitter::fit,
                 Qt::QueuedConnection);
     }
     connect(header, &QHeaderView::sectionResized, this, [this] {
@@ -40,12 +60,48 @@ ColumnFitter::ColumnFitter(QAbstractItemView* view, QHeaderView* header, bool fi
 void ColumnFitter::fit()
 {
     m_fitting = true;
-    // Contents first, but no column wider than half the view: the rest elides in the middle.
-    const int cap = std::max(120, m_view->viewport()->width() / 2);
-    for (int c = 0; c < m_header->count(); ++c) {
-        const int wanted = std::max(m_header->sectionSizeHint(c), m_view->sizeHintForColumn(c));
-        if (wanted > 0) // nothing known yet (hidden, no rows): leave the column alone
-            m_header->resizeSection(c, std::min(wanted + 8, cap));
+    // Every column gets its contents' width when they all fit (one may then take more than
+    // half). When they do not, narrow columns keep theirs and the wide ones share what is
+    // left, each at least half the view: their text elides in the middle, with the full value
+    // in the tooltip.
+    const int count = m_header->count();
+    std::vector<int> wanted(static_cast<std::size_t>(count), 0);
+    int total = 0;
+    for (int c = 0; c < count; ++c) {
+        if (m_header->isSectionHidden(c))
+            continue;
+        const int w = std::max(m_header->sectionSizeHint(c), m_view->sizeHintForColumn(c));
+        wanted[static_cast<std::size_t>(c)] = w > 0 ? w + 8 : 0;
+        total += wanted[static_cast<std::size_t>(c)];
+    }
+    const int room = m_view->viewport()->width();
+    // However many columns compete, a wide one keeps half of the view (the rest scrolls).
+    const int cap = std::max(120, room / 2);
+    int share = std::numeric_limits<int>::max();
+    if (total > room && room > 0) {
+        // Water-filling: the largest share s with sum(min(wanted, s)) <= room.
+        std::vector<int> sorted;
+        for (int w : wanted) {
+            if (w > 0)
+                sorted.push_back(w);
+        }
+        std::sort(sorted.begin(), sorted.end());
+        int left = room;
+        auto remaining = static_cast<int>(sorted.size());
+        for (int w : sorted) {
+            if (w * remaining <= left) {
+                left -= w;
+                --remaining;
+                continue;
+            }
+            share = std::max(60, left / std::max(1, remaining));
+            break;
+        }
+    }
+    for (int c = 0; c < count; ++c) {
+        const int w = wanted[static_cast<std::size_t>(c)];
+        if (w > 0) // nothing known yet (hidden, no rows): leave the column alone
+            m_header->resizeSection(c, std::min(w, std::max(share, cap)));
     }
     m_fitting = false;
 }
@@ -54,8 +110,7 @@ bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
 {
     // Until the user sizes a column, the columns follow the view's size (the first show
     // included: at construction the view has no width yet).
-    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_fit &&
-        !m_userSized)
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_fit && !m_userSized)
         QMetaObject::invokeMethod(this, &ColumnFitter::fit, Qt::QueuedConnection);
     if (event->type() != QEvent::ToolTip)
         return QObject::eventFilter(watched, event);
@@ -67,8 +122,8 @@ bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
     const QString own = index.data(Qt::ToolTipRole).toString();
     const QRect cell = m_view->visualRect(index);
     const bool elided = m_view->fontMetrics().horizontalAdvance(text) > cell.width() - 8;
-    const QString tip = elided ? (own.isEmpty() || own == text ? text : text + QLatin1Char('\n') + own)
-                               : own;
+    const QString tip =
+        elided ? (own.isEmpty() || own == text ? text : text + QLatin1Char('\n') + own) : own;
     if (tip.isEmpty())
         QToolTip::hideText();
     else

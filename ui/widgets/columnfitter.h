@@ -14,6 +14,7 @@ class ColumnFitter : public QObject {
     Q_OBJECT
 public:
     // `fit` false: the header keeps its own resize mode; only eliding and tooltips are added.
+    // Installing again on the same view with `fit` true turns fitting on.
     static void install(QAbstractItemView* view, QHeaderView* header, bool fit = true);
 
 protected:
@@ -22,12 +23,13 @@ protected:
 private:
     ColumnFitter(QAbstractItemView* view, QHeaderView* header, bool fit);
     void fit();
+    void startFitting();
 
     QAbstractItemView* m_view;
     QHeaderView* m_header;
     bool m_fitting = false;
     bool m_userSized = false;
-    bool m_fit = true;
+    bool m_fit = false;
 };
 
 } // namespace roofscope

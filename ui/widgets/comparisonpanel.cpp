@@ -1,6 +1,7 @@
 #include "ui/widgets/comparisonpanel.h"
 
 #include "core/figure.h"
+#include "ui/datanames.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
@@ -9,8 +10,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace roofscope {
@@ -45,7 +50,9 @@ private:
 ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(model),
       m_proxy(new SelectedOperatorFilter(this)), m_table(new QTableView(this)),
-      m_selectedOnly(new QCheckBox(tr("Selected operator only"), this)), m_lesson(new QLabel(this))
+      m_selectedOnly(new QCheckBox(tr("Selected operator only"), this)), m_lesson(new QLabel),
+      m_lessonScroll(new QScrollArea), m_splitter(new QSplitter(Qt::Vertical, this)),
+      m_summaryToggle(new QToolButton(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -53,11 +60,42 @@ ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidg
     m_selectedOnly->setChecked(true);
     top->addWidget(m_selectedOnly);
     top->addStretch(1);
+    m_summaryToggle->setObjectName(QStringLiteral("comparisonSummaryToggle"));
+    m_summaryToggle->setText(tr("Summary"));
+    m_summaryToggle->setToolTip(tr("Show or hide the sentences above the table"));
+    m_summaryToggle->setCheckable(true);
+    m_summaryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_summaryToggle->setAutoRaise(true);
+    top->addWidget(m_summaryToggle);
     layout->addLayout(top);
     m_lesson->setWordWrap(true);
     m_lesson->setTextFormat(Qt::RichText);
-    layout->addWidget(m_lesson);
-    layout->addWidget(m_table, 1);
+    m_lesson->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_lesson->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The sentences scroll inside their own pane: however many accelerators there are, they
+    // never push the table out of view (the table keeps most of the height).
+    m_lessonScroll->setWidget(m_lesson);
+    m_lessonScroll->setWidgetResizable(true);
+    m_lessonScroll->setFrameShape(QFrame::NoFrame);
+    m_lessonScroll->setFocusPolicy(Qt::NoFocus);
+    m_lessonScroll->setMinimumHeight(fontMetrics().height() * 2);
+    m_splitter->addWidget(m_lessonScroll);
+    m_splitter->addWidget(m_table);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(true);
+    m_splitter->setCollapsible(1, false);
+    m_splitter->setSizes({fontMetrics().height() * 4, fontMetrics().height() * 12});
+    layout->addWidget(m_splitter, 1);
+    const bool summary = QSettings().value(QStringLiteral("comparison/showSummary"), true).toBool();
+    m_summaryToggle->setChecked(summary);
+    m_lessonScroll->setVisible(summary);
+    m_summaryToggle->setArrowType(summary ? Qt::DownArrow : Qt::RightArrow);
+    connect(m_summaryToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_lessonScroll->setVisible(on);
+        m_summaryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        QSettings().setValue(QStringLiteral("comparison/showSummary"), on);
+    });
 
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(ComparisonModel::SortRole);
@@ -68,8 +106,7 @@ ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidg
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    ColumnFitter::install(m_table, m_table->horizontalHeader(), false);
+    ColumnFitter::install(m_table, m_table->horizontalHeader());
     m_table->setAlternatingRowColors(true);
 
     connect(m_selectedOnly, &QCheckBox::toggled, this, [this](bool on) {
@@ -104,8 +141,7 @@ void ComparisonPanel::refresh()
         return;
     }
     const QString opName =
-        QString::fromStdString(m_session->operators()[static_cast<std::size_t>(op)].displayName())
-            .toHtmlEscaped();
+        operatorDisplayName(m_session->operators()[static_cast<std::size_t>(op)]).toHtmlEscaped();
     QStringList lines;
     for (int hw : m_session->checkedHardware()) {
         if (hw == base)

@@ -5,7 +5,10 @@
 class QCheckBox;
 class QLabel;
 class QSortFilterProxyModel;
+class QScrollArea;
+class QSplitter;
 class QTableView;
+class QToolButton;
 
 namespace roofscope {
 
@@ -23,6 +26,9 @@ public:
     QTableView* table() const { return m_table; }
     QCheckBox* selectedOnly() const { return m_selectedOnly; }
     QString lesson() const;
+    // The sentences sit above the table in a splitter; the button folds them away.
+    QSplitter* splitter() const { return m_splitter; }
+    QToolButton* summaryToggle() const { return m_summaryToggle; }
 
 public slots:
     void refresh();
@@ -34,6 +40,9 @@ private:
     QTableView* m_table;
     QCheckBox* m_selectedOnly;
     QLabel* m_lesson;
+    QScrollArea* m_lessonScroll;
+    QSplitter* m_splitter;
+    QToolButton* m_summaryToggle;
 };
 
 } // namespace roofscope

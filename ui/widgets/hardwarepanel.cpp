@@ -36,8 +36,7 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     m_view->setAlternatingRowColors(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    ColumnFitter::install(m_view, m_view->header(), false);
+    ColumnFitter::install(m_view, m_view->header());
     m_view->header()->setStretchLastSection(false);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     layout->addWidget(m_view, 1);
@@ -55,6 +54,17 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
     connect(button, &QPushButton::clicked, this, &HardwarePanel::makeCurrentBaseline);
     connect(m_search, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
+}
+
+int HardwarePanel::currentHardware() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? current.data(HardwareModel::HardwareIndexRole).toInt() : -1;
+}
+
+void HardwarePanel::addContextActions(const QList<QAction*>& actions)
+{
+    m_view->addActions(actions);
 }
 
 void HardwarePanel::makeCurrentBaseline()

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
+class QAction;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTreeView;
@@ -21,6 +23,10 @@ public:
     QLineEdit* searchBox() const { return m_search; }
     QTreeView* view() const { return m_view; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
+    // The accelerator under the cursor (index into Session::hardware()), or -1.
+    int currentHardware() const;
+    // Adds actions (New/Edit Accelerator…) to the list's context menu.
+    void addContextActions(const QList<QAction*>& actions);
 
 private:
     void makeCurrentBaseline();

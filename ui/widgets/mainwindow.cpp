@@ -4,14 +4,18 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
+#include "ui/catalogeditcommand.h"
 #include "ui/datanames.h"
+#include "ui/usercatalog.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/models/operatormodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
@@ -21,6 +25,7 @@
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
+#include "ui/widgets/windowpalette.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -40,6 +45,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -99,11 +105,12 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     resizeDocks({hwDock, paramDock}, {430, 370}, Qt::Horizontal);
     resizeDocks({hwDock, opDock}, {260, 420}, Qt::Vertical);
     resizeDocks({paramDock, readDock}, {300, 380}, Qt::Vertical);
-    resizeDocks({cmpDock}, {210}, Qt::Vertical);
+    // Room for the comparison's sentences and at least four rows of its table.
+    resizeDocks({cmpDock}, {280}, Qt::Vertical);
 
     createActions();
     for (QDockWidget* d : {hwDock, opDock, paramDock, readDock, cmpDock})
-        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+        m_viewMenu->addAction(d->toggleViewAction());
 
     auto status = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
     // Whole-model mode: the model panel's workload rows become the session's operators; the
@@ -112,7 +119,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     m_workbench = workbench;
     workbench->setObjectName(QStringLiteral("modelWorkbench"));
     auto* modelPanel = new ModelPanel(workbench, this);
-    auto* modelDock = dock(this, tr("Model"), QStringLiteral("modelDock"), modelPanel);
+    // Scrolls rather than holding the whole left column at its own minimum width on a small
+    // screen.
+    auto* modelScroll = new QScrollArea(this);
+    modelScroll->setWidget(modelPanel);
+    modelScroll->setWidgetResizable(true);
+    modelScroll->setFrameShape(QFrame::NoFrame);
+    auto* modelDock = dock(this, tr("Model"), QStringLiteral("modelDock"), modelScroll);
     addDockWidget(Qt::LeftDockWidgetArea, modelDock);
     tabifyDockWidget(opDock, modelDock);
     opDock->raise();
@@ -130,7 +143,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     tabifyDockWidget(totalsDock, planDock);
     cmpDock->raise();
     for (QDockWidget* d : {modelDock, totalsDock, planDock})
-        menuBar()->actions().at(2)->menu()->addAction(d->toggleViewAction());
+        m_viewMenu->addAction(d->toggleViewAction());
+    // Every table of every panel: columns sized to their contents, resizable, elided in the
+    // middle with the full value in a tooltip (issue 10 item 15).
+    for (QDockWidget* d : {totalsDock, planDock}) {
+        for (QTableView* table : d->findChildren<QTableView*>())
+            ColumnFitter::install(table, table->horizontalHeader());
+    }
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
     connect(workbench, &ModelWorkbench::changed, this,
             [workbench, totalsDock, cmpDock, shown = false]() mutable {
@@ -152,6 +171,15 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         connect(m_session, signal, this, &MainWindow::markModified);
     connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
+    // The whole window follows the theme, not only the chart.
+    connect(m_session, &Session::themeChanged, this,
+            [this] { WindowPalette::apply(m_session->theme()); });
+    WindowPalette::apply(m_session->theme());
+    setUpTabOrder();
+    // The parameter panel builds new fields for each operator; they join the walk in place
+    // (connected after the panel, so its fields exist by now).
+    connect(m_session, &Session::selectionChanged, this, &MainWindow::setUpTabOrder);
+    connect(m_session, &Session::operatorsReset, this, &MainWindow::setUpTabOrder);
 
     catalogErrors += workbench->catalogErrors();
     if (!catalogErrors.isEmpty()) {
@@ -169,24 +197,76 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         if (const QScreen* s = QGuiApplication::primaryScreen())
             size = size.boundedTo(s->availableGeometry().size() * 0.95);
     }
-    resize(size);
-    if (size.height() < 900) {
-        // A 1366×768 laptop: the chart gets at least half of the window. The comparison and
-        // the model totals join the operators' tabs on the left instead of taking the bottom
-        // strip, and the side panels are narrower.
-        for (QDockWidget* d : {cmpDock, totalsDock}) {
-            addDockWidget(Qt::LeftDockWidgetArea, d);
-            tabifyDockWidget(opDock, d);
-        }
-        opDock->raise();
-        resizeDocks({hwDock, paramDock}, {size.width() / 4, size.width() / 4}, Qt::Horizontal);
-        resizeDocks({hwDock, opDock}, {size.height() / 3, size.height() * 2 / 3}, Qt::Vertical);
-    }
+    applyDefaultLayout(size);
     setAcceptDrops(true);
     updateTitle();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::applyDefaultLayout(QSize size)
+{
+    resize(size);
+    if (size.height() >= 900) {
+        // Room for the comparison's sentences and at least four rows of its table (set last:
+        // tabifying the bottom docks resets their height).
+        if (auto* cmp = findChild<QDockWidget*>(QStringLiteral("comparisonDock")))
+            resizeDocks({cmp}, {size.height() * 3 / 10}, Qt::Vertical);
+        return;
+    }
+    auto dockNamed = [this](const char* name) {
+        return findChild<QDockWidget*>(QLatin1String(name));
+    };
+    QDockWidget* hwDock = dockNamed("hardwareDock");
+    QDockWidget* opDock = dockNamed("operatorDock");
+    QDockWidget* paramDock = dockNamed("parameterDock");
+    QDockWidget* readDock = dockNamed("readoutDock");
+    // A 1366×768 laptop: the chart gets at least half of the window. Comparison, model totals
+    // and plan join the operators' tabs on the left instead of taking the bottom strip; the
+    // read-out shares the parameters' column as a tab; the side columns are narrower.
+    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock"}) {
+        QDockWidget* d = dockNamed(name);
+        addDockWidget(Qt::LeftDockWidgetArea, d);
+        tabifyDockWidget(opDock, d);
+    }
+    tabifyDockWidget(paramDock, readDock);
+    // Five tabs do not fit side by side in a narrow column ("O…", "Co…"): on the left edge,
+    // running down, every name shows in full.
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
+    opDock->raise();
+    paramDock->raise();
+    resizeDocks({hwDock, paramDock}, {size.width() * 21 / 100, size.width() * 18 / 100},
+                Qt::Horizontal);
+    resizeDocks({hwDock, opDock}, {size.height() / 3, size.height() * 2 / 3}, Qt::Vertical);
+}
+
+void MainWindow::setUpTabOrder()
+{
+    // Tab walks from panel to panel: it never moves from cell to cell inside a table (arrow
+    // keys do that), so no list or table keeps the focus to itself.
+    for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
+        view->setTabKeyNavigation(false);
+    // Left to right, top to bottom, as the panels sit: accelerators, operators, the chart,
+    // parameters, read-out, comparison. Hidden (tabbed-away) panels are skipped by Qt.
+    QList<QWidget*> chain;
+    auto focusables = [](QWidget* root) {
+        QList<QWidget*> out;
+        for (QWidget* w = root->nextInFocusChain(); w && w != root; w = w->nextInFocusChain()) {
+            if (!root->isAncestorOf(w))
+                continue;
+            if ((w->focusPolicy() & Qt::TabFocus) && !out.contains(w))
+                out << w;
+        }
+        return out;
+    };
+    for (QWidget* panel : std::initializer_list<QWidget*>{m_hardwarePanel, m_operatorPanel})
+        chain << focusables(panel);
+    chain << m_chartView;
+    for (QWidget* panel : std::initializer_list<QWidget*>{m_parameters, m_readout, m_comparison})
+        chain << focusables(panel);
+    for (int i = 1; i < chain.size(); ++i)
+        setTabOrder(chain[i - 1], chain[i]);
+}
 
 void MainWindow::createActions()
 {
@@ -194,6 +274,12 @@ void MainWindow::createActions()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    // Kept by pointer and object name: code and tests never find a menu by its position.
+    file->setObjectName(QStringLiteral("fileMenu"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    m_viewMenu = view;
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -223,6 +309,13 @@ void MainWindow::createActions()
     fillRecentMenu();
     file->addActions({saveAct, saveAsAct});
     file->addSeparator();
+    QAction* addCatalog =
+        action(tr("Add &Hardware Catalog…"), QKeySequence(), [this] { addHardwareCatalog(); });
+    addCatalog->setObjectName(QStringLiteral("addHardwareCatalogAction"));
+    addCatalog->setToolTip(tr("Load accelerators from a catalog JSON file and keep them for the "
+                              "next start"));
+    file->addAction(addCatalog);
+    file->addSeparator();
     file->addActions({exporter->exportFigureAction(), exporter->exportDataAction()});
     file->addSeparator();
     file->addAction(quitAct);
@@ -243,6 +336,15 @@ void MainWindow::createActions()
     QAction* remove = action(tr("&Remove Operator"), QKeySequence(),
                              [this] { m_operatorPanel->removeCurrent(); });
     edit->addActions({dup, rename, remove});
+    edit->addSeparator();
+    QAction* newGpu = action(tr("New &Accelerator…"), QKeySequence(), [this] { editAccelerator(-1); });
+    newGpu->setObjectName(QStringLiteral("newAcceleratorAction"));
+    QAction* editGpu = action(tr("Edit Acce&lerator…"), QKeySequence(), [this] {
+        editAccelerator(m_hardwarePanel->currentHardware());
+    });
+    editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
+    edit->addActions({newGpu, editGpu});
+    m_hardwarePanel->addContextActions({newGpu, editGpu});
     edit->addSeparator();
     QAction* prefs =
         action(tr("&Preferences…"), QKeySequence::Preferences, [this] { preferences(); });
@@ -318,6 +420,9 @@ void MainWindow::loadDefaultScenario()
     Scenario story = defaultScenario();
     localizePresetLabels(story);
     m_session->applyScenario(story, tr("default"));
+    // A dark desktop gets the dark theme for a new document.
+    if (WindowPalette::systemIsDark())
+        m_session->setTheme(Theme::Dark);
     m_file.clear();
     m_modified = false;
     updateTitle();
@@ -547,6 +652,117 @@ void MainWindow::reportCatalogErrors(const QStringList& errors)
                           "Fix or remove them and restart RoofScope.")
                            .arg(errors.join(QStringLiteral("\n\n"))),
                        QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
+}
+
+std::optional<QString> MainWindow::addHardwareCatalogFile(const QString& path)
+{
+    HardwareCatalog after = m_session->catalog();
+    if (auto error = after.loadFile(path.toStdString()))
+        return QString::fromStdString(error->message);
+    const std::size_t added = after.all().size() - m_session->catalog().all().size();
+    const std::size_t total = [&] {
+        HardwareCatalog only;
+        only.loadFile(path.toStdString());
+        return only.all().size();
+    }();
+    // A copy in the user catalog folder loads at every start, like a file dropped there.
+    QString target = UserCatalog::copyTarget(path);
+    if (QFileInfo(target).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+        target.clear(); // already there
+    CatalogEditCommand::State before{m_session->catalog(), m_session->hardwareState(), {}};
+    CatalogEditCommand::State next{after, m_session->hardwareState(), {}};
+    if (!target.isEmpty()) {
+        auto old = UserCatalog::readBytes(target);
+        if (!old)
+            return QString::fromStdString(old.error().message);
+        auto bytes = UserCatalog::readBytes(path);
+        if (!bytes || !*bytes)
+            return bytes ? tr("%1: the file disappeared").arg(path)
+                         : QString::fromStdString(bytes.error().message);
+        before.file = *old;
+        next.file = *bytes;
+        if (auto error = UserCatalog::writeBytes(target, next.file))
+            return error;
+    }
+    m_session->undoStack()->push(new CatalogEditCommand(
+        m_session, tr("Add Hardware Catalog %1").arg(QFileInfo(path).fileName()), target,
+        std::move(before), std::move(next),
+        [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
+    statusBar()->showMessage(tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added))
+                                     .arg(QFileInfo(path).fileName()) +
+                                 (total > added ? tr(", %1 updated").arg(total - added) : QString()),
+                             8000);
+    return std::nullopt;
+}
+
+void MainWindow::addHardwareCatalog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Add Hardware Catalog"), QString(),
+        tr("Hardware catalogs (*.json *.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (auto error = addHardwareCatalogFile(path)) {
+        Prompt::ask(this, {tr("Cannot Add Hardware Catalog"),
+                           tr("Nothing was added.\n\n%1").arg(*error), QMessageBox::Ok,
+                           QMessageBox::Ok, QMessageBox::Warning});
+    }
+}
+
+std::optional<QString> MainWindow::saveAccelerator(const Hardware& hw)
+{
+    if (auto error = UserCatalog::validate(hw))
+        return error;
+    const QString path = UserCatalog::editorFile();
+    auto old = UserCatalog::readBytes(path);
+    if (!old)
+        return QString::fromStdString(old.error().message);
+    auto bytes = UserCatalog::withEntry(*old, hw);
+    if (!bytes)
+        return QString::fromStdString(bytes.error().message);
+    HardwareCatalog after = m_session->catalog();
+    after.merge({hw});
+    Session::HardwareState state = m_session->hardwareState();
+    const int index = [&] {
+        for (std::size_t i = 0; i < after.all().size(); ++i) {
+            if (after.all()[i].id == hw.id)
+                return static_cast<int>(i);
+        }
+        return -1;
+    }();
+    const bool isNew = m_session->hardwareIndex(hw.id) < 0;
+    // A new accelerator shows on the chart right away: that is why it was entered.
+    if (isNew && index >= 0) {
+        state.checked.push_back(index);
+        std::sort(state.checked.begin(), state.checked.end());
+        if (state.baseline < 0)
+            state.baseline = index;
+    }
+    if (auto error = UserCatalog::writeBytes(path, *bytes))
+        return error;
+    m_session->undoStack()->push(new CatalogEditCommand(
+        m_session,
+        (isNew ? tr("Add %1") : tr("Edit %1")).arg(QString::fromStdString(hw.name)), path,
+        {m_session->catalog(), m_session->hardwareState(), *old}, {after, state, *bytes},
+        [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
+    statusBar()->showMessage(tr("Saved %1 to %2").arg(QString::fromStdString(hw.name), path), 8000);
+    return std::nullopt;
+}
+
+void MainWindow::editAccelerator(int hardware)
+{
+    HardwareEditorDialog dialog(
+        [this](const std::string& id) { return m_session->hardwareIndex(id) >= 0; }, this);
+    if (hardware >= 0 && hardware < static_cast<int>(m_session->hardware().size()))
+        dialog.setHardware(m_session->hardware()[static_cast<std::size_t>(hardware)]);
+    while (dialog.exec() == QDialog::Accepted) {
+        const auto error = saveAccelerator(dialog.hardware());
+        if (!error)
+            return;
+        // The entry stays in the dialog: nothing typed is lost.
+        Prompt::ask(this, {tr("Cannot Save the Accelerator"), *error, QMessageBox::Ok,
+                           QMessageBox::Ok, QMessageBox::Warning});
+    }
 }
 
 QString MainWindow::readingGuideText()

@@ -71,6 +71,16 @@ public:
     // Most recent first, absolute paths (QSettings "recentFiles"); File ▸ Open Recent.
     QStringList recentFiles() const;
     QMenu* recentMenu() const { return m_recentMenu; }
+    // The first-run layout for a window of `size`: below 900 px high (a 1366×768 laptop) the
+    // bottom strip and the read-out become tabs so that the chart keeps half of the window.
+    void applyDefaultLayout(QSize size);
+    // File ▸ Add Hardware Catalog… without the file dialog: validates the file (the message
+    // names file and JSON pointer; nothing changes on error), merges it as one undo step and
+    // keeps a copy in the user catalog folder for the next start.
+    std::optional<QString> addHardwareCatalogFile(const QString& path);
+    // The accelerator editor's Save: validated, written to the user catalog file (QSaveFile),
+    // merged into the session as one undo step; a new accelerator is checked.
+    std::optional<QString> saveAccelerator(const Hardware& hw);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -79,6 +89,9 @@ protected:
 
 private:
     void createActions();
+    void addHardwareCatalog();
+    void editAccelerator(int hardware);
+    void setUpTabOrder();
     void open();
     bool save();
     bool saveAs();
@@ -108,6 +121,7 @@ private:
     ModelWorkbench* m_workbench = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     QString m_file;
     bool m_modified = false;
     bool m_restoreSession = true;

@@ -1,5 +1,6 @@
 #include "ui/widgets/parameterpanel.h"
 
+#include "ui/datanames.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
 
@@ -104,13 +105,14 @@ void ParameterPanel::rebuild()
     const Operator& op = ops[static_cast<std::size_t>(m_boundRow)];
     const OperatorKind& kind = op.definition();
     m_boundKind = op.kind;
-    m_title->setText(QString::fromStdString(op.displayName()));
+    m_title->setText(operatorDisplayName(op));
     m_title->setToolTip(QString::fromStdString(kind.description));
 
     m_form = new QWidget(this);
     m_formLayout = new QFormLayout(m_form);
     m_formLayout->setContentsMargins(0, 0, 0, 0);
     m_formLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    updateWrapping();
     const int row = m_boundRow;
 
     // The driving parameter first: it is the one users came for.
@@ -123,8 +125,11 @@ void ParameterPanel::rebuild()
     }
     for (const ParamDef* d : defs) {
         const std::string name = d->name;
-        auto* label = new QLabel(QString::fromStdString(name), m_form);
-        label->setToolTip(QString::fromStdString(d->help));
+        // The id (batch, weight_dtype) stays in files and the CLI; the label is for people.
+        auto* label = new QLabel(paramDisplayName(op.kind, name), m_form);
+        label->setObjectName(QString::fromStdString("label_" + name));
+        label->setToolTip(QString::fromStdString(d->help) + QStringLiteral(" (") +
+                          QString::fromStdString(name) + QLatin1Char(')'));
         if (d->type == ParamType::Integer || d->type == ParamType::Real) {
             auto* s = new LogSlider(m_form);
             const auto [lo, hi] = m_session->paramRange(row, name);
@@ -145,22 +150,27 @@ void ParameterPanel::rebuild()
                 flushPending();
                 m_gesture = 0;
             });
+            label->setBuddy(s);
             m_formLayout->addRow(label, s);
             m_sliders[name] = s;
         } else {
             auto* c = new QComboBox(m_form);
             c->setObjectName(QString::fromStdString("combo_" + name));
+            // Shown as people write them (BF16), the id kept as the item's data.
             if (d->type == ParamType::Precision) {
-                for (Precision p : kAllPrecisions)
-                    c->addItem(QString::fromUtf8(precisionName(p)));
+                for (Precision p : kAllPrecisions) {
+                    const std::string id(precisionName(p));
+                    c->addItem(precisionDisplayName(id), QString::fromStdString(id));
+                }
             } else {
                 for (const std::string& choice : d->choices)
-                    c->addItem(QString::fromStdString(choice));
+                    c->addItem(QString::fromStdString(choice), QString::fromStdString(choice));
             }
-            c->setCurrentText(QString::fromStdString(op.params.text(name)));
+            c->setCurrentIndex(c->findData(QString::fromStdString(op.params.text(name))));
             c->setToolTip(QString::fromStdString(d->help));
-            connect(c, &QComboBox::textActivated, this,
-                    [this, name](const QString& v) { onCombo(name, v); });
+            label->setBuddy(c);
+            connect(c, &QComboBox::activated, this,
+                    [this, name, c](int index) { onCombo(name, c->itemData(index).toString()); });
             m_formLayout->addRow(label, c);
             m_combos[name] = c;
         }
@@ -176,12 +186,29 @@ void ParameterPanel::rebuild()
     static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_form);
     if (kind.drivingParam.empty()) {
         m_hint->setText(tr("The intensity of this operator does not depend on its size; its "
-                           "dtype moves it."));
+                           "precision moves it."));
     } else {
         m_hint->setText(tr("Drag %1 (or the point on the chart): the chart follows live.")
-                            .arg(QString::fromStdString(kind.drivingParam)));
+                            .arg(paramDisplayName(op.kind, kind.drivingParam)));
     }
     refreshValues();
+}
+
+void ParameterPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    updateWrapping();
+}
+
+void ParameterPanel::updateWrapping()
+{
+    // In a narrow column every label goes above its field: side by side, the longest label
+    // ("Output features (n)") would leave the sliders a few pixels.
+    if (m_formLayout && m_form) {
+        const auto policy = width() < 360 ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows;
+        if (m_formLayout->rowWrapPolicy() != policy)
+            m_formLayout->setRowWrapPolicy(policy);
+    }
 }
 
 void ParameterPanel::refreshValues()
@@ -189,7 +216,7 @@ void ParameterPanel::refreshValues()
     if (m_boundRow < 0)
         return;
     const Operator& op = m_session->operators()[static_cast<std::size_t>(m_boundRow)];
-    m_title->setText(QString::fromStdString(op.displayName()));
+    m_title->setText(operatorDisplayName(op));
     for (auto& [name, s] : m_sliders) {
         // A slider being dragged keeps its own position; pending values are not overwritten.
         if (m_hasPending && name == m_pendingParam)
@@ -201,7 +228,7 @@ void ParameterPanel::refreshValues()
     }
     for (auto& [name, c] : m_combos) {
         const QSignalBlocker b(c);
-        c->setCurrentText(QString::fromStdString(op.params.text(name)));
+        c->setCurrentIndex(c->findData(QString::fromStdString(op.params.text(name))));
     }
     if (m_quant) {
         const std::string dtype = op.params.text("dtype");

@@ -36,8 +36,12 @@ public:
 signals:
     void statusMessage(const QString& text);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rebuild();
+    void updateWrapping();
     void refreshValues();
     void onSliderValue(const std::string& param, double value);
     void onCombo(const std::string& param, const QString& value);

@@ -131,7 +131,7 @@ void ReadoutPanel::refresh()
         return;
     }
     const Operator& op = m_session->operators()[static_cast<std::size_t>(p.op)];
-    set("operator", fmt(op.displayName()));
+    set("operator", operatorDisplayName(op));
     set("hardware", m_session->shortName(p.hardware) + (p.hardware == m_session->baseline()
                                                             ? QStringLiteral(" ") + tr("(baseline)")
                                                             : QString()));
@@ -144,7 +144,7 @@ void ReadoutPanel::refresh()
         return;
     }
     set("ai", tr("%1 FLOP/byte (%2 over %3)")
-                  .arg(fmt(formatNumber(e->ai, 4)), fmt(formatFlops(e->flops)),
+                  .arg(HumanFormat::count(e->ai, 4), fmt(formatFlops(e->flops)),
                        fmt(formatBytes(e->bytes))));
     set("attainable", fmt(formatFlopsRate(e->attainable)));
     set("peak",
@@ -159,7 +159,7 @@ void ReadoutPanel::refresh()
                      : tr("compute-bound"));
     set("time", fmt(formatDuration(e->timeS)));
     bool percent = false;
-    const QString ridge = fmt(formatNumber(e->ridgeAi, 3));
+    const QString ridge = HumanFormat::count(e->ridgeAi, 3);
     if (e->ridgeDistance > 1.0) {
         const QString more = HumanFormat::excess(e->ridgeDistance, &percent);
         set("ridge", percent ? tr("ridge at %1 FLOP/byte: needs %2 % more intensity to become "
@@ -170,26 +170,27 @@ void ReadoutPanel::refresh()
                                    .arg(ridge, more));
     } else {
         const QString past = HumanFormat::excess(1.0 / e->ridgeDistance, &percent);
-        set("ridge", percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound")
-                                   .arg(ridge, past)
-                             : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound")
-                                   .arg(ridge, past));
+        set("ridge",
+            percent ? tr("ridge at %1 FLOP/byte: %2 % past it, compute-bound").arg(ridge, past)
+                    : tr("ridge at %1 FLOP/byte: %2× past it, compute-bound").arg(ridge, past));
     }
     const std::string& param = op.definition().drivingParam;
     if (param.empty()) {
         set("crossing", tr("its intensity does not depend on its size"));
     } else if (auto c = m_session->crossing(p.op, p.hardware)) {
-        set("crossing", tr("compute-bound from %1 %2 on %3")
-                            .arg(fmt(param), QString::number(std::ceil(*c), 'f', 0),
-                                 m_session->shortName(p.hardware)));
+        set("crossing",
+            tr("compute-bound from %1 %2 on %3")
+                .arg(paramDisplayName(op.kind, param).toLower(), HumanFormat::count(std::ceil(*c)),
+                     m_session->shortName(p.hardware)));
     } else {
         const auto [lo, hi] = m_session->paramRange(p.op, param);
-        set("crossing", e->bound == Bound::Memory ? tr("stays memory-bound for %1 up to %2 on %3")
-                                                        .arg(fmt(param), fmt(formatParamNumber(hi)),
-                                                             m_session->shortName(p.hardware))
-                                                  : tr("compute-bound for every %1 from %2 on %3")
-                                                        .arg(fmt(param), fmt(formatParamNumber(lo)),
-                                                             m_session->shortName(p.hardware)));
+        set("crossing", e->bound == Bound::Memory
+                            ? tr("stays memory-bound for %1 up to %2 on %3")
+                                  .arg(paramDisplayName(op.kind, param).toLower(),
+                                       HumanFormat::count(hi), m_session->shortName(p.hardware))
+                            : tr("compute-bound for every %1 from %2 on %3")
+                                  .arg(paramDisplayName(op.kind, param).toLower(),
+                                       HumanFormat::count(lo), m_session->shortName(p.hardware)));
     }
     set("advice",
         adviceFor(adviceRegion(e->ai, e->ridgeAi),

@@ -1,0 +1,520 @@
+// Fit and finish (issue 10 items 15, 16, 19, 20, 22, 23, 27, 28): tables fit their contents,
+// the comparison keeps room for its rows, numbers and names read as a person writes them, the
+// dark theme darkens the whole window, Tab walks through the panels, the chart gets half of a
+// small screen, and accelerators can be added from a file or typed into an editor.
+#include "core/catalog.h"
+#include "ui/chart/roofchartview.h"
+#include "ui/datanames.h"
+#include "ui/export/exportdialog.h"
+#include "ui/humanformat.h"
+#include "ui/models/hardwaremodel.h"
+#include "ui/models/modeltotalsmodel.h"
+#include "ui/models/operatormodel.h"
+#include "ui/modelworkbench.h"
+#include "ui/usercatalog.h"
+#include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/hardwareeditordialog.h"
+#include "ui/widgets/hardwarepanel.h"
+#include "ui/widgets/modeltotalspanel.h"
+#include "ui/widgets/operatorpanel.h"
+#include "ui/widgets/parameterpanel.h"
+#include "ui/widgets/prompt.h"
+#include "ui/widgets/readoutpanel.h"
+#include "ui/widgets/windowpalette.h"
+#include "uitestutil.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+using roofscope::test::makeWindow;
+using roofscope::test::operatorIndex;
+
+namespace {
+
+void settle()
+{
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+}
+
+// Every parameter id and operator kind id of the core.
+QStringList internalIds()
+{
+    QStringList ids;
+    for (const OperatorKind& k : operatorKinds()) {
+        // "matmul" and "softmax" are words too; "attention_decode" and "layernorm" are ids.
+        const QString kind = QString::fromStdString(k.name);
+        if (kind.contains(QLatin1Char('_')) || kind.endsWith(QLatin1String("norm")))
+            ids << kind;
+        for (const ParamDef& d : k.params) {
+            // Ids that are also plain words ("batch", "heads", "context") are fine in a
+            // sentence; the ones that are code are not.
+            const QString id = QString::fromStdString(d.name);
+            if (id.contains(QLatin1Char('_')) || id == QLatin1String("dtype") ||
+                id == QLatin1String("fn") || id == QLatin1String("seq") ||
+                id == QLatin1String("cols"))
+                ids << id;
+        }
+    }
+    ids.removeDuplicates();
+    return ids;
+}
+
+bool containsId(const QString& text, const QStringList& ids, QString* which)
+{
+    // As a word: "Batch" is a name, "batch" or "weight_dtype" an id.
+    for (const QString& id : ids) {
+        const QRegularExpression word(
+            QStringLiteral("(^|[^A-Za-z_])%1($|[^A-Za-z_])").arg(QRegularExpression::escape(id)));
+        if (word.match(text).hasMatch()) {
+            *which = id;
+            return true;
+        }
+    }
+    return false;
+}
+
+Hardware editorGpu()
+{
+    Hardware hw;
+    hw.id = "test-gpu-x";
+    hw.name = "Test GPU X 48GB";
+    hw.vendor = "TestVendor";
+    Ceiling c;
+    c.precision = Precision::BF16;
+    c.unit = ComputeUnit::Tensor;
+    c.flopsPerS = 300e12;
+    c.source = "test";
+    hw.ceilings = {c};
+    hw.memory = {MemoryLevel{"hbm", 1.5e12, "test", false}};
+    hw.memoryBytes = 48e9;
+    hw.memorySource = "test";
+    return hw;
+}
+
+} // namespace
+
+// Item 15: every table's columns fit their contents, stay resizable by the user and elide in
+// the middle.
+TEST(FitAndFinish, EveryTableFitsItsColumnsAndStaysResizable)
+{
+    auto w = makeWindow();
+    w->resize(1366, 768);
+    w->show();
+    settle();
+    std::vector<QAbstractItemView*> views = {w->operatorPanel()->view(), w->hardwarePanel()->view(),
+                                             w->comparisonPanel()->table()};
+    for (const char* dock : {"modelTotalsDock", "planDock"}) {
+        auto* d = w->findChild<QDockWidget*>(QLatin1String(dock));
+        ASSERT_NE(d, nullptr) << dock;
+        QTableView* table = d->findChild<QTableView*>();
+        ASSERT_NE(table, nullptr) << dock;
+        views.push_back(table);
+    }
+    for (QAbstractItemView* view : views) {
+        const std::string name = view->parentWidget()->metaObject()->className();
+        EXPECT_EQ(view->textElideMode(), Qt::ElideMiddle) << name;
+        QHeaderView* header = view->findChild<QHeaderView*>();
+        ASSERT_NE(header, nullptr) << name;
+        for (int c = 0; c < header->count(); ++c) {
+            EXPECT_EQ(header->sectionResizeMode(c), QHeaderView::Interactive)
+                << name << " column " << c;
+        }
+    }
+    // The accelerator list: "BF16 peak" and the numbers under it are not cut off.
+    QAbstractItemView* hw = w->hardwarePanel()->view();
+    QHeaderView* hwHeader = w->hardwarePanel()->view()->header();
+    const int cap = std::max(120, hw->viewport()->width() / 2);
+    for (int c = 0; c < hwHeader->count(); ++c) {
+        EXPECT_GE(hwHeader->sectionSize(c), std::min(hw->sizeHintForColumn(c), cap))
+            << "accelerator column " << c;
+    }
+    // A column the user drags keeps its width when the rows change.
+    QHeaderView* header = w->comparisonPanel()->table()->horizontalHeader();
+    header->resizeSection(0, 333);
+    EXPECT_EQ(header->sectionSize(0), 333);
+}
+
+// Item 16: at 1366×768 the comparison table shows at least four rows, whatever the sentences
+// above it say; the sentences fold away.
+TEST(FitAndFinish, ComparisonTableShowsFourRowsAt1366x768)
+{
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1366, 768));
+    w->show();
+    auto* cmp = w->findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+    ASSERT_NE(cmp, nullptr);
+    cmp->raise();
+    settle();
+    QTableView* table = w->comparisonPanel()->table();
+    ASSERT_GE(table->model()->rowCount(), 4);
+    ASSERT_TRUE(table->isVisible());
+    const int rowHeight = table->verticalHeader()->defaultSectionSize();
+    EXPECT_GE(table->viewport()->height(), 4 * rowHeight)
+        << "viewport " << table->viewport()->height() << " px, rows " << rowHeight << " px";
+    // The sentences are in the splitter's first pane, not above it in the layout.
+    EXPECT_EQ(w->comparisonPanel()->splitter()->indexOf(table), 1);
+    const int before = table->viewport()->height();
+    w->comparisonPanel()->summaryToggle()->setChecked(false);
+    settle();
+    EXPECT_GT(table->viewport()->height(), before);
+    w->comparisonPanel()->summaryToggle()->setChecked(true);
+}
+
+// Item 19: tokens/s in Model Totals, counts and the readout's intensities read as numbers.
+TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
+{
+    EXPECT_EQ(HumanFormat::count(13040.4, 4), QStringLiteral("13,040"));
+    auto w = makeWindow();
+    auto* wb = w->findChild<ModelWorkbench*>();
+    ASSERT_NE(wb, nullptr);
+    InferenceScenario step = wb->scenario();
+    step.batch = 512;
+    ASSERT_FALSE(wb->setScenario(step).has_value());
+    auto* totals = w->findChild<ModelTotalsPanel*>();
+    ASSERT_NE(totals, nullptr);
+    ModelTotalsModel* model = totals->model();
+    ASSERT_GT(model->rowCount(), 0);
+    bool sawThousands = false;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QString text =
+            model->index(r, ModelTotalsModel::TokensColumn).data(Qt::DisplayRole).toString();
+        EXPECT_FALSE(text.contains(QLatin1Char('e'))) << text.toStdString();
+        const double raw = model->index(r, ModelTotalsModel::TokensColumn)
+                               .data(ModelTotalsModel::SortRole)
+                               .toDouble();
+        if (raw >= 1000.0) {
+            sawThousands = true;
+            EXPECT_TRUE(text.contains(QLatin1Char(','))) << text.toStdString();
+            EXPECT_EQ(text, HumanFormat::count(raw, 4));
+        }
+    }
+    EXPECT_TRUE(sawThousands) << "batch 512 should reach thousands of tokens/s";
+    // The operator list's intensity at a huge batch: "13,107", not "1.31e+04".
+    Session* s = w->session();
+    const int decode = operatorIndex(*s, "decode_matmul");
+    ASSERT_GE(decode, 0);
+    ASSERT_FALSE(s->setNumber(decode, "batch", 1e6).has_value());
+    const QString ai = w->operatorModel()->index(decode, OperatorModel::AiColumn).data().toString();
+    EXPECT_FALSE(ai.contains(QStringLiteral("e+"))) << ai.toStdString();
+    EXPECT_TRUE(ai.contains(QLatin1Char(','))) << ai.toStdString();
+}
+
+// Item 20: no parameter or kind id in the parameter panel's labels, the read-out or the
+// operator list, for every kind; the ids stay in the spec (files, CLI).
+TEST(FitAndFinish, NoInternalIdsInPanelLabels)
+{
+    const QStringList ids = internalIds();
+    ASSERT_TRUE(ids.contains(QStringLiteral("weight_dtype")));
+    ASSERT_TRUE(ids.contains(QStringLiteral("attention_decode")));
+    auto w = makeWindow();
+    Session* s = w->session();
+    for (const OperatorKind& k : operatorKinds()) {
+        auto op = makeOperator(k.name, {});
+        ASSERT_TRUE(op.ok()) << k.name;
+        const int row = static_cast<int>(s->operators().size());
+        s->insertOperator(row, *op);
+        s->setSelectedOperator(row);
+        settle();
+        QString which;
+        for (QLabel* label : w->parameterPanel()->findChildren<QLabel*>()) {
+            EXPECT_FALSE(containsId(label->text(), ids, &which))
+                << k.name << ": label \"" << label->text().toStdString() << "\" shows "
+                << which.toStdString();
+        }
+        const QString name =
+            w->operatorModel()->index(row, OperatorModel::NameColumn).data().toString();
+        EXPECT_FALSE(containsId(name, ids, &which)) << name.toStdString();
+        const QString summary =
+            w->operatorModel()->index(row, OperatorModel::ValueColumn).data().toString();
+        EXPECT_FALSE(containsId(summary, ids, &which))
+            << k.name << ": " << summary.toStdString() << " shows " << which.toStdString();
+        const QModelIndex parent = w->operatorModel()->index(row, 0);
+        for (int p = 0; p < w->operatorModel()->rowCount(parent); ++p) {
+            const QModelIndex param = w->operatorModel()->index(p, 0, parent);
+            EXPECT_FALSE(containsId(param.data().toString(), ids, &which))
+                << param.data().toString().toStdString();
+            // The id is still there for code that needs it.
+            EXPECT_NE(
+                k.findParam(param.data(OperatorModel::ParamNameRole).toString().toStdString()),
+                nullptr);
+        }
+        for (const char* field : {"operator", "crossing"}) {
+            const QString readout = w->readoutPanel()->field(QLatin1String(field));
+            EXPECT_FALSE(containsId(readout, ids, &which)) << readout.toStdString();
+        }
+        // Files and the CLI keep the id.
+        EXPECT_EQ(s->operators()[static_cast<std::size_t>(row)].kind, k.name);
+    }
+    EXPECT_EQ(paramDisplayName("decode_matmul", "weight_dtype"),
+              QStringLiteral("Weight precision"));
+    EXPECT_EQ(kindDisplayName("attention_decode"), QStringLiteral("Attention (decode)"));
+    auto attention = parseOperatorSpec("attention_decode:batch=8,context=4096");
+    ASSERT_TRUE(attention.ok());
+    EXPECT_EQ(operatorDisplayName(*attention), QStringLiteral("Attention (decode): batch 8"));
+}
+
+// Item 22: the dark theme darkens the whole window (its palette), and the light theme gives
+// the system's palette back.
+TEST(FitAndFinish, DarkThemeDarkensTheWindowPalette)
+{
+    auto w = makeWindow();
+    const QColor light = w->palette().color(QPalette::Window);
+    w->session()->setTheme(Theme::Dark);
+    settle();
+    EXPECT_LT(w->palette().color(QPalette::Window).lightness(), 80);
+    EXPECT_LT(w->hardwarePanel()->view()->palette().color(QPalette::Base).lightness(), 80);
+    EXPECT_GT(w->palette().color(QPalette::WindowText).lightness(), 180);
+    w->session()->setTheme(Theme::Light);
+    settle();
+    EXPECT_EQ(w->palette().color(QPalette::Window), light);
+    EXPECT_GT(w->palette().color(QPalette::Window).lightness(), 150);
+}
+
+// Item 23: Tab walks through the panels in order and never stays inside a list or table;
+// a table behind another tab is not in the walk.
+TEST(FitAndFinish, TabOrderWalksThePanelsWithoutTraps)
+{
+    auto w = makeWindow();
+    w->show();
+    QApplication::setActiveWindow(w.get());
+    settle();
+    for (QAbstractItemView* v : w->findChildren<QAbstractItemView*>())
+        EXPECT_FALSE(v->tabKeyNavigation()) << v->metaObject()->className();
+    // The focus chain, as Tab walks it: visible, tab-focusable widgets only.
+    QList<QWidget*> walk;
+    QWidget* start = w->hardwarePanel()->searchBox();
+    QWidget* x = start;
+    for (int i = 0; i < 400; ++i) {
+        x = x->nextInFocusChain();
+        if (x == start)
+            break;
+        if (x->isVisible() && x->isEnabled() && (x->focusPolicy() & Qt::TabFocus))
+            walk << x;
+    }
+    const qsizetype hwList = walk.indexOf(w->hardwarePanel()->view());
+    const qsizetype opList = walk.indexOf(w->operatorPanel()->view());
+    const qsizetype chart = walk.indexOf(w->chartView());
+    ASSERT_GE(hwList, 0);
+    ASSERT_GE(opList, 0);
+    ASSERT_GE(chart, 0);
+    EXPECT_LT(hwList, opList);
+    EXPECT_LT(opList, chart);
+    // A field the parameter panel builds for a newly selected operator comes after the chart,
+    // not at the end of the window.
+    Session* s = w->session();
+    s->setSelectedOperator(operatorIndex(*s, "softmax"));
+    s->setSelectedOperator(operatorIndex(*s, "decode_matmul"));
+    settle();
+    QWidget* field = w->parameterPanel()->findChild<QWidget*>(QStringLiteral("quantization"));
+    ASSERT_NE(field, nullptr);
+    int steps = 0;
+    for (QWidget* y = w->chartView(); y != field && steps < 400; y = y->nextInFocusChain())
+        ++steps;
+    int toComparison = 0;
+    for (QWidget* y = w->chartView(); y != w->comparisonPanel()->table() && toComparison < 400;
+         y = y->nextInFocusChain())
+        ++toComparison;
+    EXPECT_LT(steps, toComparison) << "the parameters come before the comparison";
+    // The comparison sits behind the operators' tab at small sizes, or below: when hidden, it
+    // is not in the walk.
+    QTableView* cmp = w->comparisonPanel()->table();
+    EXPECT_EQ(walk.contains(cmp), cmp->isVisible());
+    // A real Tab press leaves the operator list.
+    w->operatorPanel()->view()->setFocus(Qt::TabFocusReason);
+    settle();
+    if (QApplication::focusWidget() == w->operatorPanel()->view()) {
+        QTest::keyClick(w->operatorPanel()->view(), Qt::Key_Tab);
+        settle();
+        EXPECT_NE(QApplication::focusWidget(), w->operatorPanel()->view());
+    }
+}
+
+// Item 27: at 1366×768 the chart gets at least half of the window.
+TEST(FitAndFinish, ChartGetsHalfTheWindowAt1366x768)
+{
+    auto w = makeWindow();
+    // The first-run size on a 1366×768 screen: 95 % of the available area.
+    const QSize size(1297, 700);
+    w->applyDefaultLayout(size);
+    w->show();
+    settle();
+    ASSERT_EQ(w->size(), size);
+    const QRect chart = w->chartView()->geometry();
+    const double share = double(chart.width()) * chart.height() / (size.width() * size.height());
+    EXPECT_GE(share, 0.5) << "chart " << chart.width() << "×" << chart.height();
+}
+
+// Item 28: File ▸ Add Hardware Catalog… validates, merges in one undo step and keeps a copy
+// for the next start; a broken file is refused naming file and JSON pointer.
+TEST(FitAndFinish, AddHardwareCatalogMergesOrNamesTheProblem)
+{
+    auto w = makeWindow();
+    QAction* action = w->findChild<QAction*>(QStringLiteral("addHardwareCatalogAction"));
+    ASSERT_NE(action, nullptr);
+    QTemporaryDir dir;
+    const QString good = dir.filePath(QStringLiteral("lab.json"));
+    {
+        QFile f(good);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(hardwareCatalogToJson({editorGpu()})));
+    }
+    const QString bad = dir.filePath(QStringLiteral("broken.json"));
+    {
+        Hardware broken = editorGpu();
+        QByteArray json = QByteArray::fromStdString(hardwareCatalogToJson({broken}));
+        json.replace("1500000000000", "-5");
+        QFile f(bad);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(json);
+    }
+    const std::size_t before = w->session()->hardware().size();
+    const auto error = w->addHardwareCatalogFile(bad);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->contains(QStringLiteral("broken.json"))) << error->toStdString();
+    EXPECT_TRUE(error->contains(QStringLiteral("/hardware/0/memory/0/bytes_per_s")))
+        << error->toStdString();
+    EXPECT_EQ(w->session()->hardware().size(), before);
+
+    ASSERT_FALSE(w->addHardwareCatalogFile(good).has_value());
+    EXPECT_EQ(w->session()->hardware().size(), before + 1);
+    EXPECT_GE(w->session()->hardwareIndex("test-gpu-x"), 0);
+    EXPECT_EQ(w->hardwareModel()->rowCount(), static_cast<int>(before + 1));
+    const QString copy = UserCatalog::copyTarget(good);
+    EXPECT_TRUE(QFile::exists(copy));
+    // The next start finds it.
+    HardwareCatalog next = HardwareCatalog::builtin();
+    EXPECT_TRUE(next.loadUserDirectory().empty());
+    EXPECT_NE(next.find("test-gpu-x"), nullptr);
+    w->session()->undoStack()->undo();
+    EXPECT_EQ(w->session()->hardware().size(), before);
+    EXPECT_FALSE(QFile::exists(copy));
+}
+
+// Item 28: the accelerator editor validates each field, saves to the user catalog with an
+// atomic write, checks the new GPU, and undo takes it out of the session and the file.
+TEST(FitAndFinish, HardwareEditorValidatesSavesAndUndoes)
+{
+    HardwareEditorDialog dialog([](const std::string& id) { return id == "h100-sxm5"; });
+    EXPECT_FALSE(dialog.problem().isEmpty()); // empty form
+    dialog.nameEdit()->setText(QStringLiteral("Test GPU X 48GB"));
+    EXPECT_EQ(dialog.idEdit()->text(), QStringLiteral("test-gpu-x-48gb"));
+    dialog.vendorEdit()->setText(QStringLiteral("TestVendor"));
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("peak")))
+        << dialog.problem().toStdString();
+    dialog.peakBox(Precision::BF16, ComputeUnit::Tensor)->setValue(300.0);
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("bandwidth")))
+        << dialog.problem().toStdString();
+    dialog.bandwidthBox()->setValue(1500.0);
+    dialog.capacityBox()->setValue(48.0);
+    EXPECT_TRUE(dialog.problem().isEmpty()) << dialog.problem().toStdString();
+    dialog.idEdit()->setText(QStringLiteral("h100-sxm5"));
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("h100-sxm5")));
+    dialog.idEdit()->setText(QStringLiteral("Bad Id"));
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("id")));
+    dialog.idEdit()->setText(QStringLiteral("test-gpu-x"));
+    const Hardware hw = dialog.hardware();
+    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::BF16, ComputeUnit::Tensor)->flopsPerS, 300e12);
+    EXPECT_DOUBLE_EQ(hw.mainMemory()->bytesPerS, 1.5e12);
+    EXPECT_DOUBLE_EQ(hw.memoryBytes, 48e9);
+
+    auto w = makeWindow();
+    Session* s = w->session();
+    const std::size_t before = s->hardware().size();
+    ASSERT_FALSE(w->saveAccelerator(hw).has_value());
+    const int index = s->hardwareIndex("test-gpu-x");
+    ASSERT_GE(index, 0);
+    EXPECT_TRUE(s->isChecked(index));
+    // The estimate uses the typed figures: ridge = 300 T / 1.5 T = 200 FLOP/byte.
+    const int decode = operatorIndex(*s, "decode_matmul");
+    ASSERT_TRUE(s->estimate(decode, index).ok());
+    EXPECT_NEAR(s->estimate(decode, index)->ridgeAi, 200.0, 1e-9);
+    QFile file(UserCatalog::editorFile());
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    auto saved = parseHardwareCatalog(file.readAll().toStdString(), "my-accelerators.json");
+    file.close();
+    ASSERT_TRUE(saved.ok());
+    ASSERT_EQ(saved->size(), 1u);
+    EXPECT_EQ(saved->front().name, "Test GPU X 48GB");
+
+    // Edit: the bandwidth changes in place, same index.
+    HardwareEditorDialog edit([](const std::string&) { return true; });
+    edit.setHardware(s->hardware()[static_cast<std::size_t>(index)]);
+    EXPECT_TRUE(edit.problem().isEmpty()) << edit.problem().toStdString();
+    edit.bandwidthBox()->setValue(3000.0);
+    ASSERT_FALSE(w->saveAccelerator(edit.hardware()).has_value());
+    EXPECT_EQ(s->hardwareIndex("test-gpu-x"), index);
+    EXPECT_NEAR(s->estimate(decode, index)->ridgeAi, 100.0, 1e-9);
+
+    s->undoStack()->undo();
+    EXPECT_NEAR(s->estimate(decode, index)->ridgeAi, 200.0, 1e-9);
+    s->undoStack()->undo();
+    EXPECT_EQ(s->hardware().size(), before);
+    EXPECT_LT(s->hardwareIndex("test-gpu-x"), 0);
+    EXPECT_FALSE(QFile::exists(UserCatalog::editorFile()));
+    s->undoStack()->redo();
+    EXPECT_GE(s->hardwareIndex("test-gpu-x"), 0);
+    EXPECT_TRUE(QFile::exists(UserCatalog::editorFile()));
+    s->undoStack()->undo();
+}
+
+// Item 28: the export dialog previews the figure it will write, and follows the options.
+TEST(FitAndFinish, ExportDialogPreviewsTheFigure)
+{
+    ExportDialog dialog;
+    FigureOptions seen;
+    int calls = 0;
+    dialog.setPreviewRenderer([&](const FigureOptions& o) {
+        seen = o;
+        ++calls;
+        QImage image(o.size, QImage::Format_RGB32);
+        image.fill(o.theme == Theme::Slide ? Qt::black : Qt::white);
+        return image;
+    });
+    ASSERT_EQ(calls, 1);
+    EXPECT_FALSE(dialog.previewImage().isNull());
+    // Same aspect as the figure, small.
+    const FigureOptions o = dialog.options();
+    EXPECT_NEAR(double(seen.size.width()) / seen.size.height(),
+                double(o.size.width()) / o.size.height(), 0.02);
+    EXPECT_LE(seen.size.width(), 800);
+    auto* title = dialog.findChild<QLineEdit*>(QStringLiteral("exportTitle"));
+    ASSERT_NE(title, nullptr);
+    title->setText(QStringLiteral("Decode on H100"));
+    dialog.updatePreviewNow();
+    EXPECT_EQ(seen.title, QStringLiteral("Decode on H100"));
+    auto* preview = dialog.findChild<QLabel*>(QStringLiteral("exportPreview"));
+    ASSERT_NE(preview, nullptr);
+    EXPECT_FALSE(preview->pixmap().isNull());
+}
+
+// The #9 clean-up: menus have object names; nothing depends on their position.
+TEST(FitAndFinish, MenusAreFoundByName)
+{
+    auto w = makeWindow();
+    for (const char* name : {"fileMenu", "editMenu", "viewMenu", "helpMenu"})
+        EXPECT_NE(w->findChild<QMenu*>(QLatin1String(name)), nullptr) << name;
+    auto* view = w->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    bool hasComparisonToggle = false;
+    for (QAction* a : view->actions())
+        hasComparisonToggle |= a->text() == QStringLiteral("Comparison");
+    EXPECT_TRUE(hasComparisonToggle);
+}

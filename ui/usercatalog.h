@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/expected.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+namespace roofscope {
+
+// The user's own accelerators: one catalog file in userCatalogDirectory() that the
+// accelerator editor writes (atomically) and that every start loads with the other user files.
+class UserCatalog {
+    Q_DECLARE_TR_FUNCTIONS(roofscope::UserCatalog)
+public:
+    // <user catalog directory>/my-accelerators.json
+    static QString editorFile();
+    // Where File ▸ Add Hardware Catalog… keeps a copy of `source` so that it loads at the next
+    // start: <user catalog directory>/<file name>.
+    static QString copyTarget(const QString& source);
+
+    // The file's bytes (nullopt: the file does not exist); an error when it cannot be read.
+    static Expected<std::optional<QByteArray>> readBytes(const QString& path);
+    // Writes `bytes` atomically (QSaveFile), creating the directory; nullopt removes the file.
+    // The message names the path and the reason.
+    static std::optional<QString> writeBytes(const QString& path,
+                                             const std::optional<QByteArray>& bytes);
+    // The editor file with `hw` added, or replacing the entry of the same id. A broken
+    // existing file is an error (naming file and pointer): it is never overwritten.
+    static Expected<QByteArray> withEntry(const std::optional<QByteArray>& current,
+                                          const Hardware& hw);
+    // Checks one entry the way a catalog file is checked (core parseHardwareCatalog): the
+    // message names the field ("/hardware/0/memory/0/bytes_per_s: must be ...").
+    static std::optional<QString> validate(const Hardware& hw);
+};
+
+} // namespace roofscope
