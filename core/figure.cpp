@@ -548,6 +548,7 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
             p.kernel = static_cast<int>(ki);
             p.timeShare = total > 0.0 ? k.timeS / total : 0.0;
             p.percentOfRoof = a.percentOfRoof;
+            p.bound = a.bound;
             p.labelled = labelled[ki] != 0;
             // Innermost first, so that a view joining a kernel's points draws L1 → L2 → DRAM.
             for (MemLevel level : {MemLevel::L1, MemLevel::L2, MemLevel::Dram}) {

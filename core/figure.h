@@ -120,6 +120,7 @@ struct MeasuredPoint {
     MemLevel level = MemLevel::Dram;
     double timeShare = 0.0;              // of its set's total time, 0..1: the marker's area
     std::optional<double> percentOfRoof; // at its DRAM intensity on its GPU's ceiling
+    std::optional<Bound> bound;
     bool labelled = false; // one of the Measurements::labelTop kernels of its set by time
 };
 // An arrow to a measured point: from the analytic operator the user linked the kernel to
