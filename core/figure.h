@@ -148,6 +148,10 @@ struct Figure {
     std::vector<FigureSweep> sweeps;
     std::vector<MeasuredPoint> measured;
     std::vector<MeasuredLink> links;
+    // The kernel selected in the Kernels table (set, kernel), -1 when none: its points are
+    // highlighted.
+    int selectedKernelSet = -1;
+    int selectedKernel = -1;
     bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
     std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air

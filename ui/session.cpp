@@ -84,6 +84,8 @@ Figure Session::figure() const
     if (!(m_measurements == Measurements{})) {
         addMeasuredToFigure(*f, m_measurements, m_catalog);
         f->fit = fitRange(fitValues(*f));
+        f->selectedKernelSet = m_selectedKernel.set;
+        f->selectedKernel = m_selectedKernel.kernel;
     }
     return *f;
 }
