@@ -212,8 +212,29 @@ void Session::insertOperator(int row, const Operator& op)
     std::vector<Operator> ops = m_operators;
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
-    m_undo->push(new OperatorEditCommand(
-        this, tr("Add %1").arg(QString::fromStdString(op.displayName())), std::move(ops), row, 0));
+    pushOperatorInsert(
+        new OperatorEditCommand(this, tr("Add %1").arg(QString::fromStdString(op.displayName())),
+                                std::move(ops), row, 0),
+        row);
+}
+
+void Session::pushOperatorInsert(QUndoCommand* command, int row)
+{
+    // Links follow their operators: the rows from `row` on move down one.
+    std::vector<KernelLink> links = m_measurements.links;
+    for (KernelLink& l : links) {
+        if (l.op >= row)
+            ++l.op;
+    }
+    if (links == m_measurements.links) {
+        m_undo->push(command);
+        return;
+    }
+    m_undo->beginMacro(command->text());
+    m_undo->push(command);
+    m_undo->push(new MeasurementEditCommand(this, {}, MeasurementEditCommand::Kind::Links, -1,
+                                            std::nullopt, m_measurements.links, std::move(links)));
+    m_undo->endMacro();
 }
 
 void Session::removeOperator(int row)
@@ -272,9 +293,10 @@ void Session::duplicateOperator(int row)
     for (int n = 2; taken(copy.label); ++n)
         copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
     ops.insert(ops.begin() + row + 1, copy);
-    m_undo->push(new OperatorEditCommand(
-        this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())), std::move(ops),
-        row + 1, 0));
+    pushOperatorInsert(new OperatorEditCommand(
+                           this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())),
+                           std::move(ops), row + 1, 0),
+                       row + 1);
 }
 
 void Session::renameOperator(int row, const QString& label)

@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+class QUndoCommand;
 class QUndoStack;
 
 namespace roofscope {
@@ -201,6 +202,7 @@ signals:
 private:
     Scenario toScenarioWithoutMeasurements() const;
     void removeOperatorRow(int row);
+    void pushOperatorInsert(QUndoCommand* command, int row);
     void recomputeAll();
     void recomputeRow(int row);
     void pushHardwareState(HardwareState after, const QString& undoText);

@@ -422,6 +422,10 @@
 <context>
     <name>roofscope::MainWindow</name>
     <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
         <source>Accelerators</source>
         <translation>加速器</translation>
     </message>
@@ -1398,6 +1402,18 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::Session</name>
     <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Link %1 to %2</source>
+        <translation>将 %1 关联到 %2</translation>
+    </message>
+    <message>
+        <source>Unlink %1</source>
+        <translation>取消关联 %1</translation>
+    </message>
+    <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
@@ -1534,6 +1550,204 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>the baseline</source>
         <translation>基准</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Against the %1 roof of %2</source>
+        <translation>相对于 %2 的 %1 屋顶</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at DRAM (HBM): FLOPs ÷ DRAM bytes</source>
+        <translation>DRAM（HBM）处的算术强度：FLOPs ÷ DRAM 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L2: FLOPs ÷ L2 bytes</source>
+        <translation>L2 处的算术强度：FLOPs ÷ L2 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L1: FLOPs ÷ L1 bytes</source>
+        <translation>L1 处的算术强度：FLOPs ÷ L1 字节数</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity</source>
+        <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
+    </message>
+    <message>
+        <source>Before time ÷ after time of the same kernel name</source>
+        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
+    </message>
+    <message>
+        <source>The analytic operator this kernel is linked to</source>
+        <translation>该内核所关联的解析算子</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>AI DRAM</source>
+        <translation>AI DRAM</translation>
+    </message>
+    <message>
+        <source>AI L2</source>
+        <translation>AI L2</translation>
+    </message>
+    <message>
+        <source>AI L1</source>
+        <translation>AI L1</translation>
+    </message>
+    <message>
+        <source>% of roof</source>
+        <translation>屋顶占比</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>受限类型</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelsPanel</name>
+    <message>
+        <source>Hierarchical</source>
+        <translation>分层视图</translation>
+    </message>
+    <message>
+        <source>Filter kernels by name</source>
+        <translation>按名称筛选内核</translation>
+    </message>
+    <message>
+        <source>Import &amp;Measurements…</source>
+        <translation>导入测量数据(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
+        <translation>导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Link to Operator…</source>
+        <translation>关联到算子(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Draw an arrow from an analytic operator's point to this kernel</source>
+        <translation>从解析算子的点向该内核画一个箭头</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Run</source>
+        <translation>移除运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected kernel's import (undoable)</source>
+        <translation>移除所选内核所属的导入（可撤销）</translation>
+    </message>
+    <message>
+        <source>One point per memory level (L1, L2, DRAM) for each kernel, joined by a line</source>
+        <translation>每个内核在每个存储层级（L1、L2、DRAM）各一个点，并用线连接</translation>
+    </message>
+    <message>
+        <source>Label top </source>
+        <translation>标注前 </translation>
+    </message>
+    <message>
+        <source>Label the kernels that take the most time; others on hover</source>
+        <translation>标注耗时最多的内核；其余悬停显示</translation>
+    </message>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量数据</translation>
+    </message>
+    <message>
+        <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
+        <translation>性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing changed.</source>
+        <translation>导入已取消；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Could not import %1:
+
+%2
+
+Nothing was changed.</source>
+        <translation>无法导入 %1：
+
+%2
+
+未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1: no kernels (hardware peaks only)</source>
+        <translation>%1：没有内核（仅有硬件峰值）</translation>
+    </message>
+    <message>
+        <source>%1 does not name its GPU. Measure its kernels against:</source>
+        <translation>%1 未注明 GPU。将其内核对照以下 GPU 测量：</translation>
+    </message>
+    <message>
+        <source>Imported %1 kernels.</source>
+        <translation>已导入 %1 个内核。</translation>
+    </message>
+    <message>
+        <source>(no link)</source>
+        <translation>（不关联）</translation>
+    </message>
+    <message>
+        <source>Link to Operator</source>
+        <translation>关联到算子</translation>
+    </message>
+    <message>
+        <source>The analytic operator %1 corresponds to:</source>
+        <translation>%1 对应的解析算子：</translation>
     </message>
 </context>
 </TS>

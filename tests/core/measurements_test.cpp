@@ -184,24 +184,35 @@ TEST(FigureMeasured, HierarchicalViewHasOnePointPerLevelInnermostFirst)
 
 TEST(FigureMeasured, HierarchicalViewAddsTheCacheRoofsTheCatalogKnows)
 {
+    // The H100 of a user catalog that knows its L2 (the built-in entry has no vendor figure).
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    Hardware h100 = *catalog.find("h100-sxm5");
+    h100.memory.push_back({"l2", 12e12, "test", false});
+    catalog.merge({h100});
     Scenario s = scenarioWithKernels();
     for (MeasuredKernel& k : s.measurements.sets[0].kernels)
         k.gpu = "h100-sxm5";
-    s.measurements.hierarchical = true;
-    const Figure f = figureOf(s);
-    const Hardware* h100 = HardwareCatalog::builtin().find("h100-sxm5");
-    ASSERT_NE(h100, nullptr);
-    const MemoryLevel* l2 = h100->findMemory("l2");
-    int cacheRoofs = 0;
-    for (const FigureRoof& r : f.roofs) {
-        if (r.role == RoofRole::Cache && f.gpu(r.hardware)->id == "h100-sxm5") {
-            ++cacheRoofs;
-            ASSERT_NE(l2, nullptr);
-            EXPECT_EQ(r.memory.level, "l2");
-            EXPECT_DOUBLE_EQ(r.memory.bytesPerS, l2->bytesPerS);
+    auto flat = buildFigure(s, catalog);
+    ASSERT_TRUE(flat);
+    auto cacheRoofs = [](const Figure& f) {
+        std::vector<const FigureRoof*> out;
+        for (const FigureRoof& r : f.roofs) {
+            if (r.role == RoofRole::Cache)
+                out.push_back(&r);
         }
-    }
-    EXPECT_EQ(cacheRoofs, l2 ? 1 : 0);
+        return out;
+    };
+    EXPECT_TRUE(cacheRoofs(*flat).empty());
+    s.measurements.hierarchical = true;
+    auto f = buildFigure(s, catalog);
+    ASSERT_TRUE(f);
+    const auto roofs = cacheRoofs(*f);
+    ASSERT_EQ(roofs.size(), 1u); // no L1 figure, and only the kernels' GPU
+    EXPECT_EQ(f->gpu(roofs[0]->hardware)->id, "h100-sxm5");
+    EXPECT_EQ(roofs[0]->memory.level, "l2");
+    EXPECT_EQ(roofs[0]->label, "L2");
+    EXPECT_FALSE(roofs[0]->flat);
+    EXPECT_DOUBLE_EQ(roofs[0]->ridgeAi, roofs[0]->peak / 12e12);
 }
 
 TEST(FigureMeasured, LabelsForTheTopKernelsByTime)

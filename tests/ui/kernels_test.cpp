@@ -161,6 +161,17 @@ TEST(KernelSession, RemovingAnOperatorMovesTheLinks)
     s->undoStack()->undo(); // one step: the operator and the links
     EXPECT_EQ(s->linkedOperator({0, 0}), 2);
     EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    // Inserting and duplicating move the later rows' links down.
+    s->duplicateOperator(1);
+    EXPECT_EQ(s->linkedOperator({0, 0}), 3);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    s->insertOperator(0, s->operators()[0]);
+    EXPECT_EQ(s->linkedOperator({0, 0}), 4);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 1);
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_EQ(s->linkedOperator({0, 0}), 2);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
 }
 
 TEST(KernelSession, FigureHasTheKernelsLinksAndSelection)

@@ -269,7 +269,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         added += static_cast<int>(set.kernels.size());
         m_session->importMeasurements(std::move(set));
     }
-    notes.prepend(tr("Imported %n kernel(s).", nullptr, added));
+    notes.prepend(tr("Imported %1 kernels.").arg(added));
     emit statusMessage(notes.join(QStringLiteral(" ")));
     emit importFinished(added);
 }
