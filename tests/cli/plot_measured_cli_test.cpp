@@ -49,9 +49,9 @@ protected:
 };
 
 // gemm: 1e14 FLOP/s at AI 100 on the A100; softmax 5e11 FLOP/s at AI 0.25.
-const char* kRun = "name,time_s,flops,dram_bytes,l2_bytes,gpu\n"
-                   "gemm,0.01,1e12,1e10,5e10,a100-sxm4-80gb\n"
-                   "softmax,0.002,1e9,4e9,,a100-sxm4-80gb\n";
+const char* kRun = "name,time_s,flops,dram_bytes,l2_bytes,gpu,precision\n"
+                   "gemm,0.01,1e12,1e10,5e10,a100-sxm4-80gb,fp16:tensor\n"
+                   "softmax,0.002,1e9,4e9,,a100-sxm4-80gb,fp16:tensor\n";
 
 } // namespace
 
@@ -96,7 +96,7 @@ TEST_F(PlotMeasuredCli, CsvHasOneKernelRowPerPoint)
     }
     ASSERT_EQ(kernels.size(), 2u);
     EXPECT_EQ(kernels[0].rfind("kernel,a100-sxm4-80gb,NVIDIA A100 SXM4 80GB,,,0,100,"
-                               "100000000000000,memory,0.01,1000000000000,10000000000,",
+                               "1e+14,memory,0.01,1e+12,1e+10,",
                                0),
               0u)
         << kernels[0];
