@@ -6,6 +6,8 @@
 #include "app/arguments.h"
 #include "app/commands.h"
 #include "core/catalog.h"
+#include "core/measured/devicematch.h"
+#include "core/measured/importer.h"
 #include "core/numbers.h"
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"
@@ -30,7 +32,7 @@ namespace roofscope::cli {
 namespace {
 
 const Arguments::Spec kPlotSpec{{"scenario", "gpu", "op", "output", "size", "scale", "theme",
-                                 "title", "subtitle", "catalog", "lang"},
+                                 "title", "subtitle", "catalog", "lang", "measured"},
                                 {"transparent"}};
 
 QSize parseSize(const std::string& text)
@@ -112,6 +114,63 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
     return scenario;
 }
 
+// Each --measured FILE is one measurement set (two: "before" and "after"). The files' own
+// peaks (ERT, omniperf roofline.csv) join the catalog, and a kernel's GPU joins the figure so
+// that the kernel is drawn under its own roofs.
+void addMeasurements(const Arguments& a, Scenario& scenario, HardwareCatalog& catalog)
+{
+    const std::vector<std::string> files = a.values("measured");
+    if (files.empty())
+        return;
+    if (a.has("op"))
+        scenario.measurements.links.clear(); // they named the scenario's operators
+    std::vector<MeasurementSet> sets;
+    for (const std::string& file : files) {
+        auto imported = importMeasurementFile(file);
+        if (!imported) {
+            std::string message = imported.error().message;
+            std::replace(message.begin(), message.end(), '\n', ' ');
+            throw UsageError("--measured " + message);
+        }
+        catalog.merge(imported->hardware);
+        MeasurementSet set;
+        set.file = std::filesystem::path(file).filename().string();
+        set.kernels = std::move(imported->kernels);
+        sets.push_back(std::move(set));
+    }
+    std::size_t total = scenario.measurements.kernelCount();
+    // A file without a device name (Nsight's details page has none) is measured against the
+    // one accelerator --gpu names.
+    std::string fallbackGpu;
+    if (a.has("gpu") && scenario.gpus.size() == 1)
+        fallbackGpu = scenario.gpus.front();
+    for (MeasurementSet& set : sets) {
+        assignKernelGpus(set.kernels, catalog.all());
+        if (!fallbackGpu.empty()) {
+            for (MeasuredKernel& k : set.kernels) {
+                if (k.gpu.empty())
+                    k.gpu = fallbackGpu;
+            }
+        }
+        total += set.kernels.size();
+    }
+    if (total > kMaxScenarioKernels)
+        throw UsageError("--measured: " + std::to_string(total) + " kernels; the limit is " +
+                         std::to_string(kMaxScenarioKernels));
+    if (sets.size() == 2 && scenario.measurements.sets.empty()) {
+        sets[0].label = "before";
+        sets[1].label = "after";
+    }
+    for (MeasurementSet& set : sets) {
+        for (const MeasuredKernel& k : set.kernels) {
+            if (!k.gpu.empty() && scenario.gpus.size() < kMaxScenarioGpus &&
+                std::find(scenario.gpus.begin(), scenario.gpus.end(), k.gpu) == scenario.gpus.end())
+                scenario.gpus.push_back(k.gpu);
+        }
+        scenario.measurements.sets.push_back(std::move(set));
+    }
+}
+
 // `-o` naming the scenario or a catalog being read would replace the user's document with
 // figure data (and the atomic write makes that look like success).
 void refuseOverwritingAnInput(const Arguments& a, const std::string& output)
@@ -121,6 +180,8 @@ void refuseOverwritingAnInput(const Arguments& a, const std::string& output)
         inputs.emplace_back("--scenario", a.value("scenario"));
     for (const std::string& file : a.values("catalog"))
         inputs.emplace_back("--catalog", file);
+    for (const std::string& file : a.values("measured"))
+        inputs.emplace_back("--measured", file);
     for (const auto& [option, path] : inputs) {
         std::error_code ec;
         if (std::filesystem::equivalent(output, path, ec) && !ec)
@@ -187,6 +248,7 @@ int runPlot(const std::vector<std::string>& args)
 
     HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     Scenario scenario = loadScenario(a, catalog);
+    addMeasurements(a, scenario, catalog);
 
     // Headless unless the caller chose a platform: no display needed, and the offscreen
     // platform's fixed 96 dpi gives the same figure on every machine.

@@ -1,10 +1,13 @@
 #include "core/figure.h"
 
+#include "core/measured/kernelanalysis.h"
 #include "core/sweep.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <unordered_map>
 
 namespace roofscope {
 
@@ -450,8 +453,174 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
                 f.sweeps.push_back(std::move(*s));
         }
     }
+    addMeasuredToFigure(f, scenario.measurements, catalog);
     f.fit = fitRange(fitValues(f));
     return f;
+}
+
+// ---- Measured kernels
+
+namespace {
+
+// A roof per cache level the kernels' bytes were counted at, over the GPU's primary ceiling:
+// what the hierarchical view's L2 and L1 points are read against.
+void addLevelRoofs(Figure& f, const Hardware& hw, int hardware)
+{
+    const FigureRoof* primary = nullptr;
+    for (const FigureRoof& r : f.roofs) {
+        if (r.hardware == hardware && r.role == RoofRole::Primary)
+            primary = &r;
+    }
+    if (!primary || primary->ceilings.empty())
+        return;
+    const Ceiling ceiling = primary->ceilings.front();
+    for (const char* level : {"l2", "l1"}) {
+        const MemoryLevel* memory = hw.findMemory(level);
+        if (!memory)
+            continue;
+        const bool present = std::any_of(f.roofs.begin(), f.roofs.end(), [&](const FigureRoof& r) {
+            return r.hardware == hardware && r.role == RoofRole::Cache && r.memory.level == level;
+        });
+        auto ridge = ridgeIntensity(ceiling.flopsPerS, memory->bytesPerS);
+        if (present || !ridge)
+            continue;
+        FigureRoof r;
+        r.hardware = hardware;
+        r.role = RoofRole::Cache;
+        r.ceilings = {ceiling};
+        r.memory = *memory;
+        r.peak = ceiling.flopsPerS;
+        r.ridgeAi = *ridge;
+        r.flat = false;
+        r.label = upper(memory->level);
+        f.roofs.push_back(std::move(r));
+    }
+}
+
+} // namespace
+
+void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog& catalog)
+{
+    f.measuredHierarchical = m.hierarchical;
+    if (m.empty())
+        return;
+    const auto& all = catalog.all();
+    std::unordered_map<std::string, int> hardwareOf;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        hardwareOf.emplace(all[i].id, static_cast<int>(i));
+
+    // dramPoint[set][kernel]: the kernel's DRAM point in f.measured, -1 when it has none.
+    std::vector<std::vector<int>> dramPoint(m.sets.size());
+    std::set<int> kernelGpus;
+    for (std::size_t si = 0; si < m.sets.size(); ++si) {
+        const MeasurementSet& set = m.sets[si];
+        dramPoint[si].assign(set.kernels.size(), -1);
+        double total = 0.0;
+        for (const MeasuredKernel& k : set.kernels)
+            total += k.timeS;
+        // The labelled kernels: the set's top N by time.
+        std::vector<int> order(set.kernels.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = static_cast<int>(i);
+        const std::size_t top = std::min(order.size(), static_cast<std::size_t>(m.labelTop));
+        std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top),
+                          order.end(), [&](int a, int b) {
+                              return set.kernels[static_cast<std::size_t>(a)].timeS >
+                                     set.kernels[static_cast<std::size_t>(b)].timeS;
+                          });
+        std::vector<char> labelled(set.kernels.size(), 0);
+        for (std::size_t i = 0; i < top; ++i)
+            labelled[static_cast<std::size_t>(order[i])] = 1;
+
+        for (std::size_t ki = 0; ki < set.kernels.size(); ++ki) {
+            const MeasuredKernel& k = set.kernels[ki];
+            int hardware = -1;
+            if (auto it = hardwareOf.find(k.gpu); it != hardwareOf.end())
+                hardware = it->second;
+            const Hardware* hw = hardware >= 0 ? &all[static_cast<std::size_t>(hardware)] : nullptr;
+            const KernelAnalysis a = analyseKernel(k, hw);
+            if (!a.achievedFlopsPerS || !(*a.achievedFlopsPerS > 0.0))
+                continue;
+            MeasuredPoint p;
+            p.name = k.shortName.empty() ? k.name : k.shortName;
+            p.hardware = hardware;
+            p.set = static_cast<int>(si);
+            p.kernel = static_cast<int>(ki);
+            p.timeShare = total > 0.0 ? k.timeS / total : 0.0;
+            p.percentOfRoof = a.percentOfRoof;
+            p.bound = a.bound;
+            p.labelled = labelled[ki] != 0;
+            // Innermost first, so that a view joining a kernel's points draws L1 → L2 → DRAM.
+            for (MemLevel level : {MemLevel::L1, MemLevel::L2, MemLevel::Dram}) {
+                if (level != MemLevel::Dram && !m.hierarchical)
+                    continue;
+                const auto ai = a.aiAt(level);
+                if (!ai || !(*ai > 0.0))
+                    continue;
+                p.level = level;
+                p.value = {*ai, *a.achievedFlopsPerS};
+                if (level == MemLevel::Dram)
+                    dramPoint[si][ki] = static_cast<int>(f.measured.size());
+                f.measured.push_back(p);
+            }
+            if (hardware >= 0)
+                kernelGpus.insert(hardware);
+        }
+    }
+
+    for (const KernelLink& link : m.links) {
+        if (link.set < 0 || link.set >= static_cast<int>(dramPoint.size()))
+            continue;
+        const auto& points = dramPoint[static_cast<std::size_t>(link.set)];
+        if (link.kernel < 0 || link.kernel >= static_cast<int>(points.size()))
+            continue;
+        const int head = points[static_cast<std::size_t>(link.kernel)];
+        if (head < 0)
+            continue;
+        const MeasuredPoint& measured = f.measured[static_cast<std::size_t>(head)];
+        for (const FigurePoint& p : f.points) {
+            if (p.op != link.op || p.hardware != measured.hardware)
+                continue;
+            MeasuredLink l;
+            l.kind = MeasuredLinkKind::Predicted;
+            l.measured = head;
+            l.op = link.op;
+            l.hardware = p.hardware;
+            l.tail = p.value();
+            l.head = measured.value;
+            f.links.push_back(l);
+        }
+    }
+
+    if (const auto pair = beforeAfterSets(m)) {
+        const auto [before, after] = *pair;
+        f.kernelSpeedups = kernelSpeedups(m.sets[static_cast<std::size_t>(before)],
+                                          m.sets[static_cast<std::size_t>(after)]);
+        for (const KernelSpeedup& s : f.kernelSpeedups) {
+            const int tail = dramPoint[static_cast<std::size_t>(before)]
+                                      [static_cast<std::size_t>(s.beforeKernel)];
+            const int head =
+                dramPoint[static_cast<std::size_t>(after)][static_cast<std::size_t>(s.afterKernel)];
+            if (tail < 0 || head < 0)
+                continue;
+            MeasuredLink l;
+            l.kind = MeasuredLinkKind::BeforeAfter;
+            l.measured = head;
+            l.from = tail;
+            l.hardware = f.measured[static_cast<std::size_t>(head)].hardware;
+            l.tail = f.measured[static_cast<std::size_t>(tail)].value;
+            l.head = f.measured[static_cast<std::size_t>(head)].value;
+            l.speedup = s.speedup;
+            f.links.push_back(l);
+        }
+    }
+
+    if (m.hierarchical) {
+        for (int hardware : kernelGpus) {
+            if (f.gpu(hardware))
+                addLevelRoofs(f, all[static_cast<std::size_t>(hardware)], hardware);
+        }
+    }
 }
 
 } // namespace roofscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/measured/measurementset.h"
 #include "core/palette.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
@@ -106,16 +107,34 @@ struct FigureSweep {
     DataPoint crossingPoint;
 };
 
-// Measured kernels and their links to analytic points: filled by the importers.
+// Measured kernels (scenario measurements, core/measured/measurementset.h): one point per
+// kernel at its DRAM intensity, and in the hierarchical view also at L2 and L1, where the
+// file counted bytes there. A kernel without FLOPs or with zero bytes at a level has no point
+// there (it is listed, never drawn at an impossible position).
 struct MeasuredPoint {
-    std::string name;
-    int hardware = -1;
-    DataPoint value;
+    std::string name;  // short name; the full one is the kernel record's
+    int hardware = -1; // catalog index of the kernel's GPU, -1 when unknown
+    DataPoint value;   // (AI at `level`, achieved FLOP/s)
+    int set = 0;       // index into Scenario::measurements.sets
+    int kernel = -1;   // index into that set's kernels
+    MemLevel level = MemLevel::Dram;
+    double timeShare = 0.0;              // of its set's total time, 0..1: the marker's area
+    std::optional<double> percentOfRoof; // at its DRAM intensity on its GPU's ceiling
+    std::optional<Bound> bound;
+    bool labelled = false; // one of the Measurements::labelTop kernels of its set by time
 };
+// An arrow to a measured point: from the analytic operator the user linked the kernel to
+// (Predicted), or from the same kernel's point in the "before" run (BeforeAfter).
+enum class MeasuredLinkKind { Predicted, BeforeAfter };
 struct MeasuredLink {
-    int measured = -1; // index into Figure::measured
-    int op = -1;
-    int hardware = -1;
+    MeasuredLinkKind kind = MeasuredLinkKind::Predicted;
+    int measured = -1; // index into Figure::measured: the arrow's head
+    int from = -1;     // BeforeAfter: index into Figure::measured of the tail
+    int op = -1;       // Predicted: the operator whose point is the tail
+    int hardware = -1; // Predicted: the GPU of both ends
+    DataPoint tail;
+    DataPoint head;
+    std::optional<double> speedup; // BeforeAfter: before time / after time
 };
 
 struct Figure {
@@ -129,6 +148,12 @@ struct Figure {
     std::vector<FigureSweep> sweeps;
     std::vector<MeasuredPoint> measured;
     std::vector<MeasuredLink> links;
+    // The kernel selected in the Kernels table (set, kernel), -1 when none: its points are
+    // highlighted.
+    int selectedKernelSet = -1;
+    int selectedKernel = -1;
+    bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
+    std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
 
@@ -144,6 +169,13 @@ struct FigurePreferences {
 // scenario loader reports them first, with the JSON pointer).
 Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
                              const FigurePreferences& options = {});
+
+// The measured part of a figure: points, links to the operators' points (the figure's points
+// must be built), before/after arrows and speedups, and in the hierarchical view the cache
+// roofs of the GPUs the kernels ran on. buildFigure calls it; a view that keeps measurements
+// apart from its scenario (the window's session) calls it on its own figure.
+void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
+                         const HardwareCatalog& catalog);
 
 // ---- Building blocks, for views that update a figure piece by piece (a slider step).
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace roofscope {
@@ -134,7 +135,7 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
 
     if (auto e = r.checkKeys(doc, "",
                              {"format", "version", "gpus", "baseline", "operators", "selected",
-                              "view", "theme", "ceilings", "model"}))
+                              "view", "theme", "ceilings", "model", "measurements"}))
         return *e;
 
     Scenario s;
@@ -284,6 +285,17 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         s.model = std::move(*model);
     }
 
+    if (doc.contains("measurements")) {
+        // A model on the chart adds rows after the document's: links may point at them.
+        const std::size_t linkable = s.model && s.model->onChart
+                                         ? static_cast<std::size_t>(std::numeric_limits<int>::max())
+                                         : s.operators.size();
+        auto measurements = measurementsFromJson(doc["measurements"], fileName, linkable);
+        if (!measurements)
+            return measurements.error();
+        s.measurements = std::move(*measurements);
+    }
+
     return s;
 }
 
@@ -318,6 +330,8 @@ std::string scenarioToJson(const Scenario& s)
                        {"sweep", s.toggles.sweep}, {"labels", s.toggles.labels}};
     if (s.model)
         doc["model"] = ojson::parse(scenarioModelToJson(*s.model));
+    if (!(s.measurements == Measurements{}))
+        doc["measurements"] = measurementsToJson(s.measurements);
     return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

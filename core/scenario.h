@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/expected.h"
+#include "core/measured/measurementset.h"
 #include "core/operators.h"
 #include "core/scenariomodel.h"
 
@@ -31,6 +32,7 @@ class HardwareCatalog;
 //   "ceilings": {"fp8": false, "fp32_vector": false, "fp64": false, "l2": false,
 //                "sweep": true, "labels": true}   optional; each key optional
 //   "model": {"id": "llama-2-70b", ...}      optional; the Model panel's set-up (scenariomodel.h)
+//   "measurements": {"sets": [...], ...}     optional; imported kernels (measured/measurementset.h)
 // }
 inline constexpr int kScenarioVersion = 1;
 // Limits of one scenario (and of one command line): more is not a chart anyone can read.
@@ -71,6 +73,7 @@ struct Scenario {
     Theme theme = Theme::Light;
     ChartToggles toggles;
     std::optional<ScenarioModel> model;
+    Measurements measurements; // imported profiler kernels, embedded (measurementset.h)
     bool operator==(const Scenario&) const = default;
 };
 

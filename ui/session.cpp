@@ -5,6 +5,7 @@
 #include "ui/coloroverrides.h"
 #include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
+#include "ui/measurementeditcommand.h"
 #include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
 
@@ -71,13 +72,23 @@ Figure Session::figure() const
 {
     // Every row on the chart, the model's included: toScenario() leaves those out because a
     // document re-expands them from its model set-up.
-    Scenario shown = toScenario();
+    Scenario shown = toScenarioWithoutMeasurements();
     shown.operators = m_operators;
     shown.selected = m_selected;
     shown.model.reset();
     auto f = buildFigure(shown, m_catalog, FigurePreferences{m_colorOverrides});
     // The scenario's ids come from this catalog: building cannot fail.
-    return f ? *f : Figure{};
+    if (!f)
+        return Figure{};
+    // The measurements are added from the session's own copy: a profile of 100,000 kernels is
+    // not copied into a scenario on every redraw.
+    if (!(m_measurements == Measurements{})) {
+        addMeasuredToFigure(*f, m_measurements, m_catalog);
+        f->fit = fitRange(fitValues(*f));
+        f->selectedKernelSet = m_selectedKernel.set;
+        f->selectedKernel = m_selectedKernel.kernel;
+    }
+    return *f;
 }
 
 QString Session::shortName(int hw) const
@@ -222,14 +233,59 @@ void Session::insertOperator(int row, const Operator& op)
     std::vector<Operator> ops = m_operators;
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
-    m_undo->push(new OperatorEditCommand(
-        this, tr("Add %1").arg(operatorDisplayName(op)), std::move(ops), row, 0));
+    pushOperatorInsert(
+        new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
+                                std::move(ops), row, 0),
+        row);
+}
+
+void Session::pushOperatorInsert(QUndoCommand* command, int row)
+{
+    // Links follow their operators: the rows from `row` on move down one.
+    std::vector<KernelLink> links = m_measurements.links;
+    for (KernelLink& l : links) {
+        if (l.op >= row)
+            ++l.op;
+    }
+    if (links == m_measurements.links) {
+        m_undo->push(command);
+        return;
+    }
+    m_undo->beginMacro(command->text());
+    m_undo->push(command);
+    m_undo->push(new MeasurementEditCommand(this, {}, MeasurementEditCommand::Kind::Links, -1,
+                                            std::nullopt, m_measurements.links, std::move(links)));
+    m_undo->endMacro();
 }
 
 void Session::removeOperator(int row)
 {
     if (row < 0 || row >= static_cast<int>(m_operators.size()))
         return;
+    // Links follow their operators: the removed one's go, the later ones' move up a row.
+    std::vector<KernelLink> links;
+    for (KernelLink l : m_measurements.links) {
+        if (l.op == row)
+            continue;
+        if (l.op > row)
+            --l.op;
+        links.push_back(l);
+    }
+    const bool linksChange = links != m_measurements.links;
+    if (linksChange)
+        m_undo->beginMacro(
+            tr("Remove %1").arg(operatorDisplayName(m_operators[static_cast<std::size_t>(row)])));
+    removeOperatorRow(row);
+    if (linksChange) {
+        m_undo->push(new MeasurementEditCommand(this, {}, MeasurementEditCommand::Kind::Links, -1,
+                                                std::nullopt, m_measurements.links,
+                                                std::move(links)));
+        m_undo->endMacro();
+    }
+}
+
+void Session::removeOperatorRow(int row)
+{
     std::vector<Operator> ops = m_operators;
     const QString name = operatorDisplayName(ops[static_cast<std::size_t>(row)]);
     ops.erase(ops.begin() + row);
@@ -257,9 +313,10 @@ void Session::duplicateOperator(int row)
     for (int n = 2; taken(copy.label); ++n)
         copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
     ops.insert(ops.begin() + row + 1, copy);
-    m_undo->push(new OperatorEditCommand(
-        this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())), std::move(ops),
-        row + 1, 0));
+    pushOperatorInsert(new OperatorEditCommand(
+                           this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())),
+                           std::move(ops), row + 1, 0),
+                       row + 1);
 }
 
 void Session::renameOperator(int row, const QString& label)
@@ -425,6 +482,18 @@ void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
 
 Scenario Session::toScenario() const
 {
+    Scenario s = toScenarioWithoutMeasurements();
+    s.measurements = m_measurements;
+    if (s.model && s.model->onChart && m_modelFirstRow >= 0) {
+        // Links to the model's rows are not saved: a document lists the rows before them.
+        std::erase_if(s.measurements.links,
+                      [&](const KernelLink& l) { return l.op >= m_modelFirstRow; });
+    }
+    return s;
+}
+
+Scenario Session::toScenarioWithoutMeasurements() const
+{
     Scenario s;
     for (int hw : m_checked)
         s.gpus.push_back(hardware()[static_cast<std::size_t>(hw)].id);
@@ -488,6 +557,8 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_modelSetup = scenario.model;
     m_modelFirstRow = modelFirstRow;
     m_figureText = {};
+    m_measurements = scenario.measurements;
+    m_selectedKernel = {};
     m_undo->clear();
     recomputeAll();
     // First: the model's state must follow the document before anyone redraws for it.
@@ -499,6 +570,8 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     emit viewChanged();
     emit themeChanged();
     emit togglesChanged();
+    emit measurementsChanged();
+    emit kernelSelectionChanged();
     return std::nullopt;
 }
 
@@ -526,6 +599,135 @@ void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selecte
         emit selectionChanged(selected);
     }
     emit focusChanged();
+}
+
+void Session::importMeasurements(MeasurementSet set)
+{
+    // A second import of the same program is the "after" of an optimisation.
+    if (m_measurements.sets.size() == 1 && set.label.empty()) {
+        if (m_measurements.sets.front().label.empty()) {
+            MeasurementSet& first = m_measurements.sets.front();
+            first.label = "before";
+        }
+        set.label = "after";
+    }
+    const QString text = tr("Import %1").arg(QString::fromStdString(set.file));
+    const int index = static_cast<int>(m_measurements.sets.size());
+    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Import, index,
+                                            std::move(set), m_measurements.links,
+                                            m_measurements.links));
+}
+
+void Session::removeMeasurementSet(int set)
+{
+    if (set < 0 || set >= static_cast<int>(m_measurements.sets.size()))
+        return;
+    std::vector<KernelLink> links;
+    for (KernelLink l : m_measurements.links) {
+        if (l.set == set)
+            continue;
+        if (l.set > set)
+            --l.set;
+        links.push_back(l);
+    }
+    const QString text =
+        tr("Remove %1")
+            .arg(QString::fromStdString(m_measurements.sets[static_cast<std::size_t>(set)].file));
+    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Remove, set,
+                                            std::nullopt, m_measurements.links, std::move(links)));
+}
+
+void Session::linkKernel(KernelRef kernel, int op)
+{
+    const MeasuredKernel* k = m_measurements.kernel(kernel.set, kernel.kernel);
+    if (!k || op >= static_cast<int>(m_operators.size()))
+        return;
+    std::vector<KernelLink> links = m_measurements.links;
+    std::erase_if(links, [&](const KernelLink& l) {
+        return l.set == kernel.set && l.kernel == kernel.kernel;
+    });
+    QString text;
+    if (op >= 0) {
+        links.push_back({kernel.set, kernel.kernel, op});
+        text = tr("Link %1 to %2")
+                   .arg(QString::fromStdString(k->shortName),
+                        operatorDisplayName(m_operators[static_cast<std::size_t>(op)]));
+    } else {
+        text = tr("Unlink %1").arg(QString::fromStdString(k->shortName));
+    }
+    if (links == m_measurements.links)
+        return;
+    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Links, -1,
+                                            std::nullopt, m_measurements.links, std::move(links)));
+}
+
+int Session::linkedOperator(KernelRef kernel) const
+{
+    for (const KernelLink& l : m_measurements.links) {
+        if (l.set == kernel.set && l.kernel == kernel.kernel)
+            return l.op;
+    }
+    return -1;
+}
+
+void Session::setMeasuredHierarchical(bool on)
+{
+    if (m_measurements.hierarchical == on)
+        return;
+    m_measurements.hierarchical = on;
+    emit measurementsChanged();
+}
+
+void Session::setKernelLabels(int top)
+{
+    top = std::clamp(top, 0, 100);
+    if (m_measurements.labelTop == top)
+        return;
+    m_measurements.labelTop = top;
+    emit measurementsChanged();
+}
+
+void Session::setSelectedKernel(KernelRef kernel)
+{
+    if (!m_measurements.kernel(kernel.set, kernel.kernel))
+        kernel = {};
+    if (kernel == m_selectedKernel)
+        return;
+    m_selectedKernel = kernel;
+    emit kernelSelectionChanged();
+}
+
+void Session::insertMeasurementSetInternal(int index, MeasurementSet set)
+{
+    index = std::clamp(index, 0, static_cast<int>(m_measurements.sets.size()));
+    m_measurements.sets.insert(m_measurements.sets.begin() + index, std::move(set));
+    if (m_selectedKernel.set >= index)
+        ++m_selectedKernel.set;
+    emit measurementsChanged();
+}
+
+MeasurementSet Session::takeMeasurementSetInternal(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_measurements.sets.size()))
+        return {};
+    MeasurementSet set = std::move(m_measurements.sets[static_cast<std::size_t>(index)]);
+    m_measurements.sets.erase(m_measurements.sets.begin() + index);
+    if (m_selectedKernel.set == index) {
+        m_selectedKernel = {};
+        emit kernelSelectionChanged();
+    } else if (m_selectedKernel.set > index) {
+        --m_selectedKernel.set;
+    }
+    emit measurementsChanged();
+    return set;
+}
+
+void Session::setKernelLinksInternal(std::vector<KernelLink> links)
+{
+    if (links == m_measurements.links)
+        return;
+    m_measurements.links = std::move(links);
+    emit measurementsChanged();
 }
 
 void Session::recomputeAll()

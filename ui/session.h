@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+class QUndoCommand;
 class QUndoStack;
 
 namespace roofscope {
@@ -25,6 +26,14 @@ struct PointRef {
     int hardware = -1; // index into Session::hardware()
     bool isValid() const { return op >= 0 && hardware >= 0; }
     bool operator==(const PointRef&) const = default;
+};
+
+// A measured kernel: kernel `kernel` of measurement set `set`.
+struct KernelRef {
+    int set = -1;
+    int kernel = -1;
+    bool isValid() const { return set >= 0 && kernel >= 0; }
+    bool operator==(const KernelRef&) const = default;
 };
 
 // The open document: the catalog, the checked accelerators and the baseline, the operators
@@ -154,6 +163,25 @@ public:
     const FigureText& figureText() const { return m_figureText; }
     void setFigureText(FigureText text) { m_figureText = std::move(text); }
 
+    // ---- Measured kernels: imported sets, links to operators, the selected kernel.
+    const Measurements& measurements() const { return m_measurements; }
+    // Undoable. An import's kernels are matched to the catalog by device name already; the
+    // set gets the label "before"/"after" when it makes a pair with the previous import.
+    void importMeasurements(MeasurementSet set);
+    void removeMeasurementSet(int set);
+    // Links kernel → operator `op` (replacing the kernel's link); op -1 removes the link.
+    void linkKernel(KernelRef kernel, int op);
+    // The operator a kernel is linked to, or -1.
+    int linkedOperator(KernelRef kernel) const;
+    void setMeasuredHierarchical(bool on);
+    void setKernelLabels(int top);
+    KernelRef selectedKernel() const { return m_selectedKernel; }
+    void setSelectedKernel(KernelRef kernel);
+    // Used by the undo commands.
+    void insertMeasurementSetInternal(int index, MeasurementSet set);
+    MeasurementSet takeMeasurementSetInternal(int index);
+    void setKernelLinksInternal(std::vector<KernelLink> links);
+
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
     // the file, the JSON pointer and the problem.
@@ -173,10 +201,15 @@ signals:
     void viewChanged();
     void themeChanged();
     void togglesChanged();
+    void measurementsChanged(); // sets, links or the measured view
+    void kernelSelectionChanged();
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
 
 private:
+    Scenario toScenarioWithoutMeasurements() const;
+    void removeOperatorRow(int row);
+    void pushOperatorInsert(QUndoCommand* command, int row);
     void recomputeAll();
     void recomputeRow(int row);
     void pushHardwareState(HardwareState after, const QString& undoText);
@@ -199,6 +232,8 @@ private:
     std::optional<ScenarioModel> m_modelSetup;
     int m_modelFirstRow = -1;
     FigureText m_figureText;
+    Measurements m_measurements;
+    KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;

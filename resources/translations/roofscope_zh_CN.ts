@@ -529,7 +529,7 @@
         <translation>无 BF16</translation>
     </message>
     <message>
-        <source>Dense BF16 tensor peak (&quot;no BF16&quot; when the accelerator has none)</source>
+        <source>Dense BF16 tensor peak ("no BF16" when the accelerator has none)</source>
         <translation>稠密 BF16 Tensor Core 峰值算力（加速器不支持 BF16 时显示“无 BF16”）</translation>
     </message>
 </context>
@@ -851,7 +851,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>如何阅读图表(&amp;R)</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator&apos;s precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator&apos;s share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator&apos;s speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator's precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator's share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator's speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;如何阅读 Roofline 图&lt;/h3&gt;&lt;p&gt;&lt;b&gt;坐标轴。&lt;/b&gt;两个轴都是对数刻度。横轴：算术强度，即算子每从内存读写一个字节所做的 FLOP 数。纵轴：它能达到的 FLOP/s。&lt;/p&gt;&lt;p&gt;&lt;b&gt;屋顶线。&lt;/b&gt;每个加速器画出一条斜线（内存带宽 × 算术强度），与一条水平屋顶（该算子精度下的峰值 FLOP/s）相交。交点就是&lt;b&gt;拐点&lt;/b&gt;：让计算单元满载所需的算术强度。&lt;/p&gt;&lt;p&gt;&lt;b&gt;数据点。&lt;/b&gt;每个算子在每个勾选的加速器上是一个点。在拐点左侧，它落在斜线上：&lt;b&gt;访存受限&lt;/b&gt;，更快的内存或更少的字节有用，更高的 FLOP/s 没用。在拐点右侧、水平屋顶上：&lt;b&gt;计算受限&lt;/b&gt;。读数面板会说明属于哪种、离拐点多远，以及该尝试什么。&lt;/p&gt;&lt;p&gt;&lt;b&gt;移动。&lt;/b&gt;横向拖动数据点，或拖动 batch 滑块：decode 矩阵乘随 batch 增大向右移动，并在读数面板给出的 batch 处越过拐点。显示模型时，标记面积表示该算子占单步耗时的比例。&lt;/p&gt;&lt;p&gt;&lt;b&gt;对比。&lt;/b&gt;对比面板给出每个算子相对基准的加速比：访存受限的算子随带宽加速，而不是随峰值 FLOP/s。&lt;/p&gt;&lt;p&gt;滚轮或框选缩放，Shift+拖动平移，Ctrl+0 适配数据。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -928,6 +928,10 @@ Fix or remove them and restart RoofScope.</source>
         <source>Cannot Save the Accelerator</source>
         <translation>无法保存加速器</translation>
     </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelPanel</name>
@@ -960,7 +964,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>一步中的序列数</translation>
     </message>
     <message>
-        <source>Replace the chart&apos;s operators with this model&apos;s (undoable)</source>
+        <source>Replace the chart's operators with this model's (undoable)</source>
         <translation>用该模型的算子替换图表中的算子（可撤销）</translation>
     </message>
     <message>
@@ -992,7 +996,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>Weights of the decoder layers&apos; matrices</source>
+        <source>Weights of the decoder layers' matrices</source>
         <translation>decoder 层各矩阵的权重</translation>
     </message>
     <message>
@@ -1016,7 +1020,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <source>Tokens already in each sequence&apos;s KV cache</source>
+        <source>Tokens already in each sequence's KV cache</source>
         <translation>每个序列 KV cache 中已有的 token 数</translation>
     </message>
     <message>
@@ -1028,7 +1032,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>已在图表上显示</translation>
     </message>
     <message>
-        <source>Check an accelerator to see the model&apos;s step time.</source>
+        <source>Check an accelerator to see the model's step time.</source>
         <translation>勾选一个加速器，查看模型的单步耗时。</translation>
     </message>
     <message>
@@ -1678,6 +1682,18 @@ AI %3 FLOP/byte，%4</translation>
         <source>%1 (copy %2)</source>
         <translation>%1（副本 %2）</translation>
     </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Link %1 to %2</source>
+        <translation>将 %1 关联到 %2</translation>
+    </message>
+    <message>
+        <source>Unlink %1</source>
+        <translation>取消关联 %1</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::PlanModel</name>
@@ -1844,12 +1860,12 @@ AI %3 FLOP/byte，%4</translation>
         <translation>请为加速器命名。</translation>
     </message>
     <message>
-        <source>The id is lowercase letters, digits, dots and dashes (&quot;rtx-6000-ada&quot;).</source>
-        <translation>标识由小写字母、数字、点和连字符组成（如 &quot;rtx-6000-ada&quot;）。</translation>
+        <source>The id is lowercase letters, digits, dots and dashes ("rtx-6000-ada").</source>
+        <translation>标识由小写字母、数字、点和连字符组成（如 "rtx-6000-ada"）。</translation>
     </message>
     <message>
-        <source>Another accelerator already has the id &quot;%1&quot;: edit that one, or choose another id.</source>
-        <translation>已有加速器使用标识 &quot;%1&quot;：请编辑那一个，或换一个标识。</translation>
+        <source>Another accelerator already has the id "%1": edit that one, or choose another id.</source>
+        <translation>已有加速器使用标识 "%1"：请编辑那一个，或换一个标识。</translation>
     </message>
     <message>
         <source>Name the vendor.</source>
@@ -1877,6 +1893,204 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Against the %1 roof of %2</source>
+        <translation>相对于 %2 的 %1 屋顶</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at DRAM (HBM): FLOPs ÷ DRAM bytes</source>
+        <translation>DRAM（HBM）处的算术强度：FLOPs ÷ DRAM 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L2: FLOPs ÷ L2 bytes</source>
+        <translation>L2 处的算术强度：FLOPs ÷ L2 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L1: FLOPs ÷ L1 bytes</source>
+        <translation>L1 处的算术强度：FLOPs ÷ L1 字节数</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity</source>
+        <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
+    </message>
+    <message>
+        <source>Before time ÷ after time of the same kernel name</source>
+        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
+    </message>
+    <message>
+        <source>The analytic operator this kernel is linked to</source>
+        <translation>该内核所关联的解析算子</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>AI DRAM</source>
+        <translation>AI DRAM</translation>
+    </message>
+    <message>
+        <source>AI L2</source>
+        <translation>AI L2</translation>
+    </message>
+    <message>
+        <source>AI L1</source>
+        <translation>AI L1</translation>
+    </message>
+    <message>
+        <source>% of roof</source>
+        <translation>屋顶占比</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>受限类型</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelsPanel</name>
+    <message>
+        <source>Hierarchical</source>
+        <translation>分层视图</translation>
+    </message>
+    <message>
+        <source>Filter kernels by name</source>
+        <translation>按名称筛选内核</translation>
+    </message>
+    <message>
+        <source>Import &amp;Measurements…</source>
+        <translation>导入测量数据(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
+        <translation>导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Link to Operator…</source>
+        <translation>关联到算子(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Draw an arrow from an analytic operator's point to this kernel</source>
+        <translation>从解析算子的点向该内核画一个箭头</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Run</source>
+        <translation>移除运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected kernel's import (undoable)</source>
+        <translation>移除所选内核所属的导入（可撤销）</translation>
+    </message>
+    <message>
+        <source>One point per memory level (L1, L2, DRAM) for each kernel, joined by a line</source>
+        <translation>每个内核在每个存储层级（L1、L2、DRAM）各一个点，并用线连接</translation>
+    </message>
+    <message>
+        <source>Label top </source>
+        <translation>标注前 </translation>
+    </message>
+    <message>
+        <source>Label the kernels that take the most time; others on hover</source>
+        <translation>标注耗时最多的内核；其余悬停显示</translation>
+    </message>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量数据</translation>
+    </message>
+    <message>
+        <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
+        <translation>性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing changed.</source>
+        <translation>导入已取消；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Could not import %1:
+
+%2
+
+Nothing was changed.</source>
+        <translation>无法导入 %1：
+
+%2
+
+未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1: no kernels (hardware peaks only)</source>
+        <translation>%1：没有内核（仅有硬件峰值）</translation>
+    </message>
+    <message>
+        <source>%1 does not name its GPU. Measure its kernels against:</source>
+        <translation>%1 未注明 GPU。将其内核对照以下 GPU 测量：</translation>
+    </message>
+    <message>
+        <source>Imported %1 kernels.</source>
+        <translation>已导入 %1 个内核。</translation>
+    </message>
+    <message>
+        <source>(no link)</source>
+        <translation>（不关联）</translation>
+    </message>
+    <message>
+        <source>Link to Operator</source>
+        <translation>关联到算子</translation>
+    </message>
+    <message>
+        <source>The analytic operator %1 corresponds to:</source>
+        <translation>%1 对应的解析算子：</translation>
     </message>
 </context>
 </TS>

@@ -98,12 +98,19 @@ TEST(Readme, EveryExampleRuns)
     std::ofstream(scenario) << R"({"format": "roofscope-scenario", "version": 1,
         "gpus": ["h100-sxm5", "b200-sxm"], "baseline": "h100-sxm5",
         "operators": [{"spec": "decode_matmul"}]})";
+    // The measured-kernel examples' profiles (generic CSV, one optimised kernel).
+    std::ofstream(dir / "before.csv") << "name,time_s,flops,dram_bytes,gpu\n"
+                                         "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n";
+    std::ofstream(dir / "after.csv") << "name,time_s,flops,dram_bytes,gpu\n"
+                                        "gemm,0.004,1e12,1e10,a100-sxm4-80gb\n";
     for (std::string args : examples) {
         if (args.rfind("plot", 0) == 0) {
             if (!withPlot)
                 continue;
             args = std::regex_replace(args, std::regex("mine\\.roofscope\\.json"),
                                       scenario.string());
+            args = std::regex_replace(args, std::regex("--measured ([^ ]+)"),
+                                      "--measured " + dir.string() + "/$1");
             args = std::regex_replace(args, std::regex("-o ([^ ]+)"), "-o " + dir.string() + "/$1");
         }
         const auto r = runCli(args);

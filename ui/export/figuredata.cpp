@@ -89,24 +89,81 @@ FigureData FigureData::collect(const Session& session, const ViewRange& view)
         s.crossingPoint = QPointF(fs.crossingPoint.ai, fs.crossingPoint.flops);
         d.m_sweeps.push_back(std::move(s));
     }
+    collectMeasured(d, figure, session.measurements());
     return d;
+}
+
+void FigureData::collectMeasured(FigureData& d, const Figure& figure, const Measurements& m)
+{
+    d.m_kernels.reserve(figure.measured.size());
+    for (const MeasuredPoint& p : figure.measured) {
+        const MeasuredKernel* k = m.kernel(p.set, p.kernel);
+        if (!k)
+            continue;
+        const MeasurementSet& set = m.sets[static_cast<std::size_t>(p.set)];
+        Kernel out;
+        out.hardware = p.hardware;
+        out.shortName = p.name;
+        out.name = k->name;
+        out.set = set.label.empty() ? set.file : set.label;
+        out.kernel = p.kernel;
+        out.level = std::string(memLevelName(p.level));
+        out.value = QPointF(p.value.ai, p.value.flops);
+        out.timeS = k->timeS;
+        out.flops = k->flops;
+        out.bytes = k->bytesAt(p.level);
+        out.percentOfRoof = p.percentOfRoof;
+        out.bound = p.bound ? std::string(boundName(*p.bound)) : std::string();
+        out.labelled = p.labelled;
+        d.m_kernels.push_back(std::move(out));
+    }
+    for (const MeasuredLink& l : figure.links) {
+        Link out;
+        out.kind = l.kind == MeasuredLinkKind::Predicted ? "link" : "before_after";
+        out.hardware = l.hardware;
+        if (l.op >= 0 && l.op < static_cast<int>(d.m_opNames.size()))
+            out.op = d.m_opNames[static_cast<std::size_t>(l.op)];
+        out.kernel = figure.measured[static_cast<std::size_t>(l.measured)].name;
+        out.tail = QPointF(l.tail.ai, l.tail.flops);
+        out.head = QPointF(l.head.ai, l.head.flops);
+        out.speedup = l.speedup;
+        d.m_links.push_back(std::move(out));
+    }
+    d.m_speedups = figure.kernelSpeedups;
 }
 
 const std::string& FigureData::gpuId(int hardware) const
 {
-    return m_gpuIds[static_cast<std::size_t>(hardware)];
+    static const std::string kNone;
+    return hardware >= 0 && hardware < static_cast<int>(m_gpuIds.size())
+               ? m_gpuIds[static_cast<std::size_t>(hardware)]
+               : kNone;
 }
 
 const std::string& FigureData::gpuName(int hardware) const
 {
-    return m_gpuNames[static_cast<std::size_t>(hardware)];
+    static const std::string kNone;
+    return hardware >= 0 && hardware < static_cast<int>(m_gpuNames.size())
+               ? m_gpuNames[static_cast<std::size_t>(hardware)]
+               : kNone;
+}
+
+const std::string& FigureData::gpuColor(int hardware) const
+{
+    static const std::string kNone;
+    return hardware >= 0 && hardware < static_cast<int>(m_gpuColors.size())
+               ? m_gpuColors[static_cast<std::size_t>(hardware)]
+               : kNone;
 }
 
 QByteArray FigureData::toCsv() const
 {
     std::string out = "kind,gpu_id,gpu,operator,roof,index,ai_flop_per_byte,flops_per_s,bound,"
-                      "time_s,flops,bytes,param,param_value,color,marker\n";
+                      "time_s,flops,bytes,param,param_value,color,marker,kernel,short_name,"
+                      "level,set,percent_of_roof,labelled,speedup\n";
     std::string marker;
+    // Measured kernels' columns: empty on the analytic rows.
+    std::string measured = ",,,,,,,";
     auto row = [&](const std::string& kind, int hw, const std::string& op, const std::string& roof,
                    std::size_t index, QPointF value, const std::string& bound,
                    const std::string& time, const std::string& flops, const std::string& bytes,
@@ -114,8 +171,8 @@ QByteArray FigureData::toCsv() const
         out += kind + ',' + csvField(gpuId(hw)) + ',' + csvField(gpuName(hw)) + ',' + csvField(op) +
                ',' + csvField(roof) + ',' + std::to_string(index) + ',' + number(value.x()) + ',' +
                number(value.y()) + ',' + bound + ',' + time + ',' + flops + ',' + bytes + ',' +
-               csvField(param) + ',' + paramValue + ',' +
-               m_gpuColors[static_cast<std::size_t>(hw)] + ',' + marker + '\n';
+               csvField(param) + ',' + paramValue + ',' + gpuColor(hw) + ',' + marker + measured +
+               '\n';
     };
     for (const Roof& r : m_roofs) {
         for (std::size_t i = 0; i < r.points.size(); ++i)
@@ -137,6 +194,21 @@ QByteArray FigureData::toCsv() const
         if (s.crossing)
             row("crossing", s.hardware, op, {}, 0, s.crossingPoint, {}, {}, {}, {}, s.param,
                 number(*s.crossing));
+    }
+    auto optional = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
+    marker = "kernel";
+    for (const Kernel& k : m_kernels) {
+        measured = ',' + csvField(k.name) + ',' + csvField(k.shortName) + ',' + k.level + ',' +
+                   csvField(k.set) + ',' + optional(k.percentOfRoof) + ',' +
+                   (k.labelled ? "true" : "false") + ',';
+        row("kernel", k.hardware, {}, {}, static_cast<std::size_t>(k.kernel), k.value, k.bound,
+            number(k.timeS), optional(k.flops), optional(k.bytes), {}, {});
+    }
+    marker.clear();
+    for (const Link& l : m_links) {
+        measured = ",," + csvField(l.kernel) + ",,,,," + optional(l.speedup);
+        row(l.kind, l.hardware, l.op, {}, 0, l.tail, {}, {}, {}, {}, {}, {});
+        row(l.kind, l.hardware, l.op, {}, 1, l.head, {}, {}, {}, {}, {}, {});
     }
     return QByteArray::fromStdString(out);
 }
@@ -198,6 +270,40 @@ QByteArray FigureData::toJson() const
                           {"points", pts(s.points)},
                           {"crossing", crossing}});
     }
+    auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(); };
+    json kernels = json::array();
+    for (const Kernel& k : m_kernels)
+        kernels.push_back({{"name", k.name},
+                           {"short_name", k.shortName},
+                           {"set", k.set},
+                           {"index", k.kernel},
+                           {"level", k.level},
+                           {"gpu", gpuId(k.hardware)},
+                           {"color", gpuColor(k.hardware)},
+                           {"ai", k.value.x()},
+                           {"flops_per_s", k.value.y()},
+                           {"time_s", k.timeS},
+                           {"flops", optional(k.flops)},
+                           {"bytes", optional(k.bytes)},
+                           {"percent_of_roof", optional(k.percentOfRoof)},
+                           {"bound", k.bound.empty() ? json() : json(k.bound)},
+                           {"labelled", k.labelled}});
+    json links = json::array();
+    for (const Link& l : m_links)
+        links.push_back({{"kind", l.kind},
+                         {"gpu", gpuId(l.hardware)},
+                         {"operator", l.op.empty() ? json() : json(l.op)},
+                         {"kernel", l.kernel},
+                         {"from", {l.tail.x(), l.tail.y()}},
+                         {"to", {l.head.x(), l.head.y()}},
+                         {"speedup", optional(l.speedup)}});
+    json speedups = json::array();
+    for (const KernelSpeedup& s : m_speedups)
+        speedups.push_back({{"name", s.name},
+                            {"short_name", s.shortName},
+                            {"before_s", s.beforeS},
+                            {"after_s", s.afterS},
+                            {"speedup", optional(s.speedup)}});
     const json doc = {{"format", "roofscope-figure-data"},
                       {"version", 1},
                       {"view",
@@ -208,7 +314,10 @@ QByteArray FigureData::toJson() const
                       {"gpus", gpus},
                       {"roofs", roofs},
                       {"points", points},
-                      {"sweeps", sweeps}};
+                      {"sweeps", sweeps},
+                      {"kernels", kernels},
+                      {"links", links},
+                      {"speedups", speedups}};
     return QByteArray::fromStdString(
         doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/figure.h"
+#include "core/measured/measurementset.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
 
@@ -53,12 +55,41 @@ public:
         QPointF crossingPoint;
     };
 
+    // A measured kernel's point (one per memory level in the hierarchical view).
+    struct Kernel {
+        int hardware = -1;
+        std::string shortName;
+        std::string name; // full
+        std::string set;  // the set's label, else its file
+        int kernel = -1;
+        std::string level; // dram, l2, l1
+        QPointF value;
+        double timeS = 0.0;
+        std::optional<double> flops;
+        std::optional<double> bytes; // at the level
+        std::optional<double> percentOfRoof;
+        std::string bound;
+        bool labelled = false;
+    };
+    // An arrow: predicted → measured (`op` set) or before → after (`speedup` set).
+    struct Link {
+        std::string kind; // "link" or "before_after"
+        int hardware = -1;
+        std::string op;
+        std::string kernel; // short name of the head's kernel
+        QPointF tail;
+        QPointF head;
+        std::optional<double> speedup;
+    };
+
     // `view` is the range the chart shows (RoofChart::effectiveRange): roofs span it.
     static FigureData collect(const Session& session, const ViewRange& view);
 
     const std::vector<Roof>& roofs() const { return m_roofs; }
     const std::vector<Point>& points() const { return m_points; }
     const std::vector<Sweep>& sweeps() const { return m_sweeps; }
+    const std::vector<Kernel>& kernels() const { return m_kernels; }
+    const std::vector<Link>& links() const { return m_links; }
 
     // One table, one row per plotted value, a `kind` column (roof, ridge, point, sweep,
     // crossing) to filter on; numbers in shortest round-trip form.
@@ -80,9 +111,15 @@ private:
     std::vector<Roof> m_roofs;
     std::vector<Point> m_points;
     std::vector<Sweep> m_sweeps;
+    std::vector<Kernel> m_kernels;
+    std::vector<Link> m_links;
+    std::vector<KernelSpeedup> m_speedups;
 
     const std::string& gpuId(int hardware) const;
     const std::string& gpuName(int hardware) const;
+    const std::string& gpuColor(int hardware) const;
+    static void collectMeasured(FigureData& d, const Figure& figure,
+                                const Measurements& measurements);
 };
 
 } // namespace roofscope

@@ -17,6 +17,7 @@
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
+#include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/planpanel.h"
@@ -150,6 +151,27 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         for (QTableView* table : d->findChildren<QTableView*>())
             ColumnFitter::install(table, table->horizontalHeader());
     }
+    // Issue 8: measured kernels — the Kernels table beside the plan, File ▸ Import
+    // Measurements… after Save As (drops of profiler files: dropEvent).
+    m_kernels = new KernelsPanel(m_session, this);
+    auto* kernelsDock = dock(this, tr("Kernels"), QStringLiteral("kernelsDock"), m_kernels);
+    addDockWidget(Qt::BottomDockWidgetArea, kernelsDock);
+    tabifyDockWidget(planDock, kernelsDock);
+    cmpDock->raise();
+    m_viewMenu->addAction(kernelsDock->toggleViewAction());
+    auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
+    for (QAction* a : fileMenu->actions()) {
+        if (a->isSeparator()) {
+            fileMenu->insertAction(a, m_kernels->importAction());
+            break;
+        }
+    }
+    connect(m_kernels, &KernelsPanel::statusMessage, this, status);
+    connect(m_session, &Session::measurementsChanged, this, &MainWindow::markModified);
+    connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
+        if (added > 0)
+            kernelsDock->raise();
+    });
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
     connect(workbench, &ModelWorkbench::changed, this,
             [workbench, totalsDock, cmpDock, shown = false]() mutable {
@@ -825,20 +847,33 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.front().isLocalFile() &&
-        urls.front().toLocalFile().endsWith(QStringLiteral(".json")))
+    if (!urls.isEmpty() &&
+        std::all_of(urls.begin(), urls.end(), [](const QUrl& u) { return u.isLocalFile(); }))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() != 1 || !urls.front().isLocalFile())
+    // One scenario document is opened; profiler exports (one or a before/after pair) are
+    // imported as measurements.
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
     // After the drop returns: a modal question inside a drop handler blocks the source.
-    const QString path = urls.front().toLocalFile();
-    QMetaObject::invokeMethod(this, [this, path] { openInteractive(path); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, paths] {
+            if (paths.size() == 1 && KernelsPanel::isScenarioFile(paths.front()))
+                openInteractive(paths.front());
+            else
+                m_kernels->importFiles(paths);
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace roofscope

@@ -22,6 +22,7 @@ class OperatorModel;
 class OperatorPanel;
 class ParameterPanel;
 class ReadoutPanel;
+class KernelsPanel;
 class RoofChart;
 class RoofChartView;
 class Session;
@@ -47,6 +48,7 @@ public:
     ComparisonPanel* comparisonPanel() const { return m_comparison; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     OperatorPanel* operatorPanel() const { return m_operatorPanel; }
+    KernelsPanel* kernelsPanel() const { return m_kernels; }
 
     // The seed's story (A100/H100/H200/B200, the seed's operators, decode matmul selected).
     void loadDefaultScenario();
@@ -118,6 +120,7 @@ private:
     ParameterPanel* m_parameters;
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
+    KernelsPanel* m_kernels = nullptr;
     ModelWorkbench* m_workbench = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -1,0 +1,274 @@
+#include "core/measured/measurementset.h"
+
+#include <unordered_map>
+
+namespace roofscope {
+
+using OJson = nlohmann::ordered_json;
+
+std::size_t Measurements::kernelCount() const
+{
+    std::size_t n = 0;
+    for (const MeasurementSet& s : sets)
+        n += s.kernels.size();
+    return n;
+}
+
+const MeasuredKernel* Measurements::kernel(int set, int kernel) const
+{
+    if (set < 0 || set >= static_cast<int>(sets.size()))
+        return nullptr;
+    const auto& kernels = sets[static_cast<std::size_t>(set)].kernels;
+    if (kernel < 0 || kernel >= static_cast<int>(kernels.size()))
+        return nullptr;
+    return &kernels[static_cast<std::size_t>(kernel)];
+}
+
+OJson measurementsToJson(const Measurements& m)
+{
+    OJson out;
+    OJson sets = OJson::array();
+    for (const MeasurementSet& s : m.sets) {
+        OJson set;
+        set["label"] = s.label;
+        set["file"] = s.file;
+        OJson kernels = OJson::array();
+        for (const MeasuredKernel& k : s.kernels)
+            kernels.push_back(measuredKernelToJson(k));
+        set["kernels"] = std::move(kernels);
+        sets.push_back(std::move(set));
+    }
+    out["sets"] = std::move(sets);
+    OJson links = OJson::array();
+    for (const KernelLink& l : m.links)
+        links.push_back({{"set", l.set}, {"kernel", l.kernel}, {"op", l.op}});
+    out["links"] = std::move(links);
+    out["hierarchical"] = m.hierarchical;
+    out["label_top"] = m.labelTop;
+    return out;
+}
+
+namespace {
+
+class SectionReader {
+public:
+    explicit SectionReader(std::string_view fileName) : m_fileName(fileName) {}
+
+    Error fail(const std::string& pointer, const std::string& problem) const
+    {
+        return makeError(m_fileName + ": " + pointer + ": " + problem);
+    }
+    std::string where(const std::string& pointer) const { return m_fileName + ": " + pointer; }
+
+    std::optional<Error> checkKeys(const OJson& object, const std::string& pointer,
+                                   std::initializer_list<std::string_view> known) const
+    {
+        for (const auto& item : object.items()) {
+            bool ok = false;
+            for (std::string_view k : known)
+                ok = ok || k == item.key();
+            if (!ok)
+                return fail(pointer + "/" + item.key(), "unknown key");
+        }
+        return std::nullopt;
+    }
+
+    // A whole number in [lo, hi].
+    Expected<int> index(const OJson& object, const std::string& pointer, const char* key,
+                        long long lo, long long hi) const
+    {
+        const std::string ptr = pointer + "/" + key;
+        const auto it = object.find(key);
+        if (it == object.end())
+            return fail(ptr, "missing");
+        if (!it->is_number_integer())
+            return fail(ptr, std::string("expected a whole number, got ") + it->type_name());
+        const long long v = it->get<long long>();
+        if (v < lo || v > hi)
+            return fail(ptr, "index " + std::to_string(v) + " is out of range (" +
+                                 std::to_string(lo) + ".." + std::to_string(hi) + ")");
+        return static_cast<int>(v);
+    }
+
+    Expected<std::string> string(const OJson& object, const std::string& pointer,
+                                 const char* key) const
+    {
+        const auto it = object.find(key);
+        if (it == object.end() || it->is_null())
+            return std::string();
+        if (!it->is_string())
+            return fail(pointer + "/" + key,
+                        std::string("expected a string, got ") + it->type_name());
+        return it->get<std::string>();
+    }
+
+private:
+    std::string m_fileName;
+};
+
+} // namespace
+
+Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view fileName,
+                                            std::size_t operatorCount)
+{
+    const SectionReader r(fileName);
+    Measurements m;
+    if (json.is_null())
+        return m;
+    if (!json.is_object())
+        return r.fail("/measurements",
+                      std::string("expected an object with \"sets\", got ") + json.type_name());
+    if (auto e = r.checkKeys(json, "/measurements", {"sets", "links", "hierarchical", "label_top"}))
+        return *e;
+    std::size_t total = 0;
+    if (const auto it = json.find("sets"); it != json.end()) {
+        if (!it->is_array())
+            return r.fail("/measurements/sets",
+                          std::string("expected an array, got ") + it->type_name());
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const std::string ptr = "/measurements/sets/" + std::to_string(i);
+            const OJson& s = (*it)[i];
+            if (!s.is_object())
+                return r.fail(ptr, std::string("expected an object with \"kernels\", got ") +
+                                       s.type_name());
+            if (auto e = r.checkKeys(s, ptr, {"label", "file", "kernels"}))
+                return *e;
+            MeasurementSet set;
+            auto label = r.string(s, ptr, "label");
+            if (!label)
+                return label.error();
+            set.label = std::move(*label);
+            auto file = r.string(s, ptr, "file");
+            if (!file)
+                return file.error();
+            set.file = std::move(*file);
+            const auto kernels = s.find("kernels");
+            if (kernels == s.end())
+                return r.fail(ptr + "/kernels", "missing");
+            if (!kernels->is_array())
+                return r.fail(ptr + "/kernels",
+                              std::string("expected an array, got ") + kernels->type_name());
+            total += kernels->size();
+            if (total > kMaxScenarioKernels)
+                return r.fail(ptr + "/kernels", "more than " + std::to_string(kMaxScenarioKernels) +
+                                                    " kernels in one scenario");
+            set.kernels.reserve(kernels->size());
+            for (std::size_t k = 0; k < kernels->size(); ++k) {
+                auto kernel = measuredKernelFromJson(
+                    (*kernels)[k], r.where(ptr + "/kernels/" + std::to_string(k)));
+                if (!kernel)
+                    return kernel.error();
+                set.kernels.push_back(std::move(*kernel));
+            }
+            m.sets.push_back(std::move(set));
+        }
+    }
+    if (const auto it = json.find("links"); it != json.end()) {
+        if (!it->is_array())
+            return r.fail("/measurements/links",
+                          std::string("expected an array, got ") + it->type_name());
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const std::string ptr = "/measurements/links/" + std::to_string(i);
+            const OJson& l = (*it)[i];
+            if (!l.is_object())
+                return r.fail(ptr, std::string("expected an object with \"set\", \"kernel\" and "
+                                               "\"op\", got ") +
+                                       l.type_name());
+            if (auto e = r.checkKeys(l, ptr, {"set", "kernel", "op"}))
+                return *e;
+            if (m.sets.empty())
+                return r.fail(ptr, "a link, but /measurements/sets is empty");
+            KernelLink link;
+            auto set = r.index(l, ptr, "set", 0, static_cast<long long>(m.sets.size()) - 1);
+            if (!set)
+                return set.error();
+            link.set = *set;
+            const auto& kernels = m.sets[static_cast<std::size_t>(link.set)].kernels;
+            if (kernels.empty())
+                return r.fail(ptr + "/kernel",
+                              "set " + std::to_string(link.set) + " has no kernels");
+            auto kernel = r.index(l, ptr, "kernel", 0, static_cast<long long>(kernels.size()) - 1);
+            if (!kernel)
+                return kernel.error();
+            link.kernel = *kernel;
+            if (operatorCount == 0)
+                return r.fail(ptr + "/op", "a link, but the scenario has no operators");
+            auto op = r.index(l, ptr, "op", 0, static_cast<long long>(operatorCount) - 1);
+            if (!op)
+                return op.error();
+            link.op = *op;
+            m.links.push_back(link);
+        }
+    }
+    if (const auto it = json.find("hierarchical"); it != json.end()) {
+        if (!it->is_boolean())
+            return r.fail("/measurements/hierarchical",
+                          std::string("expected true or false, got ") + it->type_name());
+        m.hierarchical = it->get<bool>();
+    }
+    if (json.contains("label_top")) {
+        auto top = r.index(json, "/measurements", "label_top", 0, 100);
+        if (!top)
+            return top.error();
+        m.labelTop = *top;
+    }
+    return m;
+}
+
+std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before, const MeasurementSet& after)
+{
+    struct Sum {
+        int first = -1;
+        double time = 0.0;
+    };
+    std::unordered_map<std::string, Sum> afterByName;
+    for (std::size_t i = 0; i < after.kernels.size(); ++i) {
+        Sum& s = afterByName[after.kernels[i].name];
+        if (s.first < 0)
+            s.first = static_cast<int>(i);
+        s.time += after.kernels[i].timeS;
+    }
+    std::vector<KernelSpeedup> out;
+    std::unordered_map<std::string, std::size_t> row; // name -> index into out
+    for (std::size_t i = 0; i < before.kernels.size(); ++i) {
+        const MeasuredKernel& k = before.kernels[i];
+        const auto a = afterByName.find(k.name);
+        if (a == afterByName.end())
+            continue;
+        auto [it, added] = row.try_emplace(k.name, out.size());
+        if (added) {
+            KernelSpeedup s;
+            s.name = k.name;
+            s.shortName = k.shortName;
+            s.beforeKernel = static_cast<int>(i);
+            s.afterKernel = a->second.first;
+            s.afterS = a->second.time;
+            out.push_back(std::move(s));
+        }
+        out[it->second].beforeS += k.timeS;
+    }
+    for (KernelSpeedup& s : out) {
+        if (s.afterS > 0.0)
+            s.speedup = s.beforeS / s.afterS;
+    }
+    return out;
+}
+
+std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
+{
+    int before = -1;
+    int after = -1;
+    for (std::size_t i = 0; i < m.sets.size(); ++i) {
+        if (m.sets[i].label == "before" && before < 0)
+            before = static_cast<int>(i);
+        else if (m.sets[i].label == "after" && after < 0)
+            after = static_cast<int>(i);
+    }
+    if (before >= 0 && after >= 0)
+        return std::make_pair(before, after);
+    if (m.sets.size() >= 2)
+        return std::make_pair(0, 1);
+    return std::nullopt;
+}
+
+} // namespace roofscope

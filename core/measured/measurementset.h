@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/measured/measuredkernel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+// The kernels of one import: one profiler file, or the run a label names ("before", "after").
+struct MeasurementSet {
+    std::string label; // "" for a lone import; "before" / "after" for a comparison
+    std::string file;  // the file it was imported from (its name only matters to the reader)
+    std::vector<MeasuredKernel> kernels;
+    bool operator==(const MeasurementSet&) const = default;
+};
+
+// The user's statement "kernel K of set S is what operator OP predicts".
+struct KernelLink {
+    int set = 0;
+    int kernel = -1;
+    int op = -1; // index into the scenario's operators
+    bool operator==(const KernelLink&) const = default;
+};
+
+inline constexpr int kDefaultKernelLabels = 5;
+// A scenario embeds its measurements so that it renders without the original files; the limit
+// keeps a document loadable in the window (the chart is benchmarked at 100,000 points).
+inline constexpr std::size_t kMaxScenarioKernels = 1'000'000;
+
+// The measurements section of a scenario document:
+// "measurements": {
+//   "sets": [{"label": "before", "file": "run1.csv", "kernels": [{kernel record}, ...]}],
+//   "links": [{"set": 0, "kernel": 3, "op": 1}],   measured kernel -> analytic operator
+//   "hierarchical": false,                          one point per memory level, joined
+//   "label_top": 5                                  labels for the N kernels that take the time
+// }
+struct Measurements {
+    std::vector<MeasurementSet> sets;
+    std::vector<KernelLink> links;
+    bool hierarchical = false;
+    int labelTop = kDefaultKernelLabels;
+
+    bool empty() const { return sets.empty(); }
+    std::size_t kernelCount() const;
+    const MeasuredKernel* kernel(int set, int kernel) const;
+    bool operator==(const Measurements&) const = default;
+};
+
+nlohmann::ordered_json measurementsToJson(const Measurements& measurements);
+// `operatorCount` bounds the links' operator indices. Errors read
+// "FILE: /measurements/sets/0/kernels/3: \"time_s\": missing ...".
+Expected<Measurements> measurementsFromJson(const nlohmann::ordered_json& json,
+                                            std::string_view fileName, std::size_t operatorCount);
+
+// A kernel of the "before" run against the same kernel (same full name) of the "after" run,
+// all launches of the name summed. speedup = before time / after time (> 1: faster).
+struct KernelSpeedup {
+    std::string name;
+    std::string shortName;
+    int beforeKernel = -1; // first kernel of the name in the before set
+    int afterKernel = -1;  // first kernel of the name in the after set
+    double beforeS = 0.0;
+    double afterS = 0.0;
+    std::optional<double> speedup; // empty when the after time is zero
+};
+// Names present in both sets, in the order of the before set.
+std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before,
+                                          const MeasurementSet& after);
+
+// The indices of the comparison's sets: the ones labelled "before" and "after", else the first
+// two sets; nullopt when there are fewer than two.
+std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& measurements);
+
+} // namespace roofscope

@@ -1,0 +1,285 @@
+// Measured kernels in the window: the Kernels table's model (checked with
+// QAbstractItemModelTester), undoable import/remove/link in the session, measurements saved
+// with the document and reopened, and the panel's import off the UI thread with its error
+// dialog naming the file and line.
+#include "ui/models/kernelmodel.h"
+#include "ui/widgets/kernelspanel.h"
+#include "uitestutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QFile>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+using roofscope::test::makeSession;
+
+namespace {
+
+MeasuredKernel kernel(const std::string& name, double timeS, double flops, double dram,
+                      std::optional<double> l2 = {})
+{
+    MeasuredKernel k;
+    k.name = "void ns::" + name + "<float>(float*, int)";
+    k.shortName = name;
+    k.source = "csv";
+    k.file = "run.csv";
+    k.timeS = timeS;
+    k.flops = flops;
+    k.precision = Precision::FP16;
+    k.unit = ComputeUnit::Tensor;
+    k.setBytes(MemLevel::Dram, dram);
+    if (l2)
+        k.setBytes(MemLevel::L2, *l2);
+    k.gpu = "a100-sxm4-80gb";
+    return k;
+}
+
+MeasurementSet run(const std::string& file, double gemmTime = 0.01)
+{
+    MeasurementSet s;
+    s.file = file;
+    s.kernels = {kernel("gemm", gemmTime, 1e12, 1e10, 5e10), kernel("softmax", 0.002, 1e9, 4e9),
+                 kernel("layernorm", 0.003, 2e9, 8e9)};
+    return s;
+}
+
+QString cell(const QAbstractItemModel& m, int row, int column, int role = Qt::DisplayRole)
+{
+    return m.data(m.index(row, column), role).toString();
+}
+
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+} // namespace
+
+TEST(KernelModel, RowsShowTheCoreAnalysis)
+{
+    auto s = makeSession();
+    KernelModel model(s.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    EXPECT_EQ(model.rowCount(), 0);
+    s->importMeasurements(run("run.csv"));
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(cell(model, 0, KernelModel::NameColumn), QStringLiteral("gemm"));
+    EXPECT_EQ(cell(model, 0, KernelModel::NameColumn, Qt::ToolTipRole)
+                  .startsWith(QStringLiteral("void ns::gemm<float>(float*, int)")),
+              true);
+    EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("run.csv"));
+    EXPECT_EQ(cell(model, 0, KernelModel::GpuColumn), QStringLiteral("a100-sxm4-80gb"));
+    EXPECT_EQ(cell(model, 0, KernelModel::AiDramColumn), QStringLiteral("100"));
+    EXPECT_EQ(cell(model, 0, KernelModel::AiL2Column), QStringLiteral("20"));
+    EXPECT_EQ(cell(model, 0, KernelModel::AiL1Column), QStringLiteral("–"));
+    // 1e14 FLOP/s against A100's FP16 tensor roof at AI 100 (203.9 TFLOP/s): 49.0 %.
+    EXPECT_EQ(cell(model, 0, KernelModel::PercentColumn), QStringLiteral("49.0 %"));
+    EXPECT_EQ(cell(model, 0, KernelModel::BoundColumn), QStringLiteral("memory"));
+    EXPECT_DOUBLE_EQ(
+        model.data(model.index(0, KernelModel::TimeColumn), KernelModel::SortRole).toDouble(),
+        0.01);
+    EXPECT_NEAR(
+        model.data(model.index(0, KernelModel::ShareColumn), KernelModel::SortRole).toDouble(),
+        0.01 / 0.015, 1e-12);
+
+    // Sorted by time and filtered by name, as the panel does.
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(KernelModel::SortRole);
+    proxy.sort(KernelModel::TimeColumn, Qt::AscendingOrder);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
+    proxy.setFilterKeyColumn(KernelModel::NameColumn);
+    proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy.setFilterFixedString(QStringLiteral("NORM"));
+    ASSERT_EQ(proxy.rowCount(), 1);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("layernorm"));
+
+    // Before/after: the second import is "after"; both runs show the speedup per name.
+    s->importMeasurements(run("after.csv", 0.004));
+    ASSERT_EQ(model.rowCount(), 6);
+    EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("before"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("after"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SpeedupColumn), QStringLiteral("2.50×"));
+    EXPECT_EQ(cell(model, 4, KernelModel::SpeedupColumn), QStringLiteral("1×"));
+    EXPECT_EQ(model.kernelAt(4), (KernelRef{1, 1}));
+    EXPECT_EQ(model.rowOf({1, 1}), 4);
+
+    // The linked operator's name shows in its column.
+    s->linkKernel({0, 0}, 2);
+    EXPECT_EQ(cell(model, 0, KernelModel::OperatorColumn),
+              QString::fromStdString(s->operators()[2].displayName()));
+}
+
+TEST(KernelSession, ImportRemoveAndLinkAreUndoable)
+{
+    auto s = makeSession();
+    QUndoStack* undo = s->undoStack();
+    s->importMeasurements(run("before.csv"));
+    s->importMeasurements(run("after.csv", 0.005));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->measurements().sets[1].label, "after");
+    s->linkKernel({1, 0}, 3);
+    EXPECT_EQ(s->linkedOperator({1, 0}), 3);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Link gemm to %1")
+                                    .arg(QString::fromStdString(s->operators()[3].displayName())));
+    s->removeMeasurementSet(1);
+    EXPECT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_TRUE(s->measurements().links.empty());
+    undo->undo(); // remove
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->measurements().sets[1].file, "after.csv");
+    EXPECT_EQ(s->measurements().sets[1].kernels.size(), 3u);
+    EXPECT_EQ(s->linkedOperator({1, 0}), 3);
+    undo->undo(); // link
+    EXPECT_EQ(s->linkedOperator({1, 0}), -1);
+    undo->undo(); // second import
+    EXPECT_EQ(s->measurements().sets.size(), 1u);
+    undo->redo();
+    EXPECT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_DOUBLE_EQ(s->measurements().sets[1].kernels[0].timeS, 0.005);
+}
+
+TEST(KernelSession, RemovingAnOperatorMovesTheLinks)
+{
+    auto s = makeSession();
+    s->importMeasurements(run("run.csv"));
+    s->linkKernel({0, 0}, 2);
+    s->linkKernel({0, 1}, 0);
+    s->removeOperator(0);
+    ASSERT_EQ(s->measurements().links.size(), 1u);
+    EXPECT_EQ(s->measurements().links[0], (KernelLink{0, 0, 1}));
+    s->undoStack()->undo(); // one step: the operator and the links
+    EXPECT_EQ(s->linkedOperator({0, 0}), 2);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    // Inserting and duplicating move the later rows' links down.
+    s->duplicateOperator(1);
+    EXPECT_EQ(s->linkedOperator({0, 0}), 3);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    s->insertOperator(0, s->operators()[0]);
+    EXPECT_EQ(s->linkedOperator({0, 0}), 4);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 1);
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_EQ(s->linkedOperator({0, 0}), 2);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+}
+
+TEST(KernelSession, FigureHasTheKernelsLinksAndSelection)
+{
+    auto s = makeSession();
+    s->importMeasurements(run("run.csv"));
+    s->linkKernel({0, 0}, 2);
+    s->setSelectedKernel({0, 1});
+    const Figure f = s->figure();
+    EXPECT_EQ(f.measured.size(), 3u);
+    EXPECT_EQ(f.selectedKernelSet, 0);
+    EXPECT_EQ(f.selectedKernel, 1);
+    ASSERT_EQ(f.links.size(), 1u);
+    EXPECT_EQ(f.links[0].op, 2);
+    EXPECT_EQ(f.links[0].head, (DataPoint{100.0, 1e14}));
+    s->setMeasuredHierarchical(true);
+    EXPECT_EQ(s->figure().measured.size(), 4u); // gemm at L2 too
+}
+
+TEST(KernelSession, MeasurementsAreSavedWithTheDocumentAndReopened)
+{
+    auto s = makeSession();
+    s->importMeasurements(run("before.csv"));
+    s->importMeasurements(run("after.csv", 0.004));
+    s->linkKernel({1, 0}, 1);
+    s->setMeasuredHierarchical(true);
+    s->setKernelLabels(7);
+    const std::string json = scenarioToJson(s->toScenario());
+    auto parsed = parseScenario(json, "doc.roofscope.json");
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    auto reopened = makeSession();
+    ASSERT_FALSE(reopened->applyScenario(*parsed, QStringLiteral("doc.roofscope.json")));
+    EXPECT_EQ(reopened->measurements(), s->measurements());
+    EXPECT_EQ(reopened->measurements().labelTop, 7);
+    EXPECT_EQ(reopened->figure().links.size(), s->figure().links.size());
+    EXPECT_EQ(reopened->figure().measured.size(), s->figure().measured.size());
+}
+
+TEST(KernelsPanel, ImportsOffTheUiThreadAndSelectsWithTheSession)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("kernels.csv"));
+    ASSERT_TRUE(writeFile(path, "name,time_s,flops,dram_bytes,gpu\n"
+                                "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                "softmax,0.002,1e9,4e9,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({path});
+    EXPECT_TRUE(panel.isImporting());
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_EQ(finished.front().front().toInt(), 2);
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_EQ(s->measurements().sets[0].file, "kernels.csv");
+    EXPECT_EQ(panel.proxy()->rowCount(), 2);
+    // Sorted by time, longest first: selecting the top row selects the gemm.
+    panel.view()->selectRow(0);
+    EXPECT_EQ(s->selectedKernel(), (KernelRef{0, 0}));
+    s->setSelectedKernel({0, 1});
+    EXPECT_EQ(panel.view()->currentIndex().row(), 1);
+    panel.linkSelectedTo(0);
+    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->measurements().sets.empty());
+}
+
+TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)
+{
+    QTemporaryDir dir;
+    const QString good = dir.filePath(QStringLiteral("good.csv"));
+    const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+    ASSERT_TRUE(
+        writeFile(good, "name,time_s,flops,dram_bytes,gpu\ngemm,0.01,1e12,1e10,a100-sxm4-80gb\n"));
+    ASSERT_TRUE(
+        writeFile(bad, "name,time_s,flops,dram_bytes\ngemm,0.01,1e12,1e10\nsoftmax,-1,1e9,4e9\n"));
+    auto s = makeSession();
+    s->importMeasurements(run("loaded.csv"));
+    const Measurements before = s->measurements();
+    KernelsPanel panel(s.get());
+    QString shown;
+    std::function<void()> closeDialog;
+    closeDialog = [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) {
+            QTimer::singleShot(10, closeDialog);
+            return;
+        }
+        shown = box->text();
+        box->accept();
+    };
+    QTimer::singleShot(0, closeDialog);
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({good, bad}); // all or nothing
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(shown.contains(QStringLiteral("bad.csv: line 3: column time_s: expected a "
+                                              "number > 0, got \"-1\"")))
+        << shown.toStdString();
+    EXPECT_EQ(s->measurements(), before);
+}
+
+TEST(KernelsPanel, ScenarioFilesAreOpenedNotImported)
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("a.json"));
+    const QString trace = dir.filePath(QStringLiteral("b.json"));
+    ASSERT_TRUE(writeFile(scenario, QByteArray::fromStdString(scenarioToJson(defaultScenario()))));
+    ASSERT_TRUE(writeFile(trace, R"({"traceEvents": []})"));
+    EXPECT_TRUE(KernelsPanel::isScenarioFile(scenario));
+    EXPECT_FALSE(KernelsPanel::isScenarioFile(trace));
+}

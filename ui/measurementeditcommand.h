@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/measured/measurementset.h"
+
+#include <QUndoCommand>
+
+#include <optional>
+#include <vector>
+
+namespace roofscope {
+
+class Session;
+
+// One undoable change of the document's measurements: an import (a set added at the end), a
+// removal (a set taken out), and the links to the operators before and after. The kernels of
+// a set move between the command and the session instead of being copied: an import of
+// 100,000 kernels is one set in memory, whichever side holds it.
+class MeasurementEditCommand : public QUndoCommand {
+public:
+    enum class Kind { Import, Remove, Links };
+    // Import: `set` is appended. Remove: set `index` is taken out. Links: only the links change.
+    MeasurementEditCommand(Session* session, const QString& text, Kind kind, int index,
+                           std::optional<MeasurementSet> set, std::vector<KernelLink> linksBefore,
+                           std::vector<KernelLink> linksAfter);
+
+    void undo() override;
+    void redo() override;
+
+private:
+    void add();
+    void take();
+
+    Session* m_session;
+    Kind m_kind;
+    int m_index;
+    std::optional<MeasurementSet> m_set; // held while not in the session
+    std::vector<KernelLink> m_linksBefore;
+    std::vector<KernelLink> m_linksAfter;
+};
+
+} // namespace roofscope

@@ -1,0 +1,288 @@
+#include "ui/models/kernelmodel.h"
+
+#include "core/format.h"
+#include "ui/humanformat.h"
+
+#include <unordered_map>
+
+namespace roofscope {
+
+namespace {
+
+QString orDash(const std::optional<double>& v, QString (*format)(double))
+{
+    return v ? format(*v) : QStringLiteral("–");
+}
+
+QString aiText(double v)
+{
+    return HumanFormat::count(v, 3);
+}
+
+QString rateText(double v)
+{
+    return QString::fromStdString(formatFlopsRate(v));
+}
+
+QString percentText(double v)
+{
+    return HumanFormat::count(v, 3) + QStringLiteral(" %");
+}
+
+QVariant sortNumber(const std::optional<double>& v)
+{
+    // Kernels without a value sort below every number.
+    return v ? QVariant(*v) : QVariant(-1.0);
+}
+
+} // namespace
+
+KernelModel::KernelModel(Session* session, QObject* parent)
+    : QAbstractTableModel(parent), m_session(session)
+{
+    rebuild();
+    connect(session, &Session::measurementsChanged, this, [this] {
+        beginResetModel();
+        rebuild();
+        endResetModel();
+    });
+    // Operator names and the catalog's GPUs show in the rows.
+    connect(session, &Session::operatorsReset, this, [this] {
+        if (!m_rows.empty())
+            emit dataChanged(index(0, OperatorColumn), index(rowCount() - 1, OperatorColumn));
+    });
+}
+
+void KernelModel::rebuild()
+{
+    m_rows.clear();
+    m_firstRowOfSet.clear();
+    const Measurements& m = m_session->measurements();
+    std::unordered_map<std::string, std::optional<double>> speedups;
+    if (const auto pair = beforeAfterSets(m)) {
+        for (const KernelSpeedup& s :
+             kernelSpeedups(m.sets[static_cast<std::size_t>(pair->first)],
+                            m.sets[static_cast<std::size_t>(pair->second)]))
+            speedups.emplace(s.name, s.speedup);
+    }
+    m_rows.reserve(m.kernelCount());
+    for (std::size_t si = 0; si < m.sets.size(); ++si) {
+        const MeasurementSet& set = m.sets[si];
+        m_firstRowOfSet.push_back(static_cast<int>(m_rows.size()));
+        double total = 0.0;
+        for (const MeasuredKernel& k : set.kernels)
+            total += k.timeS;
+        for (std::size_t ki = 0; ki < set.kernels.size(); ++ki) {
+            const MeasuredKernel& k = set.kernels[ki];
+            Row row;
+            row.ref = {static_cast<int>(si), static_cast<int>(ki)};
+            row.analysis =
+                analyseKernel(k, k.gpu.empty() ? nullptr : m_session->catalog().find(k.gpu));
+            row.share = total > 0.0 ? k.timeS / total : 0.0;
+            if (const auto it = speedups.find(k.name); it != speedups.end())
+                row.speedup = it->second;
+            m_rows.push_back(std::move(row));
+        }
+    }
+}
+
+int KernelModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int KernelModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+KernelRef KernelModel::kernelAt(int row) const
+{
+    return row >= 0 && row < static_cast<int>(m_rows.size())
+               ? m_rows[static_cast<std::size_t>(row)].ref
+               : KernelRef{};
+}
+
+int KernelModel::rowOf(KernelRef kernel) const
+{
+    if (kernel.set < 0 || kernel.set >= static_cast<int>(m_firstRowOfSet.size()))
+        return -1;
+    const int row = m_firstRowOfSet[static_cast<std::size_t>(kernel.set)] + kernel.kernel;
+    return kernelAt(row) == kernel ? row : -1;
+}
+
+QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int column) const
+{
+    const KernelAnalysis& a = row.analysis;
+    const Measurements& m = m_session->measurements();
+    switch (column) {
+    case NameColumn:
+        return QString::fromStdString(k.shortName.empty() ? k.name : k.shortName);
+    case SetColumn: {
+        const MeasurementSet& set = m.sets[static_cast<std::size_t>(row.ref.set)];
+        return QString::fromStdString(set.label.empty() ? set.file : set.label);
+    }
+    case GpuColumn:
+        return k.gpu.empty() ? tr("unknown") : QString::fromStdString(k.gpu);
+    case LaunchesColumn:
+        return HumanFormat::count(static_cast<double>(k.launches));
+    case TimeColumn:
+        return QString::fromStdString(formatDuration(k.timeS));
+    case ShareColumn:
+        return percentText(row.share * 100.0);
+    case FlopsRateColumn:
+        return orDash(a.achievedFlopsPerS, rateText);
+    case AiDramColumn:
+        return orDash(a.aiAt(MemLevel::Dram), aiText);
+    case AiL2Column:
+        return orDash(a.aiAt(MemLevel::L2), aiText);
+    case AiL1Column:
+        return orDash(a.aiAt(MemLevel::L1), aiText);
+    case PercentColumn:
+        return orDash(a.percentOfRoof, percentText);
+    case BoundColumn:
+        return a.bound ? QString::fromStdString(std::string(boundName(*a.bound)))
+                       : QStringLiteral("–");
+    case SpeedupColumn:
+        return row.speedup ? HumanFormat::count(*row.speedup, 3) + QStringLiteral("×") : QString();
+    case OperatorColumn: {
+        const int op = m_session->linkedOperator(row.ref);
+        return op >= 0 && op < static_cast<int>(m_session->operators().size())
+                   ? QString::fromStdString(
+                         m_session->operators()[static_cast<std::size_t>(op)].displayName())
+                   : QString();
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant KernelModel::sortValue(const Row& row, const MeasuredKernel& k, int column) const
+{
+    const KernelAnalysis& a = row.analysis;
+    switch (column) {
+    case LaunchesColumn:
+        return static_cast<double>(k.launches);
+    case TimeColumn:
+        return k.timeS;
+    case ShareColumn:
+        return row.share;
+    case FlopsRateColumn:
+        return sortNumber(a.achievedFlopsPerS);
+    case AiDramColumn:
+        return sortNumber(a.aiAt(MemLevel::Dram));
+    case AiL2Column:
+        return sortNumber(a.aiAt(MemLevel::L2));
+    case AiL1Column:
+        return sortNumber(a.aiAt(MemLevel::L1));
+    case PercentColumn:
+        return sortNumber(a.percentOfRoof);
+    case SpeedupColumn:
+        return sortNumber(row.speedup);
+    default:
+        return display(row, k, column);
+    }
+}
+
+QVariant KernelModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size()) ||
+        index.column() >= ColumnCount)
+        return {};
+    const Row& row = m_rows[static_cast<std::size_t>(index.row())];
+    const MeasuredKernel* k = m_session->measurements().kernel(row.ref.set, row.ref.kernel);
+    if (!k)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, *k, index.column());
+    case SortRole:
+        return sortValue(row, *k, index.column());
+    case SetRole:
+        return row.ref.set;
+    case KernelRole:
+        return row.ref.kernel;
+    case Qt::TextAlignmentRole:
+        return index.column() == NameColumn || index.column() == SetColumn ||
+                       index.column() == GpuColumn || index.column() == BoundColumn ||
+                       index.column() == OperatorColumn
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == NameColumn) {
+            QString tip = QString::fromStdString(k->name);
+            for (const std::string& w : row.analysis.warnings)
+                tip += QStringLiteral("\n• ") + QString::fromStdString(w);
+            return tip;
+        }
+        if (index.column() == PercentColumn && !row.analysis.ceiling.empty())
+            return tr("Against the %1 roof of %2")
+                .arg(QString::fromStdString(row.analysis.ceiling), QString::fromStdString(k->gpu));
+        if (index.column() == SetColumn)
+            return QString::fromStdString(
+                m_session->measurements().sets[static_cast<std::size_t>(row.ref.set)].file);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant KernelModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case AiDramColumn:
+            return tr("Arithmetic intensity at DRAM (HBM): FLOPs ÷ DRAM bytes");
+        case AiL2Column:
+            return tr("Arithmetic intensity at L2: FLOPs ÷ L2 bytes");
+        case AiL1Column:
+            return tr("Arithmetic intensity at L1: FLOPs ÷ L1 bytes");
+        case PercentColumn:
+            return tr("Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity");
+        case SpeedupColumn:
+            return tr("Before time ÷ after time of the same kernel name");
+        case OperatorColumn:
+            return tr("The analytic operator this kernel is linked to");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Kernel");
+    case SetColumn:
+        return tr("Run");
+    case GpuColumn:
+        return tr("GPU");
+    case LaunchesColumn:
+        return tr("Launches");
+    case TimeColumn:
+        return tr("Time");
+    case ShareColumn:
+        return tr("Share");
+    case FlopsRateColumn:
+        return tr("FLOP/s");
+    case AiDramColumn:
+        return tr("AI DRAM");
+    case AiL2Column:
+        return tr("AI L2");
+    case AiL1Column:
+        return tr("AI L1");
+    case PercentColumn:
+        return tr("% of roof");
+    case BoundColumn:
+        return tr("Bound");
+    case SpeedupColumn:
+        return tr("Speedup");
+    case OperatorColumn:
+        return tr("Operator");
+    default:
+        return {};
+    }
+}
+
+} // namespace roofscope

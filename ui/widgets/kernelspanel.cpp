@@ -1,0 +1,309 @@
+#include "ui/widgets/kernelspanel.h"
+
+#include "core/measured/devicematch.h"
+#include "ui/models/kernelmodel.h"
+#include "ui/session.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QThread>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <optional>
+
+namespace roofscope {
+
+struct KernelsPanel::ImportJob {
+    QStringList paths;
+    std::vector<std::optional<Expected<MeasuredImport>>> results;
+    std::atomic<bool> cancelled{false};
+    std::atomic<int> done{0};
+};
+
+KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_model(new KernelModel(session, this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_view(new QTableView(this)),
+      m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
+      m_labels(new QSpinBox(this))
+{
+    setObjectName(QStringLiteral("kernelsPanel"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(KernelModel::SortRole);
+    m_proxy->setFilterKeyColumn(KernelModel::NameColumn);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_view->setModel(m_proxy);
+    m_view->setObjectName(QStringLiteral("kernelsTable"));
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(KernelModel::TimeColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->resizeSection(KernelModel::NameColumn, 220);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_filter->setPlaceholderText(tr("Filter kernels by name"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+
+    m_importAction = new QAction(tr("Import &Measurements…"), this);
+    m_importAction->setShortcut(QKeySequence(tr("Ctrl+I")));
+    m_importAction->setToolTip(tr("Import profiler exports: Nsight Compute CSV, rocprof/omniperf, "
+                                  "PyTorch trace (.json, .json.gz), ERT roofline.json, CSV"));
+    connect(m_importAction, &QAction::triggered, this, &KernelsPanel::chooseFiles);
+    m_linkAction = new QAction(tr("&Link to Operator…"), this);
+    m_linkAction->setToolTip(tr("Draw an arrow from an analytic operator's point to this kernel"));
+    connect(m_linkAction, &QAction::triggered, this, &KernelsPanel::linkToOperator);
+    m_removeAction = new QAction(tr("&Remove Run"), this);
+    m_removeAction->setToolTip(tr("Remove the selected kernel's import (undoable)"));
+    connect(m_removeAction, &QAction::triggered, this, &KernelsPanel::removeRun);
+    m_view->addActions({m_linkAction, m_removeAction});
+
+    m_hierarchical->setToolTip(
+        tr("One point per memory level (L1, L2, DRAM) for each kernel, joined by a line"));
+    connect(m_hierarchical, &QCheckBox::toggled, m_session, &Session::setMeasuredHierarchical);
+    m_labels->setRange(0, 100);
+    m_labels->setPrefix(tr("Label top "));
+    m_labels->setToolTip(tr("Label the kernels that take the most time; others on hover"));
+    connect(m_labels, &QSpinBox::valueChanged, m_session, &Session::setKernelLabels);
+
+    auto button = [this](QAction* a) {
+        auto* b = new QToolButton(this);
+        b->setDefaultAction(a);
+        return b;
+    };
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_hierarchical);
+    bar->addWidget(m_labels);
+    bar->addWidget(button(m_importAction));
+    bar->addWidget(button(m_linkAction));
+    bar->addWidget(button(m_removeAction));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (m_syncing)
+                    return;
+                const QModelIndex source = m_proxy->mapToSource(current);
+                m_session->setSelectedKernel(m_model->kernelAt(source.row()));
+            });
+    connect(m_session, &Session::kernelSelectionChanged, this,
+            &KernelsPanel::syncSelectionFromSession);
+    connect(m_session, &Session::measurementsChanged, this, [this] {
+        const QSignalBlocker b1(m_hierarchical);
+        const QSignalBlocker b2(m_labels);
+        m_hierarchical->setChecked(m_session->measurements().hierarchical);
+        m_labels->setValue(m_session->measurements().labelTop);
+        syncSelectionFromSession();
+        updateActions();
+    });
+    connect(m_session, &Session::operatorsReset, this, &KernelsPanel::updateActions);
+    m_hierarchical->setChecked(m_session->measurements().hierarchical);
+    m_labels->setValue(m_session->measurements().labelTop);
+    updateActions();
+}
+
+KernelsPanel::~KernelsPanel()
+{
+    if (m_thread) {
+        m_job->cancelled = true;
+        m_thread->wait();
+    }
+}
+
+void KernelsPanel::updateActions()
+{
+    const bool selected = m_session->selectedKernel().isValid();
+    m_linkAction->setEnabled(selected && !m_session->operators().empty());
+    m_removeAction->setEnabled(selected);
+}
+
+void KernelsPanel::syncSelectionFromSession()
+{
+    const int row = m_model->rowOf(m_session->selectedKernel());
+    m_syncing = true;
+    if (row < 0) {
+        m_view->selectionModel()->clearSelection();
+    } else {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+        if (index.isValid()) {
+            m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                 QItemSelectionModel::Rows);
+            m_view->scrollTo(index);
+        }
+    }
+    m_syncing = false;
+    updateActions();
+}
+
+bool KernelsPanel::isScenarioFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    return f.read(4096).contains("\"roofscope-scenario\"");
+}
+
+void KernelsPanel::chooseFiles()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import Measurements"), {},
+        tr("Profiler exports (*.csv *.json *.gz *.txt);;All files (*)"));
+    if (!paths.isEmpty())
+        importFiles(paths);
+}
+
+void KernelsPanel::importFiles(const QStringList& paths)
+{
+    if (m_importing || paths.isEmpty())
+        return;
+    m_importing = true;
+    m_importAction->setEnabled(false);
+    auto job = std::make_shared<ImportJob>();
+    job->paths = paths;
+    job->results.resize(static_cast<std::size_t>(paths.size()));
+    m_job = job;
+    // A big trace takes seconds to parse: the window keeps drawing, and Cancel drops the
+    // result (nothing already loaded changes).
+    m_progress = new QProgressDialog(tr("Importing %1…").arg(QFileInfo(paths.front()).fileName()),
+                                     tr("Cancel"), 0, paths.size() > 1 ? paths.size() : 0, this);
+    m_progress->setWindowTitle(tr("Import Measurements"));
+    m_progress->setMinimumDuration(300);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, [job] { job->cancelled = true; });
+    m_thread = QThread::create([job] {
+        for (std::size_t i = 0; i < job->results.size() && !job->cancelled; ++i) {
+            job->results[i] = importMeasurementFile(job->paths[static_cast<int>(i)].toStdString());
+            ++job->done;
+        }
+    });
+    connect(m_thread, &QThread::finished, this, [this, job] { onImported(job); });
+    m_thread->start();
+}
+
+void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
+{
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    m_job.reset();
+    m_progress->deleteLater();
+    m_progress = nullptr;
+    m_importing = false;
+    m_importAction->setEnabled(true);
+    if (job->cancelled) {
+        emit statusMessage(tr("Import cancelled; nothing changed."));
+        emit importFinished(0);
+        return;
+    }
+    // All files or none: a bad second file does not leave half of a before/after pair.
+    for (std::size_t i = 0; i < job->results.size(); ++i) {
+        const auto& r = job->results[i];
+        if (r && !*r) {
+            QMessageBox::warning(this, tr("Import Measurements"),
+                                 tr("Could not import %1:\n\n%2\n\nNothing was changed.")
+                                     .arg(QFileInfo(job->paths[static_cast<int>(i)]).fileName(),
+                                          QString::fromStdString(r->error().message)));
+            emit importFinished(0);
+            return;
+        }
+    }
+    int added = 0;
+    QStringList notes;
+    for (std::size_t i = 0; i < job->results.size(); ++i) {
+        MeasuredImport& imported = **job->results[i];
+        const QString name = QFileInfo(job->paths[static_cast<int>(i)]).fileName();
+        if (imported.kernels.empty()) {
+            notes << tr("%1: no kernels (hardware peaks only)").arg(name);
+            continue;
+        }
+        assignKernelGpus(imported.kernels, m_session->hardware());
+        const bool unknown = std::any_of(imported.kernels.begin(), imported.kernels.end(),
+                                         [](const MeasuredKernel& k) { return k.gpu.empty(); });
+        if (unknown && !m_session->checkedHardware().empty()) {
+            // Nsight's details page names no device: ask which accelerator ran it.
+            QStringList ids;
+            int current = 0;
+            for (int hw : m_session->checkedHardware()) {
+                if (hw == m_session->baseline())
+                    current = static_cast<int>(ids.size());
+                ids << QString::fromStdString(
+                    m_session->hardware()[static_cast<std::size_t>(hw)].id);
+            }
+            bool ok = false;
+            const QString id = QInputDialog::getItem(
+                this, tr("Import Measurements"),
+                tr("%1 does not name its GPU. Measure its kernels against:").arg(name), ids,
+                current, false, &ok);
+            if (ok) {
+                for (MeasuredKernel& k : imported.kernels) {
+                    if (k.gpu.empty())
+                        k.gpu = id.toStdString();
+                }
+            }
+        }
+        MeasurementSet set;
+        set.file = name.toStdString();
+        set.kernels = std::move(imported.kernels);
+        added += static_cast<int>(set.kernels.size());
+        m_session->importMeasurements(std::move(set));
+    }
+    notes.prepend(tr("Imported %1 kernels.").arg(added));
+    emit statusMessage(notes.join(QStringLiteral(" ")));
+    emit importFinished(added);
+}
+
+void KernelsPanel::linkSelectedTo(int op)
+{
+    m_session->linkKernel(m_session->selectedKernel(), op);
+}
+
+void KernelsPanel::linkToOperator()
+{
+    const KernelRef kernel = m_session->selectedKernel();
+    const MeasuredKernel* k = m_session->measurements().kernel(kernel.set, kernel.kernel);
+    if (!k || m_session->operators().empty())
+        return;
+    QStringList names;
+    names << tr("(no link)");
+    for (const Operator& op : m_session->operators())
+        names << QString::fromStdString(op.displayName());
+    const int linked = m_session->linkedOperator(kernel);
+    bool ok = false;
+    const QString choice = QInputDialog::getItem(
+        this, tr("Link to Operator"),
+        tr("The analytic operator %1 corresponds to:").arg(QString::fromStdString(k->shortName)),
+        names, linked + 1, false, &ok);
+    if (ok)
+        linkSelectedTo(static_cast<int>(names.indexOf(choice)) - 1);
+}
+
+void KernelsPanel::removeRun()
+{
+    const KernelRef kernel = m_session->selectedKernel();
+    if (kernel.isValid())
+        m_session->removeMeasurementSet(kernel.set);
+}
+
+} // namespace roofscope

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "core/measured/importer.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QAction;
+class QCheckBox;
+class QLineEdit;
+class QProgressDialog;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QThread;
+class QTableView;
+class QToolButton;
+
+namespace roofscope {
+
+class KernelModel;
+class Session;
+
+// The Kernels table: every imported kernel (sortable, filterable by name), selection shared
+// with the chart, "Link to operator…", removing a run, the hierarchical view and the number of
+// labelled kernels. It also imports profiler files: off the UI thread, with a progress dialog
+// that can be cancelled, and a dialog naming the file and line when a file is bad (nothing
+// already loaded changes then).
+class KernelsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit KernelsPanel(Session* session, QWidget* parent = nullptr);
+    ~KernelsPanel() override;
+
+    // File ▸ Import Measurements… (Ctrl+I).
+    QAction* importAction() const { return m_importAction; }
+    // Imports each file as one run (the second becomes "after" of the first).
+    void importFiles(const QStringList& paths);
+    // A dropped file that is a RoofScope scenario is opened, not imported.
+    static bool isScenarioFile(const QString& path);
+    bool isImporting() const { return m_importing; }
+
+    KernelModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+
+    // Links the selected kernel to `op`, as the "Link to operator…" dialog does.
+    void linkSelectedTo(int op);
+
+signals:
+    void statusMessage(const QString& text);
+    // An import finished: how many kernels were added (tests wait for it).
+    void importFinished(int kernels);
+
+private:
+    struct ImportJob;
+    void chooseFiles();
+    void linkToOperator();
+    void removeRun();
+    void onImported(const std::shared_ptr<ImportJob>& job);
+    void syncSelectionFromSession();
+    void updateActions();
+
+    Session* m_session;
+    KernelModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_view;
+    QLineEdit* m_filter;
+    QCheckBox* m_hierarchical;
+    QSpinBox* m_labels;
+    QAction* m_importAction;
+    QAction* m_linkAction;
+    QAction* m_removeAction;
+    bool m_importing = false;
+    QThread* m_thread = nullptr;
+    std::shared_ptr<ImportJob> m_job;
+    QProgressDialog* m_progress = nullptr;
+    bool m_syncing = false;
+};
+
+} // namespace roofscope
