@@ -274,7 +274,11 @@ TEST(ChartFacade, MeasuredPointsAndLinksAreDrawn)
     // The last one: a kernel at 40 % of the prediction, linked to the decode matmul.
     measured.push_back({"gemm_v0", h100, {e->ai * 0.8, e->attainable * 0.4}});
     const int last = static_cast<int>(measured.size()) - 1;
-    chart->setMeasured(measured, {{last, decode, h100}});
+    MeasuredLink link;
+    link.measured = last;
+    link.op = decode;
+    link.hardware = h100;
+    chart->setMeasured(measured, {link});
     EXPECT_EQ(chart->measuredPoints().size(), 100001u);
     EXPECT_EQ(chart->linkCount(), 1);
     const geometry::LogAxes axes = chart->logAxes();
@@ -293,7 +297,8 @@ TEST(ChartFacade, MeasuredPointsAndLinksAreDrawn)
     }
     EXPECT_GE(dark, 2);
     // A link to a kernel that does not exist draws nothing.
-    chart->setMeasured(measured, {{static_cast<int>(measured.size()), decode, h100}});
+    link.measured = static_cast<int>(measured.size());
+    chart->setMeasured(measured, {link});
     EXPECT_EQ(chart->linkCount(), 0);
 }
 

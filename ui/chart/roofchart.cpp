@@ -42,6 +42,7 @@ struct RoofChart::Impl {
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
     Figure figure;
+    std::vector<FigureRoof> measuredRoofs; // the hierarchical view's cache roofs
     std::vector<std::vector<FigurePoint>> pointsByOp;
     std::vector<std::unique_ptr<ChartLayer>> layers;
     PointShare share;
@@ -89,6 +90,7 @@ struct RoofChart::Impl {
     void readGpus();
     QString currentRoofSignature() const;
     void readRoofs();
+    void readMeasured();
     bool readSweeps(bool force);
     void readPoints(int op);
     void flattenPoints();
@@ -183,6 +185,25 @@ void RoofChart::Impl::readRoofs()
         figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
                             std::make_move_iterator(roofs.end()));
     }
+    figure.roofs.insert(figure.roofs.end(), measuredRoofs.begin(), measuredRoofs.end());
+}
+
+// The session's measurements through the core's one rule (addMeasuredToFigure), on a figure
+// holding only what that rule reads: the shown GPUs and the operators' points (link tails).
+void RoofChart::Impl::readMeasured()
+{
+    Figure measuredOnly;
+    measuredOnly.gpus = figure.gpus;
+    measuredOnly.points = figure.points;
+    addMeasuredToFigure(measuredOnly, session->measurements(), session->catalog());
+    figure.measured = std::move(measuredOnly.measured);
+    figure.links = std::move(measuredOnly.links);
+    figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);
+    figure.measuredHierarchical = measuredOnly.measuredHierarchical;
+    figure.selectedKernelSet = session->selectedKernel().set;
+    figure.selectedKernel = session->selectedKernel().kernel;
+    // The hierarchical view's cache roofs of the kernels' GPUs.
+    measuredRoofs = std::move(measuredOnly.roofs);
 }
 
 bool RoofChart::Impl::readSweeps(bool force)
@@ -400,6 +421,12 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
             [this](const QModelIndex& a, const QModelIndex& b) { d->onComparisonChanged(a, b); });
     connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
     connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::measurementsChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::kernelSelectionChanged, this, [this] {
+        d->figure.selectedKernelSet = d->session->selectedKernel().set;
+        d->figure.selectedKernel = d->session->selectedKernel().kernel;
+        d->refresh(ChartChange::Selection);
+    });
     connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
     connect(host, &QChart::plotAreaChanged, this, [this] { d->refresh({}); });
@@ -704,6 +731,7 @@ void RoofChart::rebuild()
     for (int op = 0; op < nOps; ++op)
         d->readPoints(op);
     d->flattenPoints();
+    d->readMeasured();
     d->readRoofs();
     d->readSweeps(true);
     d->inRebuild = false;

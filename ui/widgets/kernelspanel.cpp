@@ -89,16 +89,25 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
         b->setDefaultAction(a);
         return b;
     };
+    // Two rows: in the narrow left column of a small screen one row would widen the column and
+    // squeeze the chart.
     auto* bar = new QHBoxLayout;
-    bar->addWidget(m_filter, 1);
     bar->addWidget(m_hierarchical);
     bar->addWidget(m_labels);
-    bar->addWidget(button(m_importAction));
-    bar->addWidget(button(m_linkAction));
-    bar->addWidget(button(m_removeAction));
+    bar->addStretch(1);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(button(m_importAction));
+    actions->addWidget(button(m_removeAction));
+    actions->addStretch(1);
+    auto* linkRow = new QHBoxLayout;
+    linkRow->addWidget(button(m_linkAction));
+    linkRow->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_filter);
     layout->addLayout(bar);
+    layout->addLayout(actions);
+    layout->addLayout(linkRow);
     layout->addWidget(m_view);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -246,7 +246,7 @@ void MainWindow::applyDefaultLayout(QSize size)
     // A 1366×768 laptop: the chart gets at least half of the window. Comparison, model totals
     // and plan join the operators' tabs on the left instead of taking the bottom strip; the
     // read-out shares the parameters' column as a tab; the side columns are narrower.
-    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock"}) {
+    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock", "kernelsDock"}) {
         QDockWidget* d = dockNamed(name);
         addDockWidget(Qt::LeftDockWidgetArea, d);
         tabifyDockWidget(opDock, d);

@@ -7,6 +7,8 @@
 #include <QPainterPath>
 #include <QPen>
 
+#include <optional>
+
 namespace roofscope {
 
 void LinksLayer::attach(const ChartHost& chart)
@@ -34,15 +36,22 @@ void LinksLayer::update(const ChartContext& context, ChartChanges changes)
     for (const MeasuredLink& link : figure.links) {
         if (link.measured < 0 || link.measured >= static_cast<int>(figure.measured.size()))
             continue;
-        const FigurePoint* predicted = nullptr;
-        for (const FigurePoint& p : figure.points) {
-            if (p.op == link.op && p.hardware == link.hardware)
-                predicted = &p;
+        // A predicted tail follows its operator's point live (a slider step moves it); a
+        // before/after tail is the core's.
+        std::optional<DataPoint> tail;
+        if (link.kind == MeasuredLinkKind::BeforeAfter) {
+            tail = link.tail;
+        } else {
+            for (const FigurePoint& p : figure.points) {
+                if (p.op == link.op && p.hardware == link.hardware)
+                    tail = p.value();
+            }
         }
         const DataPoint to = figure.measured[static_cast<std::size_t>(link.measured)].value;
-        if (!predicted || !(to.ai > 0.0) || !(to.flops > 0.0))
+        if (!tail || !(tail->ai > 0.0) || !(tail->flops > 0.0) || !(to.ai > 0.0) ||
+            !(to.flops > 0.0))
             continue;
-        const DataPoint from = predicted->value();
+        const DataPoint from = *tail;
         const QPointF a = geometry::valueToPixel(axes, QPointF(from.ai, from.flops));
         const QPointF b = geometry::valueToPixel(axes, QPointF(to.ai, to.flops));
         const QLineF line(a, b);

@@ -55,6 +55,18 @@ void MeasuredLayer::update(const ChartContext& context, ChartChanges changes)
         // An empty cloud would still cost a plot-sized layer per frame.
         m_cloud->setVisible(!figure.measured.empty());
     }
+    if (changes & (ChartChange::Selection | ChartChange::Measured)) {
+        // The kernel selected in the Kernels table, at its DRAM point.
+        const Figure& figure = context.figure;
+        int highlighted = -1;
+        for (std::size_t i = 0; i < figure.measured.size(); ++i) {
+            const MeasuredPoint& m = figure.measured[i];
+            if (m.set == figure.selectedKernelSet && m.kernel == figure.selectedKernel &&
+                m.level == MemLevel::Dram)
+                highlighted = static_cast<int>(i);
+        }
+        m_cloud->setHighlighted(highlighted);
+    }
     m_cloud->setAxes(context.axes);
 }
 
