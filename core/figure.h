@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/parallel.h"
 #include "core/palette.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
@@ -53,6 +54,8 @@ enum class RoofRole {
     Used,    // another ceiling the operators run against: dashed
     Toggled, // an extra ceiling the view asks for (FP8, FP32 vector, FP64): dotted
     Cache,   // the primary ceiling over a cache level's slope (L2): dash-dot, no flat part
+    Link,    // the interconnect's per-direction bandwidth, for a model spread over GPUs: a slope
+             // up to the FP16 vector peak the reductions run on, no flat part
 };
 std::string_view roofRoleName(RoofRole role);
 
@@ -118,6 +121,19 @@ struct MeasuredLink {
     int hardware = -1;
 };
 
+// A collective of a model spread over GPUs, on its GPU's link roof (communicationPoints()).
+struct FigureCommPoint {
+    int hardware = -1;
+    std::string key;        // "attn_all_reduce", ...
+    std::string name;       // what it is, with its size
+    std::string collective; // "all_reduce"
+    double bytes = 0.0;     // payload per call
+    double linkBytes = 0.0; // on this GPU's link per call: ring 2·(N−1)/N · bytes
+    double count = 0.0;     // calls per step on the first stage
+    double timeS = 0.0;     // one call
+    DataPoint value;
+};
+
 struct Figure {
     Theme theme = Theme::Light;
     ChartToggles toggles;
@@ -129,6 +145,7 @@ struct Figure {
     std::vector<FigureSweep> sweeps;
     std::vector<MeasuredPoint> measured;
     std::vector<MeasuredLink> links;
+    std::vector<FigureCommPoint> communication; // empty on one GPU
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
 
@@ -144,6 +161,22 @@ struct FigurePreferences {
 // scenario loader reports them first, with the JSON pointer).
 Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& catalog,
                              const FigurePreferences& options = {});
+
+// ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
+
+// "NVLink 4 · 450 GB/s": the link's name without its parenthesised detail, and its bandwidth
+// per direction.
+std::string linkRoofLabel(const Interconnect& link);
+// The link roof of `hw` (RoofRole::Link), or nullopt when it has no interconnect or no FP16
+// vector peak.
+std::optional<FigureRoof> linkRoofFor(const Hardware& hw, int hardware);
+// The all-reduces of one GPU of `totals`' first stage, on the link roof of `hw`.
+std::vector<FigureCommPoint> communicationPointsFor(const ParallelTotals& totals,
+                                                    const Hardware& hw, int hardware);
+// Adds a link roof and the communication points for every shown GPU of `figure` the layout
+// can run on (valid shapes, an interconnect); nothing for one GPU.
+void addCommunication(Figure& figure, const ModelConfig& model, const InferenceScenario& step,
+                      const Layout& layout, const HardwareCatalog& catalog);
 
 // ---- Building blocks, for views that update a figure piece by piece (a slider step).
 

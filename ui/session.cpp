@@ -69,11 +69,11 @@ void Session::setColorOverrides(ColorOverrides colors)
 Figure Session::figure() const
 {
     // Every row on the chart, the model's included: toScenario() leaves those out because a
-    // document re-expands them from its model set-up.
+    // document re-expands them from its model set-up. The set-up stays: a layout over GPUs
+    // brings its link roofs and communication points.
     Scenario shown = toScenario();
     shown.operators = m_operators;
     shown.selected = m_selected;
-    shown.model.reset();
     auto f = buildFigure(shown, m_catalog, FigurePreferences{m_colorOverrides});
     // The scenario's ids come from this catalog: building cannot fail.
     return f ? *f : Figure{};
@@ -440,7 +440,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
                                                 fileName.toStdString());
         if (!model)
             return model.error();
-        auto workload = expandWorkload(*model, scenario.model->step);
+        auto workload = layoutWorkload(*model, scenario.model->step, scenario.model->layout);
         if (!workload)
             return Error{fileName.toStdString() + ": /model: " + workload.error().message};
         const std::vector<Operator> rows = ModelWorkbench::chartOperators(*workload);
