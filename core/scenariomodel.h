@@ -35,7 +35,7 @@ struct ScenarioModel {
     // The embedded model as a one-model RoofScope model document ("" = look the id up).
     std::string config;
     InferenceScenario step;
-    Layout layout; // checked against the model when it is resolved (layoutWorkload)
+    Layout layout = {}; // checked against the model when it is resolved (layoutWorkload)
     bool onChart = false;
     int selected = -1; // a row of the model's operators, when on the chart
     bool operator==(const ScenarioModel&) const = default;

@@ -78,6 +78,9 @@ FigureData FigureData::collect(const Session& session, const ViewRange& view)
     }
     for (const FigurePoint& p : figure.points)
         d.m_points.push_back({p.op, p.hardware, p.estimate, p.speedup});
+    for (const FigureCommPoint& c : figure.communication)
+        d.m_communication.push_back({c.hardware, c.key, c.name, c.collective, c.bytes, c.linkBytes,
+                                     c.count, c.timeS, QPointF(c.value.ai, c.value.flops)});
     for (const FigureSweep& fs : figure.sweeps) {
         Sweep s;
         s.op = fs.op;
@@ -138,6 +141,10 @@ QByteArray FigureData::toCsv() const
             row("crossing", s.hardware, op, {}, 0, s.crossingPoint, {}, {}, {}, {}, s.param,
                 number(*s.crossing));
     }
+    // The operator column names the collective; bytes are those one call puts on the link.
+    for (const Communication& c : m_communication)
+        row("communication", c.hardware, c.name, c.collective, 0, c.value, "link",
+            number(c.timeS), {}, number(c.linkBytes), {}, {});
     return QByteArray::fromStdString(out);
 }
 
@@ -198,7 +205,19 @@ QByteArray FigureData::toJson() const
                           {"points", pts(s.points)},
                           {"crossing", crossing}});
     }
-    const json doc = {{"format", "roofscope-figure-data"},
+    json communication = json::array();
+    for (const Communication& c : m_communication)
+        communication.push_back({{"gpu", gpuId(c.hardware)},
+                                 {"key", c.key},
+                                 {"name", c.name},
+                                 {"collective", c.collective},
+                                 {"ai", c.value.x()},
+                                 {"attainable_flops_per_s", c.value.y()},
+                                 {"bytes", c.bytes},
+                                 {"link_bytes", c.linkBytes},
+                                 {"count", c.count},
+                                 {"time_s", c.timeS}});
+    json doc = {{"format", "roofscope-figure-data"},
                       {"version", 1},
                       {"view",
                        {{"ai_min", m_view.aiMin},
@@ -209,6 +228,8 @@ QByteArray FigureData::toJson() const
                       {"roofs", roofs},
                       {"points", points},
                       {"sweeps", sweeps}};
+    if (!communication.empty()) // a model spread over GPUs
+        doc["communication"] = communication;
     return QByteArray::fromStdString(
         doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
