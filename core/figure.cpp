@@ -507,8 +507,8 @@ std::vector<FigureCommPoint> communicationPointsFor(const ParallelTotals& totals
         return out;
     const std::vector<CommOp>& ops = totals.stages.front().communication;
     for (const CommunicationPoint& p : communicationPoints(totals, hw)) {
-        const auto op = std::find_if(ops.begin(), ops.end(),
-                                     [&](const CommOp& c) { return c.key == p.key; });
+        const auto op =
+            std::find_if(ops.begin(), ops.end(), [&](const CommOp& c) { return c.key == p.key; });
         if (op == ops.end() || !(p.ai > 0.0) || !(p.attainable > 0.0))
             continue;
         FigureCommPoint c;

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/catalog.h"
-#include "core/parallel.h"
 #include "core/palette.h"
+#include "core/parallel.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
 

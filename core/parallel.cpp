@@ -202,8 +202,7 @@ std::optional<Error> validateLayoutShape(const ModelConfig& m, const Layout& l)
     return validateLayout(m, l, linked);
 }
 
-Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario& s,
-                                  const Layout& l)
+Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario& s, const Layout& l)
 {
     if (auto invalid = validateLayoutShape(m, l))
         return *invalid;
@@ -279,8 +278,8 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         const int denseLayers = m.isMoe() ? static_cast<int>(stageDense) : st.layers;
         const int moeLayers = st.layers - denseLayers;
 
-        st.weightsBytes = layerWeights(st.layers, stageDense) +
-                          (first ? embeddingBytes : 0.0) + (last ? finalNormBytes : 0.0) +
+        st.weightsBytes = layerWeights(st.layers, stageDense) + (first ? embeddingBytes : 0.0) +
+                          (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
         // Experts unread this step (computed over all experts of the shard), of which this

@@ -40,8 +40,8 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
     const Json& v = *parsed;
     if (!v.is_object())
         return located(fileName, "", "expected an object, got " + typeOf(v));
-    static const char* const kKeys[] = {"id",      "config",      "phase", "batch",    "context",
-                                        "weights", "activations", "kv",    "fused",    "on_chart",
+    static const char* const kKeys[] = {"id",       "config",      "phase", "batch", "context",
+                                        "weights",  "activations", "kv",    "fused", "on_chart",
                                         "selected", "tp",          "pp",    "ep"};
     for (const auto& item : v.items()) {
         bool known = false;
@@ -67,7 +67,8 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         if (c.contains("models")) {
             doc = c; // a whole model document
         } else if (c.contains("id")) {
-            doc = Json{{"format", "roofscope-models"}, {"version", 1}, {"models", Json::array({c})}};
+            doc =
+                Json{{"format", "roofscope-models"}, {"version", 1}, {"models", Json::array({c})}};
         } else {
             doc = c; // a Hugging Face config.json, named after the id
             name = m.id;
@@ -105,9 +106,10 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
                            "expected a whole number from 1 to 1e9, got " + n.dump());
         *target = d;
     }
-    for (const auto& [key, target] : {std::pair<const char*, Precision*>{"weights", &m.step.weights},
-                                      {"activations", &m.step.activations},
-                                      {"kv", &m.step.kvCache}}) {
+    for (const auto& [key, target] :
+         {std::pair<const char*, Precision*>{"weights", &m.step.weights},
+          {"activations", &m.step.activations},
+          {"kv", &m.step.kvCache}}) {
         if (!v.contains(key))
             continue;
         const Json& p = v[key];
@@ -127,9 +129,9 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
             return located(fileName, "/fused", "expected true or false, got " + v["fused"].dump());
         m.step.fused = v["fused"].get<bool>();
     }
-    for (const auto& [key, target] :
-         {std::pair<const char*, int*>{"tp", &m.layout.tp}, {"pp", &m.layout.pp},
-          {"ep", &m.layout.ep}}) {
+    for (const auto& [key, target] : {std::pair<const char*, int*>{"tp", &m.layout.tp},
+                                      {"pp", &m.layout.pp},
+                                      {"ep", &m.layout.ep}}) {
         if (!v.contains(key))
             continue;
         const Json& n = v[key];

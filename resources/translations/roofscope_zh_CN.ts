@@ -880,6 +880,58 @@ Fix or remove them and restart RoofScope.</source>
         <source>per step (%1 tokens)</source>
         <translation>每步（%1 个 token）</translation>
     </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s heads, FFN and vocabulary split over N GPUs, with two all-reduces per layer over the interconnect</source>
+        <translation>张量并行：每层的注意力头、FFN 和词表切分到 N 个 GPU 上，每层经互连做两次 all-reduce</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers split into stages that run one after another, activations sent between them. The chart shows one GPU of the first stage</source>
+        <translation>流水线并行：各层分成依次运行的若干阶段，阶段之间传递激活。图中显示第一阶段的一个 GPU</translation>
+    </message>
+    <message>
+        <source>Expert parallelism (mixture of experts): each MoE layer&apos;s experts spread over E of the TP GPUs, with dispatch and combine all-to-alls</source>
+        <translation>专家并行（混合专家）：每个 MoE 层的专家分布到 TP 组中的 E 个 GPU 上，分发与合并各做一次 all-to-all</translation>
+    </message>
+    <message>
+        <source>= 1 GPU</source>
+        <translation>= 1 个 GPU</translation>
+    </message>
+    <message>
+        <source>= %1 GPUs</source>
+        <translation>= %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation>&lt;b&gt;放不下&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; × %2 (%3): %4 %5 · %6 tokens/s · %7 % communication · %8 per GPU, %9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; × %2（%3）：%4 %5 · %6 tokens/s · 通信占 %7 % · 每 GPU %8，%9</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>每步</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsModel</name>
@@ -893,7 +945,7 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>The times assume it fits: split over %1 GPUs it would (tensor-parallel communication not modelled)</source>
-        <translation>耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
+        <translation type="vanished">耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
     </message>
     <message>
         <source>Step time on the baseline ÷ step time on this accelerator</source>
@@ -959,6 +1011,50 @@ Fix or remove them and restart RoofScope.</source>
         <source>Time/step</source>
         <translation>每步时间</translation>
     </message>
+    <message>
+        <source>%1: Σ over the pipeline&apos;s stages of one GPU&apos;s operators and collectives</source>
+        <translation>%1：流水线各阶段中单个 GPU 的算子与集合通信之和</translation>
+    </message>
+    <message>
+        <source>Operators on the compute roof: count × FLOPs ÷ peak</source>
+        <translation>受算力屋顶限制的算子：次数 × FLOPs ÷ 峰值</translation>
+    </message>
+    <message>
+        <source>Operators on the memory slope: count × bytes ÷ memory bandwidth</source>
+        <translation>受内存斜线限制的算子：次数 × 字节 ÷ 内存带宽</translation>
+    </message>
+    <message>
+        <source>Collectives and pipeline sends; ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
+        <translation>集合通信与流水线发送；环形 all-reduce：2·(N−1)/N · 字节 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
+    </message>
+    <message>
+        <source>One GPU: no communication (set TP or PP in the Model panel)</source>
+        <translation>单个 GPU：没有通信（在模型面板中设置 TP 或 PP）</translation>
+    </message>
+    <message>
+        <source>The fullest GPU: weights + KV cache + activation workspace</source>
+        <translation>占用最多的 GPU：权重 + KV 缓存 + 激活工作区</translation>
+    </message>
+    <message>
+        <source>The times assume it fits: split over %1 GPUs it would (set TP in the Model panel, or see the Plan tab)</source>
+        <translation>时间按放得下计算：分到 %1 个 GPU 上才放得下（在模型面板中设置 TP，或查看部署规划标签页）</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每 GPU %1</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsPanel</name>
@@ -985,6 +1081,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>not on the chart</source>
         <translation>未在图表上显示</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs</source>
+        <translation>%1，共 %2 个 GPU</translation>
     </message>
 </context>
 <context>
@@ -1028,6 +1128,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>%1: /model: %2</source>
         <translation>%1：/model：%2</translation>
+    </message>
+    <message>
+        <source>Layout %1</source>
+        <translation>并行布局 %1</translation>
     </message>
 </context>
 <context>
@@ -1145,6 +1249,116 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>Quantization %1</source>
         <translation>量化为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanModel</name>
+    <message>
+        <source>Check an accelerator to plan for it.</source>
+        <translation>勾选一个加速器以规划部署。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2 %）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
+        <translation>环形 all-reduce：2·(N−1)/N · 字节数 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
+    </message>
+    <message>
+        <source>Fullest GPU: weights %1 + KV cache %2 + workspace %3; fits with %4 % kept free</source>
+        <translation>占用最多的 GPU：权重 %1 + KV 缓存 %2 + 工作区 %3；预留 %4 % 空闲时可放下</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Time/token</source>
+        <translation>每 token 时间</translation>
+    </message>
+    <message>
+        <source>Time/step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU tokens/s</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanPanel</name>
+    <message>
+        <source>%1, %2 per direction per GPU, %3 per hop</source>
+        <translation>%1，每 GPU 单向 %2，每跳 %3</translation>
+    </message>
+    <message>
+        <source>no interconnect in the catalog: one GPU only</source>
+        <translation>目录中没有互连：只能用一块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting layout first. Link: %7.</source>
+        <translation>%1 部署在最多 8 × %2（%3）上，%4，批大小 %5，上下文 %6——放得下的最快布局排在最前。链路：%7。</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Apply Layout</source>
+        <translation>应用布局</translation>
+    </message>
+    <message>
+        <source>Use the selected layout in the Model panel: the chart shows one GPU&apos;s share (double-clicking a row does the same; undoable)</source>
+        <translation>在模型面板中使用所选布局：图中显示单个 GPU 的份额（双击某行效果相同；可撤销）</translation>
+    </message>
+    <message>
+        <source>Model panel: %1</source>
+        <translation>模型面板：%1</translation>
+    </message>
+    <message>
+        <source>Layout Applied</source>
+        <translation>已应用此布局</translation>
     </message>
 </context>
 <context>
@@ -1440,100 +1654,6 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>%1 (copy %2)</source>
         <translation>%1（副本 %2）</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::PlanModel</name>
-    <message>
-        <source>Check an accelerator to plan for it.</source>
-        <translation>勾选一个加速器以规划部署。</translation>
-    </message>
-    <message>
-        <source>%1 (%2 %)</source>
-        <translation>%1（%2 %）</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
-        <translation>环形 all-reduce：2·(N−1)/N · 字节数 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
-    </message>
-    <message>
-        <source>Fullest GPU: weights %1 + KV cache %2 + workspace %3; fits with %4 % kept free</source>
-        <translation>占用最多的 GPU：权重 %1 + KV 缓存 %2 + 工作区 %3；预留 %4 % 空闲时可放下</translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation>布局</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>Time/token</source>
-        <translation>每 token 时间</translation>
-    </message>
-    <message>
-        <source>Time/step</source>
-        <translation>每步时间</translation>
-    </message>
-    <message>
-        <source>Tokens/s</source>
-        <translation>tokens/s</translation>
-    </message>
-    <message>
-        <source>Tokens/s per GPU</source>
-        <translation>每 GPU tokens/s</translation>
-    </message>
-    <message>
-        <source>Compute-bound</source>
-        <translation>计算受限</translation>
-    </message>
-    <message>
-        <source>Memory-bound</source>
-        <translation>访存受限</translation>
-    </message>
-    <message>
-        <source>Communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>Memory/GPU</source>
-        <translation>每 GPU 内存</translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>放得下</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::PlanPanel</name>
-    <message>
-        <source>%1, %2 per direction per GPU, %3 per hop</source>
-        <translation>%1，每 GPU 单向 %2，每跳 %3</translation>
-    </message>
-    <message>
-        <source>no interconnect in the catalog: one GPU only</source>
-        <translation>目录中没有互连：只能用一块 GPU</translation>
-    </message>
-    <message>
-        <source>%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting layout first. Link: %7.</source>
-        <translation>%1 部署在最多 8 × %2（%3）上，%4，批大小 %5，上下文 %6——放得下的最快布局排在最前。链路：%7。</translation>
-    </message>
-    <message>
-        <source>the baseline</source>
-        <translation>基准</translation>
     </message>
 </context>
 </TS>

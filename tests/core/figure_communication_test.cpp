@@ -86,8 +86,8 @@ TEST(LinkRoof, TensorParallelDrawsEachGpusLinkAtItsPerDirectionBandwidth)
 TEST(LinkRoof, AllReducePointsCarryTheRingFormulasBytes)
 {
     const Figure f = build(modelScenario({4, 1, 1}));
-    const int h100 = f.gpus.front().id == "h100-sxm5" ? f.gpus.front().hardware
-                                                       : f.gpus.back().hardware;
+    const int h100 =
+        f.gpus.front().id == "h100-sxm5" ? f.gpus.front().hardware : f.gpus.back().hardware;
     std::vector<const FigureCommPoint*> onH100;
     for (const FigureCommPoint& c : f.communication) {
         if (c.hardware == h100)
@@ -95,8 +95,9 @@ TEST(LinkRoof, AllReducePointsCarryTheRingFormulasBytes)
     }
     // After attention, after the MLP, and the vocabulary-parallel embedding on the first stage.
     ASSERT_EQ(onH100.size(), 3u);
-    const auto attn = std::find_if(onH100.begin(), onH100.end(),
-                                   [](const FigureCommPoint* c) { return c->key == "attn_all_reduce"; });
+    const auto attn = std::find_if(onH100.begin(), onH100.end(), [](const FigureCommPoint* c) {
+        return c->key == "attn_all_reduce";
+    });
     ASSERT_NE(attn, onH100.end());
     const FigureCommPoint& p = **attn;
     // One token × hidden 8192 × 2 bytes (FP16) per GPU; the ring puts 2·(N−1)/N of it on the
@@ -160,8 +161,9 @@ TEST(ScenarioLayout, BadValuesAreNamedWithTheirPointer)
               "s.roofscope.json: /model/tp: expected a whole number of GPUs from 1 to 1024, got 0");
     auto ep = parseScenarioModel(R"({"id": "mixtral-8x7b", "tp": 2, "ep": 4})", "s.roofscope.json");
     ASSERT_FALSE(ep);
-    EXPECT_EQ(ep.error().message,
-              "s.roofscope.json: /model/ep: ep 4 must divide tp 2 (experts spread over the TP group)");
+    EXPECT_EQ(
+        ep.error().message,
+        "s.roofscope.json: /model/ep: ep 4 must divide tp 2 (experts spread over the TP group)");
 }
 
 TEST(LayoutWorkload, OneGpuOfTheFirstStageRunsItsShare)
@@ -191,8 +193,7 @@ TEST(LayoutWorkload, OneGpuOfTheFirstStageRunsItsShare)
     // 64 heads do not split over 3 GPUs: the message says why.
     auto three = layoutWorkload(llama70b(), step, {3, 1, 1});
     ASSERT_FALSE(three);
-    EXPECT_NE(three.error().message.find("must divide the attention heads (64)"),
-              std::string::npos)
+    EXPECT_NE(three.error().message.find("must divide the attention heads (64)"), std::string::npos)
         << three.error().message;
 }
 

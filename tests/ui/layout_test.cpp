@@ -5,6 +5,7 @@
 // from the formulas, the totals model under QAbstractItemModelTester.
 #include "core/parallel.h"
 #include "ui/chart/roofchart.h"
+#include "ui/export/figuredata.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/models/planmodel.h"
 #include "ui/modelworkbench.h"
@@ -121,7 +122,8 @@ TEST(ModelLayout, ValuesTheModelRefusesAreGreyedOutWithTheReason)
     f.choose(f.panel->tpCombo(), 4);
     EXPECT_TRUE(f.item(f.panel->epCombo(), 4)->isEnabled());
     EXPECT_FALSE(f.item(f.panel->epCombo(), 8)->isEnabled());
-    EXPECT_TRUE(f.item(f.panel->epCombo(), 8)->toolTip().contains(QStringLiteral("must divide --tp 4")))
+    EXPECT_TRUE(
+        f.item(f.panel->epCombo(), 8)->toolTip().contains(QStringLiteral("must divide --tp 4")))
         << f.item(f.panel->epCombo(), 8)->toolTip().toStdString();
 }
 
@@ -155,9 +157,7 @@ TEST(ModelLayout, TensorParallelShowsOneGpusShareAndIsUndoable)
     f.session->undoStack()->undo();
     EXPECT_EQ(f.workbench->layout(), Layout{});
     EXPECT_EQ(f.panel->tpCombo()->currentData().toInt(), 1);
-    EXPECT_DOUBLE_EQ(f.session->operators()[static_cast<std::size_t>(f.row("q_proj"))]
-                         .cost()
-                         .flops,
+    EXPECT_DOUBLE_EQ(f.session->operators()[static_cast<std::size_t>(f.row("q_proj"))].cost().flops,
                      whole.cost().flops);
     f.session->undoStack()->redo();
     EXPECT_EQ(f.workbench->layout(), (Layout{4, 1, 1}));
@@ -283,4 +283,32 @@ TEST(PlanApply, DoubleClickingARowAppliesItsLayout)
     plan->table()->selectRow(applied);
     EXPECT_FALSE(plan->applyButton()->isEnabled());
     EXPECT_TRUE(plan->model()->index(applied, 0).data(Qt::FontRole).value<QFont>().italic());
+}
+
+TEST(ModelLayout, FigureDataListsTheLinkRoofAndTheAllReduces)
+{
+    LayoutFixture f;
+    f.chooseModel("llama-2-70b");
+    ASSERT_FALSE(f.workbench->setScenario(decode4096()).has_value());
+    ASSERT_FALSE(f.workbench->setLayout({4, 1, 1}).has_value());
+    const FigureData data = FigureData::collect(*f.session, f.window->chart()->effectiveRange());
+    const std::string csv = data.toCsv().toStdString();
+    // H100's link roof and, on it, the attention all-reduce: 2 · 3/4 · 16384 = 24576 link bytes
+    // in 24576 / 450e9 s + 6 hops of 1 µs, at AI 0.25 and 112.5 GFLOP/s.
+    const auto linkRow = csv.find(",,NVLink 4 · 450 GB/s,0,");
+    ASSERT_NE(linkRow, std::string::npos) << csv.substr(0, 2000);
+    EXPECT_EQ(csv.rfind("\nroof,h100-sxm5,", linkRow), csv.rfind('\n', linkRow));
+    bool found = false;
+    for (const FigureData::Communication& c : data.communication()) {
+        if (c.key != "attn_all_reduce" || c.hardware != f.h100())
+            continue;
+        found = true;
+        EXPECT_DOUBLE_EQ(c.linkBytes, 24576.0);
+        EXPECT_DOUBLE_EQ(c.timeS, 24576.0 / 450e9 + 6e-6);
+        EXPECT_DOUBLE_EQ(c.value.x(), 0.25);
+        EXPECT_DOUBLE_EQ(c.value.y(), 112.5e9);
+    }
+    EXPECT_TRUE(found);
+    EXPECT_NE(csv.find("\ncommunication,h100-sxm5,"), std::string::npos);
+    EXPECT_NE(data.toJson().indexOf("\"link_bytes\": 24576"), -1);
 }

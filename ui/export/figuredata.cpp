@@ -143,8 +143,8 @@ QByteArray FigureData::toCsv() const
     }
     // The operator column names the collective; bytes are those one call puts on the link.
     for (const Communication& c : m_communication)
-        row("communication", c.hardware, c.name, c.collective, 0, c.value, "link",
-            number(c.timeS), {}, number(c.linkBytes), {}, {});
+        row("communication", c.hardware, c.name, c.collective, 0, c.value, "link", number(c.timeS),
+            {}, number(c.linkBytes), {}, {});
     return QByteArray::fromStdString(out);
 }
 
@@ -218,16 +218,16 @@ QByteArray FigureData::toJson() const
                                  {"count", c.count},
                                  {"time_s", c.timeS}});
     json doc = {{"format", "roofscope-figure-data"},
-                      {"version", 1},
-                      {"view",
-                       {{"ai_min", m_view.aiMin},
-                        {"ai_max", m_view.aiMax},
-                        {"flops_min", m_view.flopsMin},
-                        {"flops_max", m_view.flopsMax}}},
-                      {"gpus", gpus},
-                      {"roofs", roofs},
-                      {"points", points},
-                      {"sweeps", sweeps}};
+                {"version", 1},
+                {"view",
+                 {{"ai_min", m_view.aiMin},
+                  {"ai_max", m_view.aiMax},
+                  {"flops_min", m_view.flopsMin},
+                  {"flops_max", m_view.flopsMax}}},
+                {"gpus", gpus},
+                {"roofs", roofs},
+                {"points", points},
+                {"sweeps", sweeps}};
     if (!communication.empty()) // a model spread over GPUs
         doc["communication"] = communication;
     return QByteArray::fromStdString(

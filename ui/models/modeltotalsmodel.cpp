@@ -210,10 +210,10 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
         if (sort)
             return v.usedBytes;
         const QString used = QString::fromStdString(formatBytes(v.usedBytes));
-        const QString text = v.capacityBytes > 0.0
-                                 ? tr("%1 of %2").arg(
-                                       used, QString::fromStdString(formatBytes(v.capacityBytes)))
-                                 : used;
+        const QString text =
+            v.capacityBytes > 0.0
+                ? tr("%1 of %2").arg(used, QString::fromStdString(formatBytes(v.capacityBytes)))
+                : used;
         return v.perGpu ? tr("%1 per GPU").arg(text) : text;
     }
     case FitsColumn:

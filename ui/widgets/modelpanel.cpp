@@ -13,11 +13,11 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QStringList>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStandardItemModel>
+#include <QStringList>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -85,9 +85,8 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
       m_fused(new QCheckBox(tr("Fused kernels (elementwise chains, flash attention)"), this)),
       m_tp(layoutCombo(QStringLiteral("tp"), this)), m_pp(layoutCombo(QStringLiteral("pp"), this)),
       m_ep(layoutCombo(QStringLiteral("ep"), this)), m_epLabel(new QLabel(tr("EP"), this)),
-      m_gpus(new QLabel(this)),
-      m_show(new QPushButton(tr("Show on Chart"), this)), m_status(new QLabel(this)),
-      m_baseline(new QLabel(this)), m_frame(new QTimer(this))
+      m_gpus(new QLabel(this)), m_show(new QPushButton(tr("Show on Chart"), this)),
+      m_status(new QLabel(this)), m_baseline(new QLabel(this)), m_frame(new QTimer(this))
 {
     m_model->setObjectName(QStringLiteral("model"));
     m_phase->setObjectName(QStringLiteral("phase"));
@@ -134,9 +133,9 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     form->addRow(tr("Precision"), precisions);
     form->addRow(QString(), m_fused);
     auto* layoutRow = new QHBoxLayout;
-    for (auto [label, combo] : {std::pair{new QLabel(tr("TP"), this), m_tp},
-                                std::pair{new QLabel(tr("PP"), this), m_pp},
-                                std::pair{m_epLabel, m_ep}}) {
+    for (auto [label, combo] :
+         {std::pair{new QLabel(tr("TP"), this), m_tp}, std::pair{new QLabel(tr("PP"), this), m_pp},
+          std::pair{m_epLabel, m_ep}}) {
         label->setBuddy(combo);
         label->setToolTip(combo->toolTip());
         layoutRow->addWidget(label);
@@ -287,10 +286,9 @@ void ModelPanel::refresh()
     }
     m_notes->setText(notes.join(QStringLiteral("<br>")));
     m_notes->setVisible(!notes.isEmpty());
-    m_context->setToolTip(m_context->toolTip() +
-                          (m.maxPositions > 0
-                               ? tr(" (trained for up to %1)").arg(m.maxPositions)
-                               : QString()));
+    m_context->setToolTip(
+        m_context->toolTip() +
+        (m.maxPositions > 0 ? tr(" (trained for up to %1)").arg(m.maxPositions) : QString()));
 }
 
 void ModelPanel::refreshLayout()
@@ -352,15 +350,15 @@ QString ModelPanel::baselineSummary() const
             fits = tr("fits");
         else if (v.fits == false)
             fits = tr("<b>does not fit</b>");
-        return tr("<b>%1</b> × %2 (%3): %4 %5 · %6 tokens/s · %7 % communication · %8 per GPU "
+        return tr("<b>%1</b> × %2 (%3): %4 %5 · %6 tokens/s · %7 % communication · %8 per GPU, "
                   "%9")
             .arg(session->shortName(base).toHtmlEscaped())
             .arg(v.layout.gpus())
             .arg(QString::fromStdString(v.layout.name()),
                  QString::fromStdString(formatDuration(v.timeS)),
-                 !decode ? tr("per prefill")
-                         : (m_workbench->scenario().batch == 1.0 ? tr("per token")
-                                                                 : tr("per step")),
+                 !decode
+                     ? tr("per prefill")
+                     : (m_workbench->scenario().batch == 1.0 ? tr("per token") : tr("per step")),
                  QString::fromStdString(formatNumber(v.tokensPerS, 4)),
                  QString::number(v.communicationFraction * 100.0, 'f', 0),
                  QString::fromStdString(formatBytes(v.memoryBytesPerGpu)), fits);

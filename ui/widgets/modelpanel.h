@@ -18,9 +18,9 @@ class ModelWorkbench;
 
 // The model panel: a model (presets, user files, "Load config.json…"), the phase, batch and
 // context (log sliders), the weight / activation / KV-cache precisions and the fusion switch,
-// the layout over GPUs (TP, PP, EP), then the baseline's totals in one line (every accelerator's are in ModelTotalsPanel). Every
-// change shows the model's operators on the chart; slider moves are coalesced to at most one update
-// per frame, like the parameter panel's.
+// the layout over GPUs (TP, PP, EP), then the baseline's totals in one line (every accelerator's
+// are in ModelTotalsPanel). Every change shows the model's operators on the chart; slider moves are
+// coalesced to at most one update per frame, like the parameter panel's.
 class ModelPanel : public QWidget {
     Q_OBJECT
 public:

@@ -30,16 +30,20 @@ PlanPanel::PlanPanel(ModelWorkbench* workbench, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_table, 1);
-    auto* applyBar = new QHBoxLayout;
+    // The button beside the caption: on a 1366×768 laptop the table needs every line.
+    auto* top = new QHBoxLayout;
     m_apply->setObjectName(QStringLiteral("applyLayout"));
     m_apply->setToolTip(tr("Use the selected layout in the Model panel: the chart shows one GPU's "
-                           "share and its link (double-click a row does the same; undoable)"));
+                           "share (double-clicking a row does the same; undoable)"));
     m_status->setWordWrap(true);
-    applyBar->addWidget(m_apply);
-    applyBar->addWidget(m_status, 1);
-    layout->addLayout(applyBar);
+    auto* side = new QVBoxLayout;
+    side->addWidget(m_apply);
+    side->addWidget(m_status);
+    side->addStretch(1);
+    top->addWidget(m_caption, 1);
+    top->addLayout(side);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PlanPanel::refreshCaption);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PlanPanel::refreshApply);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -84,7 +88,8 @@ void PlanPanel::applyRow(int row)
 void PlanPanel::refreshApply()
 {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    const bool any = !rows.isEmpty() && rows.front().row() < static_cast<int>(m_model->rows().size());
+    const bool any =
+        !rows.isEmpty() && rows.front().row() < static_cast<int>(m_model->rows().size());
     const bool current =
         any && m_model->rows()[static_cast<std::size_t>(rows.front().row())].layout ==
                    m_workbench->layout();
