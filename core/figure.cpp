@@ -1,6 +1,8 @@
 #include "core/figure.h"
 
 #include "core/measured/kernelanalysis.h"
+#include "core/format.h"
+#include "core/scenariomodel.h"
 #include "core/sweep.h"
 
 #include <algorithm>
@@ -140,6 +142,8 @@ std::string_view roofRoleName(RoofRole role)
         return "toggled";
     case RoofRole::Cache:
         return "cache";
+    case RoofRole::Link:
+        return "link";
     }
     return "primary";
 }
@@ -342,6 +346,8 @@ std::vector<DataPoint> fitValues(const Figure& figure)
     }
     for (const MeasuredPoint& m : figure.measured)
         values.push_back(m.value);
+    for (const FigureCommPoint& c : figure.communication)
+        values.push_back(c.value);
     return values;
 }
 
@@ -454,6 +460,8 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
         }
     }
     addMeasuredToFigure(f, scenario.measurements, catalog);
+    if (scenario.model)
+        addModelCommunication(f, *scenario.model, catalog);
     f.fit = fitRange(fitValues(f));
     return f;
 }
@@ -621,6 +629,97 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
                 addLevelRoofs(f, all[static_cast<std::size_t>(hardware)], hardware);
         }
     }
+}
+
+std::string linkRoofLabel(const Interconnect& link)
+{
+    std::string name = link.name.empty() ? link.link : link.name;
+    if (const auto paren = name.find(" ("); paren != std::string::npos)
+        name.erase(paren);
+    return name + " · " + formatBandwidth(link.bytesPerS);
+}
+
+std::optional<FigureRoof> linkRoofFor(const Hardware& hw, int hardware)
+{
+    if (!hw.interconnect.present())
+        return std::nullopt;
+    // The reductions of an all-reduce are vector adds at the activations' width.
+    const Ceiling* vector = hw.ceilingFor(Precision::FP16, ComputeUnit::Vector);
+    if (!vector)
+        return std::nullopt;
+    auto ridge = ridgeIntensity(vector->flopsPerS, hw.interconnect.bytesPerS);
+    if (!ridge)
+        return std::nullopt;
+    FigureRoof r;
+    r.hardware = hardware;
+    r.role = RoofRole::Link;
+    r.ceilings = {*vector};
+    r.memory = MemoryLevel{"link", hw.interconnect.bytesPerS, hw.interconnect.source, false};
+    r.peak = vector->flopsPerS;
+    r.ridgeAi = *ridge;
+    r.flat = false; // the vector peak is the compute roofs' business
+    r.label = linkRoofLabel(hw.interconnect);
+    return r;
+}
+
+std::vector<FigureCommPoint> communicationPointsFor(const ParallelTotals& totals,
+                                                    const Hardware& hw, int hardware)
+{
+    std::vector<FigureCommPoint> out;
+    if (totals.stages.empty())
+        return out;
+    const std::vector<CommOp>& ops = totals.stages.front().communication;
+    for (const CommunicationPoint& p : communicationPoints(totals, hw)) {
+        const auto op =
+            std::find_if(ops.begin(), ops.end(), [&](const CommOp& c) { return c.key == p.key; });
+        if (op == ops.end() || !(p.ai > 0.0) || !(p.attainable > 0.0))
+            continue;
+        FigureCommPoint c;
+        c.hardware = hardware;
+        c.key = p.key;
+        c.name = op->name;
+        c.collective = op->collective;
+        c.bytes = op->bytes;
+        c.linkBytes = op->linkBytes;
+        c.count = op->count;
+        c.timeS = p.timeS;
+        c.value = {p.ai, p.attainable};
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+void addCommunication(Figure& figure, const ModelConfig& model, const InferenceScenario& step,
+                      const Layout& layout, const HardwareCatalog& catalog)
+{
+    if (layout.gpus() <= 1)
+        return;
+    const auto& all = catalog.all();
+    for (const FigureGpu& g : figure.gpus) {
+        const Hardware& hw = all[static_cast<std::size_t>(g.hardware)];
+        auto totals = evaluateParallel(model, step, layout, hw);
+        auto roof = linkRoofFor(hw, g.hardware);
+        if (!totals || !roof)
+            continue; // a GPU without a link runs the model on one GPU or not at all
+        figure.roofs.push_back(std::move(*roof));
+        for (FigureCommPoint& c : communicationPointsFor(*totals, hw, g.hardware))
+            figure.communication.push_back(std::move(c));
+    }
+}
+
+} // namespace roofscope
+
+namespace roofscope {
+
+void addModelCommunication(Figure& f, const ScenarioModel& setup, const HardwareCatalog& catalog)
+{
+    if (setup.layout.gpus() <= 1)
+        return;
+    // The embedded config first (written always); a set-up whose model cannot be resolved
+    // has no rows on the chart either.
+    const ModelCatalog presets = setup.config.empty() ? ModelCatalog::builtin() : ModelCatalog{};
+    if (auto model = resolveScenarioModel(setup, presets, "scenario"))
+        addCommunication(f, *model, setup.step, setup.layout, catalog);
 }
 
 } // namespace roofscope

@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/measured/measurementset.h"
 #include "core/palette.h"
+#include "core/parallel.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
 
@@ -54,6 +55,8 @@ enum class RoofRole {
     Used,    // another ceiling the operators run against: dashed
     Toggled, // an extra ceiling the view asks for (FP8, FP32 vector, FP64): dotted
     Cache,   // the primary ceiling over a cache level's slope (L2): dash-dot, no flat part
+    Link,    // the interconnect's per-direction bandwidth, for a model spread over GPUs: a slope
+             // up to the FP16 vector peak the reductions run on, no flat part
 };
 std::string_view roofRoleName(RoofRole role);
 
@@ -137,6 +140,19 @@ struct MeasuredLink {
     std::optional<double> speedup; // BeforeAfter: before time / after time
 };
 
+// A collective of a model spread over GPUs, on its GPU's link roof (communicationPoints()).
+struct FigureCommPoint {
+    int hardware = -1;
+    std::string key;        // "attn_all_reduce", ...
+    std::string name;       // what it is, with its size
+    std::string collective; // "all_reduce"
+    double bytes = 0.0;     // payload per call
+    double linkBytes = 0.0; // on this GPU's link per call: ring 2·(N−1)/N · bytes
+    double count = 0.0;     // calls per step on the first stage
+    double timeS = 0.0;     // one call
+    DataPoint value;
+};
+
 struct Figure {
     Theme theme = Theme::Light;
     ChartToggles toggles;
@@ -154,6 +170,7 @@ struct Figure {
     int selectedKernel = -1;
     bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
     std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
+    std::vector<FigureCommPoint> communication; // empty on one GPU
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
 
@@ -176,6 +193,25 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
 // apart from its scenario (the window's session) calls it on its own figure.
 void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
                          const HardwareCatalog& catalog);
+// ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
+
+// "NVLink 4 · 450 GB/s": the link's name without its parenthesised detail, and its bandwidth
+// per direction.
+std::string linkRoofLabel(const Interconnect& link);
+// The link roof of `hw` (RoofRole::Link), or nullopt when it has no interconnect or no FP16
+// vector peak.
+std::optional<FigureRoof> linkRoofFor(const Hardware& hw, int hardware);
+// The all-reduces of one GPU of `totals`' first stage, on the link roof of `hw`.
+std::vector<FigureCommPoint> communicationPointsFor(const ParallelTotals& totals,
+                                                    const Hardware& hw, int hardware);
+// Adds a link roof and the communication points for every shown GPU of `figure` the layout
+// can run on (valid shapes, an interconnect); nothing for one GPU.
+void addCommunication(Figure& figure, const ModelConfig& model, const InferenceScenario& step,
+                      const Layout& layout, const HardwareCatalog& catalog);
+// addCommunication for a document's model set-up (its embedded config, else the preset it
+// names); nothing when the layout is one GPU or the model cannot be resolved.
+void addModelCommunication(Figure& figure, const ScenarioModel& setup,
+                           const HardwareCatalog& catalog);
 
 // ---- Building blocks, for views that update a figure piece by piece (a slider step).
 

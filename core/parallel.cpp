@@ -68,6 +68,42 @@ CommOp makeComm(std::string key, std::string name, std::string collective, doubl
     return c;
 }
 
+int stageLayers(const ModelConfig& m, const Layout& l, int stage)
+{
+    const int base = static_cast<int>(m.layers / l.pp);
+    return base + (stage < static_cast<int>(m.layers % l.pp) ? 1 : 0);
+}
+
+// The per-GPU operators of one pipeline stage: the shard's layers of this stage, the
+// once-per-model operators where they run, the expert matmuls a GPU of the EP group meets.
+Expected<Workload> stageWorkload(const ModelConfig& m, const ModelConfig& sharded,
+                                 const InferenceScenario& s, const Layout& l, int stage,
+                                 int firstLayer, int layers)
+{
+    const bool first = stage == 0;
+    const bool last = stage == l.pp - 1;
+    ModelConfig stageModel = sharded;
+    stageModel.layers = layers;
+    // DeepSeek's dense first layers fall on the first stage(s).
+    stageModel.firstDenseLayers = std::clamp<long long>(m.firstDenseLayers - firstLayer, 0, layers);
+    auto expanded = expandWorkload(stageModel, s);
+    if (!expanded)
+        return makeError(l.name() + ": " + expanded.error().message);
+    Workload w = std::move(expanded).value();
+    std::vector<WorkloadOp> kept;
+    for (WorkloadOp& op : w.ops) {
+        if (!belongsToStage(op, s.fused, first, last))
+            continue;
+        // Balanced routing: each GPU of the EP group holds E/ep experts and meets 1/ep of
+        // the experts the step touches.
+        if (l.ep > 1 && isExpertMatmul(op.key))
+            op.perLayer /= l.ep;
+        kept.push_back(std::move(op));
+    }
+    w.ops = std::move(kept);
+    return w;
+}
+
 } // namespace
 
 std::string Layout::name() const
@@ -159,6 +195,25 @@ Expected<ModelConfig> shardModel(const ModelConfig& m, const Layout& l)
     return s;
 }
 
+std::optional<Error> validateLayoutShape(const ModelConfig& m, const Layout& l)
+{
+    Hardware linked; // the model's shapes only: any link will do
+    linked.interconnect.bytesPerS = 1.0;
+    return validateLayout(m, l, linked);
+}
+
+Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario& s, const Layout& l)
+{
+    if (auto invalid = validateLayoutShape(m, l))
+        return *invalid;
+    if (l.gpus() == 1 && l.ep == 1)
+        return expandWorkload(m, s);
+    auto sharded = shardModel(m, l);
+    if (!sharded)
+        return sharded.error();
+    return stageWorkload(m, *sharded, s, l, 0, 0, stageLayers(m, l, 0));
+}
+
 Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceScenario& s,
                                           const Layout& l, const Hardware& hw,
                                           const ParallelOptions& options)
@@ -205,43 +260,26 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     const double headBytes = vocabShard * h * streamBytes; // a copy even when tied, if PP > 1
     const double finalNormBytes = (m.norm == NormKind::RmsNorm ? 1.0 : 2.0) * h * streamBytes;
 
-    const int baseLayers = static_cast<int>(m.layers / l.pp);
-    const int extraLayers = static_cast<int>(m.layers % l.pp);
     double slowestStage = 0.0;
     int firstLayer = 0;
     for (int stage = 0; stage < l.pp; ++stage) {
         StageTotals st;
         st.stage = stage;
-        st.layers = baseLayers + (stage < extraLayers ? 1 : 0);
+        st.layers = stageLayers(m, l, stage);
         const bool first = stage == 0;
         const bool last = stage == l.pp - 1;
-        ModelConfig stageModel = *sharded;
-        stageModel.layers = st.layers;
-        // DeepSeek's dense first layers fall on the first stage(s).
-        stageModel.firstDenseLayers =
+        auto stageWork = stageWorkload(m, *sharded, s, l, stage, firstLayer, st.layers);
+        if (!stageWork)
+            return stageWork.error();
+        Workload w = std::move(stageWork).value();
+        const long long stageDense =
             std::clamp<long long>(m.firstDenseLayers - firstLayer, 0, st.layers);
         firstLayer += st.layers;
-        const int denseLayers =
-            m.isMoe() ? static_cast<int>(stageModel.firstDenseLayers) : st.layers;
+        const int denseLayers = m.isMoe() ? static_cast<int>(stageDense) : st.layers;
         const int moeLayers = st.layers - denseLayers;
-        auto expanded = expandWorkload(stageModel, s);
-        if (!expanded)
-            return makeError(l.name() + ": " + expanded.error().message);
-        Workload w = std::move(expanded).value();
-        std::vector<WorkloadOp> kept;
-        for (WorkloadOp& op : w.ops) {
-            if (!belongsToStage(op, s.fused, first, last))
-                continue;
-            // Balanced routing: each GPU of the EP group holds E/ep experts and meets 1/ep of
-            // the experts the step touches.
-            if (l.ep > 1 && isExpertMatmul(op.key))
-                op.perLayer /= l.ep;
-            kept.push_back(std::move(op));
-        }
-        w.ops = std::move(kept);
 
-        st.weightsBytes = layerWeights(st.layers, stageModel.firstDenseLayers) +
-                          (first ? embeddingBytes : 0.0) + (last ? finalNormBytes : 0.0) +
+        st.weightsBytes = layerWeights(st.layers, stageDense) + (first ? embeddingBytes : 0.0) +
+                          (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
         // Experts unread this step (computed over all experts of the shard), of which this

@@ -122,6 +122,15 @@ Expected<ModelConfig> shardModel(const ModelConfig& model, const Layout& layout)
 std::optional<Error> validateLayout(const ModelConfig& model, const Layout& layout,
                                     const Hardware& hw);
 
+// validateLayout without the GPU: the model's shapes (heads, KV heads, layers, experts) only.
+std::optional<Error> validateLayoutShape(const ModelConfig& model, const Layout& layout);
+
+// What one GPU of the first pipeline stage runs in a step: the model as shardModel() splits it,
+// that stage's layers, the embedding (and, with one stage, the LM head), the expert matmuls one
+// GPU of the EP group meets. TP=1 × PP=1 is expandWorkload(). The chart's per-GPU points.
+Expected<Workload> layoutWorkload(const ModelConfig& model, const InferenceScenario& s,
+                                  const Layout& layout);
+
 // Every stage's per-GPU operators and collectives, timed on `hw`. Stages run one after another
 // for one step (decode latency is their sum); prefill with micro-batches pipelines them:
 // time = (m + pp − 1) / m × slowest stage.

@@ -25,7 +25,11 @@ std::string typeOf(const Json& v)
 
 ScenarioModel makeScenarioModel(const ModelConfig& model, const InferenceScenario& step)
 {
-    return ScenarioModel{model.id, modelCatalogToJson({model}), step};
+    ScenarioModel m;
+    m.id = model.id;
+    m.config = modelCatalogToJson({model});
+    m.step = step;
+    return m;
 }
 
 Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_view fileName)
@@ -36,9 +40,9 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
     const Json& v = *parsed;
     if (!v.is_object())
         return located(fileName, "", "expected an object, got " + typeOf(v));
-    static const char* const kKeys[] = {"id",      "config",      "phase", "batch",    "context",
-                                        "weights", "activations", "kv",    "fused",    "on_chart",
-                                        "selected"};
+    static const char* const kKeys[] = {"id",       "config",      "phase", "batch", "context",
+                                        "weights",  "activations", "kv",    "fused", "on_chart",
+                                        "selected", "tp",          "pp",    "ep"};
     for (const auto& item : v.items()) {
         bool known = false;
         for (const char* k : kKeys)
@@ -46,7 +50,7 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         if (!known)
             return located(fileName, "/" + item.key(),
                            "unknown key; expected id, config, phase, batch, context, weights, "
-                           "activations, kv, fused, on_chart or selected");
+                           "activations, kv, fused, on_chart, selected, tp, pp or ep");
     }
     ScenarioModel m;
     m.step.context = kDefaultContext;
@@ -63,7 +67,8 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         if (c.contains("models")) {
             doc = c; // a whole model document
         } else if (c.contains("id")) {
-            doc = Json{{"format", "roofscope-models"}, {"version", 1}, {"models", Json::array({c})}};
+            doc =
+                Json{{"format", "roofscope-models"}, {"version", 1}, {"models", Json::array({c})}};
         } else {
             doc = c; // a Hugging Face config.json, named after the id
             name = m.id;
@@ -101,9 +106,10 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
                            "expected a whole number from 1 to 1e9, got " + n.dump());
         *target = d;
     }
-    for (const auto& [key, target] : {std::pair<const char*, Precision*>{"weights", &m.step.weights},
-                                      {"activations", &m.step.activations},
-                                      {"kv", &m.step.kvCache}}) {
+    for (const auto& [key, target] :
+         {std::pair<const char*, Precision*>{"weights", &m.step.weights},
+          {"activations", &m.step.activations},
+          {"kv", &m.step.kvCache}}) {
         if (!v.contains(key))
             continue;
         const Json& p = v[key];
@@ -123,6 +129,21 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
             return located(fileName, "/fused", "expected true or false, got " + v["fused"].dump());
         m.step.fused = v["fused"].get<bool>();
     }
+    for (const auto& [key, target] : {std::pair<const char*, int*>{"tp", &m.layout.tp},
+                                      {"pp", &m.layout.pp},
+                                      {"ep", &m.layout.ep}}) {
+        if (!v.contains(key))
+            continue;
+        const Json& n = v[key];
+        if (!n.is_number_integer() || n.get<long long>() < 1 || n.get<long long>() > 1024)
+            return located(fileName, std::string("/") + key,
+                           "expected a whole number of GPUs from 1 to 1024, got " + n.dump());
+        *target = static_cast<int>(n.get<long long>());
+    }
+    if (m.layout.ep > 1 && m.layout.tp % m.layout.ep != 0)
+        return located(fileName, "/ep",
+                       "ep " + std::to_string(m.layout.ep) + " must divide tp " +
+                           std::to_string(m.layout.tp) + " (experts spread over the TP group)");
     if (v.contains("on_chart")) {
         if (!v["on_chart"].is_boolean())
             return located(fileName, "/on_chart",
@@ -155,6 +176,11 @@ std::string scenarioModelToJson(const ScenarioModel& m)
     doc["activations"] = precisionName(m.step.activations);
     doc["kv"] = precisionName(m.step.kvCache);
     doc["fused"] = m.step.fused;
+    if (m.layout != Layout{}) {
+        doc["tp"] = m.layout.tp;
+        doc["pp"] = m.layout.pp;
+        doc["ep"] = m.layout.ep;
+    }
     doc["on_chart"] = m.onChart;
     if (m.onChart && m.selected >= 0)
         doc["selected"] = m.selected;

@@ -2,6 +2,7 @@
 
 #include "core/expected.h"
 #include "core/modelconfig.h"
+#include "core/parallel.h"
 #include "core/workload.h"
 
 #include <string>
@@ -23,6 +24,8 @@ namespace roofscope {
 //   "batch": 1, "context": 2048,          whole numbers >= 1 (defaults 1 and 2048)
 //   "weights": "int4", "activations": "fp16", "kv": "fp16",   precisions (default fp16)
 //   "fused": false,
+//   "tp": 2, "pp": 1, "ep": 1,            optional layout (default 1 each, written when not 1):
+//                                         the chart shows one GPU of the first stage
 //   "on_chart": true,                     the model's operators follow "operators" on the chart
 //                                         (they are not listed there: they are expanded again)
 //   "selected": 3                         optional; the selected row among them
@@ -32,6 +35,7 @@ struct ScenarioModel {
     // The embedded model as a one-model RoofScope model document ("" = look the id up).
     std::string config;
     InferenceScenario step;
+    Layout layout = {}; // checked against the model when it is resolved (layoutWorkload)
     bool onChart = false;
     int selected = -1; // a row of the model's operators, when on the chart
     bool operator==(const ScenarioModel&) const = default;

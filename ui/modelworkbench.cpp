@@ -54,6 +54,7 @@ void ModelWorkbench::resetToDefault()
     m_workload = {};
     m_operators.clear();
     m_scenario = InferenceScenario{};
+    m_layout = {};
     if (first) {
         m_model = *first;
         m_scenario.context = 2048.0;
@@ -72,7 +73,7 @@ std::optional<QString> ModelWorkbench::checkSetup(const Scenario& scenario,
     auto model = resolveScenarioModel(*scenario.model, m_catalog, fileName.toStdString());
     if (!model)
         return QString::fromStdString(model.error().message);
-    auto w = expandWorkload(*model, scenario.model->step);
+    auto w = layoutWorkload(*model, scenario.model->step, scenario.model->layout);
     if (!w)
         return tr("%1: /model: %2")
             .arg(fileName, QString::fromStdString(model->id + ": " + w.error().message));
@@ -98,7 +99,8 @@ void ModelWorkbench::onScenarioApplied()
             m_catalog.merge({*model});
         m_model = *model;
         m_scenario = setup->step;
-        auto w = expandWorkload(m_model, m_scenario);
+        m_layout = setup->layout;
+        auto w = layoutWorkload(m_model, m_scenario, m_layout);
         if (!w) {
             resetToDefault();
             m_touched = false;
@@ -125,6 +127,7 @@ void ModelWorkbench::publishSetup()
         return;
     }
     ScenarioModel setup = makeScenarioModel(m_model, m_scenario);
+    setup.layout = m_layout;
     setup.onChart = m_shown;
     if (m_shown && m_session->selectedOperator() >= m_firstRow)
         setup.selected = m_session->selectedOperator() - m_firstRow;
@@ -188,7 +191,9 @@ std::optional<QString> ModelWorkbench::setModel(const std::string& id)
     const ModelConfig* m = m_catalog.find(id);
     if (!m)
         return tr("Unknown model %1").arg(QString::fromStdString(id));
-    ModelSnapshot next{*m, m_scenario, {}};
+    // A layout the new model's shapes refuse falls back to one GPU.
+    const Layout layout = validateLayoutShape(*m, m_layout) ? Layout{} : m_layout;
+    ModelSnapshot next{*m, m_scenario, {}, layout};
     return apply(std::move(next), tr("Show %1").arg(QString::fromStdString(m->name)), 0);
 }
 
@@ -210,20 +215,37 @@ std::optional<QString> ModelWorkbench::setScenario(const InferenceScenario& scen
         text = tr("Model phase %1").arg(QString::fromUtf8(phaseName(scenario.phase)));
     else if (scenario.fused != s.fused)
         text = scenario.fused ? tr("Fuse model kernels") : tr("Unfuse model kernels");
-    return apply(ModelSnapshot{m_model, scenario, {}}, text, gesture);
+    return apply(ModelSnapshot{m_model, scenario, {}, m_layout}, text, gesture);
+}
+
+std::optional<QString> ModelWorkbench::layoutProblem(const Layout& layout) const
+{
+    if (auto e = validateLayoutShape(m_model, layout))
+        return QString::fromStdString(e->message);
+    return std::nullopt;
+}
+
+std::optional<QString> ModelWorkbench::setLayout(const Layout& layout)
+{
+    if (auto problem = layoutProblem(layout))
+        return problem;
+    if (layout == m_layout && m_shown)
+        return std::nullopt;
+    return apply(ModelSnapshot{m_model, m_scenario, {}, layout},
+                 tr("Layout %1").arg(QString::fromStdString(layout.name())), 0);
 }
 
 void ModelWorkbench::showOnChart()
 {
     if (!m_shown)
-        apply(ModelSnapshot{m_model, m_scenario, {}},
+        apply(ModelSnapshot{m_model, m_scenario, {}, m_layout},
               tr("Show %1").arg(QString::fromStdString(m_model.name)), 0);
 }
 
 std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& undoText,
                                              int gesture)
 {
-    auto w = expandWorkload(next.model, next.scenario);
+    auto w = layoutWorkload(next.model, next.scenario, next.layout);
     if (!w)
         return QString::fromStdString(next.model.id + ": " + w.error().message);
     next.workload = std::move(w).value();
@@ -250,7 +272,7 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     }
     after.model = std::move(next);
     if (m_shown && after.operators == m_session->operators() &&
-        after.model->scenario == m_scenario) {
+        after.model->scenario == m_scenario && after.model->layout == m_layout) {
         return std::nullopt; // a slider step that rounds to the value shown
     }
     m_touched = true;
@@ -272,7 +294,7 @@ ModelChartState ModelWorkbench::chartState() const
 {
     ModelChartState state;
     if (m_shown)
-        state.model = ModelSnapshot{m_model, m_scenario, m_workload};
+        state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout};
     state.operators = m_session->operators();
     state.selected = m_session->selectedOperator();
     return state;
@@ -285,6 +307,7 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
         m_model = state.model->model;
         m_scenario = state.model->scenario;
         m_workload = state.model->workload;
+        m_layout = state.model->layout;
         m_operators = chartOperators(m_workload);
         evaluateTotals();
     }
@@ -306,6 +329,12 @@ const Expected<WorkloadTotals>* ModelWorkbench::totals(int hardware) const
     return it == m_totals.end() ? nullptr : &it->second;
 }
 
+const Expected<ParallelTotals>* ModelWorkbench::parallelTotals(int hardware) const
+{
+    const auto it = m_parallel.find(hardware);
+    return it == m_parallel.end() ? nullptr : &it->second;
+}
+
 std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
 {
     op -= m_firstRow;
@@ -320,11 +349,17 @@ std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
 void ModelWorkbench::evaluateTotals()
 {
     m_totals.clear();
+    m_parallel.clear();
     if (m_workload.ops.empty())
         return;
-    for (int hw : m_session->checkedHardware())
-        m_totals.emplace(
-            hw, evaluateWorkload(m_workload, m_session->hardware()[static_cast<std::size_t>(hw)]));
+    const bool spread = m_layout != Layout{};
+    for (int hw : m_session->checkedHardware()) {
+        const Hardware& gpu = m_session->hardware()[static_cast<std::size_t>(hw)];
+        // One GPU's share: its operators' times are the chart's marker areas.
+        m_totals.emplace(hw, evaluateWorkload(m_workload, gpu));
+        if (spread)
+            m_parallel.emplace(hw, evaluateParallel(m_model, m_scenario, m_layout, gpu));
+    }
 }
 
 void ModelWorkbench::onSessionOperators()

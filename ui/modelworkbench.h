@@ -3,6 +3,7 @@
 #include "core/expected.h"
 #include "core/modelconfig.h"
 #include "core/operators.h"
+#include "core/parallel.h"
 #include "core/scenario.h"
 #include "core/workload.h"
 
@@ -24,7 +25,8 @@ class Session;
 struct ModelSnapshot {
     ModelConfig model;
     InferenceScenario scenario;
-    Workload workload;
+    Workload workload; // one GPU's share under `layout` (layoutWorkload)
+    Layout layout;
 };
 
 // Everything one undo step of the model panel restores: the session's operators and
@@ -58,12 +60,18 @@ public:
     const ModelConfig& model() const { return m_model; }
     const InferenceScenario& scenario() const { return m_scenario; }
     const Workload& workload() const { return m_workload; }
+    // How the model is spread over GPUs; the chart shows one GPU of the first stage.
+    const Layout& layout() const { return m_layout; }
 
     // Each change expands the model again and shows it on the chart: one undo step, or one per
     // `gesture` (Session::newGesture) for a slider drag. On error nothing changes and the
     // message (from the core) is returned.
     std::optional<QString> setModel(const std::string& id);
     std::optional<QString> setScenario(const InferenceScenario& scenario, int gesture = 0);
+    // One undo step; a layout the model's shapes refuse returns the core's reason.
+    std::optional<QString> setLayout(const Layout& layout);
+    // Why the model refuses `layout`, or nullopt (the panel greys such values out).
+    std::optional<QString> layoutProblem(const Layout& layout) const;
     // Puts the workload's rows on the chart beside the user's own operators (one undo step);
     // only the seed's untouched story makes way for them.
     void showOnChart();
@@ -78,6 +86,9 @@ public:
 
     // The totals on a checked accelerator (nullptr when not checked).
     const Expected<WorkloadTotals>* totals(int hardware) const;
+    // The layout's totals on a checked accelerator: every stage, its collectives, memory per GPU
+    // (nullptr when not checked or on one GPU).
+    const Expected<ParallelTotals>* parallelTotals(int hardware) const;
     // Share of the step time operator row `op` takes on `hardware`, while shown.
     std::optional<double> timeShare(int op, int hardware) const;
     // The operator row of workload row i, as the chart shows it: "q_proj ×80".
@@ -118,6 +129,8 @@ private:
     Workload m_workload;
     std::vector<Operator> m_operators; // chartOperators(m_workload)
     std::map<int, Expected<WorkloadTotals>> m_totals;
+    std::map<int, Expected<ParallelTotals>> m_parallel;
+    Layout m_layout;
     bool m_shown = false;
     bool m_applying = false;
     int m_firstRow = 0;

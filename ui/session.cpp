@@ -71,11 +71,11 @@ void Session::setColorOverrides(ColorOverrides colors)
 Figure Session::figure() const
 {
     // Every row on the chart, the model's included: toScenario() leaves those out because a
-    // document re-expands them from its model set-up.
+    // document re-expands them from its model set-up. The set-up stays: a layout over GPUs
+    // brings its link roofs and communication points.
     Scenario shown = toScenarioWithoutMeasurements();
     shown.operators = m_operators;
     shown.selected = m_selected;
-    shown.model.reset();
     auto f = buildFigure(shown, m_catalog, FigurePreferences{m_colorOverrides});
     // The scenario's ids come from this catalog: building cannot fail.
     if (!f)
@@ -478,6 +478,7 @@ void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
 {
     m_modelSetup = std::move(setup);
     m_modelFirstRow = firstRow;
+    emit modelSetupChanged();
 }
 
 Scenario Session::toScenario() const
@@ -530,7 +531,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
                                                 fileName.toStdString());
         if (!model)
             return model.error();
-        auto workload = expandWorkload(*model, scenario.model->step);
+        auto workload = layoutWorkload(*model, scenario.model->step, scenario.model->layout);
         if (!workload)
             return Error{fileName.toStdString() + ": /model: " + workload.error().message};
         const std::vector<Operator> rows = ModelWorkbench::chartOperators(*workload);

@@ -203,6 +203,7 @@ signals:
     void togglesChanged();
     void measurementsChanged(); // sets, links or the measured view
     void kernelSelectionChanged();
+    void modelSetupChanged(); // the model set-up (its layout over GPUs) was replaced
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
 

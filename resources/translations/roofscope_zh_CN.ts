@@ -1083,6 +1083,58 @@ Fix or remove them and restart RoofScope.</source>
         <source>per step (%1 tokens)</source>
         <translation>每步（%1 个 token）</translation>
     </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer's heads, FFN and vocabulary split over N GPUs, with two all-reduces per layer over the interconnect</source>
+        <translation>张量并行：每层的注意力头、FFN 和词表切分到 N 个 GPU 上，每层经互连做两次 all-reduce</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers split into stages that run one after another, activations sent between them. The chart shows one GPU of the first stage</source>
+        <translation>流水线并行：各层分成依次运行的若干阶段，阶段之间传递激活。图中显示第一阶段的一个 GPU</translation>
+    </message>
+    <message>
+        <source>Expert parallelism (mixture of experts): each MoE layer's experts spread over E of the TP GPUs, with dispatch and combine all-to-alls</source>
+        <translation>专家并行（混合专家）：每个 MoE 层的专家分布到 TP 组中的 E 个 GPU 上，分发与合并各做一次 all-to-all</translation>
+    </message>
+    <message>
+        <source>= 1 GPU</source>
+        <translation>= 1 个 GPU</translation>
+    </message>
+    <message>
+        <source>= %1 GPUs</source>
+        <translation>= %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation>&lt;b&gt;放不下&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; × %2 (%3): %4 %5 · %6 tokens/s · %7 % communication · %8 per GPU, %9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; × %2（%3）：%4 %5 · %6 tokens/s · 通信占 %7 % · 每 GPU %8，%9</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>每步</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsModel</name>
@@ -1162,6 +1214,50 @@ Fix or remove them and restart RoofScope.</source>
         <source>Time/step</source>
         <translation>每步时间</translation>
     </message>
+    <message>
+        <source>%1: Σ over the pipeline's stages of one GPU's operators and collectives</source>
+        <translation>%1：流水线各阶段中单个 GPU 的算子与集合通信之和</translation>
+    </message>
+    <message>
+        <source>Operators on the compute roof: count × FLOPs ÷ peak</source>
+        <translation>受算力屋顶限制的算子：次数 × FLOPs ÷ 峰值</translation>
+    </message>
+    <message>
+        <source>Operators on the memory slope: count × bytes ÷ memory bandwidth</source>
+        <translation>受内存斜线限制的算子：次数 × 字节 ÷ 内存带宽</translation>
+    </message>
+    <message>
+        <source>Collectives and pipeline sends; ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
+        <translation>集合通信与流水线发送；环形 all-reduce：2·(N−1)/N · 字节 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
+    </message>
+    <message>
+        <source>One GPU: no communication (set TP or PP in the Model panel)</source>
+        <translation>单个 GPU：没有通信（在模型面板中设置 TP 或 PP）</translation>
+    </message>
+    <message>
+        <source>The fullest GPU: weights + KV cache + activation workspace</source>
+        <translation>占用最多的 GPU：权重 + KV 缓存 + 激活工作区</translation>
+    </message>
+    <message>
+        <source>The times assume it fits: split over %1 GPUs it would (set TP in the Model panel, or see the Plan tab)</source>
+        <translation>时间按放得下计算：分到 %1 个 GPU 上才放得下（在模型面板中设置 TP，或查看部署规划标签页）</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每 GPU %1</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsPanel</name>
@@ -1188,6 +1284,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>not on the chart</source>
         <translation>未在图表上显示</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs</source>
+        <translation>%1，共 %2 个 GPU</translation>
     </message>
 </context>
 <context>
@@ -1231,6 +1331,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>%1: /model: %2</source>
         <translation>%1：/model：%2</translation>
+    </message>
+    <message>
+        <source>Layout %1</source>
+        <translation>并行布局 %1</translation>
     </message>
 </context>
 <context>
@@ -1571,6 +1675,12 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::RoofChart</name>
     <message>
+        <source>%1 on %2
+%3 per call on the link, %4 per call, ×%5 per step</source>
+        <translation>%1（%2）
+每次调用链路传输 %3，每次调用 %4，每步 ×%5 次</translation>
+    </message>
+    <message>
         <source>memory-bound</source>
         <translation>内存受限</translation>
     </message>
@@ -1787,6 +1897,22 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>the baseline</source>
         <translation>基准</translation>
+    </message>
+    <message>
+        <source>Apply Layout</source>
+        <translation>应用布局</translation>
+    </message>
+    <message>
+        <source>Use the selected layout in the Model panel: the chart shows one GPU's share (double-clicking a row does the same; undoable)</source>
+        <translation>在模型面板中使用所选布局：图中显示单个 GPU 的份额（双击某行效果相同；可撤销）</translation>
+    </message>
+    <message>
+        <source>Model panel: %1</source>
+        <translation>模型面板：%1</translation>
+    </message>
+    <message>
+        <source>Layout Applied</source>
+        <translation>已应用此布局</translation>
     </message>
 </context>
 <context>

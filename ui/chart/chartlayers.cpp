@@ -1,6 +1,7 @@
 #include "ui/chart/chartlayer.h"
 
 #include "ui/chart/layers/analyticpointslayer.h"
+#include "ui/chart/layers/communicationlayer.h"
 #include "ui/chart/layers/gridaxeslayer.h"
 #include "ui/chart/layers/labelslayer.h"
 #include "ui/chart/layers/legendlayer.h"
@@ -21,6 +22,7 @@ std::vector<std::unique_ptr<ChartLayer>> createChartLayers()
     layers.push_back(std::make_unique<RoofsLayer>());
     layers.push_back(std::make_unique<MeasuredLayer>());
     layers.push_back(std::make_unique<LinksLayer>());
+    layers.push_back(std::make_unique<CommunicationLayer>());
     layers.push_back(std::make_unique<AnalyticPointsLayer>());
     layers.push_back(std::make_unique<LegendLayer>());
     layers.push_back(std::make_unique<LabelsLayer>());

@@ -43,6 +43,7 @@ struct RoofChart::Impl {
     ChartStyle style;
     Figure figure;
     std::vector<FigureRoof> measuredRoofs; // the hierarchical view's cache roofs
+    std::vector<FigureRoof> linkRoofs;     // a model spread over GPUs: its links' slopes
     std::vector<std::vector<FigurePoint>> pointsByOp;
     std::vector<std::unique_ptr<ChartLayer>> layers;
     PointShare share;
@@ -91,6 +92,7 @@ struct RoofChart::Impl {
     QString currentRoofSignature() const;
     void readRoofs();
     void readMeasured();
+    void readCommunication();
     bool readSweeps(bool force);
     void readPoints(int op);
     void flattenPoints();
@@ -186,6 +188,18 @@ void RoofChart::Impl::readRoofs()
                             std::make_move_iterator(roofs.end()));
     }
     figure.roofs.insert(figure.roofs.end(), measuredRoofs.begin(), measuredRoofs.end());
+    figure.roofs.insert(figure.roofs.end(), linkRoofs.begin(), linkRoofs.end());
+}
+
+// The model's layout over GPUs through the core's rule: each link's roof and the collectives on it.
+void RoofChart::Impl::readCommunication()
+{
+    Figure linkOnly;
+    linkOnly.gpus = figure.gpus;
+    if (const auto& setup = session->modelSetup())
+        addModelCommunication(linkOnly, *setup, session->catalog());
+    linkRoofs = std::move(linkOnly.roofs);
+    figure.communication = std::move(linkOnly.communication);
 }
 
 // The session's measurements through the core's one rule (addMeasuredToFigure), on a figure
@@ -422,6 +436,16 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
     connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
     connect(session, &Session::measurementsChanged, this, &RoofChart::rebuild);
+    // A layout over GPUs brings its link roofs and collectives (one GPU: nothing to redo).
+    connect(session, &Session::modelSetupChanged, this, [this] {
+        const auto& setup = d->session->modelSetup();
+        const bool spread = setup && setup->layout.gpus() > 1;
+        if (!d->host || (!spread && d->linkRoofs.empty() && d->figure.communication.empty()))
+            return;
+        d->readCommunication();
+        d->readRoofs();
+        d->refresh(ChartChange::Roofs | ChartChange::Points);
+    });
     connect(session, &Session::kernelSelectionChanged, this, [this] {
         d->figure.selectedKernelSet = d->session->selectedKernel().set;
         d->figure.selectedKernel = d->session->selectedKernel().kernel;
@@ -732,6 +756,7 @@ void RoofChart::rebuild()
         d->readPoints(op);
     d->flattenPoints();
     d->readMeasured();
+    d->readCommunication();
     d->readRoofs();
     d->readSweeps(true);
     d->inRebuild = false;

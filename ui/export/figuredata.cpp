@@ -78,6 +78,9 @@ FigureData FigureData::collect(const Session& session, const ViewRange& view)
     }
     for (const FigurePoint& p : figure.points)
         d.m_points.push_back({p.op, p.hardware, p.estimate, p.speedup});
+    for (const FigureCommPoint& c : figure.communication)
+        d.m_communication.push_back({c.hardware, c.key, c.name, c.collective, c.bytes, c.linkBytes,
+                                     c.count, c.timeS, QPointF(c.value.ai, c.value.flops)});
     for (const FigureSweep& fs : figure.sweeps) {
         Sweep s;
         s.op = fs.op;
@@ -210,6 +213,11 @@ QByteArray FigureData::toCsv() const
         row(l.kind, l.hardware, l.op, {}, 0, l.tail, {}, {}, {}, {}, {}, {});
         row(l.kind, l.hardware, l.op, {}, 1, l.head, {}, {}, {}, {}, {}, {});
     }
+    // The operator column names the collective; bytes are those one call puts on the link.
+    measured = ",,,,,,,";
+    for (const Communication& c : m_communication)
+        row("communication", c.hardware, c.name, c.collective, 0, c.value, "link", number(c.timeS),
+            {}, number(c.linkBytes), {}, {});
     return QByteArray::fromStdString(out);
 }
 
@@ -270,6 +278,18 @@ QByteArray FigureData::toJson() const
                           {"points", pts(s.points)},
                           {"crossing", crossing}});
     }
+    json communication = json::array();
+    for (const Communication& c : m_communication)
+        communication.push_back({{"gpu", gpuId(c.hardware)},
+                                 {"key", c.key},
+                                 {"name", c.name},
+                                 {"collective", c.collective},
+                                 {"ai", c.value.x()},
+                                 {"attainable_flops_per_s", c.value.y()},
+                                 {"bytes", c.bytes},
+                                 {"link_bytes", c.linkBytes},
+                                 {"count", c.count},
+                                 {"time_s", c.timeS}});
     auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(); };
     json kernels = json::array();
     for (const Kernel& k : m_kernels)
@@ -304,7 +324,7 @@ QByteArray FigureData::toJson() const
                             {"before_s", s.beforeS},
                             {"after_s", s.afterS},
                             {"speedup", optional(s.speedup)}});
-    const json doc = {{"format", "roofscope-figure-data"},
+    json doc = {{"format", "roofscope-figure-data"},
                       {"version", 1},
                       {"view",
                        {{"ai_min", m_view.aiMin},
@@ -318,6 +338,8 @@ QByteArray FigureData::toJson() const
                       {"kernels", kernels},
                       {"links", links},
                       {"speedups", speedups}};
+    if (!communication.empty()) // a model spread over GPUs
+        doc["communication"] = communication;
     return QByteArray::fromStdString(
         doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }

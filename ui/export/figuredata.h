@@ -81,6 +81,18 @@ public:
         QPointF head;
         std::optional<double> speedup;
     };
+    // A collective of a model spread over GPUs on its link roof (core FigureCommPoint).
+    struct Communication {
+        int hardware = -1;
+        std::string key;
+        std::string name;
+        std::string collective;
+        double bytes = 0.0;
+        double linkBytes = 0.0;
+        double count = 0.0;
+        double timeS = 0.0;
+        QPointF value;
+    };
 
     // `view` is the range the chart shows (RoofChart::effectiveRange): roofs span it.
     static FigureData collect(const Session& session, const ViewRange& view);
@@ -90,9 +102,10 @@ public:
     const std::vector<Sweep>& sweeps() const { return m_sweeps; }
     const std::vector<Kernel>& kernels() const { return m_kernels; }
     const std::vector<Link>& links() const { return m_links; }
+    const std::vector<Communication>& communication() const { return m_communication; }
 
     // One table, one row per plotted value, a `kind` column (roof, ridge, point, sweep,
-    // crossing) to filter on; numbers in shortest round-trip form.
+    // crossing, communication) to filter on; numbers in shortest round-trip form.
     QByteArray toCsv() const;
     QByteArray toJson() const;
     QByteArray serialize(FigureDataFormat format) const;
@@ -109,6 +122,7 @@ private:
     ViewRange m_view;
     std::vector<int> m_hardware; // checked, in the chart's order
     std::vector<Roof> m_roofs;
+    std::vector<Communication> m_communication;
     std::vector<Point> m_points;
     std::vector<Sweep> m_sweeps;
     std::vector<Kernel> m_kernels;

@@ -12,6 +12,77 @@
 
 namespace roofscope {
 
+namespace {
+
+// A step on one accelerator, from whichever core evaluation the layout calls for.
+struct StepRow {
+    double timeS = 0.0;
+    double tokensPerS = 0.0;
+    double computeS = 0.0;
+    double memoryS = 0.0;
+    double communicationS = 0.0;
+    double memoryBoundFraction = 0.0;
+    double usedBytes = 0.0;     // weights + KV cache (+ workspace under a layout), per GPU
+    double capacityBytes = 0.0; // 0 when the catalog lacks it
+    std::optional<bool> fits;
+    std::optional<long long> gpusNeeded;
+    bool perGpu = false;
+    std::string error;
+};
+
+std::optional<StepRow> stepRow(const ModelWorkbench& workbench, int hw)
+{
+    StepRow r;
+    if (const Expected<ParallelTotals>* p = workbench.parallelTotals(hw)) {
+        if (!*p) {
+            r.error = p->error().message;
+            return r;
+        }
+        const ParallelTotals& v = **p;
+        r.timeS = v.timeS;
+        r.tokensPerS = v.tokensPerS;
+        for (const StageTotals& st : v.stages) {
+            r.computeS += st.computeBoundTimeS;
+            r.memoryS += st.memoryBoundTimeS;
+            r.communicationS += st.communicationTimeS;
+        }
+        const double serial = r.computeS + r.memoryS + r.communicationS;
+        r.memoryBoundFraction = serial > 0.0 ? r.memoryS / serial : 0.0;
+        r.usedBytes = v.memoryBytesPerGpu;
+        r.capacityBytes = v.capacityBytes;
+        r.fits = v.fits;
+        r.perGpu = true;
+        return r;
+    }
+    const Expected<WorkloadTotals>* t = workbench.totals(hw);
+    if (!t)
+        return std::nullopt;
+    if (!*t) {
+        r.error = t->error().message;
+        return r;
+    }
+    const WorkloadTotals& v = **t;
+    r.timeS = v.timeS;
+    r.tokensPerS = v.tokensPerS;
+    for (const OperatorTiming& op : v.perOp)
+        (op.estimate.bound == Bound::Compute ? r.computeS : r.memoryS) += op.stepTimeS;
+    r.memoryBoundFraction = v.memoryBoundTimeFraction;
+    r.usedBytes = v.weightsBytes + v.kvCacheBytes;
+    r.capacityBytes = v.memoryBytes;
+    r.fits = v.fits;
+    r.gpusNeeded = v.gpusNeeded;
+    return r;
+}
+
+QString durationWithShare(double s, double total)
+{
+    return QString::fromStdString(formatDuration(s)) +
+           (total > 0.0 ? QStringLiteral(" (%1 %)").arg(QString::number(s / total * 100.0, 'f', 0))
+                        : QString());
+}
+
+} // namespace
+
 ModelTotalsModel::ModelTotalsModel(ModelWorkbench* workbench, QObject* parent)
     : QAbstractTableModel(parent), m_workbench(workbench),
       m_rows(workbench->session()->checkedHardware())
@@ -43,8 +114,8 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
     const Session* session = m_workbench->session();
     const int hw = m_rows[static_cast<std::size_t>(index.row())];
     const bool baseline = hw == session->baseline();
-    const Expected<WorkloadTotals>* t = m_workbench->totals(hw);
-    const bool ok = t && *t;
+    const std::optional<StepRow> row = stepRow(*m_workbench, hw);
+    const bool ok = row && row->error.empty();
     const int column = index.column();
 
     switch (role) {
@@ -65,27 +136,43 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
         if (column != HardwareColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case Qt::ToolTipRole:
-        if (t && !*t)
-            return QString::fromStdString(t->error().message);
+    case Qt::ToolTipRole: {
+        if (row && !ok)
+            return QString::fromStdString(row->error);
         if (!ok)
             return {};
-        if (column == TimeColumn)
+        const Expected<WorkloadTotals>* t = m_workbench->totals(hw);
+        if (column == TimeColumn && !row->perGpu && t && *t)
             return tr("Σ over operators of count × max(compute time, memory time): %1, %2 moved")
                 .arg(QString::fromStdString(formatFlops((*t)->flops)),
                      QString::fromStdString(formatBytes((*t)->bytes)));
-        if (column == MemoryColumn)
+        if (column == TimeColumn)
+            return tr("%1: Σ over the pipeline's stages of one GPU's operators and collectives")
+                .arg(QString::fromStdString(m_workbench->layout().name()));
+        if (column == ComputeTimeColumn)
+            return tr("Operators on the compute roof: count × FLOPs ÷ peak");
+        if (column == MemoryTimeColumn)
+            return tr("Operators on the memory slope: count × bytes ÷ memory bandwidth");
+        if (column == CommunicationTimeColumn)
+            return row->perGpu
+                       ? tr("Collectives and pipeline sends; ring all-reduce: 2·(N−1)/N · bytes ÷ "
+                            "per-direction link bandwidth + 2·(N−1) · hop latency")
+                       : tr("One GPU: no communication (set TP or PP in the Model panel)");
+        if (column == MemoryColumn && !row->perGpu && t && *t)
             return tr("Weights %1 + KV cache %2 of %3")
                 .arg(QString::fromStdString(formatBytes((*t)->weightsBytes)),
                      QString::fromStdString(formatBytes((*t)->kvCacheBytes)),
                      QString::fromStdString(formatBytes((*t)->memoryBytes)));
-        if (column == FitsColumn && (*t)->fits == false)
-            return tr("The times assume it fits: split over %1 GPUs it would (tensor-parallel "
-                      "communication not modelled)")
-                .arg((*t)->gpusNeeded.value_or(0));
+        if (column == MemoryColumn)
+            return tr("The fullest GPU: weights + KV cache + activation workspace");
+        if (column == FitsColumn && row->fits == false && !row->perGpu)
+            return tr("The times assume it fits: split over %1 GPUs it would (set TP in the "
+                      "Model panel, or see the Plan tab)")
+                .arg(row->gpusNeeded.value_or(0));
         if (column == SpeedupColumn)
             return tr("Step time on the baseline ÷ step time on this accelerator");
         return {};
+    }
     case Qt::DisplayRole:
     case SortRole:
         break;
@@ -100,24 +187,34 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
     }
     if (!ok)
         return sort ? QVariant() : QVariant(QStringLiteral("—"));
-    const WorkloadTotals& v = **t;
+    const StepRow& v = *row;
+    const double serial = v.computeS + v.memoryS + v.communicationS;
     switch (column) {
     case TimeColumn:
         return sort ? QVariant(v.timeS) : QVariant(QString::fromStdString(formatDuration(v.timeS)));
     case TokensColumn:
         return sort ? QVariant(v.tokensPerS) : QVariant(HumanFormat::count(v.tokensPerS, 4));
     case MemoryBoundColumn:
-        return sort ? QVariant(v.memoryBoundTimeFraction)
-                    : QVariant(QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0) +
+        return sort ? QVariant(v.memoryBoundFraction)
+                    : QVariant(QString::number(v.memoryBoundFraction * 100.0, 'f', 0) +
                                QStringLiteral(" %"));
-    case MemoryColumn: {
-        const double used = v.weightsBytes + v.kvCacheBytes;
+    case ComputeTimeColumn:
+        return sort ? QVariant(v.computeS) : QVariant(durationWithShare(v.computeS, serial));
+    case MemoryTimeColumn:
+        return sort ? QVariant(v.memoryS) : QVariant(durationWithShare(v.memoryS, serial));
+    case CommunicationTimeColumn:
         if (sort)
-            return used;
-        return v.memoryBytes > 0.0 ? tr("%1 of %2")
-                                         .arg(QString::fromStdString(formatBytes(used)),
-                                              QString::fromStdString(formatBytes(v.memoryBytes)))
-                                   : QString::fromStdString(formatBytes(used));
+            return v.communicationS;
+        return v.perGpu ? durationWithShare(v.communicationS, serial) : QStringLiteral("—");
+    case MemoryColumn: {
+        if (sort)
+            return v.usedBytes;
+        const QString used = QString::fromStdString(formatBytes(v.usedBytes));
+        const QString text =
+            v.capacityBytes > 0.0
+                ? tr("%1 of %2").arg(used, QString::fromStdString(formatBytes(v.capacityBytes)))
+                : used;
+        return v.perGpu ? tr("%1 per GPU").arg(text) : text;
     }
     case FitsColumn:
         if (sort)
@@ -128,10 +225,10 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
             return tr("fits");
         return v.gpusNeeded ? tr("no: needs %1 GPUs").arg(*v.gpusNeeded) : tr("no");
     case SpeedupColumn: {
-        const Expected<WorkloadTotals>* b = m_workbench->totals(session->baseline());
-        if (!b || !*b || !(v.timeS > 0.0))
+        const std::optional<StepRow> b = stepRow(*m_workbench, session->baseline());
+        if (!b || !b->error.empty() || !(v.timeS > 0.0))
             return sort ? QVariant() : QVariant(QStringLiteral("—"));
-        const double s = (*b)->timeS / v.timeS;
+        const double s = b->timeS / v.timeS;
         return sort ? QVariant(s) : QVariant(QString::number(s, 'f', 2) + QStringLiteral("×"));
     }
     default:
@@ -156,6 +253,12 @@ QVariant ModelTotalsModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Tokens/s");
     case MemoryBoundColumn:
         return tr("Mem-bound");
+    case ComputeTimeColumn:
+        return tr("Compute-bound");
+    case MemoryTimeColumn:
+        return tr("Memory-bound");
+    case CommunicationTimeColumn:
+        return tr("Communication");
     case MemoryColumn:
         return tr("Weights + KV");
     case FitsColumn:

@@ -7,9 +7,11 @@ namespace roofscope {
 class ModelWorkbench;
 
 // One row per checked accelerator: the model's step on it, from the core's
-// evaluateWorkload(): time per token (decode) or per prefill, tokens/s, the share of time in
-// memory-bound operators, weights + KV cache against the GPU's memory, whether it fits (and
-// how many GPUs would hold it), and the speedup against the baseline.
+// evaluateWorkload() (one GPU) or evaluateParallel() (a layout over GPUs): time per token
+// (decode) or per prefill, tokens/s, the share of time in memory-bound operators, the time split
+// into compute-bound operators, memory-bound operators and communication (summed over the
+// pipeline's stages), weights + KV cache against the GPU's memory (per GPU under a layout),
+// whether it fits (and how many GPUs would hold it), and the speedup against the baseline.
 class ModelTotalsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -18,6 +20,9 @@ public:
         TimeColumn,
         TokensColumn,
         MemoryBoundColumn,
+        ComputeTimeColumn,       // operators on the compute roof
+        MemoryTimeColumn,        // operators on the memory slope
+        CommunicationTimeColumn, // collectives and pipeline sends; 0 on one GPU
         MemoryColumn,
         FitsColumn,
         SpeedupColumn,

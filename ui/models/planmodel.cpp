@@ -146,13 +146,17 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
         if (column != LayoutColumn && column != FitsColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case Qt::FontRole:
-        if (index.row() == 0 && fits) {
-            QFont f;
-            f.setBold(true);
-            return f;
-        }
-        return {};
+    case Qt::FontRole: {
+        // The fastest fitting layout in bold; the model panel's own in italics.
+        const bool best = index.row() == 0 && fits;
+        const bool current = t.layout == m_workbench->layout();
+        if (!best && !current)
+            return {};
+        QFont f;
+        f.setBold(best);
+        f.setItalic(current);
+        return f;
+    }
     case Qt::ToolTipRole:
         if (column == CommunicationColumn)
             return tr("Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + "

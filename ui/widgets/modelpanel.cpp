@@ -13,10 +13,11 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QStringList>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStandardItemModel>
+#include <QStringList>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -48,6 +49,23 @@ Precision comboPrecision(const QComboBox* c)
     return static_cast<Precision>(c->currentData().toInt());
 }
 
+// GPU counts offered per dimension: the planner's range (one node of eight).
+constexpr int kMaxLayoutGpus = 8;
+
+QComboBox* layoutCombo(const QString& name, QWidget* parent)
+{
+    auto* c = new QComboBox(parent);
+    c->setObjectName(name);
+    for (int n = 1; n <= kMaxLayoutGpus; ++n)
+        c->addItem(QString::number(n), n);
+    return c;
+}
+
+int comboValue(const QComboBox* c)
+{
+    return c->currentIndex() >= 0 ? c->currentData().toInt() : 1;
+}
+
 void selectPrecision(QComboBox* c, Precision p)
 {
     const QSignalBlocker b(c);
@@ -65,8 +83,10 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
       m_activations(precisionCombo(kActivations, QStringLiteral("activations"), this)),
       m_kv(precisionCombo(kKv, QStringLiteral("kv"), this)),
       m_fused(new QCheckBox(tr("Fused kernels (elementwise chains, flash attention)"), this)),
-      m_show(new QPushButton(tr("Show on Chart"), this)), m_status(new QLabel(this)),
-      m_baseline(new QLabel(this)), m_frame(new QTimer(this))
+      m_tp(layoutCombo(QStringLiteral("tp"), this)), m_pp(layoutCombo(QStringLiteral("pp"), this)),
+      m_ep(layoutCombo(QStringLiteral("ep"), this)), m_epLabel(new QLabel(tr("EP"), this)),
+      m_gpus(new QLabel(this)), m_show(new QPushButton(tr("Show on Chart"), this)),
+      m_status(new QLabel(this)), m_baseline(new QLabel(this)), m_frame(new QTimer(this))
 {
     m_model->setObjectName(QStringLiteral("model"));
     m_phase->setObjectName(QStringLiteral("phase"));
@@ -112,6 +132,18 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     }
     form->addRow(tr("Precision"), precisions);
     form->addRow(QString(), m_fused);
+    auto* layoutRow = new QHBoxLayout;
+    for (auto [label, combo] :
+         {std::pair{new QLabel(tr("TP"), this), m_tp}, std::pair{new QLabel(tr("PP"), this), m_pp},
+          std::pair{m_epLabel, m_ep}}) {
+        label->setBuddy(combo);
+        label->setToolTip(combo->toolTip());
+        layoutRow->addWidget(label);
+        layoutRow->addWidget(combo, 1);
+    }
+    layoutRow->addWidget(m_gpus);
+    m_gpus->setObjectName(QStringLiteral("layoutGpus"));
+    form->addRow(tr("GPUs"), layoutRow);
     layout->addLayout(form);
     auto* showRow = new QHBoxLayout;
     showRow->addWidget(m_show);
@@ -129,6 +161,13 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_weights->setToolTip(tr("Weights of the decoder layers' matrices"));
     m_activations->setToolTip(tr("Matmul inputs and math: the roof the matmuls run against"));
     m_kv->setToolTip(tr("KV cache"));
+    m_tp->setToolTip(tr("Tensor parallelism: each layer's heads, FFN and vocabulary split over N "
+                        "GPUs, with two all-reduces per layer over the interconnect"));
+    m_pp->setToolTip(tr("Pipeline parallelism: the layers split into stages that run one after "
+                        "another, activations sent between them. The chart shows one GPU of "
+                        "the first stage"));
+    m_ep->setToolTip(tr("Expert parallelism (mixture of experts): each MoE layer's experts spread "
+                        "over E of the TP GPUs, with dispatch and combine all-to-alls"));
 
     m_baseline->setObjectName(QStringLiteral("baselineSummary"));
     m_baseline->setTextFormat(Qt::RichText);
@@ -163,6 +202,8 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
         s.fused = on;
         change(s);
     });
+    for (QComboBox* c : {m_tp, m_pp, m_ep})
+        connect(c, &QComboBox::activated, this, &ModelPanel::onLayout);
     connect(m_show, &QPushButton::clicked, m_workbench, &ModelWorkbench::showOnChart);
     connect(m_workbench, &ModelWorkbench::changed, this, &ModelPanel::refresh);
     populateModels();
@@ -229,6 +270,7 @@ void ModelPanel::refresh()
         const QSignalBlocker b(m_fused);
         m_fused->setChecked(s.fused);
     }
+    refreshLayout();
     const bool shown = m_workbench->isShown();
     m_show->setEnabled(!shown);
     m_show->setText(shown ? tr("Shown on Chart") : tr("Show on Chart"));
@@ -244,10 +286,49 @@ void ModelPanel::refresh()
     }
     m_notes->setText(notes.join(QStringLiteral("<br>")));
     m_notes->setVisible(!notes.isEmpty());
-    m_context->setToolTip(m_context->toolTip() +
-                          (m.maxPositions > 0
-                               ? tr(" (trained for up to %1)").arg(m.maxPositions)
-                               : QString()));
+    m_context->setToolTip(
+        m_context->toolTip() +
+        (m.maxPositions > 0 ? tr(" (trained for up to %1)").arg(m.maxPositions) : QString()));
+}
+
+void ModelPanel::refreshLayout()
+{
+    const Layout current = m_workbench->layout();
+    const bool moe = m_workbench->model().isMoe();
+    m_ep->setVisible(moe);
+    m_epLabel->setVisible(moe);
+    // Each value with the others as they are (EP falls back to 1 where it stops dividing TP).
+    const auto mark = [this](QComboBox* combo, int selected, auto layoutFor) {
+        const QSignalBlocker b(combo);
+        auto* items = qobject_cast<QStandardItemModel*>(combo->model());
+        for (int i = 0; i < combo->count(); ++i) {
+            const int n = combo->itemData(i).toInt();
+            const std::optional<QString> problem = m_workbench->layoutProblem(layoutFor(n));
+            if (QStandardItem* item = items ? items->item(i) : nullptr) {
+                item->setEnabled(!problem);
+                item->setToolTip(problem ? *problem : QString());
+            }
+        }
+        combo->setCurrentIndex(combo->findData(selected));
+    };
+    mark(m_tp, current.tp, [&](int n) {
+        return Layout{n, current.pp, n % current.ep == 0 ? current.ep : 1};
+    });
+    mark(m_pp, current.pp, [&](int n) { return Layout{current.tp, n, current.ep}; });
+    mark(m_ep, current.ep, [&](int n) { return Layout{current.tp, current.pp, n}; });
+    m_gpus->setText(current.gpus() == 1 ? tr("= 1 GPU") : tr("= %1 GPUs").arg(current.gpus()));
+}
+
+void ModelPanel::onLayout()
+{
+    Layout l{comboValue(m_tp), comboValue(m_pp), comboValue(m_ep)};
+    if (l.ep > 1 && l.tp % l.ep != 0)
+        l.ep = 1; // TP changed under it: experts stay whole
+    if (auto error = m_workbench->setLayout(l))
+        m_status->setText(*error);
+    else
+        m_status->clear();
+    refresh();
 }
 
 QString ModelPanel::baselineSummary() const
@@ -259,8 +340,30 @@ QString ModelPanel::baselineSummary() const
         return tr("Check an accelerator to see the model's step time.");
     if (!*t)
         return QString::fromStdString(t->error().message).toHtmlEscaped();
-    const WorkloadTotals& v = **t;
     const bool decode = m_workbench->scenario().phase == Phase::Decode;
+    if (const Expected<ParallelTotals>* p = m_workbench->parallelTotals(base)) {
+        if (!*p)
+            return QString::fromStdString(p->error().message).toHtmlEscaped();
+        const ParallelTotals& v = **p;
+        QString fits;
+        if (v.fits == true)
+            fits = tr("fits");
+        else if (v.fits == false)
+            fits = tr("<b>does not fit</b>");
+        return tr("<b>%1</b> × %2 (%3): %4 %5 · %6 tokens/s · %7 % communication · %8 per GPU, "
+                  "%9")
+            .arg(session->shortName(base).toHtmlEscaped())
+            .arg(v.layout.gpus())
+            .arg(QString::fromStdString(v.layout.name()),
+                 QString::fromStdString(formatDuration(v.timeS)),
+                 !decode
+                     ? tr("per prefill")
+                     : (m_workbench->scenario().batch == 1.0 ? tr("per token") : tr("per step")),
+                 QString::fromStdString(formatNumber(v.tokensPerS, 4)),
+                 QString::number(v.communicationFraction * 100.0, 'f', 0),
+                 QString::fromStdString(formatBytes(v.memoryBytesPerGpu)), fits);
+    }
+    const WorkloadTotals& v = **t;
     QString fits;
     if (v.fits == true)
         fits = tr("fits in %1").arg(QString::fromStdString(formatBytes(v.memoryBytes)));

@@ -18,9 +18,9 @@ class ModelWorkbench;
 
 // The model panel: a model (presets, user files, "Load config.json…"), the phase, batch and
 // context (log sliders), the weight / activation / KV-cache precisions and the fusion switch,
-// then the baseline's totals in one line (every accelerator's are in ModelTotalsPanel). Every
-// change shows the model's operators on the chart; slider moves are coalesced to at most one update
-// per frame, like the parameter panel's.
+// the layout over GPUs (TP, PP, EP), then the baseline's totals in one line (every accelerator's
+// are in ModelTotalsPanel). Every change shows the model's operators on the chart; slider moves are
+// coalesced to at most one update per frame, like the parameter panel's.
 class ModelPanel : public QWidget {
     Q_OBJECT
 public:
@@ -35,6 +35,11 @@ public:
     QComboBox* kvCombo() const { return m_kv; }
     QCheckBox* fusedCheck() const { return m_fused; }
     QPushButton* showButton() const { return m_show; }
+    // The layout: tensor, pipeline and (MoE only) expert parallelism. Values the model's
+    // shapes refuse are greyed out, their tooltip says why.
+    QComboBox* tpCombo() const { return m_tp; }
+    QComboBox* ppCombo() const { return m_pp; }
+    QComboBox* epCombo() const { return m_ep; }
     // One line for the baseline: time per token, tokens/s, whether it fits.
     QString baselineSummary() const;
     // The notes under the summary (quantized LM head, per-step times, context past training).
@@ -54,6 +59,8 @@ private:
     void onSlider(bool batch, double value);
     void onPrecision(QComboBox* combo);
     void change(const InferenceScenario& s);
+    void refreshLayout();
+    void onLayout();
 
     ModelWorkbench* m_workbench;
     QComboBox* m_model;
@@ -67,6 +74,11 @@ private:
     QComboBox* m_activations;
     QComboBox* m_kv;
     QCheckBox* m_fused;
+    QComboBox* m_tp;
+    QComboBox* m_pp;
+    QComboBox* m_ep;
+    QLabel* m_epLabel;
+    QLabel* m_gpus;
     QPushButton* m_show;
     QLabel* m_status;
     QLabel* m_baseline;

@@ -46,6 +46,11 @@ QString ModelTotalsPanel::caption() const
                        .arg(QString::fromStdString(m_workbench->model().name).toHtmlEscaped(), what,
                             upper(s.weights), upper(s.activations), upper(s.kvCache),
                             s.fused ? tr("fused") : tr("unfused"));
+    const Layout& layout = m_workbench->layout();
+    if (layout != Layout{})
+        text += QStringLiteral(" · <b>") +
+                tr("%1 on %2 GPUs").arg(QString::fromStdString(layout.name())).arg(layout.gpus()) +
+                QStringLiteral("</b>");
     if (!m_workbench->isShown())
         text += QStringLiteral(" · <i>") + tr("not on the chart") + QStringLiteral("</i>");
     return text;

@@ -5,8 +5,11 @@
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -14,7 +17,8 @@ namespace roofscope {
 
 PlanPanel::PlanPanel(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_model(new PlanModel(workbench, this)),
-      m_caption(new QLabel(this)), m_table(new QTableView(this))
+      m_caption(new QLabel(this)), m_table(new QTableView(this)),
+      m_apply(new QPushButton(tr("Apply Layout"), this)), m_status(new QLabel(this))
 {
     m_caption->setWordWrap(true);
     m_caption->setObjectName(QStringLiteral("planCaption"));
@@ -26,10 +30,33 @@ PlanPanel::PlanPanel(ModelWorkbench* workbench, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_caption);
+    // The button beside the caption: on a 1366×768 laptop the table needs every line.
+    auto* top = new QHBoxLayout;
+    m_apply->setObjectName(QStringLiteral("applyLayout"));
+    m_apply->setToolTip(tr("Use the selected layout in the Model panel: the chart shows one GPU's "
+                           "share (double-clicking a row does the same; undoable)"));
+    m_status->setWordWrap(true);
+    auto* side = new QVBoxLayout;
+    side->addWidget(m_apply);
+    side->addWidget(m_status);
+    side->addStretch(1);
+    top->addWidget(m_caption, 1);
+    top->addLayout(side);
+    layout->addLayout(top);
     layout->addWidget(m_table, 1);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PlanPanel::refreshCaption);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PlanPanel::refreshApply);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &PlanPanel::refreshApply);
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { applyRow(index.row()); });
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            applyRow(rows.front().row());
+    });
     refreshCaption();
+    refreshApply();
 }
 
 void PlanPanel::showEvent(QShowEvent* event)
@@ -42,6 +69,32 @@ void PlanPanel::hideEvent(QHideEvent* event)
 {
     QWidget::hideEvent(event);
     m_model->setActive(false);
+}
+
+void PlanPanel::applyRow(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_model->rows().size()))
+        return;
+    const Layout layout = m_model->rows()[static_cast<std::size_t>(row)].layout;
+    if (auto error = m_workbench->setLayout(layout)) {
+        m_status->setText(*error);
+        return;
+    }
+    m_workbench->showOnChart();
+    m_status->setText(tr("Model panel: %1").arg(QString::fromStdString(layout.name())));
+    refreshApply();
+}
+
+void PlanPanel::refreshApply()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const bool any =
+        !rows.isEmpty() && rows.front().row() < static_cast<int>(m_model->rows().size());
+    const bool current =
+        any && m_model->rows()[static_cast<std::size_t>(rows.front().row())].layout ==
+                   m_workbench->layout();
+    m_apply->setEnabled(any && !current);
+    m_apply->setText(current ? tr("Layout Applied") : tr("Apply Layout"));
 }
 
 QString PlanPanel::caption() const

@@ -3,6 +3,8 @@
 #include <QWidget>
 
 class QLabel;
+class QModelIndex;
+class QPushButton;
 class QTableView;
 
 namespace roofscope {
@@ -12,6 +14,7 @@ class PlanModel;
 
 // The Plan tab: how to deploy the model panel's model on the baseline accelerator — a caption
 // naming model, scenario and link, then the planner's table, the fastest fitting layout first.
+// A row's layout goes to the model panel (and the chart) with "Apply Layout" or a double-click.
 class PlanPanel : public QWidget {
     Q_OBJECT
 public:
@@ -20,6 +23,9 @@ public:
     PlanModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString caption() const;
+    QPushButton* applyButton() const { return m_apply; }
+    // Applies row `row`'s layout to the model panel (one undo step).
+    void applyRow(int row);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -27,11 +33,14 @@ protected:
 
 private:
     void refreshCaption();
+    void refreshApply();
 
     ModelWorkbench* m_workbench;
     PlanModel* m_model;
     QLabel* m_caption;
     QTableView* m_table;
+    QPushButton* m_apply;
+    QLabel* m_status;
 };
 
 } // namespace roofscope
