@@ -133,7 +133,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     QFont small = style.labelFont;
     small.setPointSizeF(small.pointSizeF() * 0.85);
     for (const FigureRoof& roof : figure.roofs) {
-        if (roof.role == RoofRole::Primary)
+        // An unnamed roof would be an empty box with a leader dot.
+        if (roof.role == RoofRole::Primary || roof.label.empty())
             continue;
         const FigureGpu* gpu = figure.gpu(roof.hardware);
         const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
