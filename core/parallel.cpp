@@ -191,6 +191,9 @@ Expected<ModelConfig> shardModel(const ModelConfig& m, const Layout& l)
     } else {
         s.intermediateSize = ceilDiv(m.intermediateSize, ffnSplit);
     }
+    // Qwen-MoE's shared expert runs on every GPU of an EP group: split over the whole TP group
+    // like a dense MLP.
+    s.sharedExpertSize = ceilDiv(m.sharedExpertSize, l.tp);
     s.vocabSize = ceilDiv(m.vocabSize, l.tp); // padded, as vocab-parallel layers are
     return s;
 }

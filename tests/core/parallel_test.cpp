@@ -302,3 +302,24 @@ TEST(CommunicationRoof, AllReducePointsSitOnTheLinkSlope)
                                     gpu("h100-sxm5"))
                     .empty());
 }
+
+// Qwen1.5-MoE-A2.7B's shared expert (shared_expert_intermediate_size 5632) is split over the
+// tensor-parallel group like a dense MLP; its routed experts (1408 wide) follow TP ÷ EP.
+TEST(TensorParallel, QwenMoeSharedExpertIsSplitOverTheWholeGroup)
+{
+    ModelConfig m;
+    m.id = "qwen-moe";
+    m.heads = 16;
+    m.kvHeads = 16;
+    m.experts = 60;
+    m.expertsPerToken = 4;
+    m.intermediateSize = 5632;
+    m.moeIntermediateSize = 1408;
+    m.sharedExpertSize = 5632;
+    m.vocabSize = 151936;
+    auto s = shardModel(m, {4, 1, 2});
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    EXPECT_EQ(s->sharedExpertSize, 5632 / 4);
+    EXPECT_EQ(s->moeIntermediateSize, 1408 / 2);
+    EXPECT_EQ(s->heads, 4);
+}
