@@ -63,8 +63,8 @@ HardwareCatalog loadCatalog(const std::vector<std::string>& catalogFiles)
     for (const Error& e : catalog.loadUserDirectory())
         std::cerr << "roofscope: warning: " << e.message << " (file skipped)\n";
     for (const std::string& file : catalogFiles) {
-        if (auto error = catalog.loadFile(file))
-            throw UsageError("--catalog " + error->message);
+        if (auto loaded = catalog.loadFile(file); !loaded)
+            throw UsageError("--catalog " + loaded.error().message);
     }
     return catalog;
 }

@@ -358,7 +358,7 @@ void HardwareCatalog::merge(const std::vector<Hardware>& hardware)
     mergeById(m_hardware, hardware);
 }
 
-std::optional<Error> HardwareCatalog::loadFile(const std::string& path)
+Expected<std::vector<Hardware>> HardwareCatalog::loadFile(const std::string& path)
 {
     auto text = readTextFile(path);
     if (!text)
@@ -368,7 +368,7 @@ std::optional<Error> HardwareCatalog::loadFile(const std::string& path)
     if (!parsed)
         return parsed.error();
     merge(*parsed);
-    return std::nullopt;
+    return parsed;
 }
 
 std::vector<Error> HardwareCatalog::loadUserDirectory()
@@ -378,8 +378,8 @@ std::vector<Error> HardwareCatalog::loadUserDirectory()
         return {files.error()};
     std::vector<Error> errors;
     for (const std::string& path : *files) {
-        if (auto error = loadFile(path))
-            errors.push_back(std::move(*error));
+        if (auto loaded = loadFile(path); !loaded)
+            errors.push_back(loaded.error());
     }
     return errors;
 }

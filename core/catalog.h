@@ -35,9 +35,10 @@ public:
     // Adds entries, replacing any with the same id (keeps the original position on override).
     void merge(const std::vector<Hardware>& hardware);
     // Reads, validates and merges one file: a RoofScope catalog, an ERT roofline.json or an
-    // omniperf roofline.csv (told apart by content). On error nothing is merged and the Error's
+    // omniperf roofline.csv (told apart by content). Returns the accelerators it held (the same
+    // result type as ModelCatalog::loadFile); on error nothing is merged and the Error's
     // message names the file, the JSON pointer and the problem.
-    std::optional<Error> loadFile(const std::string& path);
+    Expected<std::vector<Hardware>> loadFile(const std::string& path);
     // Merges every *.json of userCatalogDirectory() in name order; returns one Error per
     // broken file.
     std::vector<Error> loadUserDirectory();

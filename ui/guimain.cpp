@@ -36,9 +36,9 @@ int runGui(int argc, char** argv)
             file = args[i].mid(10);
         else
             continue;
-        if (auto e = catalog.loadFile(file.toStdString())) {
-            errors << QString::fromStdString(e->message);
-            QTextStream(stderr) << QString::fromStdString(e->message) << '\n';
+        if (auto loaded = catalog.loadFile(file.toStdString()); !loaded) {
+            errors << QString::fromStdString(loaded.error().message);
+            QTextStream(stderr) << QString::fromStdString(loaded.error().message) << '\n';
         }
     }
 

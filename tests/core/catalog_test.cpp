@@ -530,8 +530,8 @@ TEST(CatalogMerge, UserFileOverridesBuiltinInPlace)
         catalogText(entry(
             "h100-sxm5", {},
             R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 7e14, "source": "measured"}])")));
-    const auto error = catalog.loadFile(path);
-    ASSERT_FALSE(error) << error->message;
+    const auto loaded = catalog.loadFile(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.all()[index].id, "h100-sxm5");
     EXPECT_EQ(catalog.all()[index].name, "Test h100-sxm5");
@@ -559,9 +559,9 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
     const std::string path =
         dir.write("broken.json",
                   catalogText(entry("h100-sxm5") + "," + entry("new-one", R"("colour": 1, )")));
-    const auto error = catalog.loadFile(path);
-    ASSERT_TRUE(error);
-    EXPECT_EQ(error->message, path + ": /hardware/1/colour: unknown key (expected one of: id, "
+    const auto loaded = catalog.loadFile(path);
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().message, path + ": /hardware/1/colour: unknown key (expected one of: id, "
                                      "name, vendor, ceilings, memory, memory_bytes, "
                                      "memory_source, notes, interconnect)");
     // Nothing of the broken file is merged, not even its valid first entry.
@@ -573,10 +573,10 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
 TEST(CatalogMerge, MissingFileNamesThePath)
 {
     HardwareCatalog catalog;
-    const auto error = catalog.loadFile("/nonexistent/dir/hw.json");
-    ASSERT_TRUE(error);
-    EXPECT_TRUE(error->message.starts_with("/nonexistent/dir/hw.json: cannot open: "))
-        << error->message;
+    const auto loaded = catalog.loadFile("/nonexistent/dir/hw.json");
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_TRUE(loaded.error().message.starts_with("/nonexistent/dir/hw.json: cannot open: "))
+        << loaded.error().message;
 }
 
 TEST(CatalogMerge, LoadUserDirectoryMergesGoodAndReportsBroken)

@@ -214,8 +214,8 @@ TEST(MeasuredEmpirical, ErtJsonIsAHardwareEntry)
 TEST(MeasuredEmpirical, CatalogLoadFileAcceptsErtAndOmniperf)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    EXPECT_FALSE(catalog.loadFile(fixture("ert-roofline.json")).has_value());
-    EXPECT_FALSE(catalog.loadFile(fixture("omniperf-roofline.csv")).has_value());
+    EXPECT_EQ(catalog.loadFile(fixture("ert-roofline.json")).value().size(), 1u);
+    EXPECT_EQ(catalog.loadFile(fixture("omniperf-roofline.csv")).value().size(), 1u);
     EXPECT_NE(catalog.find("ert-roofline"), nullptr);
     EXPECT_NE(catalog.find("omniperf-roofline"), nullptr);
     EXPECT_NE(catalog.find("h100-sxm5"), nullptr);

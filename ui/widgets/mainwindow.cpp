@@ -679,14 +679,11 @@ void MainWindow::reportCatalogErrors(const QStringList& errors)
 std::optional<QString> MainWindow::addHardwareCatalogFile(const QString& path)
 {
     HardwareCatalog after = m_session->catalog();
-    if (auto error = after.loadFile(path.toStdString()))
-        return QString::fromStdString(error->message);
+    auto loaded = after.loadFile(path.toStdString());
+    if (!loaded)
+        return QString::fromStdString(loaded.error().message);
     const std::size_t added = after.all().size() - m_session->catalog().all().size();
-    const std::size_t total = [&] {
-        HardwareCatalog only;
-        only.loadFile(path.toStdString());
-        return only.all().size();
-    }();
+    const std::size_t total = loaded->size();
     // A copy in the user catalog folder loads at every start, like a file dropped there.
     QString target = UserCatalog::copyTarget(path);
     if (QFileInfo(target).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
