@@ -4,6 +4,7 @@
 #include "app/commands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
+#include "core/csvfield.h"
 #include "core/format.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
@@ -37,19 +38,6 @@ std::string csvNumber(const std::optional<double>& v)
     return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
-std::string csvCell(const std::string& text)
-{
-    if (text.find_first_of(",\"\n\r") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string joined(const std::vector<std::string>& items, const std::string& separator)
 {
     std::string out;
@@ -73,15 +61,15 @@ void printCsv(const std::vector<Row>& rows)
         const MeasuredKernel& k = r.kernel;
         const KernelAnalysis& a = r.analysis;
         std::vector<std::string> cells = {
-            csvCell(k.name),
-            csvCell(k.shortName),
+            csvField(k.name),
+            csvField(k.shortName),
             k.source,
-            csvCell(k.file),
-            csvCell(k.launchId),
+            csvField(k.file),
+            csvField(k.launchId),
             std::to_string(k.launches),
             csvNumber(k.timeS),
             csvNumber(k.flops),
-            csvCell(k.flopsFormula),
+            csvField(k.flopsFormula),
             k.precision ? std::string(precisionName(*k.precision)) : std::string(),
             csvNumber(k.bytesAt(MemLevel::Dram)),
             csvNumber(k.bytesAt(MemLevel::L2)),
@@ -91,12 +79,12 @@ void printCsv(const std::vector<Row>& rows)
             csvNumber(a.aiAt(MemLevel::L1)),
             csvNumber(a.achievedFlopsPerS),
             csvNumber(a.achievedBytesPerS),
-            csvCell(k.gpu),
+            csvField(k.gpu),
             csvNumber(a.roofFlopsPerS),
             csvNumber(a.percentOfRoof),
             a.bound ? std::string(boundName(*a.bound)) : std::string(),
             a.aboveRoof ? "true" : "false",
-            csvCell(joined(a.warnings, "; ")),
+            csvField(joined(a.warnings, "; ")),
         };
         std::cout << joined(cells, ",") << "\n";
     }
