@@ -15,6 +15,7 @@
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
+#include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
@@ -31,6 +32,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSplitter>
@@ -208,6 +210,13 @@ TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
         }
     }
     EXPECT_TRUE(sawThousands) << "batch 512 should reach thousands of tokens/s";
+    // The Model panel's summary line says the same number the same way.
+    auto* panel = w->findChild<ModelPanel*>();
+    ASSERT_NE(panel, nullptr);
+    const QString summary = panel->baselineSummary();
+    EXPECT_FALSE(summary.contains(QStringLiteral("e+"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QRegularExpression(QStringLiteral("\\d,\\d{3} tokens/s"))))
+        << summary.toStdString();
     // The operator list's intensity at a huge batch: "13,107", not "1.31e+04".
     Session* s = w->session();
     const int decode = operatorIndex(*s, "decode_matmul");

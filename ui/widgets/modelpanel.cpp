@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/scenarionotes.h"
+#include "ui/humanformat.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
@@ -359,7 +360,7 @@ QString ModelPanel::baselineSummary() const
                  !decode
                      ? tr("per prefill")
                      : (m_workbench->scenario().batch == 1.0 ? tr("per token") : tr("per step")),
-                 QString::fromStdString(formatNumber(v.tokensPerS, 4)),
+                 HumanFormat::count(v.tokensPerS, 4),
                  QString::number(v.communicationFraction * 100.0, 'f', 0),
                  QString::fromStdString(formatBytes(v.memoryBytesPerGpu)), fits);
     }
@@ -381,7 +382,7 @@ QString ModelPanel::baselineSummary() const
                             : tr("per step (%1 tokens)")
                                   .arg(QString::fromStdString(
                                       formatParamNumber(m_workbench->scenario().batch)))),
-             QString::fromStdString(formatNumber(v.tokensPerS, 4)),
+             HumanFormat::count(v.tokensPerS, 4),
              QString::number(v.memoryBoundTimeFraction * 100.0, 'f', 0),
              QString::fromStdString(formatBytes(v.weightsBytes + v.kvCacheBytes)), fits);
 }
