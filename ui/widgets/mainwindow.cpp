@@ -246,12 +246,17 @@ void MainWindow::applyDefaultLayout(QSize size)
     // A 1366×768 laptop: the chart gets at least half of the window. Comparison, model totals
     // and plan join the operators' tabs on the left instead of taking the bottom strip; the
     // read-out shares the parameters' column as a tab; the side columns are narrower.
-    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock", "kernelsDock"}) {
+    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock"}) {
         QDockWidget* d = dockNamed(name);
         addDockWidget(Qt::LeftDockWidgetArea, d);
         tabifyDockWidget(opDock, d);
     }
     tabifyDockWidget(paramDock, readDock);
+    // Six tabs down the left edge would cut every name short: the kernels join the right column.
+    if (QDockWidget* kernels = dockNamed("kernelsDock")) {
+        addDockWidget(Qt::RightDockWidgetArea, kernels);
+        tabifyDockWidget(readDock, kernels);
+    }
     // Five tabs do not fit side by side in a narrow column ("O…", "Co…"): on the left edge,
     // running down, every name shows in full.
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
