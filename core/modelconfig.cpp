@@ -54,7 +54,7 @@ std::optional<std::pair<std::string, std::string>> relationProblem(const ModelCo
         return std::pair{std::string("num_experts_per_tok"),
                          "must not exceed num_local_experts (" + std::to_string(m.experts) +
                              "), got " + std::to_string(m.expertsPerToken)};
-    if (m.isMoe() && m.firstDenseLayers > m.layers)
+    if (m.isMoe() && m.firstDenseLayers > m.firstLayer + m.layers)
         return std::pair{std::string("first_k_dense_replace"),
                          "must not exceed num_hidden_layers (" + std::to_string(m.layers) +
                              "), got " + std::to_string(m.firstDenseLayers)};
@@ -477,23 +477,46 @@ double ModelConfig::sharedFfnSize() const
     return static_cast<double>(sharedExperts) * static_cast<double>(expertFfnSize());
 }
 
+bool ModelConfig::isMoeLayer(long long index) const
+{
+    // Hugging Face's Qwen2-MoE rule with DeepSeek's dense first layers: MoE when the layer is
+    // past first_k_dense_replace, (index + 1) is a multiple of decoder_sparse_step and the
+    // layer is not in mlp_only_layers.
+    const long long step = std::max<long long>(1, sparseStep);
+    return isMoe() && index >= firstDenseLayers && (index + 1) % step == 0 &&
+           std::find(denseLayerIndices.begin(), denseLayerIndices.end(), index) ==
+               denseLayerIndices.end();
+}
+
 long long ModelConfig::moeLayerCount() const
 {
     if (!isMoe() || layers <= 0)
         return 0;
-    // Layer i (0-based) is MoE when i >= firstDenseLayers, (i + 1) is a multiple of the
-    // sparse step and i is not one of the listed dense layers (Hugging Face's Qwen2-MoE rule).
+    // The isMoeLayer() rule counted in closed form over [firstLayer, firstLayer + layers):
+    // layers can be counted in billions in a parseable file, so they are not walked.
     const long long step = std::max<long long>(1, sparseStep);
-    const long long first = std::clamp<long long>(firstDenseLayers, 0, layers);
-    long long count = layers / step - first / step;
+    const long long end = firstLayer + layers;
+    const long long begin = std::clamp<long long>(firstDenseLayers, firstLayer, end);
+    // Indices i in [begin, end) with (i + 1) a multiple of the step.
+    long long count = end / step - begin / step;
     std::vector<long long> listed = denseLayerIndices;
     std::sort(listed.begin(), listed.end());
     listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
     for (long long i : listed) {
-        if (i >= first && i < layers && (i + 1) % step == 0)
+        if (i >= begin && i < end && (i + 1) % step == 0)
             --count;
     }
     return count;
+}
+
+ModelConfig ModelConfig::layerSlice(long long first, long long count) const
+{
+    ModelConfig slice = *this;
+    slice.firstLayer = firstLayer + first;
+    slice.layers = count;
+    // Dense first layers beyond the slice's end make all of it dense, as the end would.
+    slice.firstDenseLayers = std::min(firstDenseLayers, slice.firstLayer + count);
+    return slice;
 }
 
 double ModelConfig::decoderMatrixCount(double expertsCounted) const

@@ -77,6 +77,11 @@ struct ModelConfig {
     std::vector<long long> denseLayerIndices;
     // Q, K and V projections carry a bias (Qwen2 and Qwen-MoE).
     bool qkvBias = false;
+    // The index of this model's first layer in the model it was sliced from (a pipeline
+    // stage holds layers [firstLayer, firstLayer + layers)); 0 for a whole model. The layer
+    // indices above (firstDenseLayers, sparseStep, denseLayerIndices) keep the whole model's
+    // numbering, so a slice knows which of its layers are dense.
+    long long firstLayer = 0;
     LatentAttention mla;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
     std::string source;
@@ -89,6 +94,9 @@ struct ModelConfig {
     }
     // FFN width of the shared expert(s) every token of a MoE layer passes through (0: none).
     double sharedFfnSize() const;
+    // Whether layer `index` (0-based, whole-model numbering) has the mixture of experts as its
+    // MLP rather than a dense MLP of intermediateSize. False for a dense model.
+    bool isMoeLayer(long long index) const;
     // Layers whose MLP is the mixture of experts; the others have a dense MLP of
     // intermediateSize. 0 for a dense model.
     long long moeLayerCount() const;
@@ -110,6 +118,9 @@ struct ModelConfig {
                    static_cast<double>(mla.kvLoraRank + mla.qkRopeHeadDim);
         return 2.0 * layers * kvHeads * headDim;
     }
+    // Layers [first, first + count) of this model as a model of their own (a pipeline stage):
+    // the same shapes, each layer keeping its dense or MoE MLP.
+    ModelConfig layerSlice(long long first, long long count) const;
 };
 
 // Checks the relations between fields (heads divisible by kv_heads, top-k <= experts, ...).

@@ -76,17 +76,14 @@ int stageLayers(const ModelConfig& m, const Layout& l, int stage)
 
 // The per-GPU operators of one pipeline stage: the shard's layers of this stage, the
 // once-per-model operators where they run, the expert matmuls a GPU of the EP group meets.
-Expected<Workload> stageWorkload(const ModelConfig& m, const ModelConfig& sharded,
-                                 const InferenceScenario& s, const Layout& l, int stage,
-                                 int firstLayer, int layers)
+Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScenario& s,
+                                 const Layout& l, int stage, int firstLayer, int layers)
 {
     const bool first = stage == 0;
     const bool last = stage == l.pp - 1;
-    ModelConfig stageModel = sharded;
-    stageModel.layers = layers;
-    // DeepSeek's dense first layers fall on the first stage(s).
-    stageModel.firstDenseLayers = std::clamp<long long>(m.firstDenseLayers - firstLayer, 0, layers);
-    auto expanded = expandWorkload(stageModel, s);
+    // The stage's own layers, each keeping its MLP: DeepSeek's dense first layers and
+    // Qwen-MoE's mlp_only_layers run on the stage that holds them.
+    auto expanded = expandWorkload(sharded.layerSlice(firstLayer, layers), s);
     if (!expanded)
         return makeError(l.name() + ": " + expanded.error().message);
     Workload w = std::move(expanded).value();
@@ -214,7 +211,7 @@ Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario&
     auto sharded = shardModel(m, l);
     if (!sharded)
         return sharded.error();
-    return stageWorkload(m, *sharded, s, l, 0, 0, stageLayers(m, l, 0));
+    return stageWorkload(*sharded, s, l, 0, 0, stageLayers(m, l, 0));
 }
 
 Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceScenario& s,
@@ -248,14 +245,9 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     ModelConfig weightsModel = *sharded;
     if (m.isMoe() && l.ep > 1)
         weightsModel.experts = m.experts / l.ep;
-    const auto layerWeights = [&](int layers, long long denseLayers) {
-        ModelConfig a = weightsModel;
-        a.layers = layers;
-        a.firstDenseLayers = denseLayers;
-        ModelConfig zero = weightsModel;
-        zero.layers = 0;
-        zero.firstDenseLayers = 0;
-        return weightBytes(a, s) - weightBytes(zero, s);
+    const auto layerWeights = [&](int from, int count) {
+        return weightBytes(weightsModel.layerSlice(from, count), s) -
+               weightBytes(weightsModel.layerSlice(from, 0), s);
     };
     const double vocabShard = static_cast<double>(sharded->vocabSize);
     const double embeddingBytes =
@@ -271,17 +263,14 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
         st.layers = stageLayers(m, l, stage);
         const bool first = stage == 0;
         const bool last = stage == l.pp - 1;
-        auto stageWork = stageWorkload(m, *sharded, s, l, stage, firstLayer, st.layers);
+        auto stageWork = stageWorkload(*sharded, s, l, stage, firstLayer, st.layers);
         if (!stageWork)
             return stageWork.error();
         Workload w = std::move(stageWork).value();
-        const long long stageDense =
-            std::clamp<long long>(m.firstDenseLayers - firstLayer, 0, st.layers);
-        firstLayer += st.layers;
-        const int denseLayers = m.isMoe() ? static_cast<int>(stageDense) : st.layers;
-        const int moeLayers = st.layers - denseLayers;
+        const int moeLayers = static_cast<int>(m.layerSlice(firstLayer, st.layers).moeLayerCount());
+        const int denseLayers = st.layers - moeLayers;
 
-        st.weightsBytes = layerWeights(st.layers, stageDense) + (first ? embeddingBytes : 0.0) +
+        st.weightsBytes = layerWeights(firstLayer, st.layers) + (first ? embeddingBytes : 0.0) +
                           (last ? finalNormBytes : 0.0) +
                           (last && (!m.tiedEmbeddings || l.pp > 1) ? headBytes : 0.0);
         st.kvCacheBytes = w.kvCacheBytes;
@@ -306,6 +295,7 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
                 s.batch * static_cast<double>(sharded->heads) * scoreRows * s.context * streamBytes;
         }
         st.workspaceBytes = workspace;
+        firstLayer += st.layers;
 
         auto totals = evaluateWorkload(w, hw);
         if (!totals)

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 using namespace roofscope;
 
@@ -322,4 +325,116 @@ TEST(TensorParallel, QwenMoeSharedExpertIsSplitOverTheWholeGroup)
     EXPECT_EQ(s->sharedExpertSize, 5632 / 4);
     EXPECT_EQ(s->moeIntermediateSize, 1408 / 2);
     EXPECT_EQ(s->heads, 4);
+}
+
+namespace {
+
+// Qwen1.5-MoE-A2.7B (tests/data/models/hf/qwen1.5-moe-a2.7b/config.json) with its first two
+// layers kept dense through mlp_only_layers, as Qwen2MoeDecoderLayer of Hugging Face
+// transformers reads it.
+ModelConfig qwenMoeWithDenseFirstLayers()
+{
+    const std::string config = R"({"model_type": "qwen2_moe", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_hidden_layers": 24, "num_attention_heads": 16,
+        "num_key_value_heads": 16, "vocab_size": 151936, "num_experts": 60,
+        "num_experts_per_tok": 4, "moe_intermediate_size": 1408,
+        "shared_expert_intermediate_size": 5632, "tie_word_embeddings": false,
+        "mlp_only_layers": [0, 1]})";
+    auto models = parseModelFile(config, "qwen1.5-moe-a2.7b.json");
+    EXPECT_TRUE(models.ok()) << (models ? "" : models.error().message);
+    return models ? models->front() : ModelConfig{};
+}
+
+double stepTimeOf(const StageTotals& st, const std::vector<std::string>& keys)
+{
+    double time = 0.0;
+    for (std::size_t i = 0; i < st.workload.ops.size(); ++i) {
+        if (std::find(keys.begin(), keys.end(), st.workload.ops[i].key) != keys.end())
+            time += st.totals.perOp[i].stepTimeS;
+    }
+    return time;
+}
+
+double layerCountOf(const StageTotals& st, const std::string& key)
+{
+    for (const WorkloadOp& op : st.workload.ops) {
+        if (op.key == key)
+            return op.layerCount;
+    }
+    return 0.0;
+}
+
+} // namespace
+
+// mlp_only_layers [0, 1] under PP=2: stage 1 holds layers 0–11 (2 dense, 10 MoE), stage 2
+// layers 12–23 (12 MoE). By hand, h = 2048, FP16 weights (2 bytes):
+//   per layer: attention 4·h² + Q/K/V biases 3·h + 2 RMSNorms 2·h         =  16,787,456
+//   dense MLP 3·h·5632                                                     =  34,603,008
+//   MoE MLP: 60 experts 3·h·1408 + shared expert 3·h·5632 + its gate h
+//            + router 60·h                                                 = 553,773,056
+//   stage 1: 12·16,787,456 + 2·34,603,008 + 10·553,773,056 + embedding 151936·h
+//            = 6,119,550,976 parameters = 12,239,101,952 bytes
+//   stage 2: 12·16,787,456 + 12·553,773,056 + final norm h + LM head 151936·h
+//            = 7,157,893,120 parameters = 14,315,786,240 bytes
+// Decode at batch 1 on an H100 SXM5 (3.35 TB/s) is memory-bound; a dense MLP layer reads and
+// writes gate and up (2048 + 2048·5632 + 5632 elements each), down (5632 + 5632·2048 + 2048),
+// SiLU (2·5632) and the product with up (3·5632): 34,654,208 elements = 69,308,416 bytes,
+// twice on stage 1 and never on stage 2.
+TEST(PipelineParallel, QwenMoeDenseMlpOnlyLayersStayOnTheFirstStage)
+{
+    const ModelConfig m = qwenMoeWithDenseFirstLayers();
+    ASSERT_EQ(m.denseLayerCount(), 2);
+    auto pp = evaluateParallel(m, decode(1, 1024), {1, 2, 1}, gpu("h100-sxm5"));
+    ASSERT_TRUE(pp.ok()) << pp.error().message;
+    ASSERT_EQ(pp->stages.size(), 2u);
+    const StageTotals& first = pp->stages[0];
+    const StageTotals& second = pp->stages[1];
+    EXPECT_EQ(first.layers, 12);
+    EXPECT_EQ(second.layers, 12);
+
+    EXPECT_DOUBLE_EQ(first.weightsBytes, 12'239'101'952.0);
+    EXPECT_DOUBLE_EQ(second.weightsBytes, 14'315'786'240.0);
+    // Together they hold the whole model once.
+    EXPECT_DOUBLE_EQ(first.weightsBytes + second.weightsBytes, 2.0 * m.parameterCount());
+
+    EXPECT_DOUBLE_EQ(layerCountOf(first, "gate_proj"), 2.0);
+    EXPECT_DOUBLE_EQ(layerCountOf(first, "expert_gate_proj"), 10.0);
+    EXPECT_DOUBLE_EQ(layerCountOf(first, "router"), 10.0);
+    EXPECT_DOUBLE_EQ(layerCountOf(second, "gate_proj"), 0.0);
+    EXPECT_DOUBLE_EQ(layerCountOf(second, "expert_gate_proj"), 12.0);
+    EXPECT_DOUBLE_EQ(layerCountOf(second, "router"), 12.0);
+
+    const std::vector<std::string> denseMlp = {"gate_proj", "up_proj", "act", "mul", "down_proj"};
+    EXPECT_DOUBLE_EQ(stepTimeOf(first, denseMlp), 2.0 * 69'308'416.0 / 3.35e12);
+    EXPECT_DOUBLE_EQ(stepTimeOf(second, denseMlp), 0.0);
+
+    // The stages run every operator of one GPU exactly once.
+    const ParallelTotals one = *evaluateParallel(m, decode(1, 1024), {1, 1, 1}, gpu("h100-sxm5"));
+    EXPECT_NEAR(pp->computeTimeS, one.computeTimeS, one.computeTimeS * 1e-12);
+}
+
+// A slice of layers counts its MoE layers by the whole model's numbering: the closed form
+// agrees with walking the layers one by one for every cut of a sparse-step model.
+TEST(PipelineParallel, LayerSlicesCountTheMoeLayersTheyHold)
+{
+    ModelConfig m = qwenMoeWithDenseFirstLayers();
+    m.firstDenseLayers = 4;       // from layer 4 on (DeepSeek's first_k_dense_replace) …
+    m.sparseStep = 2;             // … odd layers 5, 7, …, 23 are MoE …
+    m.denseLayerIndices = {3, 9}; // … except layer 9: 9 MoE layers
+    ASSERT_EQ(m.moeLayerCount(), 9);
+    for (long long first = 0; first <= 24; ++first) {
+        for (long long count = 0; first + count <= 24; ++count) {
+            long long walked = 0;
+            for (long long i = first; i < first + count; ++i)
+                walked += m.isMoeLayer(i) ? 1 : 0;
+            const ModelConfig slice = m.layerSlice(first, count);
+            EXPECT_EQ(slice.moeLayerCount(), walked) << first << "+" << count;
+            // A slice shorter than the dense first layers is still a valid model.
+            if (count > 0) {
+                EXPECT_FALSE(validateModel(slice).has_value()) << first << "+" << count;
+            }
+        }
+    }
+    EXPECT_EQ(m.layerSlice(12, 12).moeLayerCount(), 6); // 13, 15, …, 23
+    EXPECT_EQ(m.layerSlice(0, 12).moeLayerCount(), 3);  // 5, 7, 11
 }
