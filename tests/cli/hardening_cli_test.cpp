@@ -1,5 +1,7 @@
 // Regression tests of issue 11 (hardening) through the built binary, named after the items;
 // the core side is tests/core/hardening_test.cpp, the bad-input corpus badinput_test.cpp.
+#include "tests/common/scratchdir.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -33,21 +35,18 @@ class Hermetic {
 public:
     Hermetic()
     {
-        char pattern[] = "/tmp/roofscope-hardening-XXXXXX";
-        m_dir = mkdtemp(pattern);
-        fs::create_directories(m_dir / "hw");
-        fs::create_directories(m_dir / "models");
+        fs::create_directories(dir() / "hw");
+        fs::create_directories(dir() / "models");
     }
-    ~Hermetic() { fs::remove_all(m_dir); }
-    const fs::path& dir() const { return m_dir; }
+    const fs::path& dir() const { return m_scratch.dir(); }
     void write(const std::string& name, const std::string& content) const
     {
-        std::ofstream(m_dir / name, std::ios::binary) << content;
+        m_scratch.write(name, content);
     }
     // Runs roofscope with own config directories; `env` is prepended (e.g. "LC_ALL=de_DE.UTF-8").
     Result run(const std::string& args, const std::string& env = {}) const
     {
-        const std::string d = m_dir.string();
+        const std::string d = dir().string();
         const std::string command = "cd '" + d + "' && HOME='" + d + "' XDG_CONFIG_HOME='" + d +
                                     "' ROOFSCOPE_CATALOG_DIR='" + d + "/hw' ROOFSCOPE_MODEL_DIR='" +
                                     d + "/models' " + env + " exec '" + ROOFSCOPE_BINARY + "' " +
@@ -63,13 +62,13 @@ public:
         wait4(pid, &status, 0, &usage);
         r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         r.maxRssKb = usage.ru_maxrss;
-        r.out = slurp(m_dir / ".out");
-        r.err = slurp(m_dir / ".err");
+        r.out = slurp(dir() / ".out");
+        r.err = slurp(dir() / ".err");
         return r;
     }
 
 private:
-    fs::path m_dir;
+    roofscope::test::ScratchDir m_scratch{"hardening"};
 };
 
 const std::string kTinyBandwidth =

@@ -1,63 +1,30 @@
 // Runs the built roofscope binary's `models` and `model` subcommands and checks what they print.
+#include "runcli.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <array>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
 const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/models";
 
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using roofscope::clitest::CliResult;
 
 // Runs roofscope with `args` (already shell-quoted where needed). User catalog directories point
 // at a path that does not exist, so files on the machine running the tests cannot interfere.
-CliRun roofscope(const std::string& args)
+CliResult runModelCli(const std::string& args)
 {
-    static int counter = 0;
-    const std::string errFile = (std::filesystem::temp_directory_path() /
-                                 ("roofscope-model-cli-" + std::to_string(getpid()) + "-" +
-                                  std::to_string(counter++) + ".err"))
-                                    .string();
-    const std::string command =
-        "ROOFSCOPE_CATALOG_DIR=/nonexistent-roofscope ROOFSCOPE_MODEL_DIR=/nonexistent-roofscope "
-        "'" ROOFSCOPE_BINARY "' " +
-        args + " 2>'" + errFile + "'";
-    CliRun r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        return r;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        r.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(errFile);
-    std::stringstream text;
-    text << err.rdbuf();
-    r.err = text.str();
-    std::filesystem::remove(errFile);
-    return r;
+    return roofscope::clitest::runCli(
+        args,
+        "ROOFSCOPE_CATALOG_DIR=/nonexistent-roofscope ROOFSCOPE_MODEL_DIR=/nonexistent-roofscope");
 }
 
-nlohmann::json json(const CliRun& r)
+nlohmann::json json(const CliResult& r)
 {
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.exitCode, 0) << r.err;
     try {
         return nlohmann::json::parse(r.out);
     } catch (const std::exception& e) {
@@ -79,7 +46,7 @@ const nlohmann::json* findRow(const nlohmann::json& doc, const std::string& gpu,
 
 TEST(ModelsCli, ListsThePresets)
 {
-    const nlohmann::json doc = json(roofscope("models --format json"));
+    const nlohmann::json doc = json(runModelCli("models --format json"));
     ASSERT_TRUE(doc["models"].is_array());
     EXPECT_EQ(doc["models"].size(), 10u);
     bool found = false;
@@ -93,8 +60,8 @@ TEST(ModelsCli, ListsThePresets)
     }
     EXPECT_TRUE(found);
 
-    const CliRun table = roofscope("models");
-    EXPECT_EQ(table.code, 0) << table.err;
+    const CliResult table = runModelCli("models");
+    EXPECT_EQ(table.exitCode, 0) << table.err;
     EXPECT_NE(table.out.find("mixtral-8x7b"), std::string::npos);
     EXPECT_NE(table.out.find("top-2"), std::string::npos);
 }
@@ -103,7 +70,7 @@ TEST(ModelsCli, ListsThePresets)
 TEST(ModelCli, Llama2_70bDecodeJson)
 {
     const nlohmann::json doc =
-        json(roofscope("model --model llama-2-70b --phase decode --batch 1 --context 128 "
+        json(runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 128 "
                        "--gpu h100-sxm5,h200-sxm --format json"));
     ASSERT_EQ(doc["totals"].size(), 2u);
     const auto& t = doc["totals"][0];
@@ -139,7 +106,7 @@ TEST(ModelCli, Llama2_70bDecodeJson)
 TEST(ModelCli, Llama2_7bQProj)
 {
     const nlohmann::json doc =
-        json(roofscope("model --model llama-2-7b --phase decode --batch 1 --context 1 "
+        json(runModelCli("model --model llama-2-7b --phase decode --batch 1 --context 1 "
                        "--gpu h100-sxm5 --format json"));
     const nlohmann::json* q = findRow(doc, "h100-sxm5", "q_proj");
     ASSERT_NE(q, nullptr);
@@ -150,7 +117,7 @@ TEST(ModelCli, Llama2_7bQProj)
 TEST(ModelCli, Llama2_70bPrefillIsComputeBound)
 {
     const nlohmann::json doc =
-        json(roofscope("model --model llama-2-70b --phase prefill --batch 1 --context 2048 "
+        json(runModelCli("model --model llama-2-70b --phase prefill --batch 1 --context 2048 "
                        "--gpu h100-sxm5 --fused --format json"));
     const auto& t = doc["totals"][0];
     EXPECT_GE(t["flops"].get<double>(), 283e12);
@@ -166,8 +133,8 @@ TEST(ModelCli, FusedMovesFewerBytes)
 {
     const std::string base = "model --model llama-3-8b --phase decode --batch 32 --context 2048 "
                              "--gpu a100-sxm4-80gb --format json";
-    const nlohmann::json eager = json(roofscope(base));
-    const nlohmann::json fused = json(roofscope(base + " --fused"));
+    const nlohmann::json eager = json(runModelCli(base));
+    const nlohmann::json fused = json(runModelCli(base + " --fused"));
     const double fe = eager["totals"][0]["flops"].get<double>();
     EXPECT_NEAR(fused["totals"][0]["flops"].get<double>(), fe, 0.01 * fe);
     EXPECT_LT(fused["totals"][0]["bytes"].get<double>(), eager["totals"][0]["bytes"].get<double>());
@@ -178,7 +145,7 @@ TEST(ModelCli, FusedMovesFewerBytes)
 TEST(ModelCli, MixtralReportsExpertsTouched)
 {
     const nlohmann::json doc =
-        json(roofscope("model --model mixtral-8x7b --phase decode --batch 8 --context 512 "
+        json(runModelCli("model --model mixtral-8x7b --phase decode --batch 8 --context 512 "
                        "--gpu h100-sxm5 --format json"));
     EXPECT_NEAR(doc["scenario"]["experts_touched_per_layer"].get<double>(),
                 8.0 * (1.0 - std::pow(0.75, 8)), 1e-9);
@@ -189,7 +156,7 @@ TEST(ModelCli, MixtralReportsExpertsTouched)
 
 TEST(ModelCli, LoadsAHuggingFaceConfigAndAUserFile)
 {
-    const nlohmann::json hf = json(roofscope("model --model '" + kData +
+    const nlohmann::json hf = json(runModelCli("model --model '" + kData +
                                              "/tinyllama-1.1b/config.json' --phase decode "
                                              "--batch 1 --context 64 --gpu l4 --format json"));
     EXPECT_EQ(hf["model"]["id"], "tinyllama-1.1b");
@@ -197,7 +164,7 @@ TEST(ModelCli, LoadsAHuggingFaceConfigAndAUserFile)
     EXPECT_EQ(hf["totals"][0]["fits"], true);
 
     const nlohmann::json user =
-        json(roofscope("model --model '" + kData +
+        json(runModelCli("model --model '" + kData +
                        "/user-models.json' --phase prefill "
                        "--batch 2 --context 512 --weights int4 --gpu rtx-4090 --format json"));
     EXPECT_EQ(user["model"]["id"], "toy-gqa-1b");
@@ -206,16 +173,17 @@ TEST(ModelCli, LoadsAHuggingFaceConfigAndAUserFile)
 
 TEST(ModelCli, TableAndCsv)
 {
-    const CliRun table =
-        roofscope("model --model llama-2-70b --phase decode --batch 1 --context 128 "
+    const CliResult table =
+        runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 128 "
                   "--gpu h100-sxm5");
-    EXPECT_EQ(table.code, 0) << table.err;
+    EXPECT_EQ(table.exitCode, 0) << table.err;
     EXPECT_NE(table.out.find("does NOT fit"), std::string::npos);
     EXPECT_NE(table.out.find("q_proj ×80"), std::string::npos);
 
-    const CliRun csv = roofscope("model --model llama-2-7b --phase decode --batch 1 --context 128 "
-                                 "--gpu h100-sxm5 --format csv");
-    EXPECT_EQ(csv.code, 0) << csv.err;
+    const CliResult csv =
+        runModelCli("model --model llama-2-7b --phase decode --batch 1 --context 128 "
+                  "--gpu h100-sxm5 --format csv");
+    EXPECT_EQ(csv.exitCode, 0) << csv.err;
     const std::string header = csv.out.substr(0, csv.out.find('\n'));
     EXPECT_NE(header.find("flops,bytes"), std::string::npos);
     EXPECT_NE(header.find("layer_count"), std::string::npos);
@@ -224,40 +192,42 @@ TEST(ModelCli, TableAndCsv)
 
 TEST(ModelCli, MistakesExitWithCode2AndAClearMessage)
 {
-    const CliRun unknown =
-        roofscope("model --model llama-2-70 --phase decode --batch 1 --context 1 "
+    const CliResult unknown =
+        runModelCli("model --model llama-2-70 --phase decode --batch 1 --context 1 "
                   "--gpu h100-sxm5");
-    EXPECT_EQ(unknown.code, 2);
+    EXPECT_EQ(unknown.exitCode, 2);
     EXPECT_NE(unknown.err.find("unknown model id"), std::string::npos) << unknown.err;
     EXPECT_NE(unknown.err.find("did you mean llama-2-70b"), std::string::npos) << unknown.err;
 
-    const CliRun option = roofscope("model --model llama-2-70b --bogus 1");
-    EXPECT_EQ(option.code, 2);
+    const CliResult option = runModelCli("model --model llama-2-70b --bogus 1");
+    EXPECT_EQ(option.exitCode, 2);
     EXPECT_NE(option.err.find("--bogus"), std::string::npos) << option.err;
 
-    const CliRun phase = roofscope("model --model llama-2-70b --phase sideways --batch 1 "
-                                   "--context 1 --gpu h100-sxm5");
-    EXPECT_EQ(phase.code, 2);
+    const CliResult phase = runModelCli("model --model llama-2-70b --phase sideways --batch 1 "
+                                      "--context 1 --gpu h100-sxm5");
+    EXPECT_EQ(phase.exitCode, 2);
     EXPECT_NE(phase.err.find("--phase sideways"), std::string::npos) << phase.err;
 
-    const CliRun batch = roofscope("model --model llama-2-70b --phase decode --batch 0 --context 1 "
-                                   "--gpu h100-sxm5");
-    EXPECT_EQ(batch.code, 2);
+    const CliResult batch =
+        runModelCli("model --model llama-2-70b --phase decode --batch 0 --context 1 "
+                  "--gpu h100-sxm5");
+    EXPECT_EQ(batch.exitCode, 2);
     EXPECT_NE(batch.err.find("--batch 0"), std::string::npos) << batch.err;
 
-    const CliRun weights = roofscope("model --model llama-2-70b --phase decode --batch 1 "
-                                     "--context 1 --weights int3 --gpu h100-sxm5");
-    EXPECT_EQ(weights.code, 2);
+    const CliResult weights = runModelCli("model --model llama-2-70b --phase decode --batch 1 "
+                                        "--context 1 --weights int3 --gpu h100-sxm5");
+    EXPECT_EQ(weights.exitCode, 2);
     EXPECT_NE(weights.err.find("--weights int3"), std::string::npos) << weights.err;
 
-    const CliRun broken = roofscope("model --model '" + kData +
-                                    "/broken-kv-heads.json' --phase "
-                                    "decode --batch 1 --context 1 --gpu h100-sxm5");
-    EXPECT_EQ(broken.code, 2);
+    const CliResult broken = runModelCli("model --model '" + kData +
+                                       "/broken-kv-heads.json' --phase "
+                                       "decode --batch 1 --context 1 --gpu h100-sxm5");
+    EXPECT_EQ(broken.exitCode, 2);
     EXPECT_NE(broken.err.find("/models/0/num_key_value_heads"), std::string::npos) << broken.err;
 
-    const CliRun gpu = roofscope("model --model llama-2-70b --phase decode --batch 1 --context 1 "
-                                 "--gpu h100-sxm");
-    EXPECT_EQ(gpu.code, 2);
+    const CliResult gpu =
+        runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 1 "
+                  "--gpu h100-sxm");
+    EXPECT_EQ(gpu.exitCode, 2);
     EXPECT_NE(gpu.err.find("did you mean h100-sxm5"), std::string::npos) << gpu.err;
 }

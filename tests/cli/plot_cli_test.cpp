@@ -1,10 +1,11 @@
 // `roofscope plot`: the window's figure without a display. Image sizes read from the files,
 // CSV numbers compared with the core, and every usage mistake an exit code 2 with one line.
 #include "core/catalog.h"
-#include "core/roofline.h"
 #include "core/modelconfig.h"
+#include "core/roofline.h"
 #include "core/scenario.h"
 #include "core/workload.h"
+#include "plotcommandtest.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
@@ -23,26 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh directory per test, removed afterwards.
-class PlotCli : public ::testing::Test {
-protected:
-    void SetUp() override
-    {
-        if (runCli("help").out.find("roofscope plot") == std::string::npos)
-            GTEST_SKIP() << "built without the window: no plot command";
-        char pattern[] = "/tmp/roofscope-plot-XXXXXX";
-        ASSERT_NE(mkdtemp(pattern), nullptr);
-        m_dir = pattern;
-    }
-    void TearDown() override
-    {
-        if (!m_dir.empty())
-            fs::remove_all(m_dir);
-    }
-    std::string path(const std::string& name) const { return (m_dir / name).string(); }
-
-    fs::path m_dir;
-};
+class PlotCli : public roofscope::clitest::PlotCommandTest {};
 
 std::string readFile(const std::string& path)
 {
@@ -229,7 +211,7 @@ TEST_F(PlotCli, MistakesExitWithCodeTwoAndOneLine)
     }
     // Nothing was written by any of them.
     std::vector<std::string> left;
-    for (const auto& entry : fs::directory_iterator(m_dir))
+    for (const auto& entry : fs::directory_iterator(scratch().dir()))
         left.push_back(entry.path().filename().string());
     std::sort(left.begin(), left.end());
     EXPECT_EQ(left, (std::vector<std::string>{"blocker", "broken.roofscope.json"}));
@@ -287,8 +269,10 @@ TEST_F(PlotCli, ModelScenarioRendersTheModelsOperators)
     ASSERT_EQ(runCli("plot --scenario " + doc + " -o " + path("m.png")).exitCode, 0);
     std::ofstream(path("bad.roofscope.json")) << R"({"format": "roofscope-scenario", "version": 1,
         "gpus": ["h100-sxm5"], "model": {"id": "mixtral-8x8b", "on_chart": true}})";
-    const auto bad = runCli("plot --scenario " + path("bad.roofscope.json") + " -o " + path("b.png"));
+    const auto bad =
+        runCli("plot --scenario " + path("bad.roofscope.json") + " -o " + path("b.png"));
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_NE(bad.err.find("/model/id: unknown model \"mixtral-8x8b\""), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("/model/id: unknown model \"mixtral-8x8b\""), std::string::npos)
+        << bad.err;
     EXPECT_FALSE(fs::exists(path("b.png")));
 }

@@ -2,6 +2,7 @@
 // numbers, two files as before/after with speedups, scenarios that embed measurements, and
 // bad files as exit code 2 with one line naming the file and the line.
 #include "core/scenario.h"
+#include "plotcommandtest.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
@@ -16,27 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class PlotMeasuredCli : public ::testing::Test {
+class PlotMeasuredCli : public roofscope::clitest::PlotCommandTest {
 protected:
-    void SetUp() override
-    {
-        if (runCli("help").out.find("roofscope plot") == std::string::npos)
-            GTEST_SKIP() << "built without the window: no plot command";
-        char pattern[] = "/tmp/roofscope-plotm-XXXXXX";
-        ASSERT_NE(mkdtemp(pattern), nullptr);
-        m_dir = pattern;
-    }
-    void TearDown() override
-    {
-        if (!m_dir.empty())
-            fs::remove_all(m_dir);
-    }
-    std::string path(const std::string& name) const { return (m_dir / name).string(); }
-    std::string write(const std::string& name, const std::string& text) const
-    {
-        std::ofstream(path(name), std::ios::binary) << text;
-        return path(name);
-    }
     nlohmann::json plotJson(const std::string& args)
     {
         const auto r = runCli("plot " + args + " -o " + path("out.json"));
@@ -44,8 +26,6 @@ protected:
         std::ifstream in(path("out.json"));
         return nlohmann::json::parse(in, nullptr, false);
     }
-
-    fs::path m_dir;
 };
 
 // gemm: 1e14 FLOP/s at AI 100 on the A100; softmax 5e11 FLOP/s at AI 0.25.

@@ -15,14 +15,16 @@ struct CliResult {
 };
 
 // Runs the built roofscope binary with `args` (already shell-quoted where needed) and captures
-// both streams. stderr goes through a temporary file so the two never interleave.
-inline CliResult runCli(const std::string& args)
+// both streams. stderr goes through a temporary file so the two never interleave. `env`
+// ("NAME=value ...") is set for that one process.
+inline CliResult runCli(const std::string& args, const std::string& env = {})
 {
     char errPath[] = "/tmp/roofscope-cli-XXXXXX";
     const int fd = mkstemp(errPath);
     if (fd >= 0)
         close(fd);
-    const std::string command = std::string("'") + ROOFSCOPE_BINARY + "' " + args + " 2>" + errPath;
+    const std::string command =
+        env + (env.empty() ? "'" : " '") + ROOFSCOPE_BINARY + "' " + args + " 2>" + errPath;
     CliResult result;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe)

@@ -1,6 +1,7 @@
 #include "core/catalog.h"
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
+#include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
 
@@ -45,32 +46,6 @@ double ridge(const Hardware& h, Precision p)
     const MemoryLevel* m = h.mainMemory();
     return c && m ? c->flopsPerS / m->bytesPerS : 0.0;
 }
-
-// A fresh directory per test, removed afterwards, so tests can run in parallel.
-class TempDir {
-public:
-    TempDir()
-    {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "roofscope-catalog-XXXXXX").string();
-        m_path = mkdtemp(pattern.data());
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        std::filesystem::remove_all(m_path, ec);
-    }
-    std::string write(const std::string& name, const std::string& text) const
-    {
-        const std::string path = m_path + "/" + name;
-        std::ofstream(path) << text;
-        return path;
-    }
-    const std::string& path() const { return m_path; }
-
-private:
-    std::string m_path;
-};
 
 // Sets an environment variable for one scope and restores it after.
 class ScopedEnv {
@@ -518,7 +493,7 @@ TEST(JsonReader, PointersEscapeSlashAndTilde)
 
 TEST(CatalogMerge, UserFileOverridesBuiltinInPlace)
 {
-    TempDir dir;
+    const roofscope::test::ScratchDir dir("catalog");
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t count = catalog.all().size();
     std::size_t index = 0;
@@ -553,7 +528,7 @@ TEST(CatalogMerge, UserFileAddsNewEntriesAtTheEnd)
 
 TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
 {
-    TempDir dir;
+    const roofscope::test::ScratchDir dir("catalog");
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t count = catalog.all().size();
     const std::string path =
@@ -561,9 +536,10 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
                   catalogText(entry("h100-sxm5") + "," + entry("new-one", R"("colour": 1, )")));
     const auto loaded = catalog.loadFile(path);
     ASSERT_FALSE(loaded.ok());
-    EXPECT_EQ(loaded.error().message, path + ": /hardware/1/colour: unknown key (expected one of: id, "
-                                     "name, vendor, ceilings, memory, memory_bytes, "
-                                     "memory_source, notes, interconnect)");
+    EXPECT_EQ(loaded.error().message, path +
+                                          ": /hardware/1/colour: unknown key (expected one of: id, "
+                                          "name, vendor, ceilings, memory, memory_bytes, "
+                                          "memory_source, notes, interconnect)");
     // Nothing of the broken file is merged, not even its valid first entry.
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.find("h100-sxm5")->name, "NVIDIA H100 SXM5 80GB");
@@ -581,14 +557,14 @@ TEST(CatalogMerge, MissingFileNamesThePath)
 
 TEST(CatalogMerge, LoadUserDirectoryMergesGoodAndReportsBroken)
 {
-    TempDir dir;
+    const roofscope::test::ScratchDir dir("catalog");
     dir.write("a-good.json",
               catalogText(entry("my-asic") + "," + entry("l4", R"("notes": "mine", )")));
     const std::string broken =
         dir.write("b-broken.json", "{\"hardware\": [\n  {\"id\": \"x\",}\n]}");
     dir.write("ignored.txt", "not a catalog");
-    ScopedEnv env("ROOFSCOPE_CATALOG_DIR", dir.path());
-    EXPECT_EQ(userCatalogDirectory(), dir.path());
+    ScopedEnv env("ROOFSCOPE_CATALOG_DIR", dir.dir().string());
+    EXPECT_EQ(userCatalogDirectory(), dir.dir().string());
 
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t count = catalog.all().size();

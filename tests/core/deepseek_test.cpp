@@ -2,6 +2,7 @@
 #include "core/modelconfig.h"
 #include "core/parallel.h"
 #include "core/workload.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
@@ -9,15 +10,14 @@
 #include <sstream>
 
 using namespace roofscope;
+using roofscope::test::builtinGpu;
+using roofscope::test::builtinModel;
 
 namespace {
 
 const ModelConfig& preset()
 {
-    static const ModelCatalog catalog = ModelCatalog::builtin();
-    const ModelConfig* m = catalog.find("deepseek-v3");
-    EXPECT_NE(m, nullptr);
-    return *m;
+    return builtinModel("deepseek-v3");
 }
 
 ModelConfig fromHuggingFace()
@@ -29,12 +29,6 @@ ModelConfig fromHuggingFace()
     auto parsed = parseModelFile(text.str(), path);
     EXPECT_TRUE(parsed) << (parsed ? "" : parsed.error().message);
     return parsed ? parsed->front() : ModelConfig{};
-}
-
-const Hardware& gpu(const std::string& id)
-{
-    static const HardwareCatalog catalog = HardwareCatalog::builtin();
-    return *catalog.find(id);
 }
 
 InferenceScenario scenario(Phase phase, double batch, double context)
@@ -156,7 +150,7 @@ TEST(DeepSeekV3, SpreadsOverEightH200sWithExpertParallelism)
     InferenceScenario fp8 = s;
     fp8.weights = Precision::FP8;
     fp8.activations = Precision::FP8;
-    auto t = evaluateParallel(m, fp8, {8, 1, 8}, gpu("h200-sxm"));
+    auto t = evaluateParallel(m, fp8, {8, 1, 8}, builtinGpu("h200-sxm"));
     ASSERT_TRUE(t) << t.error().message;
     // FP8 weights of 671B over 8 GPUs: ~84 GB each, fits 141 GB.
     EXPECT_EQ(t->fits, std::optional<bool>(true));

@@ -5,6 +5,7 @@
 #include "core/catalog.h"
 #include "core/modelconfig.h"
 #include "core/scenariomodel.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
@@ -15,10 +16,7 @@ namespace {
 
 const ModelConfig& llama70b()
 {
-    static const ModelCatalog catalog = ModelCatalog::builtin();
-    const ModelConfig* m = catalog.find("llama-2-70b");
-    EXPECT_NE(m, nullptr);
-    return *m;
+    return test::builtinModel("llama-2-70b");
 }
 
 Scenario modelScenario(Layout layout, double batch = 1.0)

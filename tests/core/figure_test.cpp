@@ -3,6 +3,7 @@
 #include "core/figure.h"
 
 #include "core/catalog.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +13,7 @@
 namespace roofscope {
 namespace {
 
-const Hardware& builtin(std::string_view id)
-{
-    static const HardwareCatalog catalog = HardwareCatalog::builtin();
-    const Hardware* hw = catalog.find(id);
-    EXPECT_NE(hw, nullptr) << id;
-    return *hw;
-}
+using test::builtinGpu;
 
 Figure defaultFigure(ChartToggles toggles = {})
 {
@@ -42,20 +37,20 @@ std::vector<const FigureRoof*> roofsOf(const Figure& f, std::string_view id)
 // Issue 10 item 6: the V100 publishes no BF16; it must not show another precision's number.
 TEST(Headline, V100HasNoBf16Peak)
 {
-    EXPECT_EQ(headlineCeiling(builtin("v100-sxm2"), Precision::BF16), nullptr);
-    const Ceiling* h100 = headlineCeiling(builtin("h100-sxm5"), Precision::BF16);
+    EXPECT_EQ(headlineCeiling(builtinGpu("v100-sxm2"), Precision::BF16), nullptr);
+    const Ceiling* h100 = headlineCeiling(builtinGpu("h100-sxm5"), Precision::BF16);
     ASSERT_NE(h100, nullptr);
     EXPECT_DOUBLE_EQ(h100->flopsPerS, 989.4e12); // NVIDIA H100 datasheet, dense BF16 SXM5
 }
 
 TEST(Headline, PeakRatioComparesLikeWithLike)
 {
-    const PeakRatio missing =
-        peakRatio(builtin("v100-sxm2"), builtin("h100-sxm5"), Precision::BF16, ComputeUnit::Tensor);
+    const PeakRatio missing = peakRatio(builtinGpu("v100-sxm2"), builtinGpu("h100-sxm5"),
+                                        Precision::BF16, ComputeUnit::Tensor);
     EXPECT_FALSE(missing.ratio);
-    EXPECT_EQ(missing.missingOn, &builtin("v100-sxm2"));
-    const PeakRatio r = peakRatio(builtin("a100-sxm4-80gb"), builtin("h100-sxm5"), Precision::BF16,
-                                  ComputeUnit::Tensor);
+    EXPECT_EQ(missing.missingOn, &builtinGpu("v100-sxm2"));
+    const PeakRatio r = peakRatio(builtinGpu("a100-sxm4-80gb"), builtinGpu("h100-sxm5"),
+                                  Precision::BF16, ComputeUnit::Tensor);
     ASSERT_TRUE(r.ratio);
     EXPECT_NEAR(*r.ratio, 989.4 / 312.0, 1e-9); // the README's "peak grew 3.17x"
 }
@@ -159,7 +154,7 @@ TEST(FigureRoofs, EveryToggleAddsItsRoof)
 TEST(FigureRoofs, L2SlopeUnderThePrimaryWithoutAFlatPart)
 {
     // No built-in entry publishes an L2 figure: a user catalog's GPU.
-    Hardware hw = builtin("h100-sxm5");
+    Hardware hw = builtinGpu("h100-sxm5");
     hw.memory.push_back({"l2", 12e12, "test", true});
     ChartToggles toggles;
     toggles.l2 = true;

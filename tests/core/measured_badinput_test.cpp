@@ -1,6 +1,7 @@
 // Every class of malformed measurement file gets one message naming the file, the line (and
 // the column or metric) and what was expected.
 #include "core/measured/importer.h"
+#include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
 
@@ -14,19 +15,9 @@ namespace {
 
 class MeasuredBadInput : public ::testing::Test {
 protected:
-    void SetUp() override
+    std::string write(const std::string& name, const std::string& content) const
     {
-        char pattern[] = "/tmp/roofscope-measured-XXXXXX";
-        ASSERT_NE(mkdtemp(pattern), nullptr);
-        m_dir = pattern;
-    }
-    void TearDown() override { std::filesystem::remove_all(m_dir); }
-
-    std::string write(const std::string& name, const std::string& content)
-    {
-        const std::string path = m_dir + "/" + name;
-        std::ofstream(path, std::ios::binary) << content;
-        return path;
+        return m_scratch.write(name, content);
     }
 
     // The import must fail; returns its message.
@@ -43,7 +34,8 @@ protected:
         return message.substr(path.size() + 2);
     }
 
-    std::string m_dir;
+    roofscope::test::ScratchDir m_scratch{"measured"};
+    std::string m_dir = m_scratch.dir().string();
 };
 
 const std::string kNcuHeader =

@@ -4,33 +4,14 @@
 #include "core/catalog.h"
 #include "core/figure.h"
 #include "core/scenario.h"
+#include "tests/common/measuredkernels.h"
 
 #include <gtest/gtest.h>
 
 using namespace roofscope;
+using roofscope::test::csvKernel;
 
 namespace {
-
-MeasuredKernel kernel(const std::string& name, double timeS, std::optional<double> flops,
-                      double dram, std::optional<double> l2 = {}, std::optional<double> l1 = {})
-{
-    MeasuredKernel k;
-    k.name = "void ns::" + name + "<float>(int)";
-    k.shortName = name;
-    k.source = "csv";
-    k.file = "run.csv";
-    k.timeS = timeS;
-    k.flops = flops;
-    k.precision = Precision::FP16;
-    k.unit = ComputeUnit::Tensor;
-    k.setBytes(MemLevel::Dram, dram);
-    if (l2)
-        k.setBytes(MemLevel::L2, *l2);
-    if (l1)
-        k.setBytes(MemLevel::L1, *l1);
-    k.gpu = "a100-sxm4-80gb";
-    return k;
-}
 
 Scenario scenarioWithKernels()
 {
@@ -42,10 +23,10 @@ Scenario scenarioWithKernels()
     set.label = "before";
     set.file = "before.csv";
     // 1e14 FLOP/s at AI 100 (DRAM), 20 (L2), 5 (L1).
-    set.kernels.push_back(kernel("gemm", 0.01, 1e12, 1e10, 5e10, 2e11));
-    set.kernels.push_back(kernel("softmax", 0.002, 1e9, 4e9));
-    set.kernels.push_back(kernel("copy", 0.004, std::nullopt, 8e9)); // no FLOP counters
-    set.kernels.push_back(kernel("zero", 0.001, 0.0, 1e6));          // zero FLOPs
+    set.kernels.push_back(csvKernel("gemm", 0.01, 1e12, 1e10, 5e10, 2e11));
+    set.kernels.push_back(csvKernel("softmax", 0.002, 1e9, 4e9));
+    set.kernels.push_back(csvKernel("copy", 0.004, std::nullopt, 8e9)); // no FLOP counters
+    set.kernels.push_back(csvKernel("zero", 0.001, 0.0, 1e6));          // zero FLOPs
     s.measurements.sets.push_back(set);
     return s;
 }
@@ -97,7 +78,7 @@ TEST(ScenarioMeasurements, RoundTrip)
     EXPECT_EQ(back->measurements, s.measurements);
     EXPECT_EQ(*back, s);
     EXPECT_EQ(back->measurements.sets[1].file, "after.csv");
-    EXPECT_EQ(back->measurements.sets[0].kernels[0].name, "void ns::gemm<float>(int)");
+    EXPECT_EQ(back->measurements.sets[0].kernels[0].name, "void ns::gemm<float>(float*, int)");
     EXPECT_EQ(scenarioToJson(*back), json);
 }
 
@@ -281,11 +262,11 @@ TEST(FigureMeasured, BeforeAfterArrowsAndSpeedups)
 TEST(FigureMeasured, SpeedupsSumEveryLaunchOfAName)
 {
     MeasurementSet before;
-    before.kernels = {kernel("a", 1.0, 1e9, 1e9), kernel("b", 1.0, 1e9, 1e9),
-                      kernel("a", 3.0, 1e9, 1e9)};
+    before.kernels = {csvKernel("a", 1.0, 1e9, 1e9), csvKernel("b", 1.0, 1e9, 1e9),
+                      csvKernel("a", 3.0, 1e9, 1e9)};
     MeasurementSet after;
-    after.kernels = {kernel("a", 2.0, 1e9, 1e9), kernel("a", 0.0, 1e9, 1e9),
-                     kernel("b", 0.0, 1e9, 1e9)};
+    after.kernels = {csvKernel("a", 2.0, 1e9, 1e9), csvKernel("a", 0.0, 1e9, 1e9),
+                     csvKernel("b", 0.0, 1e9, 1e9)};
     const auto s = kernelSpeedups(before, after);
     ASSERT_EQ(s.size(), 2u);
     EXPECT_DOUBLE_EQ(s[0].beforeS, 4.0);

@@ -2,6 +2,7 @@
 #include "core/modelconfig.h"
 #include "core/parallel.h"
 #include "core/workload.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
@@ -11,24 +12,10 @@
 #include <vector>
 
 using namespace roofscope;
+using roofscope::test::builtinGpu;
+using roofscope::test::builtinModel;
 
 namespace {
-
-const ModelConfig& model(const std::string& id)
-{
-    static const ModelCatalog catalog = ModelCatalog::builtin();
-    const ModelConfig* m = catalog.find(id);
-    EXPECT_NE(m, nullptr) << id;
-    return *m;
-}
-
-const Hardware& gpu(const std::string& id)
-{
-    static const HardwareCatalog catalog = HardwareCatalog::builtin();
-    const Hardware* hw = catalog.find(id);
-    EXPECT_NE(hw, nullptr) << id;
-    return *hw;
-}
 
 InferenceScenario decode(double batch, double context)
 {
@@ -42,7 +29,7 @@ InferenceScenario decode(double batch, double context)
 ParallelTotals run(const std::string& modelId, const InferenceScenario& s, Layout layout,
                    const std::string& gpuId)
 {
-    auto t = evaluateParallel(model(modelId), s, layout, gpu(gpuId));
+    auto t = evaluateParallel(builtinModel(modelId), s, layout, builtinGpu(gpuId));
     EXPECT_TRUE(t.ok()) << (t ? "" : t.error().message);
     return t ? *t : ParallelTotals{};
 }
@@ -65,17 +52,17 @@ TEST(RingAllReduce, MatchesTheFormulaForTwoFourAndEightGpus)
 
 TEST(Interconnect, CatalogGivesPerDirectionBandwidthAndAStatedLatency)
 {
-    const Interconnect& h100 = gpu("h100-sxm5").interconnect;
+    const Interconnect& h100 = builtinGpu("h100-sxm5").interconnect;
     EXPECT_EQ(h100.link, "nvlink");
     EXPECT_DOUBLE_EQ(h100.bytesPerS, 450e9); // 900 GB/s bidirectional, halved
     EXPECT_DOUBLE_EQ(h100.latencyS, 1e-6);
     EXPECT_TRUE(h100.latencyEstimate);
     EXPECT_NE(h100.latencySource.find("assumption"), std::string::npos);
-    EXPECT_DOUBLE_EQ(gpu("l40s").interconnect.bytesPerS, 32e9); // PCIe Gen4 x16, one way
-    EXPECT_EQ(gpu("l40s").interconnect.link, "pcie");
-    EXPECT_DOUBLE_EQ(gpu("b200-sxm").interconnect.bytesPerS, 900e9);
-    EXPECT_DOUBLE_EQ(gpu("mi300x").interconnect.bytesPerS, 448e9);
-    EXPECT_FALSE(gpu("tpu-v5e").interconnect.present());
+    EXPECT_DOUBLE_EQ(builtinGpu("l40s").interconnect.bytesPerS, 32e9); // PCIe Gen4 x16, one way
+    EXPECT_EQ(builtinGpu("l40s").interconnect.link, "pcie");
+    EXPECT_DOUBLE_EQ(builtinGpu("b200-sxm").interconnect.bytesPerS, 900e9);
+    EXPECT_DOUBLE_EQ(builtinGpu("mi300x").interconnect.bytesPerS, 448e9);
+    EXPECT_FALSE(builtinGpu("tpu-v5e").interconnect.present());
 }
 
 TEST(Interconnect, UserCatalogOverridesBandwidthAndLatency)
@@ -127,7 +114,8 @@ TEST(Interconnect, BadLinkTypeAndZeroBandwidthAreNamed)
 TEST(TensorParallel, Llama70bOnTwoH100sFitsAndHalvesTheTime)
 {
     const InferenceScenario s = decode(1, 4096);
-    auto single = evaluateWorkload(*expandWorkload(model("llama-2-70b"), s), gpu("h100-sxm5"));
+    auto single =
+        evaluateWorkload(*expandWorkload(builtinModel("llama-2-70b"), s), builtinGpu("h100-sxm5"));
     ASSERT_TRUE(single.ok());
     const ParallelTotals one = run("llama-2-70b", s, {1, 1, 1}, "h100-sxm5");
     EXPECT_EQ(one.fits, std::optional<bool>(false));
@@ -177,7 +165,8 @@ TEST(TensorParallel, KvHeadsAreReplicatedBeyondTheirCount)
 {
     // Llama-2-70B has 8 KV heads: over 16 GPUs each holds one, so the cache per GPU stops
     // shrinking at 1/8 of the total.
-    auto t = evaluateParallel(model("llama-2-70b"), decode(1, 4096), {16, 1, 1}, gpu("h100-sxm5"));
+    auto t = evaluateParallel(builtinModel("llama-2-70b"), decode(1, 4096), {16, 1, 1},
+                              builtinGpu("h100-sxm5"));
     ASSERT_TRUE(t.ok()) << t.error().message;
     EXPECT_DOUBLE_EQ(t->stages[0].kvCacheBytes, 2.0 * 80 * 1 * 128 * 2 * 4096);
 }
@@ -250,14 +239,16 @@ TEST(ExpertParallel, ExpertsSpreadAndAllToAllsAppear)
     // memory matches to within the router.
     EXPECT_NEAR(ep.stages[0].weightsBytes, tp.stages[0].weightsBytes,
                 0.01 * tp.stages[0].weightsBytes);
-    auto bad = evaluateParallel(model("llama-2-70b"), decode(1, 1), {2, 1, 2}, gpu("h100-sxm5"));
+    auto bad = evaluateParallel(builtinModel("llama-2-70b"), decode(1, 1), {2, 1, 2},
+                                builtinGpu("h100-sxm5"));
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("--ep needs a mixture-of-experts model"), std::string::npos);
 }
 
 TEST(Planner, FastestFittingLayoutFirst)
 {
-    auto rows = planDeployments(model("llama-2-70b"), decode(1, 4096), gpu("h100-sxm5"), 8);
+    auto rows =
+        planDeployments(builtinModel("llama-2-70b"), decode(1, 4096), builtinGpu("h100-sxm5"), 8);
     ASSERT_TRUE(rows.ok()) << rows.error().message;
     ASSERT_FALSE(rows->empty());
     EXPECT_TRUE(rows->front().fits.value_or(false));
@@ -279,9 +270,9 @@ TEST(Planner, FastestFittingLayoutFirst)
     // TP=1 does not fit one 80 GB card; it is listed, after every fitting layout.
     EXPECT_TRUE(seenUnfit);
     // A GPU without a link offers only the single-GPU layout.
-    Hardware alone = gpu("h100-sxm5");
+    Hardware alone = builtinGpu("h100-sxm5");
     alone.interconnect = {};
-    auto tpu = planDeployments(model("llama-2-7b"), decode(1, 128), alone, 8);
+    auto tpu = planDeployments(builtinModel("llama-2-7b"), decode(1, 128), alone, 8);
     ASSERT_TRUE(tpu.ok()) << tpu.error().message;
     ASSERT_EQ(tpu->size(), 1u);
     EXPECT_EQ(tpu->front().layout.gpus(), 1);
@@ -291,7 +282,7 @@ TEST(Planner, FastestFittingLayoutFirst)
 TEST(CommunicationRoof, AllReducePointsSitOnTheLinkSlope)
 {
     const ParallelTotals t = run("llama-2-70b", decode(1, 4096), {4, 1, 1}, "h100-sxm5");
-    const auto points = communicationPoints(t, gpu("h100-sxm5"));
+    const auto points = communicationPoints(t, builtinGpu("h100-sxm5"));
     ASSERT_FALSE(points.empty());
     for (const CommunicationPoint& p : points) {
         // Ring all-reduce over 4: 3/4 of 8192 FP16 elements added, 2·3/4·16384 link bytes:
@@ -302,7 +293,7 @@ TEST(CommunicationRoof, AllReducePointsSitOnTheLinkSlope)
         EXPECT_DOUBLE_EQ(p.timeS, 1.5 * 16384 / 450e9 + 6e-6);
     }
     EXPECT_TRUE(communicationPoints(run("llama-2-7b", decode(1, 128), {1, 1, 1}, "h100-sxm5"),
-                                    gpu("h100-sxm5"))
+                                    builtinGpu("h100-sxm5"))
                     .empty());
 }
 
@@ -384,7 +375,7 @@ TEST(PipelineParallel, QwenMoeDenseMlpOnlyLayersStayOnTheFirstStage)
 {
     const ModelConfig m = qwenMoeWithDenseFirstLayers();
     ASSERT_EQ(m.denseLayerCount(), 2);
-    auto pp = evaluateParallel(m, decode(1, 1024), {1, 2, 1}, gpu("h100-sxm5"));
+    auto pp = evaluateParallel(m, decode(1, 1024), {1, 2, 1}, builtinGpu("h100-sxm5"));
     ASSERT_TRUE(pp.ok()) << pp.error().message;
     ASSERT_EQ(pp->stages.size(), 2u);
     const StageTotals& first = pp->stages[0];
@@ -409,7 +400,8 @@ TEST(PipelineParallel, QwenMoeDenseMlpOnlyLayersStayOnTheFirstStage)
     EXPECT_DOUBLE_EQ(stepTimeOf(second, denseMlp), 0.0);
 
     // The stages run every operator of one GPU exactly once.
-    const ParallelTotals one = *evaluateParallel(m, decode(1, 1024), {1, 1, 1}, gpu("h100-sxm5"));
+    const ParallelTotals one =
+        *evaluateParallel(m, decode(1, 1024), {1, 1, 1}, builtinGpu("h100-sxm5"));
     EXPECT_NEAR(pp->computeTimeS, one.computeTimeS, one.computeTimeS * 1e-12);
 }
 

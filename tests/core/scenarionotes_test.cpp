@@ -1,17 +1,13 @@
 #include "core/modelconfig.h"
 #include "core/scenarionotes.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
 using namespace roofscope;
+using roofscope::test::builtinModel;
 
 namespace {
-
-const ModelConfig& model(const std::string& id)
-{
-    static const ModelCatalog catalog = ModelCatalog::builtin();
-    return *catalog.find(id);
-}
 
 InferenceScenario decode(double batch, double context)
 {
@@ -36,22 +32,22 @@ TEST(ScenarioNotes, W4A16SaysTheLmHeadStaysFp16)
 {
     InferenceScenario s = decode(1, 4096);
     s.weights = Precision::INT4;
-    const auto notes = scenarioNotes(model("llama-2-70b"), s);
+    const auto notes = scenarioNotes(builtinModel("llama-2-70b"), s);
     EXPECT_TRUE(mentions(notes, "W4A16: only the decoder layers' matrices are INT4; the LM head"))
         << (notes.empty() ? "" : notes.front());
     EXPECT_TRUE(mentions(notes, "stay in FP16 (as AWQ and GPTQ keep them)"));
-    EXPECT_FALSE(mentions(scenarioNotes(model("llama-2-70b"), decode(1, 4096)), "LM head"));
+    EXPECT_FALSE(mentions(scenarioNotes(builtinModel("llama-2-70b"), decode(1, 4096)), "LM head"));
 }
 
 // Issue 10 item 25: a context past max_position_embeddings is named.
 TEST(ScenarioNotes, ContextBeyondMaxPositionsIsWarned)
 {
-    EXPECT_FALSE(contextBeyondTraining(model("llama-2-70b"), decode(1, 4096)));
-    EXPECT_TRUE(contextBeyondTraining(model("llama-2-70b"), decode(1, 4097)));
-    EXPECT_TRUE(mentions(scenarioNotes(model("llama-2-70b"), decode(1, 131072)),
+    EXPECT_FALSE(contextBeyondTraining(builtinModel("llama-2-70b"), decode(1, 4096)));
+    EXPECT_TRUE(contextBeyondTraining(builtinModel("llama-2-70b"), decode(1, 4097)));
+    EXPECT_TRUE(mentions(scenarioNotes(builtinModel("llama-2-70b"), decode(1, 131072)),
                          "Context 131072 is beyond llama-2-70b's max_position_embeddings (4096)"));
-    EXPECT_FALSE(contextBeyondTraining(model("llama-3.1-405b"), decode(1, 100000)));
-    EXPECT_EQ(model("deepseek-v3").maxPositions, 163840);
+    EXPECT_FALSE(contextBeyondTraining(builtinModel("llama-3.1-405b"), decode(1, 100000)));
+    EXPECT_EQ(builtinModel("deepseek-v3").maxPositions, 163840);
 }
 
 // Issue 10 item 12: at batch > 1 a step is not a token.
@@ -62,6 +58,6 @@ TEST(ScenarioNotes, BatchedDecodeTimesArePerStep)
     InferenceScenario prefill = decode(1, 2048);
     prefill.phase = Phase::Prefill;
     EXPECT_EQ(stepTimeLabel(prefill), "per step");
-    EXPECT_TRUE(mentions(scenarioNotes(model("llama-2-70b"), decode(8, 128)),
+    EXPECT_TRUE(mentions(scenarioNotes(builtinModel("llama-2-70b"), decode(8, 128)),
                          "one step makes one token for each of the 8 sequences"));
 }

@@ -1,6 +1,7 @@
 #include "core/catalog.h"
 #include "core/modelconfig.h"
 #include "core/workload.h"
+#include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
@@ -8,29 +9,10 @@
 #include <set>
 
 using namespace roofscope;
+using roofscope::test::builtinGpu;
+using roofscope::test::builtinModel;
 
 namespace {
-
-const ModelCatalog& models()
-{
-    static const ModelCatalog catalog = ModelCatalog::builtin();
-    return catalog;
-}
-
-const ModelConfig& model(const std::string& id)
-{
-    const ModelConfig* m = models().find(id);
-    EXPECT_NE(m, nullptr) << id;
-    return *m;
-}
-
-const Hardware& gpu(const std::string& id)
-{
-    static const HardwareCatalog catalog = HardwareCatalog::builtin();
-    const Hardware* hw = catalog.find(id);
-    EXPECT_NE(hw, nullptr) << id;
-    return *hw;
-}
 
 InferenceScenario scenario(Phase phase, double batch, double context, bool fused = false)
 {
@@ -44,14 +26,14 @@ InferenceScenario scenario(Phase phase, double batch, double context, bool fused
 
 Workload expand(const std::string& id, const InferenceScenario& s)
 {
-    auto w = expandWorkload(model(id), s);
+    auto w = expandWorkload(builtinModel(id), s);
     EXPECT_TRUE(w) << (w ? "" : w.error().message);
     return w ? *w : Workload{};
 }
 
 WorkloadTotals evaluate(const Workload& w, const std::string& gpuId = "h100-sxm5")
 {
-    auto t = evaluateWorkload(w, gpu(gpuId));
+    auto t = evaluateWorkload(w, builtinGpu(gpuId));
     EXPECT_TRUE(t) << (t ? "" : t.error().message);
     return t ? *t : WorkloadTotals{};
 }
@@ -100,8 +82,8 @@ TEST(WorkloadFigures, Llama2_7bQProjAtDecodeBatch1)
 // Llama-2-70B (resources/models.json): 2 (K and V) × 80 layers × 8 KV heads × 128 × 2 bytes.
 TEST(WorkloadFigures, Llama2_70bKvCachePerToken)
 {
-    EXPECT_EQ(kvCacheBytesPerToken(model("llama-2-70b"), Precision::FP16), 327680.0);
-    EXPECT_EQ(kvCacheBytesPerToken(model("llama-2-70b"), Precision::FP8), 163840.0);
+    EXPECT_EQ(kvCacheBytesPerToken(builtinModel("llama-2-70b"), Precision::FP16), 327680.0);
+    EXPECT_EQ(kvCacheBytesPerToken(builtinModel("llama-2-70b"), Precision::FP8), 163840.0);
     const Workload w = expand("llama-2-70b", scenario(Phase::Decode, 4, 4096));
     EXPECT_EQ(w.kvCacheBytes, 4.0 * 4096.0 * 327680.0);
 }
@@ -229,7 +211,7 @@ TEST(WorkloadMoe, MixtralWeightsScaleWithExpertsTouchedFlopsWithTopK)
     }
     // Batch 1 touches 2 experts: the step reads about the active parameters, not all 46.7B.
     const WorkloadTotals t1 = evaluate(expand("mixtral-8x7b", scenario(Phase::Decode, 1, 128)));
-    EXPECT_NEAR(t1.bytes / 2.0, model("mixtral-8x7b").activeParameterCount(), 0.02 * 12.9e9);
+    EXPECT_NEAR(t1.bytes / 2.0, builtinModel("mixtral-8x7b").activeParameterCount(), 0.02 * 12.9e9);
     EXPECT_NEAR(t1.weightsBytes, 2.0 * 46.7e9, 0.01 * 93.4e9);
 }
 
@@ -315,15 +297,15 @@ TEST(WorkloadBatch, DecodeMatmulsCrossTheRidgeAsBatchGrows)
 
 TEST(WorkloadErrors, BadScenarioValuesAreNamed)
 {
-    auto zero = expandWorkload(model("llama-2-7b"), scenario(Phase::Decode, 0, 128));
+    auto zero = expandWorkload(builtinModel("llama-2-7b"), scenario(Phase::Decode, 0, 128));
     ASSERT_FALSE(zero);
     EXPECT_NE(zero.error().message.find("batch"), std::string::npos);
-    auto half = expandWorkload(model("llama-2-7b"), scenario(Phase::Decode, 1, 0.5));
+    auto half = expandWorkload(builtinModel("llama-2-7b"), scenario(Phase::Decode, 1, 0.5));
     ASSERT_FALSE(half);
     EXPECT_NE(half.error().message.find("context"), std::string::npos);
     // A TPU has no FP16 tensor ceiling: the error names the operator and the GPU.
-    auto tpu =
-        evaluateWorkload(expand("llama-2-7b", scenario(Phase::Decode, 1, 128)), gpu("tpu-v4"));
+    auto tpu = evaluateWorkload(expand("llama-2-7b", scenario(Phase::Decode, 1, 128)),
+                                builtinGpu("tpu-v4"));
     ASSERT_FALSE(tpu);
     EXPECT_NE(tpu.error().message.find("tpu-v4"), std::string::npos);
 }
@@ -333,19 +315,19 @@ TEST(WorkloadErrors, BadScenarioValuesAreNamed)
 TEST(WorkloadTotals, MoeWeightsOnlyAiCountsTheExpertsRead)
 {
     InferenceScenario s = scenario(Phase::Decode, 1, 4096);
-    const ModelConfig& m = model("mixtral-8x7b");
+    const ModelConfig& m = builtinModel("mixtral-8x7b");
     auto w = expandWorkload(m, s);
     ASSERT_TRUE(w);
     // Batch 1 touches top-2 of 8 experts: 6 experts × 3 matrices × 4096 × 14336 × 2 bytes in
     // each of 32 layers stay unread.
     EXPECT_NEAR(w->expertsTouched, 2.0, 1e-12);
     EXPECT_DOUBLE_EQ(w->weightsBytes - w->weightsReadBytes, 32.0 * 6 * 3 * 4096 * 14336 * 2);
-    auto t = evaluateWorkload(*w, gpu("h100-sxm5"));
+    auto t = evaluateWorkload(*w, builtinGpu("h100-sxm5"));
     ASSERT_TRUE(t);
     EXPECT_DOUBLE_EQ(t->weightsOnlyAi(), t->flops / w->weightsReadBytes);
     EXPECT_GT(t->weightsOnlyAi(), t->ai());
     // Dense models read every weight.
-    auto dense = expandWorkload(model("llama-2-70b"), s);
+    auto dense = expandWorkload(builtinModel("llama-2-70b"), s);
     ASSERT_TRUE(dense);
     EXPECT_DOUBLE_EQ(dense->weightsReadBytes, dense->weightsBytes);
 }

@@ -2,6 +2,7 @@
 // QAbstractItemModelTester), undoable import/remove/link in the session, measurements saved
 // with the document and reopened, and the panel's import off the UI thread with its error
 // dialog naming the file and line.
+#include "tests/common/measuredkernels.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/widgets/kernelspanel.h"
 #include "uitestutil.h"
@@ -20,35 +21,17 @@
 #include <gtest/gtest.h>
 
 using namespace roofscope;
+using roofscope::test::csvKernel;
 using roofscope::test::makeSession;
 
 namespace {
-
-MeasuredKernel kernel(const std::string& name, double timeS, double flops, double dram,
-                      std::optional<double> l2 = {})
-{
-    MeasuredKernel k;
-    k.name = "void ns::" + name + "<float>(float*, int)";
-    k.shortName = name;
-    k.source = "csv";
-    k.file = "run.csv";
-    k.timeS = timeS;
-    k.flops = flops;
-    k.precision = Precision::FP16;
-    k.unit = ComputeUnit::Tensor;
-    k.setBytes(MemLevel::Dram, dram);
-    if (l2)
-        k.setBytes(MemLevel::L2, *l2);
-    k.gpu = "a100-sxm4-80gb";
-    return k;
-}
 
 MeasurementSet run(const std::string& file, double gemmTime = 0.01)
 {
     MeasurementSet s;
     s.file = file;
-    s.kernels = {kernel("gemm", gemmTime, 1e12, 1e10, 5e10), kernel("softmax", 0.002, 1e9, 4e9),
-                 kernel("layernorm", 0.003, 2e9, 8e9)};
+    s.kernels = {csvKernel("gemm", gemmTime, 1e12, 1e10, 5e10),
+                 csvKernel("softmax", 0.002, 1e9, 4e9), csvKernel("layernorm", 0.003, 2e9, 8e9)};
     return s;
 }
 

@@ -4,6 +4,7 @@
 // each GPU's time into compute-bound, memory-bound and communication — every figure derived
 // from the formulas, the totals model under QAbstractItemModelTester.
 #include "core/parallel.h"
+#include "modelwindow.h"
 #include "ui/chart/roofchart.h"
 #include "ui/export/figuredata.h"
 #include "ui/models/modeltotalsmodel.h"
@@ -24,32 +25,15 @@
 #include <gtest/gtest.h>
 
 using namespace roofscope;
-using roofscope::test::makeWindow;
 
 namespace {
 
 constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
-struct LayoutFixture {
-    std::unique_ptr<MainWindow> window = makeWindow();
-    ModelPanel* panel = window->findChild<ModelPanel*>();
-    ModelWorkbench* workbench = window->findChild<ModelWorkbench*>();
-    ModelTotalsModel* totals = window->findChild<ModelTotalsPanel*>()->model();
-    Session* session = window->session();
-
-    int h100() const { return session->hardwareIndex("h100-sxm5"); }
+struct LayoutFixture : roofscope::test::ModelWindow {
     const Hardware& hardware(int hw) const
     {
         return session->hardware()[static_cast<std::size_t>(hw)];
-    }
-
-    void chooseModel(const std::string& id)
-    {
-        QComboBox* c = panel->modelCombo();
-        const int i = c->findData(QString::fromStdString(id));
-        ASSERT_GE(i, 0) << id;
-        c->setCurrentIndex(i);
-        emit c->activated(i);
     }
     // Picks a value the way a user does.
     void choose(QComboBox* c, int value)
@@ -62,10 +46,6 @@ struct LayoutFixture {
     QStandardItem* item(QComboBox* c, int value) const
     {
         return qobject_cast<QStandardItemModel*>(c->model())->item(c->findData(value));
-    }
-    QVariant total(int hw, int column, int role = ModelTotalsModel::SortRole) const
-    {
-        return totals->index(totals->rowOf(hw), column).data(role);
     }
     int row(const std::string& key) const
     {

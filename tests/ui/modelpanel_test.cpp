@@ -2,6 +2,7 @@
 // chart at the core's points with marker areas by share of step time, the batch slider moving
 // them across the ridge live, the totals following, undo, and the totals model under
 // QAbstractItemModelTester. Every number is checked against the core's own evaluation.
+#include "modelwindow.h"
 #include "ui/chart/roofchart.h"
 #include "ui/humanformat.h"
 #include "ui/models/modeltotalsmodel.h"
@@ -25,32 +26,12 @@
 #include <map>
 
 using namespace roofscope;
-using roofscope::test::makeWindow;
 
 namespace {
 
 constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
-struct Fixture {
-    std::unique_ptr<MainWindow> window = makeWindow();
-    ModelPanel* panel = window->findChild<ModelPanel*>();
-    ModelWorkbench* workbench = window->findChild<ModelWorkbench*>();
-    ModelTotalsPanel* totalsPanel = window->findChild<ModelTotalsPanel*>();
-    ModelTotalsModel* totals = totalsPanel->model();
-    Session* session = window->session();
-
-    int h100() const { return session->hardwareIndex("h100-sxm5"); }
-
-    // Picks a model the way a user does: the combo's activated signal.
-    void chooseModel(const std::string& id)
-    {
-        QComboBox* c = panel->modelCombo();
-        const int i = c->findData(QString::fromStdString(id));
-        ASSERT_GE(i, 0) << id;
-        c->setCurrentIndex(i);
-        emit c->activated(i);
-    }
-
+struct Fixture : roofscope::test::ModelWindow {
     // Drags the batch slider to `value` (as one gesture) and returns the value it landed on.
     double dragBatch(double value)
     {
@@ -61,11 +42,6 @@ struct Fixture {
         s->slider()->setSliderDown(false);
         emit s->gestureFinished();
         return s->value();
-    }
-
-    QVariant total(int hw, int column, int role = ModelTotalsModel::SortRole) const
-    {
-        return totals->index(totals->rowOf(hw), column).data(role);
     }
 
     // The core's verdict for the whole scenario on one GPU, computed here independently.
@@ -152,8 +128,7 @@ TEST(ModelPanel, Llama70bDecodeOnFourGpus)
             const auto it = points.find({static_cast<int>(i), hw});
             ASSERT_NE(it, points.end()) << w.ops[i].key;
             EXPECT_DOUBLE_EQ(it->second.ai, core->perOp[i].estimate.ai) << w.ops[i].key;
-            EXPECT_DOUBLE_EQ(it->second.flops, core->perOp[i].estimate.attainable)
-                << w.ops[i].key;
+            EXPECT_DOUBLE_EQ(it->second.flops, core->perOp[i].estimate.attainable) << w.ops[i].key;
         }
     }
 
@@ -234,7 +209,9 @@ TEST(ModelPanel, BatchSliderMovesOperatorsAcrossTheRidge)
     // The labels carry the new counts of the per-sequence attention matmuls.
     EXPECT_NE(std::find_if(f.session->operators().begin(), f.session->operators().end(),
                            [&](const Operator& op) {
-                               return op.label == "attn_qk ×" + HumanFormat::count(batch * 8 * 80).toStdString();
+                               return op.label ==
+                                      "attn_qk ×" +
+                                          HumanFormat::count(batch * 8 * 80).toStdString();
                            }),
               f.session->operators().end());
 
