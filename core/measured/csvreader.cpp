@@ -14,6 +14,21 @@ Error CsvReader::errorAt(int line, std::string_view problem) const
     return makeError(m_fileName + ": line " + std::to_string(line) + ": " + std::string(problem));
 }
 
+bool CsvReader::nextRow(std::vector<std::string>& cells, std::size_t columns)
+{
+    while (next(cells)) {
+        if (cells.size() == 1 && cells[0].empty())
+            continue;
+        if (cells.size() == columns)
+            return true;
+        m_error = errorAt(m_recordLine, "expected " + std::to_string(columns) + " cells, got " +
+                                            std::to_string(cells.size()) + " (file truncated?)");
+        cells.clear();
+        return false;
+    }
+    return false;
+}
+
 std::string_view CsvReader::peekLine() const
 {
     if (m_pos >= m_text.size())

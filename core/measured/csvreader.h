@@ -23,6 +23,9 @@ public:
     // The next record into `cells`; false at the end of the text. An unterminated quote or an
     // over-long record sets error() and returns false.
     bool next(std::vector<std::string>& cells);
+    // The next data row of a table `columns` wide, blank lines skipped: a row of another width
+    // sets error() ("expected N cells, got M (file truncated?)") and returns false.
+    bool nextRow(std::vector<std::string>& cells, std::size_t columns);
     // The raw text of the next line without consuming it ("" at the end).
     std::string_view peekLine() const;
     void skipLine();

@@ -205,13 +205,7 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
     };
     std::map<std::string, std::pair<double, int>> sums; // column -> (sum, rows)
     std::vector<std::string> cells;
-    while (csv.next(cells)) {
-        if (cells.size() == 1 && cells[0].empty())
-            continue;
-        if (cells.size() != header.size())
-            return csv.errorAt(csv.line(), "expected " + std::to_string(header.size()) +
-                                               " cells, got " + std::to_string(cells.size()) +
-                                               " (file truncated?)");
+    while (csv.nextRow(cells, header.size())) {
         for (const Column& c : kColumns) {
             const int col = columnIndex(header, c.name);
             if (col < 0)

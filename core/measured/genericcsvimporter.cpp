@@ -98,13 +98,8 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
 
     MeasuredImport result;
     std::vector<std::string> cells;
-    while (csv.next(cells)) {
-        if (cells.size() == 1 && cells[0].empty())
-            continue;
+    while (csv.nextRow(cells, header.size())) {
         const int line = csv.line();
-        if (cells.size() != header.size())
-            return csv.errorAt(line, "expected " + std::to_string(header.size()) + " cells, got " +
-                                         std::to_string(cells.size()) + " (file truncated?)");
         auto number = [&](int col, double& v, bool positive) -> std::optional<Error> {
             const std::string& cell = cells[static_cast<std::size_t>(col)];
             if (!parseNonNegative(cell, v) || (positive && v == 0.0))

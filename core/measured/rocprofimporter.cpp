@@ -93,13 +93,7 @@ Expected<MeasuredImport> RocprofImporter::read(std::string_view text,
                               "(a pmc_perf.csv of omniperf/rocprof)");
     MeasuredImport result;
     std::vector<std::string> cells;
-    while (csv.next(cells)) {
-        if (cells.size() == 1 && cells[0].empty())
-            continue;
-        if (cells.size() != header.size())
-            return csv.errorAt(csv.line(), "expected " + std::to_string(header.size()) +
-                                               " cells, got " + std::to_string(cells.size()) +
-                                               " (file truncated?)");
+    while (csv.nextRow(cells, header.size())) {
         DispatchRow row(header, cells, csv);
         MeasuredKernel k;
         k.name = cells[static_cast<std::size_t>(nameCol)];
