@@ -26,14 +26,8 @@ const std::map<std::string, Command>& commands()
 {
     using namespace roofscope::cli;
     static const std::map<std::string, Command> table = {
-        {"gpus", runGpus},
-        {"ops", runOps},
-        {"analyze", runAnalyze},
-        {"sweep", runSweep},
-        {"models", runModels},
-        {"model", runModel},
-        {"measured", runMeasured},
-        {"plan", runPlan},
+        {"gpus", runGpus},     {"ops", runOps},     {"analyze", runAnalyze},   {"sweep", runSweep},
+        {"models", runModels}, {"model", runModel}, {"measured", runMeasured}, {"plan", runPlan},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif

@@ -70,7 +70,9 @@ nlohmann::json rowToJson(const ResultRow& row, const std::string& sweepParam)
         {"bound", boundName(e.bound)},
         {"time_s", e.timeS},
         {"peak_fraction", e.peakFraction},
-        {"advice", {{"region", adviceRegionName(region)}, {"text", adviceText(region, adviceFamily(row.op.kind))}}},
+        {"advice",
+         {{"region", adviceRegionName(region)},
+          {"text", adviceText(region, adviceFamily(row.op.kind))}}},
     };
     if (row.sweepValue) {
         j["param"] = sweepParam;

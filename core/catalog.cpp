@@ -93,9 +93,9 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
         if (!r.ok())
             break;
         if (!c.accumulate.empty() && c.accumulate != "fp32" && c.accumulate != "fp16") {
-            r.fail(JsonReader::child(p, "accumulate"),
-                   "unknown accumulate precision " + jsonQuoted(c.accumulate) +
-                       " (expected one of: fp32, fp16)");
+            r.fail(JsonReader::child(p, "accumulate"), "unknown accumulate precision " +
+                                                           jsonQuoted(c.accumulate) +
+                                                           " (expected one of: fp32, fp16)");
             break;
         }
         const bool alternate = c.accumulate == "fp16";

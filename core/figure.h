@@ -169,7 +169,7 @@ struct Figure {
     int selectedKernelSet = -1;
     int selectedKernel = -1;
     bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
-    std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
+    std::vector<KernelSpeedup> kernelSpeedups;  // before/after, when two sets are compared
     std::vector<FigureCommPoint> communication; // empty on one GPU
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one

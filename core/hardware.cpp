@@ -22,8 +22,8 @@ HopLatency defaultHopLatency(std::string_view link)
 
 const std::vector<std::string_view>& interconnectLinkTypes()
 {
-    static const std::vector<std::string_view> types = {"nvlink", "infinity-fabric", "pcie",
-                                                        "ici", "roce"};
+    static const std::vector<std::string_view> types = {"nvlink", "infinity-fabric", "pcie", "ici",
+                                                        "roce"};
     return types;
 }
 

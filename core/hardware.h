@@ -34,8 +34,8 @@ struct MemoryLevel {
 // limited by. Vendors quote bidirectional totals (H100's "900 GB/s" NVLink is 450 GB/s each
 // way), so catalog entries halve them and say so in `source`.
 struct Interconnect {
-    std::string link; // link type: "nvlink", "pcie", "infinity-fabric", "ici", "roce"
-    std::string name; // "NVLink 4 (18 links)"
+    std::string link;       // link type: "nvlink", "pcie", "infinity-fabric", "ici", "roce"
+    std::string name;       // "NVLink 4 (18 links)"
     double bytesPerS = 0.0; // per direction per GPU
     std::string source;
     // Per-hop latency of one collective step. When the entry gives none, the link type's

@@ -5,8 +5,7 @@ namespace roofscope {
 HardwareEditCommand::HardwareEditCommand(Session* session, const QString& text,
                                          Session::HardwareState before,
                                          Session::HardwareState after)
-    : QUndoCommand(text), m_session(session), m_before(std::move(before)),
-      m_after(std::move(after))
+    : QUndoCommand(text), m_session(session), m_before(std::move(before)), m_after(std::move(after))
 {
 }
 

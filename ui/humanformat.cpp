@@ -28,7 +28,8 @@ QString HumanFormat::count(double value, int significant)
     if (!std::isfinite(value))
         return QStringLiteral("—");
     // Significant digits without an exponent: 2.22, 0.0123, 1,234.5.
-    const int magnitude = value == 0.0 ? 0 : static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int magnitude =
+        value == 0.0 ? 0 : static_cast<int>(std::floor(std::log10(std::abs(value))));
     const int decimals = std::max(0, significant - 1 - magnitude);
     return locale.toString(value, 'f', decimals);
 }

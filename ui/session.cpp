@@ -233,10 +233,9 @@ void Session::insertOperator(int row, const Operator& op)
     std::vector<Operator> ops = m_operators;
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
-    pushOperatorInsert(
-        new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
-                                std::move(ops), row, 0),
-        row);
+    pushOperatorInsert(new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
+                                               std::move(ops), row, 0),
+                       row);
 }
 
 void Session::pushOperatorInsert(QUndoCommand* command, int row)

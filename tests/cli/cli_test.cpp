@@ -260,9 +260,12 @@ TEST(CliCatalog, BrokenCatalogNamesFilePointerAndProblem)
 TEST(CliHelp, EverySubcommandHasHelp)
 {
     const std::pair<const char*, const char*> commands[] = {
-        {"gpus", "roofscope gpus [--format"},       {"ops", "roofscope ops"},
-        {"analyze", "--op SPEC"},                    {"sweep", "--range FROM:TO"},
-        {"models", "roofscope models"},              {"model", "--phase decode|prefill"},
+        {"gpus", "roofscope gpus [--format"},
+        {"ops", "roofscope ops"},
+        {"analyze", "--op SPEC"},
+        {"sweep", "--range FROM:TO"},
+        {"models", "roofscope models"},
+        {"model", "--phase decode|prefill"},
         {"plot", "-o OUT.png|svg|pdf|csv|json"}};
     const bool withPlot = runCli("help").out.find("roofscope plot") != std::string::npos;
     for (const auto& [command, usage] : commands) {
@@ -275,7 +278,8 @@ TEST(CliHelp, EverySubcommandHasHelp)
             EXPECT_EQ(r.exitCode, 0) << form << ": " << r.err;
             EXPECT_TRUE(r.err.empty()) << form << ": " << r.err;
             EXPECT_EQ(r.out.rfind(std::string("Usage: roofscope ") + command, 0), 0u)
-                << form << ":\n" << r.out;
+                << form << ":\n"
+                << r.out;
             EXPECT_NE(r.out.find(usage), std::string::npos) << form << ":\n" << r.out;
             EXPECT_NE(r.out.find("Example: roofscope"), std::string::npos) << form;
         }

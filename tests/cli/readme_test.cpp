@@ -15,8 +15,8 @@
 #include <regex>
 #include <sstream>
 
-using roofscope::clitest::runCli;
 using nlohmann::json;
+using roofscope::clitest::runCli;
 namespace fs = std::filesystem;
 
 namespace {
@@ -107,8 +107,8 @@ TEST(Readme, EveryExampleRuns)
         if (args.rfind("plot", 0) == 0) {
             if (!withPlot)
                 continue;
-            args = std::regex_replace(args, std::regex("mine\\.roofscope\\.json"),
-                                      scenario.string());
+            args =
+                std::regex_replace(args, std::regex("mine\\.roofscope\\.json"), scenario.string());
             args = std::regex_replace(args, std::regex("--measured ([^ ]+)"),
                                       "--measured " + dir.string() + "/$1");
             args = std::regex_replace(args, std::regex("-o ([^ ]+)"), "-o " + dir.string() + "/$1");
@@ -124,24 +124,35 @@ TEST(Readme, QuotedFiguresEqualTheCli)
 {
     const std::string text = readme();
     const auto examples = shExamples(text);
-    const std::string decode =
-        "model --model llama-2-70b --phase decode --batch 1 --context 4096 --gpu h100-sxm5,h200-sxm";
-    const std::string prefill =
-        "model --model llama-2-70b --phase prefill --batch 1 --context 2048 --fused --gpu h100-sxm5";
+    const std::string decode = "model --model llama-2-70b --phase decode --batch 1 --context 4096 "
+                               "--gpu h100-sxm5,h200-sxm";
+    const std::string prefill = "model --model llama-2-70b --phase prefill --batch 1 --context "
+                                "2048 --fused --gpu h100-sxm5";
     const std::string sweep = "sweep --gpu h100-sxm5 --op decode_matmul --range 1:4096";
     const auto h100 = [](const json& o) { return totalsOn(o, "h100-sxm5"); };
     const std::vector<Quote> quotes = {
-        {decode, R"(H100 SXM5: ([\d.]+) GFLOP and)", [&](const json& o) { return h100(o).at("flops").get<double>() / 1e9; }},
-        {decode, R"(GFLOP and ([\d.]+) GB per\s+token)", [&](const json& o) { return h100(o).at("bytes").get<double>() / 1e9; }},
-        {decode, R"(token, AI ≈ ([\d.]+),)", [&](const json& o) { return h100(o).at("ai").get<double>(); }},
-        {decode, R"(([\d.]+) ms per token \*if it fit\*)", [&](const json& o) { return h100(o).at("time_s").get<double>() * 1e3; }},
-        {decode, R"(its ([\d.]+) GB of FP16 weights)", [&](const json& o) { return h100(o).at("weights_bytes").get<double>() / 1e9; }},
-        {decode, R"(need (\w+) 80 GB\s+cards)", [&](const json& o) { return h100(o).at("gpus_needed").get<double>(); }},
-        {decode, R"(KV cache costs ([\d,]+) bytes per token)", [&](const json& o) { return h100(o).at("kv_cache_bytes").get<double>() / 4096.0; }},
-        {prefill, R"(Prefill of 2048 tokens: ([\d.]+) TFLOP \(fused\))", [&](const json& o) { return h100(o).at("flops").get<double>() / 1e12; }},
-        {prefill, R"(only weight bytes its AI is ≈ (\d+))", [&](const json& o) { return h100(o).at("ai_weights_only").get<double>(); }},
-        {prefill, R"(step's real AI is ≈ (\d+))", [&](const json& o) { return h100(o).at("ai").get<double>(); }},
-        {sweep, R"(# crosses the ridge at batch ([\d.]+))", [](const json& o) { return o.at("crossings")[0].at("crossing").get<double>(); }},
+        {decode, R"(H100 SXM5: ([\d.]+) GFLOP and)",
+         [&](const json& o) { return h100(o).at("flops").get<double>() / 1e9; }},
+        {decode, R"(GFLOP and ([\d.]+) GB per\s+token)",
+         [&](const json& o) { return h100(o).at("bytes").get<double>() / 1e9; }},
+        {decode, R"(token, AI ≈ ([\d.]+),)",
+         [&](const json& o) { return h100(o).at("ai").get<double>(); }},
+        {decode, R"(([\d.]+) ms per token \*if it fit\*)",
+         [&](const json& o) { return h100(o).at("time_s").get<double>() * 1e3; }},
+        {decode, R"(its ([\d.]+) GB of FP16 weights)",
+         [&](const json& o) { return h100(o).at("weights_bytes").get<double>() / 1e9; }},
+        {decode, R"(need (\w+) 80 GB\s+cards)",
+         [&](const json& o) { return h100(o).at("gpus_needed").get<double>(); }},
+        {decode, R"(KV cache costs ([\d,]+) bytes per token)",
+         [&](const json& o) { return h100(o).at("kv_cache_bytes").get<double>() / 4096.0; }},
+        {prefill, R"(Prefill of 2048 tokens: ([\d.]+) TFLOP \(fused\))",
+         [&](const json& o) { return h100(o).at("flops").get<double>() / 1e12; }},
+        {prefill, R"(only weight bytes its AI is ≈ (\d+))",
+         [&](const json& o) { return h100(o).at("ai_weights_only").get<double>(); }},
+        {prefill, R"(step's real AI is ≈ (\d+))",
+         [&](const json& o) { return h100(o).at("ai").get<double>(); }},
+        {sweep, R"(# crosses the ridge at batch ([\d.]+))",
+         [](const json& o) { return o.at("crossings")[0].at("crossing").get<double>(); }},
     };
     std::map<std::string, json> outputs;
     for (const Quote& q : quotes) {

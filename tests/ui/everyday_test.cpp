@@ -6,33 +6,33 @@
 #include "ui/humanformat.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/modelworkbench.h"
-#include "ui/widgets/logslider.h"
 #include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/operatorpanel.h"
-#include "ui/widgets/readoutpanel.h"
 #include "ui/widgets/prompt.h"
+#include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
-#include <QTableView>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QCloseEvent>
-#include <QFile>
-#include <QMenu>
-#include <QSettings>
-#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -315,9 +315,8 @@ TEST(ModelDocument, SavedAndReopenedWithTheModelPanel)
     ASSERT_FALSE(wb->setScenario(s).has_value());
     EXPECT_TRUE(wb->isShown());
     const auto& ops = w->session()->operators();
-    const auto attn = std::find_if(ops.begin(), ops.end(), [](const Operator& op) {
-        return op.kind == "attention_decode";
-    });
+    const auto attn = std::find_if(
+        ops.begin(), ops.end(), [](const Operator& op) { return op.kind == "attention_decode"; });
     ASSERT_NE(attn, ops.end());
     EXPECT_EQ(attn->params.number("context"), 131072.0);
     EXPECT_EQ(attn->params.number("batch"), 64.0);
@@ -388,8 +387,9 @@ TEST(ModelDocument, UnknownModelIsRefusedAndNothingChanges)
     w->session()->setNumber(operatorIndex(*w->session(), "decode_matmul"), "batch", 7);
     const auto error = w->openFile(path);
     ASSERT_TRUE(error.has_value());
-    EXPECT_EQ(*error, QStringLiteral("bad.roofscope.json: /model/id: unknown model \"llama-2-71b\"; "
-                                     "did you mean \"llama-2-7b\"?"));
+    EXPECT_EQ(*error,
+              QStringLiteral("bad.roofscope.json: /model/id: unknown model \"llama-2-71b\"; "
+                             "did you mean \"llama-2-7b\"?"));
     EXPECT_EQ(decodeBatch(*w->session()), 7.0);
 }
 

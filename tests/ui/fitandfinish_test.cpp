@@ -32,9 +32,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpression>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>

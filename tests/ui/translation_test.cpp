@@ -20,8 +20,8 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QSet>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -39,10 +39,10 @@ const QString kTsFile = QStringLiteral(ROOFSCOPE_ZH_CN_TS);
 struct TsMessage {
     QString context;
     QString source;
-    QString translation;     // numerus forms joined with '\n'
-    QString type;            // "", "unfinished", "vanished", "obsolete"
+    QString translation; // numerus forms joined with '\n'
+    QString type;        // "", "unfinished", "vanished", "obsolete"
     bool numerus = false;
-    bool emptyForm = false;  // some numerus form is empty
+    bool emptyForm = false; // some numerus form is empty
 };
 
 std::vector<TsMessage> readTs(const QString& path, QString* error)
@@ -68,8 +68,8 @@ std::vector<TsMessage> readTs(const QString& path, QString* error)
             } else if (name == QLatin1String("message")) {
                 current = TsMessage{};
                 current.context = context;
-                current.numerus = xml.attributes().value(QLatin1String("numerus")) ==
-                                  QLatin1String("yes");
+                current.numerus =
+                    xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
             } else if (name == QLatin1String("source")) {
                 current.source = xml.readElementText();
             } else if (name == QLatin1String("translation")) {
@@ -80,9 +80,8 @@ std::vector<TsMessage> readTs(const QString& path, QString* error)
             } else if (name == QLatin1String("numerusform")) {
                 const QString form = xml.readElementText();
                 current.emptyForm = current.emptyForm || form.isEmpty();
-                current.translation += (current.translation.isEmpty() ? QString()
-                                                                      : QStringLiteral("\n")) +
-                                       form;
+                current.translation +=
+                    (current.translation.isEmpty() ? QString() : QStringLiteral("\n")) + form;
             }
         } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
             out.push_back(current);
@@ -181,15 +180,15 @@ TEST(Translation, TsFileIsComplete)
             badContext << describe(m);
     }
     EXPECT_GT(live, 100);
-    EXPECT_EQ(unfinished.size(), 0) << "unfinished:\n  "
-                                    << unfinished.join(QStringLiteral("\n  ")).toStdString();
+    EXPECT_EQ(unfinished.size(), 0)
+        << "unfinished:\n  " << unfinished.join(QStringLiteral("\n  ")).toStdString();
     EXPECT_EQ(empty.size(), 0) << "untranslated:\n  "
                                << empty.join(QStringLiteral("\n  ")).toStdString();
     EXPECT_EQ(placeholderMismatch.size(), 0)
-        << "placeholders differ:\n  " << placeholderMismatch.join(QStringLiteral("\n  ")).toStdString();
-    EXPECT_EQ(badMnemonic.size(), 0)
-        << "accelerator lost (keep it as a \"(&F)\" suffix):\n  "
-        << badMnemonic.join(QStringLiteral("\n  ")).toStdString();
+        << "placeholders differ:\n  "
+        << placeholderMismatch.join(QStringLiteral("\n  ")).toStdString();
+    EXPECT_EQ(badMnemonic.size(), 0) << "accelerator lost (keep it as a \"(&F)\" suffix):\n  "
+                                     << badMnemonic.join(QStringLiteral("\n  ")).toStdString();
     EXPECT_EQ(badContext.size(), 0) << "contexts without the roofscope:: namespace:\n  "
                                     << badContext.join(QStringLiteral("\n  ")).toStdString();
 }
@@ -230,10 +229,10 @@ TEST(Translation, TsCoversEverySourceString)
         if (!committed.contains(m.context + QChar(0) + m.source))
             missing << describe(m);
     }
-    EXPECT_EQ(missing.size(), 0)
-        << missing.size() << " tr() strings in ui/ are not in " << kTsFile.toStdString()
-        << " (run lupdate, then translate them):\n  "
-        << missing.join(QStringLiteral("\n  ")).toStdString();
+    EXPECT_EQ(missing.size(), 0) << missing.size() << " tr() strings in ui/ are not in "
+                                 << kTsFile.toStdString()
+                                 << " (run lupdate, then translate them):\n  "
+                                 << missing.join(QStringLiteral("\n  ")).toStdString();
 }
 
 TEST(Translation, LanguagesAndFallback)
@@ -251,7 +250,8 @@ TEST(Translation, LanguagesAndFallback)
     // An unknown language leaves the application in English and says so.
     EXPECT_FALSE(installTranslator(QStringLiteral("xx_YY")));
     EXPECT_EQ(currentLanguage(), QStringLiteral("en"));
-    EXPECT_EQ(QCoreApplication::translate("roofscope::MainWindow", "&File"), QStringLiteral("&File"));
+    EXPECT_EQ(QCoreApplication::translate("roofscope::MainWindow", "&File"),
+              QStringLiteral("&File"));
 }
 
 TEST(Translation, MainWindowMenusComeOutInChinese)
@@ -285,17 +285,20 @@ TEST(Translation, MainWindowMenusComeOutInChinese)
     QStringList docks;
     for (QDockWidget* d : w->findChildren<QDockWidget*>())
         docks << d->windowTitle();
-    EXPECT_TRUE(docks.contains(QStringLiteral("加速器"))) << docks.join(QLatin1Char('|')).toStdString();
-    EXPECT_TRUE(docks.contains(QStringLiteral("算子"))) << docks.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(docks.contains(QStringLiteral("加速器")))
+        << docks.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(docks.contains(QStringLiteral("算子")))
+        << docks.join(QLatin1Char('|')).toStdString();
     const QMenu* file = w->menuBar()->actions().at(0)->menu();
     QStringList items;
     for (QAction* a : file->actions())
         items << a->text();
-    EXPECT_TRUE(items.contains(QStringLiteral("退出(&Q)"))) << items.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(items.contains(QStringLiteral("退出(&Q)")))
+        << items.join(QLatin1Char('|')).toStdString();
     // The chart's axis titles, which exported figures carry too.
-    EXPECT_EQ(QCoreApplication::translate("roofscope::RoofChart",
-                                          "Arithmetic intensity (FLOP/byte)"),
-              QStringLiteral("算术强度（FLOP/byte）"));
+    EXPECT_EQ(
+        QCoreApplication::translate("roofscope::RoofChart", "Arithmetic intensity (FLOP/byte)"),
+        QStringLiteral("算术强度（FLOP/byte）"));
 }
 
 TEST(Translation, BackToEnglishAfterSwitching)

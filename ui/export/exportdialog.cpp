@@ -14,10 +14,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QPixmap>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QVBoxLayout>

@@ -325,19 +325,19 @@ QByteArray FigureData::toJson() const
                             {"after_s", s.afterS},
                             {"speedup", optional(s.speedup)}});
     json doc = {{"format", "roofscope-figure-data"},
-                      {"version", 1},
-                      {"view",
-                       {{"ai_min", m_view.aiMin},
-                        {"ai_max", m_view.aiMax},
-                        {"flops_min", m_view.flopsMin},
-                        {"flops_max", m_view.flopsMax}}},
-                      {"gpus", gpus},
-                      {"roofs", roofs},
-                      {"points", points},
-                      {"sweeps", sweeps},
-                      {"kernels", kernels},
-                      {"links", links},
-                      {"speedups", speedups}};
+                {"version", 1},
+                {"view",
+                 {{"ai_min", m_view.aiMin},
+                  {"ai_max", m_view.aiMax},
+                  {"flops_min", m_view.flopsMin},
+                  {"flops_max", m_view.flopsMax}}},
+                {"gpus", gpus},
+                {"roofs", roofs},
+                {"points", points},
+                {"sweeps", sweeps},
+                {"kernels", kernels},
+                {"links", links},
+                {"speedups", speedups}};
     if (!communication.empty()) // a model spread over GPUs
         doc["communication"] = communication;
     return QByteArray::fromStdString(

@@ -1,9 +1,9 @@
 #include "ui/models/hardwaremodel.h"
 
-#include "ui/humanformat.h"
 #include "core/figure.h"
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
+#include "ui/humanformat.h"
 #include "ui/session.h"
 
 #include <QFont>

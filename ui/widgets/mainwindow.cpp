@@ -1,18 +1,18 @@
 #include "ui/widgets/mainwindow.h"
 
 #include "core/scenario.h"
+#include "ui/catalogeditcommand.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/catalogeditcommand.h"
 #include "ui/datanames.h"
-#include "ui/usercatalog.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/models/operatormodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
+#include "ui/usercatalog.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwareeditordialog.h"
@@ -20,9 +20,9 @@
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
-#include "ui/widgets/planpanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
+#include "ui/widgets/planpanel.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
@@ -32,15 +32,15 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QMimeData>
-#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
@@ -138,8 +138,8 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     tabifyDockWidget(cmpDock, totalsDock);
     cmpDock->raise();
     // Issue 12: the deployment planner, beside the totals.
-    auto* planDock = dock(this, tr("Plan"), QStringLiteral("planDock"),
-                          new PlanPanel(workbench, this));
+    auto* planDock =
+        dock(this, tr("Plan"), QStringLiteral("planDock"), new PlanPanel(workbench, this));
     addDockWidget(Qt::BottomDockWidgetArea, planDock);
     tabifyDockWidget(totalsDock, planDock);
     cmpDock->raise();
@@ -319,8 +319,7 @@ void MainWindow::createActions()
         return a;
     };
 
-    QAction* newAct =
-        action(tr("&New"), QKeySequence::New, [this] { newSession(); });
+    QAction* newAct = action(tr("&New"), QKeySequence::New, [this] { newSession(); });
     newAct->setToolTip(tr("A new document with the four example accelerators and operators"));
     QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
     QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
@@ -364,11 +363,11 @@ void MainWindow::createActions()
                              [this] { m_operatorPanel->removeCurrent(); });
     edit->addActions({dup, rename, remove});
     edit->addSeparator();
-    QAction* newGpu = action(tr("New &Accelerator…"), QKeySequence(), [this] { editAccelerator(-1); });
+    QAction* newGpu =
+        action(tr("New &Accelerator…"), QKeySequence(), [this] { editAccelerator(-1); });
     newGpu->setObjectName(QStringLiteral("newAcceleratorAction"));
-    QAction* editGpu = action(tr("Edit Acce&lerator…"), QKeySequence(), [this] {
-        editAccelerator(m_hardwarePanel->currentHardware());
-    });
+    QAction* editGpu = action(tr("Edit Acce&lerator…"), QKeySequence(),
+                              [this] { editAccelerator(m_hardwarePanel->currentHardware()); });
     editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
     edit->addActions({newGpu, editGpu});
     m_hardwarePanel->addContextActions({newGpu, editGpu});
@@ -417,8 +416,8 @@ void MainWindow::createActions()
     toggle(tr("Operator Labels"), &ChartToggles::labels);
     view->addSeparator();
 
-    QAction* guide = action(tr("&Reading the Chart"), QKeySequence::HelpContents,
-                            [this] { readingGuide(); });
+    QAction* guide =
+        action(tr("&Reading the Chart"), QKeySequence::HelpContents, [this] { readingGuide(); });
     guide->setObjectName(QStringLiteral("readingGuideAction"));
     help->addAction(guide);
     QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
@@ -537,9 +536,9 @@ bool MainWindow::maybeSave()
         return true;
     const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
     const auto answer = Prompt::ask(
-        this, {tr("Save Changes?"),
-               tr("%1 has unsaved changes. Save them before closing it?").arg(name),
-               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save});
+        this,
+        {tr("Save Changes?"), tr("%1 has unsaved changes. Save them before closing it?").arg(name),
+         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save});
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -597,9 +596,9 @@ void MainWindow::fillRecentMenu()
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files.at(i);
         // &1 … &9: the usual keyboard path through the menu.
-        QAction* a = m_recentMenu->addAction(
-            i < 9 ? tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName())
-                  : QFileInfo(path).fileName());
+        QAction* a =
+            m_recentMenu->addAction(i < 9 ? tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName())
+                                          : QFileInfo(path).fileName());
         a->setToolTip(path);
         a->setStatusTip(path);
         a->setEnabled(QFileInfo::exists(path));
@@ -712,24 +711,25 @@ std::optional<QString> MainWindow::addHardwareCatalogFile(const QString& path)
         m_session, tr("Add Hardware Catalog %1").arg(QFileInfo(path).fileName()), target,
         std::move(before), std::move(next),
         [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
-    statusBar()->showMessage(tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added))
-                                     .arg(QFileInfo(path).fileName()) +
-                                 (total > added ? tr(", %1 updated").arg(total - added) : QString()),
-                             8000);
+    statusBar()->showMessage(
+        tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added))
+                .arg(QFileInfo(path).fileName()) +
+            (total > added ? tr(", %1 updated").arg(total - added) : QString()),
+        8000);
     return std::nullopt;
 }
 
 void MainWindow::addHardwareCatalog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Add Hardware Catalog"), QString(),
-        tr("Hardware catalogs (*.json *.csv);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Add Hardware Catalog"), QString(),
+                                     tr("Hardware catalogs (*.json *.csv);;All files (*)"));
     if (path.isEmpty())
         return;
     if (auto error = addHardwareCatalogFile(path)) {
-        Prompt::ask(this, {tr("Cannot Add Hardware Catalog"),
-                           tr("Nothing was added.\n\n%1").arg(*error), QMessageBox::Ok,
-                           QMessageBox::Ok, QMessageBox::Warning});
+        Prompt::ask(this,
+                    {tr("Cannot Add Hardware Catalog"), tr("Nothing was added.\n\n%1").arg(*error),
+                     QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
     }
 }
 
@@ -765,9 +765,8 @@ std::optional<QString> MainWindow::saveAccelerator(const Hardware& hw)
     if (auto error = UserCatalog::writeBytes(path, *bytes))
         return error;
     m_session->undoStack()->push(new CatalogEditCommand(
-        m_session,
-        (isNew ? tr("Add %1") : tr("Edit %1")).arg(QString::fromStdString(hw.name)), path,
-        {m_session->catalog(), m_session->hardwareState(), *old}, {after, state, *bytes},
+        m_session, (isNew ? tr("Add %1") : tr("Edit %1")).arg(QString::fromStdString(hw.name)),
+        path, {m_session->catalog(), m_session->hardwareState(), *old}, {after, state, *bytes},
         [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
     statusBar()->showMessage(tr("Saved %1 to %2").arg(QString::fromStdString(hw.name), path), 8000);
     return std::nullopt;

@@ -36,8 +36,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     form->addRow(tr("Start-up"), m_restore);
     // The window builds its strings once, so a new language applies on the next start.
     m_language = new QComboBox(this);
-    m_language->addItem(tr("System default (%1)").arg(languageName(systemLanguage())),
-                        QString());
+    m_language->addItem(tr("System default (%1)").arg(languageName(systemLanguage())), QString());
     for (const QString& lang : availableLanguages())
         m_language->addItem(languageName(lang), lang);
     m_language->setCurrentIndex(qMax(0, m_language->findData(languageSetting())));
