@@ -20,14 +20,6 @@ namespace {
 
 const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog"}, {}};
 
-// Error messages stay on one line whatever a file put into them.
-std::string oneLine(std::string text)
-{
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    std::replace(text.begin(), text.end(), '\r', ' ');
-    return text;
-}
-
 // Shortest C-locale text that reads back to the same double.
 std::string csvNumber(const std::optional<double>& v)
 {

@@ -18,20 +18,22 @@ bool present(const Json& root, std::string_view key)
 
 } // namespace
 
-void readLatentAttention(JsonReader& r, const Json& root, const std::string& p, ModelConfig& m)
+void readLatentAttention(JsonReader& r, const Json& object, const std::string& pointer,
+                         ModelConfig& m)
 {
-    if (!present(root, "kv_lora_rank"))
+    if (!present(object, "kv_lora_rank"))
         return;
-    m.mla.kvLoraRank = r.integer(root, p, "kv_lora_rank", 1, 0);
-    m.mla.qLoraRank = present(root, "q_lora_rank") ? r.integer(root, p, "q_lora_rank", 1, 0) : 0;
+    m.mla.kvLoraRank = r.integer(object, pointer, "kv_lora_rank", 1, 0);
+    m.mla.qLoraRank =
+        present(object, "q_lora_rank") ? r.integer(object, pointer, "q_lora_rank", 1, 0) : 0;
     for (std::string_view key : {"qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
-        if (r.ok() && !present(root, key))
-            r.fail(p, "missing required key \"" + std::string(key) +
-                          "\" (kv_lora_rank is set: multi-head latent attention)");
+        if (r.ok() && !present(object, key))
+            r.fail(pointer, "missing required key \"" + std::string(key) +
+                                "\" (kv_lora_rank is set: multi-head latent attention)");
     }
-    m.mla.qkNopeHeadDim = r.integer(root, p, "qk_nope_head_dim", 1, 0);
-    m.mla.qkRopeHeadDim = r.integer(root, p, "qk_rope_head_dim", 1, 0);
-    m.mla.vHeadDim = r.integer(root, p, "v_head_dim", 1, 0);
+    m.mla.qkNopeHeadDim = r.integer(object, pointer, "qk_nope_head_dim", 1, 0);
+    m.mla.qkRopeHeadDim = r.integer(object, pointer, "qk_rope_head_dim", 1, 0);
+    m.mla.vHeadDim = r.integer(object, pointer, "v_head_dim", 1, 0);
     // The query/key head dimension; K and V heads are the latent, so every head is its own
     // "KV head" for the relations the generic validation checks.
     m.headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim;

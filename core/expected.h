@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -38,7 +39,7 @@ private:
 
 // Messages are one line: a token the user typed or a file holds may contain a newline, a NUL
 // or another control character, which is shown escaped ("\n", "\x00") rather than printed.
-inline std::string oneLine(std::string text)
+inline std::string oneLine(std::string_view text)
 {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
@@ -60,9 +61,9 @@ inline std::string oneLine(std::string text)
     return out;
 }
 
-inline Error makeError(std::string message)
+inline Error makeError(std::string_view message)
 {
-    return Error{oneLine(std::move(message))};
+    return Error{oneLine(message)};
 }
 
 } // namespace roofscope

@@ -1,7 +1,7 @@
 #include "core/figure.h"
 
-#include "core/measured/kernelanalysis.h"
 #include "core/format.h"
+#include "core/measured/kernelanalysis.h"
 #include "core/scenariomodel.h"
 #include "core/sweep.h"
 
@@ -112,15 +112,15 @@ PeakRatio peakRatio(const Hardware& from, const Hardware& to, Precision precisio
     return {b->flopsPerS / a->flopsPerS, nullptr};
 }
 
-std::pair<double, double> parameterRange(const Operator& op, const std::string& name)
+std::pair<double, double> parameterRange(const Operator& op, const std::string& param)
 {
-    const ParamDef* def = op.definition().findParam(name);
+    const ParamDef* def = op.definition().findParam(param);
     double lo = def && def->min > 0.0 ? def->min : 1.0;
-    const double current = op.params.has(name) ? op.params.number(name) : lo;
+    const double current = op.params.has(param) ? op.params.number(param) : lo;
     double hi = 131072.0;
-    if (name == "batch")
+    if (param == "batch")
         hi = 4096.0;
-    else if (!isSequenceParam(name))
+    else if (!isSequenceParam(param))
         hi = std::max(131072.0, current * 16.0);
     if (def)
         hi = std::min(hi, def->max);

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ranges>
 
 namespace roofscope {
 
@@ -594,8 +595,8 @@ QString RoofChart::toolTipAt(QPointF chartPos) const
 {
     std::vector<QRectF> scratch;
     const ChartContext ctx{d->figure, d->style, d->axes(), *d->session, d->share, scratch, -1};
-    for (auto it = d->layers.rbegin(); it != d->layers.rend(); ++it) {
-        if (auto text = (*it)->toolTipAt(ctx, chartPos))
+    for (const auto& layer : std::views::reverse(d->layers)) {
+        if (auto text = layer->toolTipAt(ctx, chartPos))
             return *text;
     }
     return {};

@@ -67,7 +67,7 @@ QModelIndex OperatorModel::index(int row, int column, const QModelIndex& parent)
         return {};
     if (!parent.isValid())
         return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(parent.row() + 1));
+    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
 }
 
 QModelIndex OperatorModel::parent(const QModelIndex& child) const
