@@ -312,7 +312,7 @@ void MainWindow::createActions()
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     bar->setMovable(false);
 
-    auto action = [this](const QString& text, QKeySequence key, auto slot) {
+    auto action = [this](const QString& text, const QKeySequence& key, auto slot) {
         auto* a = new QAction(text, this);
         a->setShortcut(key);
         connect(a, &QAction::triggered, this, slot);
