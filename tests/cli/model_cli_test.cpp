@@ -71,7 +71,7 @@ TEST(ModelCli, Llama2_70bDecodeJson)
 {
     const nlohmann::json doc =
         json(runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 128 "
-                       "--gpu h100-sxm5,h200-sxm --format json"));
+                         "--gpu h100-sxm5,h200-sxm --format json"));
     ASSERT_EQ(doc["totals"].size(), 2u);
     const auto& t = doc["totals"][0];
     EXPECT_EQ(t["gpu"], "h100-sxm5");
@@ -107,7 +107,7 @@ TEST(ModelCli, Llama2_7bQProj)
 {
     const nlohmann::json doc =
         json(runModelCli("model --model llama-2-7b --phase decode --batch 1 --context 1 "
-                       "--gpu h100-sxm5 --format json"));
+                         "--gpu h100-sxm5 --format json"));
     const nlohmann::json* q = findRow(doc, "h100-sxm5", "q_proj");
     ASSERT_NE(q, nullptr);
     EXPECT_EQ((*q)["flops"].get<double>(), 33554432.0);
@@ -118,7 +118,7 @@ TEST(ModelCli, Llama2_70bPrefillIsComputeBound)
 {
     const nlohmann::json doc =
         json(runModelCli("model --model llama-2-70b --phase prefill --batch 1 --context 2048 "
-                       "--gpu h100-sxm5 --fused --format json"));
+                         "--gpu h100-sxm5 --fused --format json"));
     const auto& t = doc["totals"][0];
     EXPECT_GE(t["flops"].get<double>(), 283e12);
     EXPECT_LE(t["flops"].get<double>(), 290e12);
@@ -146,7 +146,7 @@ TEST(ModelCli, MixtralReportsExpertsTouched)
 {
     const nlohmann::json doc =
         json(runModelCli("model --model mixtral-8x7b --phase decode --batch 8 --context 512 "
-                       "--gpu h100-sxm5 --format json"));
+                         "--gpu h100-sxm5 --format json"));
     EXPECT_NEAR(doc["scenario"]["experts_touched_per_layer"].get<double>(),
                 8.0 * (1.0 - std::pow(0.75, 8)), 1e-9);
     const nlohmann::json* gate = findRow(doc, "h100-sxm5", "expert_gate_proj");
@@ -157,16 +157,16 @@ TEST(ModelCli, MixtralReportsExpertsTouched)
 TEST(ModelCli, LoadsAHuggingFaceConfigAndAUserFile)
 {
     const nlohmann::json hf = json(runModelCli("model --model '" + kData +
-                                             "/tinyllama-1.1b/config.json' --phase decode "
-                                             "--batch 1 --context 64 --gpu l4 --format json"));
+                                               "/tinyllama-1.1b/config.json' --phase decode "
+                                               "--batch 1 --context 64 --gpu l4 --format json"));
     EXPECT_EQ(hf["model"]["id"], "tinyllama-1.1b");
     EXPECT_EQ(hf["model"]["num_key_value_heads"], 4);
     EXPECT_EQ(hf["totals"][0]["fits"], true);
 
     const nlohmann::json user =
         json(runModelCli("model --model '" + kData +
-                       "/user-models.json' --phase prefill "
-                       "--batch 2 --context 512 --weights int4 --gpu rtx-4090 --format json"));
+                         "/user-models.json' --phase prefill "
+                         "--batch 2 --context 512 --weights int4 --gpu rtx-4090 --format json"));
     EXPECT_EQ(user["model"]["id"], "toy-gqa-1b");
     EXPECT_EQ(user["scenario"]["weights"], "int4");
 }
@@ -175,14 +175,14 @@ TEST(ModelCli, TableAndCsv)
 {
     const CliResult table =
         runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 128 "
-                  "--gpu h100-sxm5");
+                    "--gpu h100-sxm5");
     EXPECT_EQ(table.exitCode, 0) << table.err;
     EXPECT_NE(table.out.find("does NOT fit"), std::string::npos);
     EXPECT_NE(table.out.find("q_proj ×80"), std::string::npos);
 
     const CliResult csv =
         runModelCli("model --model llama-2-7b --phase decode --batch 1 --context 128 "
-                  "--gpu h100-sxm5 --format csv");
+                    "--gpu h100-sxm5 --format csv");
     EXPECT_EQ(csv.exitCode, 0) << csv.err;
     const std::string header = csv.out.substr(0, csv.out.find('\n'));
     EXPECT_NE(header.find("flops,bytes"), std::string::npos);
@@ -194,7 +194,7 @@ TEST(ModelCli, MistakesExitWithCode2AndAClearMessage)
 {
     const CliResult unknown =
         runModelCli("model --model llama-2-70 --phase decode --batch 1 --context 1 "
-                  "--gpu h100-sxm5");
+                    "--gpu h100-sxm5");
     EXPECT_EQ(unknown.exitCode, 2);
     EXPECT_NE(unknown.err.find("unknown model id"), std::string::npos) << unknown.err;
     EXPECT_NE(unknown.err.find("did you mean llama-2-70b"), std::string::npos) << unknown.err;
@@ -204,30 +204,30 @@ TEST(ModelCli, MistakesExitWithCode2AndAClearMessage)
     EXPECT_NE(option.err.find("--bogus"), std::string::npos) << option.err;
 
     const CliResult phase = runModelCli("model --model llama-2-70b --phase sideways --batch 1 "
-                                      "--context 1 --gpu h100-sxm5");
+                                        "--context 1 --gpu h100-sxm5");
     EXPECT_EQ(phase.exitCode, 2);
     EXPECT_NE(phase.err.find("--phase sideways"), std::string::npos) << phase.err;
 
     const CliResult batch =
         runModelCli("model --model llama-2-70b --phase decode --batch 0 --context 1 "
-                  "--gpu h100-sxm5");
+                    "--gpu h100-sxm5");
     EXPECT_EQ(batch.exitCode, 2);
     EXPECT_NE(batch.err.find("--batch 0"), std::string::npos) << batch.err;
 
     const CliResult weights = runModelCli("model --model llama-2-70b --phase decode --batch 1 "
-                                        "--context 1 --weights int3 --gpu h100-sxm5");
+                                          "--context 1 --weights int3 --gpu h100-sxm5");
     EXPECT_EQ(weights.exitCode, 2);
     EXPECT_NE(weights.err.find("--weights int3"), std::string::npos) << weights.err;
 
     const CliResult broken = runModelCli("model --model '" + kData +
-                                       "/broken-kv-heads.json' --phase "
-                                       "decode --batch 1 --context 1 --gpu h100-sxm5");
+                                         "/broken-kv-heads.json' --phase "
+                                         "decode --batch 1 --context 1 --gpu h100-sxm5");
     EXPECT_EQ(broken.exitCode, 2);
     EXPECT_NE(broken.err.find("/models/0/num_key_value_heads"), std::string::npos) << broken.err;
 
     const CliResult gpu =
         runModelCli("model --model llama-2-70b --phase decode --batch 1 --context 1 "
-                  "--gpu h100-sxm");
+                    "--gpu h100-sxm");
     EXPECT_EQ(gpu.exitCode, 2);
     EXPECT_NE(gpu.err.find("did you mean h100-sxm5"), std::string::npos) << gpu.err;
 }
