@@ -110,13 +110,17 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     }
     // Operators: next to the highest point of each operator's column.
     if (figure.toggles.labels) {
+        // Each operator's highest point in one pass over the points.
+        std::vector<const FigurePoint*> tops(figure.operators.size(), nullptr);
+        for (const FigurePoint& p : figure.points) {
+            if (p.op < 0 || p.op >= static_cast<int>(tops.size()))
+                continue;
+            const FigurePoint*& top = tops[static_cast<std::size_t>(p.op)];
+            if (!top || p.estimate.attainable > top->estimate.attainable)
+                top = &p;
+        }
         for (std::size_t op = 0; op < figure.operators.size(); ++op) {
-            const FigurePoint* top = nullptr;
-            for (const FigurePoint& p : figure.points) {
-                if (p.op == static_cast<int>(op) &&
-                    (!top || p.estimate.attainable > top->estimate.attainable))
-                    top = &p;
-            }
+            const FigurePoint* top = tops[op];
             if (!top)
                 continue;
             const DataPoint v = top->value();
