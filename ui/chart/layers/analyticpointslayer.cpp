@@ -3,7 +3,6 @@
 #include "core/format.h"
 #include "ui/chart/roofchart.h"
 
-#include <QDataStream>
 #include <QGraphicsWidget>
 
 #include <algorithm>
@@ -51,12 +50,8 @@ void AnalyticPointsLayer::attach(const ChartHost& chart)
 
 std::uint16_t AnalyticPointsLayer::markerIndex(const PointCloud::Marker& m)
 {
-    QByteArray key;
-    {
-        QDataStream out(&key, QIODevice::WriteOnly);
-        out << static_cast<int>(m.shape) << m.fill.rgba() << m.outline.isValid() << m.outline.rgba()
-            << m.size << m.outlineWidth;
-    }
+    const MarkerKey key{static_cast<int>(m.shape), m.fill.rgba(), m.outline.isValid(),
+                        m.outline.rgba(),          m.size,        m.outlineWidth};
     const auto it = m_markerIndex.find(key);
     if (it != m_markerIndex.end())
         return it->second;
@@ -66,7 +61,7 @@ std::uint16_t AnalyticPointsLayer::markerIndex(const PointCloud::Marker& m)
         return static_cast<std::uint16_t>(m_markers.size() - 1);
     const auto index = static_cast<std::uint16_t>(m_markers.size());
     m_markers.push_back(m);
-    m_markerIndex.emplace(std::move(key), index);
+    m_markerIndex.emplace(key, index);
     return index;
 }
 

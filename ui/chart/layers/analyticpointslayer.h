@@ -3,12 +3,12 @@
 #include "ui/chart/chartlayer.h"
 #include "ui/chart/pointcloud.h"
 
-#include <QByteArray>
 #include <QColor>
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 namespace roofscope {
@@ -45,7 +45,9 @@ private:
     std::vector<std::vector<Shown>> m_shown;            // per operator
     std::vector<std::vector<std::uint16_t>> m_markerOf; // per operator, per shown point
     std::vector<PointCloud::Marker> m_markers;          // distinct markers, by index
-    std::map<QByteArray, std::uint16_t> m_markerIndex;  // a marker's bytes → its index
+    // shape, fill, outline valid, outline, size, outline width
+    using MarkerKey = std::tuple<int, QRgb, bool, QRgb, qreal, qreal>;
+    std::map<MarkerKey, std::uint16_t> m_markerIndex; // a marker → its index
     std::size_t m_markersPushed = 0;
 };
 
