@@ -127,7 +127,6 @@ void RoofChart::Impl::restyle()
         // The grid layer draws the grid into its cache; the axes keep only their line.
         axis->setGridLineVisible(false);
         axis->setMinorGridLineVisible(false);
-        axis->setLinePen(QPen(style.mutedText, 1.0));
         // Hidden, but their fonts are still named in SVG exports: the chart's, not the default.
         axis->setLabelsFont(style.tickFont);
         axis->setTitleFont(style.titleFont);
@@ -372,6 +371,14 @@ void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
     lineArt->setBackgrounds(chartRect, backgroundVisible ? QBrush(style.background) : QBrush(),
                             backgroundVisible ? QBrush(style.plotBackground) : QBrush());
     lineArt->setCaching(caching);
+    // On screen the axis lines and ticks are cosmetic (width 0): the same pixels at 1:1, and
+    // Qt computes a width-1 line item's bounds through a path stroker, a hundred tick items on
+    // every frame (-0.2 ms a slider step). Exports keep width 1, which scales with --scale.
+    const QPen axisPen(style.mutedText, caching ? 0.0 : 1.0);
+    for (QLogValueAxis* axis : {axisX, axisY}) {
+        if (axis->linePen() != axisPen)
+            axis->setLinePen(axisPen);
+    }
     // A chart not laid out yet (a hidden window) still keeps its layers' data current.
     obstacles.clear();
     const ChartContext ctx = context(changedOp);
