@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace roofscope {
 
@@ -36,8 +37,16 @@ void PointCloud::setMarkers(std::vector<Marker> markers)
     if (markers.empty())
         markers.push_back(Marker{});
     prepareGeometryChange();
+    // Stamps are keyed (scale << 16 | marker): drop those of entries that changed or went.
+    for (auto it = m_stamps.begin(); it != m_stamps.end();) {
+        const auto index = static_cast<std::size_t>(it.key() & 0xffffu);
+        if (index < markers.size() && index < m_markers.size() &&
+            markers[index] == m_markers[index])
+            ++it;
+        else
+            it = m_stamps.erase(it);
+    }
     m_markers = std::move(markers);
-    m_stamps.clear();
     const auto last = static_cast<std::uint16_t>(m_markers.size() - 1);
     for (std::uint16_t& m : m_markerOf)
         m = std::min(m, last); // points keep a valid marker when the table shrinks
@@ -199,6 +208,20 @@ void PointCloud::drawMarker(QPainter* painter, const Marker& m, QPointF c)
         painter->drawPolygon(pts, 3);
         break;
     }
+    case Shape::Pentagon:
+    case Shape::Star: {
+        // Point up; a star alternates the outer radius with an inner one.
+        const bool star = m.shape == Shape::Star;
+        const int n = star ? 10 : 5;
+        QPointF pts[10];
+        for (int k = 0; k < n; ++k) {
+            const double a = -std::numbers::pi / 2.0 + 2.0 * std::numbers::pi * k / n;
+            const qreal rk = star && k % 2 == 1 ? r * 0.45 : r;
+            pts[k] = QPointF(c.x() + rk * std::cos(a), c.y() + rk * std::sin(a));
+        }
+        painter->drawPolygon(pts, n);
+        break;
+    }
     case Shape::Cross: {
         // Drawn in the fill colour: a cross has no inside.
         QPen pen(m.fill, std::max<qreal>(1.0, m.size / 4.5));
@@ -309,6 +332,9 @@ PointCloud::Stats PointCloud::renderStamps(QPainter* painter, const QTransform& 
 
     std::vector<const QImage*> stamps(m_markers.size());
     std::vector<int> offset(m_markers.size());
+    // Every stamp first, then pointers to them: an insertion may rehash the stamp table.
+    for (std::size_t k = 0; k < m_markers.size(); ++k)
+        stamp(static_cast<std::uint16_t>(k), scale);
     for (std::size_t k = 0; k < m_markers.size(); ++k) {
         stamps[k] = &stamp(static_cast<std::uint16_t>(k), scale).image;
         offset[k] = stamps[k]->width() / 2;

@@ -22,13 +22,23 @@ namespace roofscope {
 // selection without walking all points.
 class PointCloud : public QGraphicsItem {
 public:
-    enum class Shape : std::uint8_t { Circle, Square, Diamond, TriangleUp, TriangleDown, Cross };
+    enum class Shape : std::uint8_t {
+        Circle,
+        Square,
+        Diamond,
+        TriangleUp,
+        TriangleDown,
+        Cross,
+        Pentagon,
+        Star
+    };
     struct Marker {
         Shape shape = Shape::Circle;
         QColor fill = Qt::black;
         QColor outline;   // invalid: none
         qreal size = 7.0; // logical pixels across
         qreal outlineWidth = 1.0;
+        bool operator==(const Marker&) const = default;
     };
     struct Stats {
         int drawn = 0;
@@ -41,7 +51,8 @@ public:
 
     explicit PointCloud(QGraphicsItem* parent = nullptr);
 
-    // The marker table; points refer to it by index.
+    // The marker table; points refer to it by index. Stamps of entries that stay the same are
+    // kept (a table that only grows costs no re-rendering).
     void setMarkers(std::vector<Marker> markers);
     const std::vector<Marker>& markers() const { return m_markers; }
     // Points in data units (x: FLOP/byte, y: FLOP/s) and each one's marker (empty: marker 0).

@@ -39,6 +39,7 @@ struct RoofChart::Impl {
     ComparisonModel* comparison = nullptr;
     QGraphicsScene ownScene; // holds the host until a view takes it
     QPointer<QChart> host;
+    RoofLayer* lineArt = nullptr; // the still line art and, under it, both backgrounds
     QLogValueAxis* axisX = nullptr;
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
@@ -54,6 +55,10 @@ struct RoofChart::Impl {
     ViewRange shown{0, 0, 0, 0};
     QRectF shownPlot;
     QString roofSignature;
+    // What the link roofs and collectives were computed from (readCommunication): the set-up
+    // (without the chart-only on_chart and selected row) and the shown GPUs.
+    std::optional<std::pair<std::optional<ScenarioModel>, std::vector<std::string>>>
+        communicationKey;
     std::optional<int> sweepKeyOp;
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
@@ -93,7 +98,7 @@ struct RoofChart::Impl {
     QString currentRoofSignature() const;
     void readRoofs();
     void readMeasured();
-    void readCommunication();
+    bool readCommunication(bool force);
     bool readSweeps(bool force);
     void readPoints(int op);
     void flattenPoints();
@@ -113,15 +118,16 @@ void RoofChart::Impl::restyle()
     host->setBackgroundRoundness(0);
     host->setBackgroundBrush(style.background);
     host->setPlotAreaBackgroundBrush(style.plotBackground);
-    host->setBackgroundVisible(backgroundVisible);
-    host->setPlotAreaBackgroundVisible(backgroundVisible);
+    // The line-art canvas paints both backgrounds (into its opaque cache); the host's own
+    // background items stay hidden.
+    host->setBackgroundVisible(false);
+    host->setPlotAreaBackgroundVisible(false);
     for (QLogValueAxis* axis : {axisX, axisY}) {
         axis->setLabelsVisible(false);
         axis->setTitleVisible(false);
         // The grid layer draws the grid into its cache; the axes keep only their line.
         axis->setGridLineVisible(false);
         axis->setMinorGridLineVisible(false);
-        axis->setLinePen(QPen(style.mutedText, 1.0));
         // Hidden, but their fonts are still named in SVG exports: the chart's, not the default.
         axis->setLabelsFont(style.tickFont);
         axis->setTitleFont(style.titleFont);
@@ -192,15 +198,31 @@ void RoofChart::Impl::readRoofs()
     figure.roofs.insert(figure.roofs.end(), linkRoofs.begin(), linkRoofs.end());
 }
 
-// The model's layout over GPUs through the core's rule: each link's roof and the collectives on it.
-void RoofChart::Impl::readCommunication()
+// The model's layout over GPUs through the core's rule: each link's roof and the collectives on
+// it. Evaluating the layout on every GPU is the costly part of a set-up change, and most
+// set-up changes (a slider step of an operator, the selected row) leave its inputs alone:
+// false when they are the same as last time and nothing was redone.
+bool RoofChart::Impl::readCommunication(bool force)
 {
+    std::optional<ScenarioModel> setup = session->modelSetup();
+    if (setup) {
+        setup->onChart = false;
+        setup->selected = -1;
+    }
+    std::vector<std::string> gpuIds;
+    for (const FigureGpu& g : figure.gpus)
+        gpuIds.push_back(g.id);
+    auto key = std::make_pair(std::move(setup), std::move(gpuIds));
+    if (!force && communicationKey == key)
+        return false;
+    communicationKey = std::move(key);
     Figure linkOnly;
     linkOnly.gpus = figure.gpus;
     if (const auto& setup = session->modelSetup())
         addModelCommunication(linkOnly, *setup, session->catalog());
     linkRoofs = std::move(linkOnly.roofs);
     figure.communication = std::move(linkOnly.communication);
+    return true;
 }
 
 // The session's measurements through the core's one rule (addMeasuredToFigure), on a figure
@@ -338,6 +360,26 @@ void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
         shownPlot = plot;
         changes |= ChartChange::Range;
     }
+    // Where the host would draw its background: inside its own and its layout's margins.
+    QRectF chartRect = host->rect();
+    qreal ml = 0, mt = 0, mr = 0, mb = 0;
+    host->getContentsMargins(&ml, &mt, &mr, &mb);
+    chartRect.adjust(ml, mt, -mr, -mb);
+    if (host->layout()) {
+        host->layout()->getContentsMargins(&ml, &mt, &mr, &mb);
+        chartRect.adjust(ml, mt, -mr, -mb);
+    }
+    lineArt->setBackgrounds(chartRect, backgroundVisible ? QBrush(style.background) : QBrush(),
+                            backgroundVisible ? QBrush(style.plotBackground) : QBrush());
+    lineArt->setCaching(caching);
+    // On screen the axis lines and ticks are cosmetic (width 0): the same pixels at 1:1, and
+    // Qt computes a width-1 line item's bounds through a path stroker, a hundred tick items on
+    // every frame (-0.2 ms a slider step). Exports keep width 1, which scales with --scale.
+    const QPen axisPen(style.mutedText, caching ? 0.0 : 1.0);
+    for (QLogValueAxis* axis : {axisX, axisY}) {
+        if (axis->linePen() != axisPen)
+            axis->setLinePen(axisPen);
+    }
     // A chart not laid out yet (a hidden window) still keeps its layers' data current.
     obstacles.clear();
     const ChartContext ctx = context(changedOp);
@@ -423,10 +465,11 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     host->addAxis(d->axisX, Qt::AlignBottom);
     host->addAxis(d->axisY, Qt::AlignLeft);
     d->ownScene.addItem(host);
-    // Grid, sweeps and roofs: still line art in one cached canvas, above the plot background
-    // and below the points.
+    // Backgrounds, grid, sweeps and roofs: still line art in one cached canvas, under every
+    // other item (tick labels, titles and the legend sit on its background at z 0).
     auto* lineArt = new RoofLayer(host);
-    lineArt->setZValue(1);
+    lineArt->setZValue(-0.5);
+    d->lineArt = lineArt;
     d->layers = createChartLayers();
     for (const auto& l : d->layers)
         l->attach({host, lineArt});
@@ -443,7 +486,8 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
         const bool spread = setup && setup->layout.gpus() > 1;
         if (!d->host || (!spread && d->linkRoofs.empty() && d->figure.communication.empty()))
             return;
-        d->readCommunication();
+        if (!d->readCommunication(false))
+            return;
         d->readRoofs();
         d->refresh(ChartChange::Roofs | ChartChange::Points);
     });
@@ -515,10 +559,7 @@ QImage RoofChart::renderImage(QSize size, qreal devicePixelRatio)
 void RoofChart::setBackgroundVisible(bool visible)
 {
     d->backgroundVisible = visible;
-    if (d->host) {
-        d->host->setBackgroundVisible(visible);
-        d->host->setPlotAreaBackgroundVisible(visible);
-    }
+    d->refresh({});
 }
 
 void RoofChart::setCaching(bool on)
@@ -757,7 +798,7 @@ void RoofChart::rebuild()
         d->readPoints(op);
     d->flattenPoints();
     d->readMeasured();
-    d->readCommunication();
+    d->readCommunication(true); // the catalog may have changed: always redone here
     d->readRoofs();
     d->readSweeps(true);
     d->inRebuild = false;

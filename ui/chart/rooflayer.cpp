@@ -1,5 +1,6 @@
 #include "ui/chart/rooflayer.h"
 
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -62,7 +63,15 @@ QList<QPolygonF> clipPolyline(const QPolygonF& line, const QRectF& rect)
 RoofLayer::RoofLayer(QGraphicsItem* parent) : QGraphicsItem(parent)
 {
     setAcceptedMouseButtons(Qt::NoButton);
-    setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    // Our own cache (see paint): Qt's device-coordinate cache is always a transparent pixmap,
+    // blended on every frame.
+    setCacheMode(QGraphicsItem::NoCache);
+}
+
+void RoofLayer::invalidate()
+{
+    m_cacheValid = false;
+    update();
 }
 
 void RoofLayer::setAxes(const geometry::LogAxes& axes)
@@ -72,7 +81,29 @@ void RoofLayer::setAxes(const geometry::LogAxes& axes)
     if (axes.plot != m_axes.plot)
         prepareGeometryChange();
     m_axes = axes;
-    update();
+    invalidate();
+}
+
+void RoofLayer::setBackgrounds(const QRectF& chart, const QBrush& chartBrush,
+                               const QBrush& plotBrush)
+{
+    if (chart == m_chartRect && chartBrush == m_chartBrush && plotBrush == m_plotBrush)
+        return;
+    if (chart != m_chartRect)
+        prepareGeometryChange();
+    m_chartRect = chart;
+    m_chartBrush = chartBrush;
+    m_plotBrush = plotBrush;
+    invalidate();
+}
+
+void RoofLayer::setCaching(bool on)
+{
+    if (on == m_caching)
+        return;
+    m_caching = on;
+    m_cache = QImage();
+    invalidate();
 }
 
 void RoofLayer::setContent(QList<Stroke> strokes, QList<Marker> markers)
@@ -89,23 +120,65 @@ void RoofLayer::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
         m_strokes += content.strokes;
         m_markers += content.markers;
     }
-    update();
+    invalidate();
 }
 
 void RoofLayer::setGrid(const QPen& major, const QPen& minor)
 {
     m_major = major;
     m_minor = minor;
-    update();
+    invalidate();
 }
 
 QRectF RoofLayer::boundingRect() const
 {
-    return m_axes.plot;
+    return m_chartBrush.style() != Qt::NoBrush ? m_chartRect.united(m_axes.plot) : m_axes.plot;
 }
 
 void RoofLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
+    const QTransform device = painter->deviceTransform();
+    const bool upright =
+        device.type() <= QTransform::TxScale && device.m11() > 0 && device.m22() > 0;
+    if (!m_caching || !upright || painter->paintEngine()->type() != QPaintEngine::Raster) {
+        paintContent(painter);
+        return;
+    }
+    // Whole device pixels: a move by whole pixels keeps the cache.
+    const QTransform key(device.m11(), 0, 0, device.m22(), device.dx() - std::floor(device.dx()),
+                         device.dy() - std::floor(device.dy()));
+    const QRectF mapped = device.mapRect(boundingRect());
+    const QRect target = mapped.toAlignedRect();
+    if (target.isEmpty())
+        return;
+    if (!m_cacheValid || key != m_cacheKey || m_cache.size() != target.size()) {
+        // Opaque when the chart background covers every pixel of it: then the frame's blit is
+        // a plain copy.
+        const bool opaque = m_chartBrush.style() != Qt::NoBrush && m_chartBrush.isOpaque() &&
+                            QRectF(target) == mapped;
+        m_cache = QImage(target.size(),
+                         opaque ? QImage::Format_RGB32 : QImage::Format_ARGB32_Premultiplied);
+        m_cache.fill(Qt::transparent);
+        QPainter p(&m_cache);
+        p.setRenderHints(painter->renderHints());
+        p.setTransform(device * QTransform::fromTranslate(-target.left(), -target.top()));
+        paintContent(&p);
+        m_cacheKey = key;
+        m_cacheValid = true;
+    }
+    painter->save();
+    painter->setWorldTransform(device.inverted() * painter->worldTransform());
+    painter->drawImage(target.topLeft(), m_cache);
+    painter->restore();
+}
+
+void RoofLayer::paintContent(QPainter* painter) const
+{
+    // Fills of whole-pixel rectangles: the same pixels as the chart's own background items.
+    if (m_chartBrush.style() != Qt::NoBrush)
+        painter->fillRect(m_chartRect, m_chartBrush);
+    if (m_plotBrush.style() != Qt::NoBrush)
+        painter->fillRect(m_axes.plot, m_plotBrush);
     if (m_axes.plot.width() < 2 || m_axes.plot.height() < 2)
         return;
     painter->save();

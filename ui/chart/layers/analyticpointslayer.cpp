@@ -3,8 +3,7 @@
 #include "core/format.h"
 #include "ui/chart/roofchart.h"
 
-#include <QChart>
-#include <QScatterSeries>
+#include <QGraphicsWidget>
 
 #include <algorithm>
 
@@ -12,89 +11,80 @@ namespace roofscope {
 
 namespace {
 
-QScatterSeries::MarkerShape seriesShape(MarkerShape shape)
+PointCloud::Shape cloudShape(MarkerShape shape)
 {
     switch (shape) {
     case MarkerShape::Circle:
-        return QScatterSeries::MarkerShapeCircle;
+        return PointCloud::Shape::Circle;
     case MarkerShape::Square:
-        return QScatterSeries::MarkerShapeRectangle;
+        return PointCloud::Shape::Square;
     case MarkerShape::Triangle:
-        return QScatterSeries::MarkerShapeTriangle;
+        return PointCloud::Shape::TriangleUp;
     case MarkerShape::Diamond:
-        return QScatterSeries::MarkerShapeRotatedRectangle;
+        return PointCloud::Shape::Diamond;
     case MarkerShape::Pentagon:
-        return QScatterSeries::MarkerShapePentagon;
+        return PointCloud::Shape::Pentagon;
     case MarkerShape::Star:
-        return QScatterSeries::MarkerShapeStar;
+        return PointCloud::Shape::Star;
     }
-    return QScatterSeries::MarkerShapeCircle;
-}
-
-QString elided(const QString& s, int max)
-{
-    return s.size() <= max ? s : s.left(max - 1) + QChar(u'…');
+    return PointCloud::Shape::Circle;
 }
 
 } // namespace
 
-struct AnalyticPointsLayer::Series {
-    QChart* host = nullptr;
-    std::vector<QScatterSeries*> series;
-};
-
-AnalyticPointsLayer::AnalyticPointsLayer() : m_qt(std::make_unique<Series>()) {}
+AnalyticPointsLayer::AnalyticPointsLayer() = default;
 
 AnalyticPointsLayer::~AnalyticPointsLayer() = default;
 
 void AnalyticPointsLayer::attach(const ChartHost& chart)
 {
-    QGraphicsWidget* host = chart.item;
-    m_qt->host = qobject_cast<QChart*>(host);
+    m_cloud = new PointCloud(chart.item);
+    // Over the roofs, the axes, measured kernels, links and collectives; under the labels.
+    m_cloud->setZValue(4);
+    // A few hundred stamps cost less than a plot-sized layer's blit, and they move with
+    // every slider step anyway.
+    m_cloud->setLayerCache(false);
+    // Every operator's marker on every GPU stays visible, however close they sit.
+    m_cloud->setLevelOfDetail(false);
 }
 
-void AnalyticPointsLayer::recreate(const ChartContext& context)
+std::uint16_t AnalyticPointsLayer::markerIndex(const PointCloud::Marker& m)
 {
-    const ChartStyle& style = context.style;
-    for (QScatterSeries* s : m_qt->series) {
-        m_qt->host->removeSeries(s);
-        delete s;
-    }
-    m_qt->series.clear();
-    const auto& ops = context.figure.operators;
-    m_shown.assign(ops.size(), {});
-    const auto axesX = m_qt->host->axes(Qt::Horizontal);
-    const auto axesY = m_qt->host->axes(Qt::Vertical);
-    for (std::size_t op = 0; op < ops.size(); ++op) {
-        auto* s = new QScatterSeries(m_qt->host);
-        s->setName(elided(QString::fromStdString(ops[op].name), 28));
-        s->setMarkerShape(seriesShape(ops[op].marker.shape));
-        s->setColor(style.mutedText);
-        s->setBorderColor(style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x202020));
-        m_qt->host->addSeries(s);
-        if (!axesX.isEmpty())
-            s->attachAxis(axesX.first());
-        if (!axesY.isEmpty())
-            s->attachAxis(axesY.first());
-        m_qt->series.push_back(s);
-    }
+    const MarkerKey key{static_cast<int>(m.shape), m.fill.rgba(), m.outline.isValid(),
+                        m.outline.rgba(),          m.size,        m.outlineWidth};
+    const auto it = m_markerIndex.find(key);
+    if (it != m_markerIndex.end())
+        return it->second;
+    // Marker indices are 16-bit: past that (never seen: sizes by share are the only
+    // continuous part) the last entry is reused rather than wrapping.
+    if (m_markers.size() >= 0xffff)
+        return static_cast<std::uint16_t>(m_markers.size() - 1);
+    const auto index = static_cast<std::uint16_t>(m_markers.size());
+    m_markers.push_back(m);
+    m_markerIndex.emplace(key, index);
+    return index;
 }
 
-void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op)
+void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op,
+                                         const std::vector<std::size_t>& pointsOf)
 {
     const ChartStyle& style = context.style;
     const Figure& figure = context.figure;
-    QScatterSeries* series = m_qt->series[static_cast<std::size_t>(op)];
     auto& shown = m_shown[static_cast<std::size_t>(op)];
+    auto& markerOf = m_markerOf[static_cast<std::size_t>(op)];
     shown.clear();
-    QList<QPointF> pts;
+    markerOf.clear();
     const bool selected = op == figure.selected;
-    const bool hollow = figure.operators[static_cast<std::size_t>(op)].marker.hollow;
-    for (const FigurePoint& p : figure.points) {
-        if (p.op != op)
-            continue;
+    const FigureOperator& info = figure.operators[static_cast<std::size_t>(op)];
+    const bool hollow = info.marker.hollow;
+    PointCloud::Marker marker;
+    marker.shape = cloudShape(info.marker.shape);
+    marker.outline =
+        selected ? style.text : (style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030));
+    marker.outlineWidth = selected ? 2.5 : hollow ? 2.0 : 1.0;
+    for (const std::size_t index : pointsOf) {
+        const FigurePoint& p = figure.points[index];
         const DataPoint v = p.value();
-        pts << QPointF(v.ai, v.flops);
         const FigureGpu* gpu = figure.gpu(p.hardware);
         QColor c = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
         // Past the shape set the second cue is a see-through ("hollow") fill.
@@ -111,55 +101,81 @@ void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op)
                                  size > 2.0 * style.markerSize ? 0.6 : 1.0));
         }
         shown.push_back({ref, v, size, c});
-    }
-    series->replace(pts);
-    for (std::size_t i = 0; i < shown.size(); ++i) {
-        QHash<QXYSeries::PointConfiguration, QVariant> config;
-        config[QXYSeries::PointConfiguration::Color] = shown[i].color;
-        const qreal base = selected ? style.selectedMarkerSize : style.markerSize;
-        if (shown[i].size != base)
-            config[QXYSeries::PointConfiguration::Size] = shown[i].size;
-        if (series->pointConfiguration(static_cast<int>(i)) != config)
-            series->setPointConfiguration(static_cast<int>(i), config);
+        marker.fill = c;
+        // A square as wide as the size (the cloud's squares are drawn 0.85 of it, to match a
+        // circle's area; the analytic markers keep the chart's long-standing look).
+        marker.size = marker.shape == PointCloud::Shape::Square ? size / 0.85 : size;
+        markerOf.push_back(markerIndex(marker));
     }
 }
 
-void AnalyticPointsLayer::updateMarkers(const ChartContext& context)
+// The cloud gets every operator's points in operator order (later ones on top) and only the
+// markers it does not have yet.
+void AnalyticPointsLayer::push()
 {
-    const ChartStyle& style = context.style;
-    for (std::size_t op = 0; op < m_qt->series.size(); ++op) {
-        QScatterSeries* s = m_qt->series[op];
-        const bool sel = static_cast<int>(op) == context.figure.selected;
-        s->setMarkerSize(sel ? style.selectedMarkerSize : style.markerSize);
-        QPen border(sel ? style.text
-                        : (style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030)));
-        border.setWidthF(sel ? 2.5 : context.figure.operators[op].marker.hollow ? 2.0 : 1.0);
-        s->setPen(border);
+    if (m_markers.size() != m_markersPushed || m_markers.empty()) {
+        m_cloud->setMarkers(m_markers);
+        m_markersPushed = m_markers.size();
     }
+    std::vector<QPointF> values;
+    std::vector<std::uint16_t> markerOf;
+    for (std::size_t op = 0; op < m_shown.size(); ++op) {
+        for (std::size_t i = 0; i < m_shown[op].size(); ++i) {
+            values.emplace_back(m_shown[op][i].value.ai, m_shown[op][i].value.flops);
+            markerOf.push_back(m_markerOf[op][i]);
+        }
+    }
+    m_cloud->setPoints(values, std::move(markerOf));
 }
 
 void AnalyticPointsLayer::update(const ChartContext& context, ChartChanges changes)
 {
-    if (!m_qt->host)
+    if (!m_cloud)
         return;
     const int nOps = static_cast<int>(context.figure.operators.size());
     const bool all = (changes & (ChartChange::Style | ChartChange::Gpus)) ||
-                     static_cast<int>(m_qt->series.size()) != nOps;
-    if (all)
-        recreate(context);
-    if (all || (changes & ChartChange::Selection))
-        updateMarkers(context);
-    if (all || (changes & (ChartChange::Selection | ChartChange::Sizes))) {
-        for (int op = 0; op < nOps; ++op)
-            updateOperator(context, op);
-    } else if (changes & ChartChange::Points) {
-        if (context.changedOperator >= 0 && context.changedOperator < nOps) {
-            updateOperator(context, context.changedOperator);
-        } else {
-            for (int op = 0; op < nOps; ++op)
-                updateOperator(context, op);
-        }
+                     static_cast<int>(m_shown.size()) != nOps;
+    if (all) {
+        // Colours, outlines or the operators changed: a fresh marker table.
+        m_markers.clear();
+        m_markerIndex.clear();
+        m_markersPushed = 0;
+        m_shown.assign(static_cast<std::size_t>(nOps), {});
+        m_markerOf.assign(static_cast<std::size_t>(nOps), {});
     }
+    // Each operator's points in one pass (1,000 operators × 22 GPUs: a scan of every point
+    // per operator was most of a plot's time).
+    auto updateAll = [&] {
+        std::vector<std::vector<std::size_t>> pointsOf(static_cast<std::size_t>(nOps));
+        const auto& points = context.figure.points;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            if (points[i].op >= 0 && points[i].op < nOps)
+                pointsOf[static_cast<std::size_t>(points[i].op)].push_back(i);
+        }
+        for (int op = 0; op < nOps; ++op)
+            updateOperator(context, op, pointsOf[static_cast<std::size_t>(op)]);
+    };
+    bool changed = all;
+    if (all || (changes & (ChartChange::Selection | ChartChange::Sizes))) {
+        updateAll();
+        changed = true;
+    } else if (changes & ChartChange::Points) {
+        const int op = context.changedOperator;
+        if (op >= 0 && op < nOps) {
+            std::vector<std::size_t> pointsOf;
+            for (std::size_t i = 0; i < context.figure.points.size(); ++i) {
+                if (context.figure.points[i].op == op)
+                    pointsOf.push_back(i);
+            }
+            updateOperator(context, op, pointsOf);
+        } else {
+            updateAll();
+        }
+        changed = true;
+    }
+    if (changed)
+        push();
+    m_cloud->setAxes(context.axes);
     // Labels keep off every marker (as large as a selected one).
     const qreal half = context.style.selectedMarkerSize / 2.0;
     for (const auto& op : m_shown) {

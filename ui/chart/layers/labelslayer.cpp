@@ -108,17 +108,32 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
                 QStringLiteral("ridge:%1").arg(roof.hardware), 3);
         obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
     }
+    int skipped = 0; // operator labels not even tried
     // Operators: next to the highest point of each operator's column.
     if (figure.toggles.labels) {
+        // Each operator's highest point in one pass over the points.
+        std::vector<const FigurePoint*> tops(figure.operators.size(), nullptr);
+        for (const FigurePoint& p : figure.points) {
+            if (p.op < 0 || p.op >= static_cast<int>(tops.size()))
+                continue;
+            const FigurePoint*& top = tops[static_cast<std::size_t>(p.op)];
+            if (!top || p.estimate.attainable > top->estimate.attainable)
+                top = &p;
+        }
+        // Past kMaxOperatorLabels (the selected one always included) the rest are counted as
+        // hidden without a search: a 1,000-operator chart has room for a few dozen, and
+        // searching places for the others was most of a large figure's time.
+        constexpr int kMaxOperatorLabels = 120;
+        int requested = 0;
         for (std::size_t op = 0; op < figure.operators.size(); ++op) {
-            const FigurePoint* top = nullptr;
-            for (const FigurePoint& p : figure.points) {
-                if (p.op == static_cast<int>(op) &&
-                    (!top || p.estimate.attainable > top->estimate.attainable))
-                    top = &p;
-            }
+            const FigurePoint* top = tops[op];
             if (!top)
                 continue;
+            if (requested >= kMaxOperatorLabels && static_cast<int>(op) != selected) {
+                ++skipped;
+                continue;
+            }
+            ++requested;
             const DataPoint v = top->value();
             QFont font = style.labelFont;
             if (static_cast<int>(op) == selected)
@@ -167,7 +182,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     for (std::size_t i = n; i < m_labels.size(); ++i)
         m_labels[i]->setVisible(false);
 
-    m_hidden = result.hiddenCount();
+    m_hidden = result.hiddenCount() + skipped;
     m_hiddenNote->setVisible(m_hidden > 0);
     if (m_hidden > 0) {
         m_hiddenNote->setFont(small);
