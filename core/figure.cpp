@@ -65,6 +65,12 @@ std::string upper(std::string_view s)
     return out;
 }
 
+// "L2 · 12 TB/s": a cache slope says which level and how fast, like a link roof does.
+std::string cacheRoofLabel(const MemoryLevel& memory)
+{
+    return upper(memory.level) + " · " + formatBandwidth(memory.bytesPerS);
+}
+
 // "BF16 tensor"; "FP16/BF16 tensor" for ceilings of one unit at one height.
 std::string roofLabel(const std::vector<Ceiling>& ceilings)
 {
@@ -255,7 +261,7 @@ std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
                 r.peak = primary->flopsPerS;
                 r.ridgeAi = *ridge;
                 r.flat = false;
-                r.label = upper(l2->level);
+                r.label = cacheRoofLabel(*l2);
                 roofs.push_back(std::move(r));
             }
         }
@@ -500,7 +506,7 @@ void addLevelRoofs(Figure& f, const Hardware& hw, int hardware)
         r.peak = ceiling.flopsPerS;
         r.ridgeAi = *ridge;
         r.flat = false;
-        r.label = upper(memory->level);
+        r.label = cacheRoofLabel(*memory);
         f.roofs.push_back(std::move(r));
     }
 }

@@ -69,7 +69,7 @@ struct FigureRoof {
     double ridgeAi = 0.0;
     bool slope = true;       // drawn from the left edge up to the ridge
     bool flat = true;        // drawn from the ridge to the right edge
-    std::string label;       // "BF16 tensor", "FP16/BF16 tensor", "L2"
+    std::string label;       // "BF16 tensor", "FP16/BF16 tensor", "L2 · 12 TB/s"
     std::vector<int> usedBy; // operator indices whose estimate runs on this roof
 };
 
