@@ -1,0 +1,34 @@
+#include "ui/chart/kernellabels.h"
+
+#include "ui/chart/layers/measuredlayer.h"
+
+namespace roofscope {
+
+std::vector<KernelLabel> kernelLabels(const ChartContext& context)
+{
+    const Figure& figure = context.figure;
+    std::vector<KernelLabel> out;
+    for (const MeasuredPoint& m : figure.measured) {
+        // One label per kernel: at the point every view has (DRAM).
+        if (!m.labelled || m.level != MemLevel::Dram)
+            continue;
+        const QPointF at = geometry::valueToPixel(context.axes, QPointF(m.value.ai, m.value.flops));
+        if (!context.axes.plot.contains(at))
+            continue;
+        KernelLabel label;
+        label.text = QString::fromStdString(m.name);
+        if (label.text.size() > 28)
+            label.text = label.text.left(27) + QChar(u'…');
+        const FigureGpu* gpu = figure.gpu(m.hardware);
+        label.color =
+            gpu ? QColor::fromRgb(gpu->rgb(context.style.theme)) : context.style.mutedText;
+        label.anchor = at;
+        const qreal r = MeasuredLayer::markerSizeFor(context.style, m.timeShare) / 2.0;
+        label.marker = QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r);
+        label.key = QStringLiteral("kernel:%1:%2").arg(m.set).arg(m.kernel);
+        out.push_back(std::move(label));
+    }
+    return out;
+}
+
+} // namespace roofscope
