@@ -1,7 +1,7 @@
 #include "core/figure.h"
 
-#include "core/measured/kernelanalysis.h"
 #include "core/format.h"
+#include "core/measured/kernelanalysis.h"
 #include "core/scenariomodel.h"
 #include "core/sweep.h"
 
@@ -525,7 +525,6 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
 
     // dramPoint[set][kernel]: the kernel's DRAM point in f.measured, -1 when it has none.
     std::vector<std::vector<int>> dramPoint(m.sets.size());
-    std::set<int> kernelGpus;
     for (std::size_t si = 0; si < m.sets.size(); ++si) {
         const MeasurementSet& set = m.sets[si];
         dramPoint[si].assign(set.kernels.size(), -1);
@@ -577,8 +576,6 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
                     dramPoint[si][ki] = static_cast<int>(f.measured.size());
                 f.measured.push_back(p);
             }
-            if (hardware >= 0)
-                kernelGpus.insert(hardware);
         }
     }
 
@@ -629,11 +626,26 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
         }
     }
 
-    if (m.hierarchical) {
-        for (int hardware : kernelGpus) {
-            if (f.gpu(hardware))
-                addLevelRoofs(f, all[static_cast<std::size_t>(hardware)], hardware);
+    addMeasuredCacheRoofs(f, m, catalog);
+}
+
+void addMeasuredCacheRoofs(Figure& f, const Measurements& m, const HardwareCatalog& catalog)
+{
+    if (!m.hierarchical)
+        return;
+    const auto& all = catalog.all();
+    // The GPUs of the kernels that have a point (FLOPs and time measured).
+    std::set<std::string> ids;
+    for (const MeasurementSet& set : m.sets) {
+        for (const MeasuredKernel& k : set.kernels) {
+            if (!k.gpu.empty() && k.flops && *k.flops > 0.0 && k.timeS > 0.0)
+                ids.insert(k.gpu);
         }
+    }
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const int hardware = static_cast<int>(i);
+        if (ids.count(all[i].id) && f.gpu(hardware))
+            addLevelRoofs(f, all[i], hardware);
     }
 }
 

@@ -169,7 +169,7 @@ struct Figure {
     int selectedKernelSet = -1;
     int selectedKernel = -1;
     bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
-    std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
+    std::vector<KernelSpeedup> kernelSpeedups;  // before/after, when two sets are compared
     std::vector<FigureCommPoint> communication; // empty on one GPU
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
@@ -193,6 +193,12 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
 // apart from its scenario (the window's session) calls it on its own figure.
 void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
                          const HardwareCatalog& catalog);
+// The hierarchical view's cache roofs (L2, L1 where the catalog has them) of the GPUs the
+// kernels ran on, over each GPU's primary roof: `figure.roofs` must hold the GPUs' roofs.
+// addMeasuredToFigure calls it; a view that reads roofs apart from measurements (the window's
+// chart, on every change of the selected operator) calls it after its roofs.
+void addMeasuredCacheRoofs(Figure& figure, const Measurements& measurements,
+                           const HardwareCatalog& catalog);
 // ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
 
 // "NVLink 4 · 450 GB/s": the link's name without its parenthesised detail, and its bandwidth
