@@ -8,9 +8,14 @@ std::vector<KernelLabel> kernelLabels(const ChartContext& context)
 {
     const Figure& figure = context.figure;
     std::vector<KernelLabel> out;
+    // In a before/after comparison only the "after" run is named: the arrows lead to it.
+    const std::vector<bool> before = MeasuredLayer::beforeSets(figure);
     for (const MeasuredPoint& m : figure.measured) {
         // One label per kernel: at the point every view has (DRAM).
         if (!m.labelled || m.level != MemLevel::Dram)
+            continue;
+        if (m.set >= 0 && m.set < static_cast<int>(before.size()) &&
+            before[static_cast<std::size_t>(m.set)])
             continue;
         const QPointF at = geometry::valueToPixel(context.axes, QPointF(m.value.ai, m.value.flops));
         if (!context.axes.plot.contains(at))

@@ -124,14 +124,6 @@ void MeasuredKeyLayer::update(const ChartContext& context, ChartChanges changes)
                 entries.append({PointCloud::Shape::Diamond, RoofChart::tr("kernel at DRAM")});
                 entries.append({PointCloud::Shape::Square, RoofChart::tr("at L2")});
                 entries.append({PointCloud::Shape::TriangleUp, RoofChart::tr("at L1")});
-                // The built-in catalog publishes no cache bandwidths: say why no slope is drawn
-                // instead of leaving the L2 points under nothing.
-                const bool cacheRoofs =
-                    std::any_of(figure.roofs.begin(), figure.roofs.end(),
-                                [](const FigureRoof& r) { return r.role == RoofRole::Cache; });
-                if (!cacheRoofs)
-                    entries.append(
-                        {std::nullopt, RoofChart::tr("no L2/L1 roofs in the catalog"), true});
             } else {
                 entries.append({PointCloud::Shape::Diamond, RoofChart::tr("measured kernel")});
             }
@@ -145,7 +137,15 @@ void MeasuredKeyLayer::update(const ChartContext& context, ChartChanges changes)
             if (predicted)
                 entries.append({std::nullopt, RoofChart::tr("model → measured")});
             if (beforeAfter)
-                entries.append({std::nullopt, RoofChart::tr("before → after")});
+                entries.append({std::nullopt, RoofChart::tr("before (faded) → after")});
+            // The built-in catalog publishes no cache bandwidths: say why no slope is drawn
+            // instead of leaving the L2 and L1 points under nothing.
+            const bool cacheRoofs =
+                std::any_of(figure.roofs.begin(), figure.roofs.end(),
+                            [](const FigureRoof& r) { return r.role == RoofRole::Cache; });
+            if (figure.measuredHierarchical && !cacheRoofs)
+                entries.append(
+                    {std::nullopt, RoofChart::tr("no L2/L1 roofs in the catalog"), true});
         }
         // The area entry is a hollow circle: it stands for every shape.
         QColor ink = style.mutedText;

@@ -71,6 +71,23 @@ qreal MeasuredLayer::markerSizeFor(const ChartStyle& style, double share)
                                    largest);
 }
 
+std::vector<bool> MeasuredLayer::beforeSets(const Figure& figure)
+{
+    std::vector<bool> out;
+    for (const MeasuredLink& l : figure.links) {
+        if (l.kind != MeasuredLinkKind::BeforeAfter || l.from < 0 ||
+            l.from >= static_cast<int>(figure.measured.size()))
+            continue;
+        const int set = figure.measured[static_cast<std::size_t>(l.from)].set;
+        if (set < 0)
+            continue;
+        if (out.size() <= static_cast<std::size_t>(set))
+            out.resize(static_cast<std::size_t>(set) + 1, false);
+        out[static_cast<std::size_t>(set)] = true;
+    }
+    return out;
+}
+
 void MeasuredLayer::attach(const ChartHost& chart)
 {
     QGraphicsWidget* host = chart.item;
@@ -86,22 +103,28 @@ void MeasuredLayer::update(const ChartContext& context, ChartChanges changes)
         const ChartStyle& style = context.style;
         const qreal smallest = smallestMarker(style);
         const qreal largest = largestMarker(style);
-        // Base style (g · 3 + level): GPU g's colour (the last for kernels of no shown GPU)
-        // in the level's shape; each expands to the size classes.
+        // Base style ((g · 3 + level) · 2 + faded): GPU g's colour (the last for kernels of no
+        // shown GPU) in the level's shape, faded for a comparison's "before" run; each expands
+        // to the size classes.
         std::vector<PointCloud::Marker> base;
         const QColor outline = style.theme == Theme::Dark ? QColor(0xe0e0e0) : QColor(0x202020);
         for (std::size_t g = 0; g <= figure.gpus.size(); ++g) {
             const bool known = g < figure.gpus.size();
             for (int level = 0; level < kLevels; ++level) {
-                PointCloud::Marker m;
-                m.shape = shapeOf(static_cast<MemLevel>(level));
-                m.fill = known ? QColor::fromRgb(figure.gpus[g].rgb(style.theme)) : style.mutedText;
-                m.fill.setAlphaF(0.7);
-                m.outline = outline;
-                m.outlineWidth = 0.8;
-                base.push_back(m);
+                for (const bool faded : {false, true}) {
+                    PointCloud::Marker m;
+                    m.shape = shapeOf(static_cast<MemLevel>(level));
+                    m.fill =
+                        known ? QColor::fromRgb(figure.gpus[g].rgb(style.theme)) : style.mutedText;
+                    m.fill.setAlphaF(faded ? 0.25 : 0.7);
+                    m.outline = outline;
+                    m.outline.setAlphaF(faded ? 0.45 : 1.0);
+                    m.outlineWidth = 0.8;
+                    base.push_back(m);
+                }
             }
         }
+        const std::vector<bool> before = beforeSets(figure);
         const std::size_t n = figure.measured.size();
         std::vector<std::uint16_t> marker(n);
         std::array<int, PointCloud::kSizeClasses> perClass{};
@@ -114,9 +137,12 @@ void MeasuredLayer::update(const ChartContext& context, ChartChanges changes)
             }
             const int sizeClass = PointCloud::sizeClassFor(m.timeShare, smallest, largest);
             ++perClass[static_cast<std::size_t>(sizeClass)];
-            marker[i] = static_cast<std::uint16_t>(
-                (g * kLevels + static_cast<std::size_t>(m.level)) * PointCloud::kSizeClasses +
-                static_cast<std::size_t>(sizeClass));
+            const bool faded = m.set >= 0 && m.set < static_cast<int>(before.size()) &&
+                               before[static_cast<std::size_t>(m.set)];
+            const std::size_t baseStyle =
+                (g * kLevels + static_cast<std::size_t>(m.level)) * 2 + (faded ? 1 : 0);
+            marker[i] = static_cast<std::uint16_t>(baseStyle * PointCloud::kSizeClasses +
+                                                   static_cast<std::size_t>(sizeClass));
         }
         // Largest first (a counting sort by class, stable within one): a big kernel's marker
         // never hides the small ones around it.

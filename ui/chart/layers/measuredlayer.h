@@ -11,7 +11,8 @@ class PointCloud;
 // Measured kernels (Figure::measured) in the point-cloud item: stamped markers in the colour of
 // the kernel's GPU, so 100,000 kernels repaint within a frame. A marker's area follows the
 // kernel's share of its run's time (in PointCloud's quantised size classes); its shape says the
-// memory level of its intensity (DRAM ◆, L2 ■, L1 ▲). Large markers are drawn first so that
+// memory level of its intensity (DRAM ◆, L2 ■, L1 ▲); a comparison's "before" run is faded.
+// Large markers are drawn first so that
 // small kernels stay visible on top of them. Hover: the kernel and everything measured of it.
 class MeasuredLayer : public ChartLayer {
 public:
@@ -24,6 +25,9 @@ public:
     // The smallest and largest marker diameter for `style`.
     static qreal smallestMarker(const ChartStyle& style);
     static qreal largestMarker(const ChartStyle& style);
+    // Which measurement sets are the "before" of a before/after comparison (indexed by set):
+    // their markers are faded and unlabelled, so the arrows read from faint to solid.
+    static std::vector<bool> beforeSets(const Figure& figure);
     // The diameter of a kernel taking `share` (0…1) of its run's time.
     static qreal markerSizeFor(const ChartStyle& style, double share);
 
