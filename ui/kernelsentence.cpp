@@ -9,12 +9,12 @@
 
 namespace roofscope {
 
-namespace {
+// The translation context of the sentence's parts ("roofscope::KernelSentence").
+class KernelSentence {
+    Q_DECLARE_TR_FUNCTIONS(roofscope::KernelSentence)
+};
 
-QString tr(const char* text, int n = -1)
-{
-    return QCoreApplication::translate("roofscope::KernelSentence", text, nullptr, n);
-}
+namespace {
 
 QString percent(double v)
 {
@@ -44,23 +44,26 @@ QString kernelSentence(const Session& session, KernelRef ref)
 
     const QString name = str(k->shortName.empty() ? k->name : k->shortName);
     const QString gpu = hw >= 0          ? session.shortName(hw)
-                        : k->gpu.empty() ? tr("an unknown GPU")
+                        : k->gpu.empty() ? KernelSentence::tr("an unknown GPU")
                                          : str(k->gpu);
-    QString text = tr("%1 on %2: ").arg(name, gpu);
+    QString text = KernelSentence::tr("%1 on %2: ").arg(name, gpu);
     if (k->launches > 1)
-        text += tr("%n launches, ", static_cast<int>(k->launches));
-    text += tr("%1 (%2 % of the run)")
+        text += KernelSentence::tr("%1 launches, ")
+                    .arg(HumanFormat::count(static_cast<double>(k->launches)));
+    text += KernelSentence::tr("%1 (%2 % of the run)")
                 .arg(str(formatDuration(k->timeS)),
                      percent(total > 0.0 ? k->timeS / total * 100.0 : 0.0));
     if (!a.achievedFlopsPerS) {
-        text += tr(", no FLOPs counted: it is listed but has no place on the chart.");
+        text +=
+            KernelSentence::tr(", no FLOPs counted: it is listed but has no place on the chart.");
     } else {
         if (const auto ai = a.aiAt(MemLevel::Dram))
-            text += tr(", AI %1 FLOP/byte at DRAM").arg(HumanFormat::count(*ai, 3));
-        text += tr(", %1 achieved").arg(str(formatFlopsRate(*a.achievedFlopsPerS)));
+            text += KernelSentence::tr(", AI %1 FLOP/byte at DRAM").arg(HumanFormat::count(*ai, 3));
+        text += KernelSentence::tr(", %1 achieved").arg(str(formatFlopsRate(*a.achievedFlopsPerS)));
         if (a.percentOfRoof && a.bound)
-            text += (*a.bound == Bound::Memory ? tr(" = %1 % of the roof (memory-bound)")
-                                               : tr(" = %1 % of the roof (compute-bound)"))
+            text += (*a.bound == Bound::Memory
+                         ? KernelSentence::tr(" = %1 % of the roof (memory-bound)")
+                         : KernelSentence::tr(" = %1 % of the roof (compute-bound)"))
                         .arg(percent(*a.percentOfRoof));
         text += QLatin1Char('.');
     }
@@ -76,12 +79,14 @@ QString kernelSentence(const Session& session, KernelRef ref)
             const Ceiling& c = (*e)->ceiling;
             const double peak = c.flopsPerS;
             text += QLatin1Char(' ') +
-                    tr("The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.")
+                    KernelSentence::tr(
+                        "The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.")
                         .arg(percent((*e)->attainable / peak * 100.0), ceilingDisplayName(c),
                              opName, percent(*a.achievedFlopsPerS / peak * 100.0));
         } else {
             text += QLatin1Char(' ') +
-                    tr("It is linked to %1, which is not estimated on this GPU.").arg(opName);
+                    KernelSentence::tr("It is linked to %1, which is not estimated on this GPU.")
+                        .arg(opName);
         }
     }
 
@@ -93,15 +98,15 @@ QString kernelSentence(const Session& session, KernelRef ref)
                             m.sets[static_cast<std::size_t>(pair->second)])) {
             if (s.name != k->name)
                 continue;
-            const QString times =
-                tr("%1 → %2").arg(str(formatDuration(s.beforeS)), str(formatDuration(s.afterS)));
+            const QString times = KernelSentence::tr("%1 → %2").arg(str(formatDuration(s.beforeS)),
+                                                                    str(formatDuration(s.afterS)));
             if (!s.speedup)
-                text += QLatin1Char(' ') + tr("Before → after: %1.").arg(times);
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1.").arg(times);
             else if (*s.speedup >= 1.0)
-                text += QLatin1Char(' ') + tr("Before → after: %1, %2× faster.")
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× faster.")
                                                .arg(times, HumanFormat::count(*s.speedup, 3));
             else
-                text += QLatin1Char(' ') + tr("Before → after: %1, %2× slower.")
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× slower.")
                                                .arg(times, HumanFormat::count(1.0 / *s.speedup, 3));
             break;
         }

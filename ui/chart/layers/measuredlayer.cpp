@@ -223,11 +223,15 @@ std::optional<QString> MeasuredLayer::toolTipAt(const ChartContext& context, QPo
     lines << RoofChart::tr("AI %1 FLOP/byte at %2, %3 achieved")
                  .arg(HumanFormat::count(m.value.ai, 3), levelText(m.level),
                       QString::fromStdString(formatFlopsRate(m.value.flops)));
-    if (k)
-        lines << RoofChart::tr("%1 (%2 of the run), %n launch(es)", "",
-                               static_cast<int>(k->launches))
-                     .arg(QString::fromStdString(formatDuration(k->timeS)),
-                          percent(m.timeShare * 100.0));
+    if (k) {
+        const QString time = QString::fromStdString(formatDuration(k->timeS));
+        const QString share = percent(m.timeShare * 100.0);
+        lines << (k->launches == 1
+                      ? RoofChart::tr("%1 (%2 of the run), 1 launch").arg(time, share)
+                      : RoofChart::tr("%1 (%2 of the run), %3 launches")
+                            .arg(time, share,
+                                 HumanFormat::count(static_cast<double>(k->launches))));
+    }
     if (m.percentOfRoof && m.bound)
         lines << (*m.bound == Bound::Memory
                       ? RoofChart::tr("%1 of the roof at its DRAM intensity, memory-bound")
