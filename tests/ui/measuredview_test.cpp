@@ -354,6 +354,38 @@ TEST(MeasuredView, LabelsOnlyForTheTopKernelsByTime)
         << tip.toStdString();
 }
 
+// A kernel launched several times is one row per launch: among the top kernels its name is
+// written once, at its longest launch.
+TEST(MeasuredView, RepeatedLaunchesAreLabelledOnce)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->setKernelLabels(3);
+    MeasurementSet set;
+    set.file = "launches.csv";
+    set.kernels = {kernel("gemm", 2.0, 1e12, 1e10), kernel("gemm", 3.0, 1e12, 2e10),
+                   kernel("gemm", 2.5, 1e12, 4e10), kernel("softmax", 0.1, 1e9, 4e9)};
+    s->importMeasurements(set);
+    int gemm = 0;
+    for (const auto& l : doc->chart()->visibleLabels())
+        gemm += l.text == QStringLiteral("gemm");
+    EXPECT_EQ(gemm, 1);
+    // The longest launch (3 s, AI 50) carries it: the label sits next to that marker.
+    const MeasuredPoint* longest = nullptr;
+    for (const MeasuredPoint& m : doc->chart()->figure().measured) {
+        if (m.kernel == 1)
+            longest = &m;
+    }
+    ASSERT_TRUE(longest);
+    const QPointF at =
+        geometry::valueToPixel(doc->chart()->logAxes(), {longest->value.ai, longest->value.flops});
+    for (const auto& l : doc->chart()->visibleLabels()) {
+        if (l.text == QStringLiteral("gemm") && !l.leader)
+            EXPECT_LT(QLineF(l.box.center(), at).length(), 80.0);
+    }
+}
+
 // In a before/after pair only the "after" run is named (the arrows lead to it).
 TEST(MeasuredView, BeforeAfterLabelsTheAfterRun)
 {

@@ -2,6 +2,10 @@
 
 #include "ui/chart/layers/measuredlayer.h"
 
+#include <map>
+#include <string>
+#include <utility>
+
 namespace roofscope {
 
 std::vector<KernelLabel> kernelLabels(const ChartContext& context)
@@ -10,12 +14,23 @@ std::vector<KernelLabel> kernelLabels(const ChartContext& context)
     std::vector<KernelLabel> out;
     // In a before/after comparison only the "after" run is named: the arrows lead to it.
     const std::vector<bool> before = MeasuredLayer::beforeSets(figure);
+    // One label per name and run, at its longest launch: a kernel launched many times is one
+    // row per launch, and several of them among the top ones would stack copies of one name.
+    std::map<std::pair<int, std::string>, const MeasuredPoint*> longest;
     for (const MeasuredPoint& m : figure.measured) {
-        // One label per kernel: at the point every view has (DRAM).
+        // At the point every view has (DRAM).
         if (!m.labelled || m.level != MemLevel::Dram)
             continue;
         if (m.set >= 0 && m.set < static_cast<int>(before.size()) &&
             before[static_cast<std::size_t>(m.set)])
+            continue;
+        const MeasuredPoint*& best = longest[{m.set, m.name}];
+        if (!best || m.timeShare > best->timeShare)
+            best = &m;
+    }
+    for (const MeasuredPoint& m : figure.measured) {
+        const auto it = longest.find({m.set, m.name});
+        if (it == longest.end() || it->second != &m)
             continue;
         const QPointF at = geometry::valueToPixel(context.axes, QPointF(m.value.ai, m.value.flops));
         if (!context.axes.plot.contains(at))
