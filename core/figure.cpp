@@ -65,6 +65,12 @@ std::string upper(std::string_view s)
     return out;
 }
 
+// "L2 · 12 TB/s": a cache slope says which level and how fast, like a link roof does.
+std::string cacheRoofLabel(const MemoryLevel& memory)
+{
+    return upper(memory.level) + " · " + formatBandwidth(memory.bytesPerS);
+}
+
 // "BF16 tensor"; "FP16/BF16 tensor" for ceilings of one unit at one height.
 std::string roofLabel(const std::vector<Ceiling>& ceilings)
 {
@@ -255,7 +261,7 @@ std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
                 r.peak = primary->flopsPerS;
                 r.ridgeAi = *ridge;
                 r.flat = false;
-                r.label = upper(l2->level);
+                r.label = cacheRoofLabel(*l2);
                 roofs.push_back(std::move(r));
             }
         }
@@ -500,7 +506,7 @@ void addLevelRoofs(Figure& f, const Hardware& hw, int hardware)
         r.peak = ceiling.flopsPerS;
         r.ridgeAi = *ridge;
         r.flat = false;
-        r.label = upper(memory->level);
+        r.label = cacheRoofLabel(*memory);
         f.roofs.push_back(std::move(r));
     }
 }
@@ -519,7 +525,6 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
 
     // dramPoint[set][kernel]: the kernel's DRAM point in f.measured, -1 when it has none.
     std::vector<std::vector<int>> dramPoint(m.sets.size());
-    std::set<int> kernelGpus;
     for (std::size_t si = 0; si < m.sets.size(); ++si) {
         const MeasurementSet& set = m.sets[si];
         dramPoint[si].assign(set.kernels.size(), -1);
@@ -571,8 +576,6 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
                     dramPoint[si][ki] = static_cast<int>(f.measured.size());
                 f.measured.push_back(p);
             }
-            if (hardware >= 0)
-                kernelGpus.insert(hardware);
         }
     }
 
@@ -623,11 +626,26 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
         }
     }
 
-    if (m.hierarchical) {
-        for (int hardware : kernelGpus) {
-            if (f.gpu(hardware))
-                addLevelRoofs(f, all[static_cast<std::size_t>(hardware)], hardware);
+    addMeasuredCacheRoofs(f, m, catalog);
+}
+
+void addMeasuredCacheRoofs(Figure& f, const Measurements& m, const HardwareCatalog& catalog)
+{
+    if (!m.hierarchical)
+        return;
+    const auto& all = catalog.all();
+    // The GPUs of the kernels that have a point (FLOPs and time measured).
+    std::set<std::string> ids;
+    for (const MeasurementSet& set : m.sets) {
+        for (const MeasuredKernel& k : set.kernels) {
+            if (!k.gpu.empty() && k.flops && *k.flops > 0.0 && k.timeS > 0.0)
+                ids.insert(k.gpu);
         }
+    }
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const int hardware = static_cast<int>(i);
+        if (ids.count(all[i].id) && f.gpu(hardware))
+            addLevelRoofs(f, all[i], hardware);
     }
 }
 

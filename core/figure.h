@@ -69,7 +69,7 @@ struct FigureRoof {
     double ridgeAi = 0.0;
     bool slope = true;       // drawn from the left edge up to the ridge
     bool flat = true;        // drawn from the ridge to the right edge
-    std::string label;       // "BF16 tensor", "FP16/BF16 tensor", "L2"
+    std::string label;       // "BF16 tensor", "FP16/BF16 tensor", "L2 · 12 TB/s"
     std::vector<int> usedBy; // operator indices whose estimate runs on this roof
 };
 
@@ -193,6 +193,12 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
 // apart from its scenario (the window's session) calls it on its own figure.
 void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
                          const HardwareCatalog& catalog);
+// The hierarchical view's cache roofs (L2, L1 where the catalog has them) of the GPUs the
+// kernels ran on, over each GPU's primary roof: `figure.roofs` must hold the GPUs' roofs.
+// addMeasuredToFigure calls it; a view that reads roofs apart from measurements (the window's
+// chart, on every change of the selected operator) calls it after its roofs.
+void addMeasuredCacheRoofs(Figure& figure, const Measurements& measurements,
+                           const HardwareCatalog& catalog);
 // ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
 
 // "NVLink 4 · 450 GB/s": the link's name without its parenthesised detail, and its bandwidth

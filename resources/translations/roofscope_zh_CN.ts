@@ -1671,6 +1671,10 @@ Fix or remove them and restart RoofScope.</source>
         <source>ridge at %1 FLOP/byte: %2 % past it, compute-bound</source>
         <translation>拐点在 %1 FLOP/byte：算术强度已超过拐点 %2 %，计算受限</translation>
     </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::RoofChart</name>
@@ -1703,7 +1707,7 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
     <message>
         <source>%1 (measured on %2)
 AI %3 FLOP/byte, %4</source>
-        <translation>%1（在 %2 上实测）
+        <translation type="vanished">%1（在 %2 上实测）
 AI %3 FLOP/byte，%4</translation>
     </message>
     <message>
@@ -1737,6 +1741,66 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>%1 ≥ %2</source>
         <translation>%1 ≥ %2</translation>
+    </message>
+    <message>
+        <source>kernel at DRAM</source>
+        <translation>DRAM 处的内核</translation>
+    </message>
+    <message>
+        <source>at L2</source>
+        <translation>L2 处</translation>
+    </message>
+    <message>
+        <source>at L1</source>
+        <translation>L1 处</translation>
+    </message>
+    <message>
+        <source>measured kernel</source>
+        <translation>实测内核</translation>
+    </message>
+    <message>
+        <source>area: share of run time</source>
+        <translation>面积：占运行时间的比例</translation>
+    </message>
+    <message>
+        <source>model → measured</source>
+        <translation>模型 → 实测</translation>
+    </message>
+    <message>
+        <source>before (faded) → after</source>
+        <translation>优化前（淡色）→ 优化后</translation>
+    </message>
+    <message>
+        <source>no L2/L1 roofs in the catalog</source>
+        <translation>目录中没有 L2/L1 屋顶</translation>
+    </message>
+    <message>
+        <source>%1 (measured on %2)</source>
+        <translation>%1（在 %2 上实测）</translation>
+    </message>
+    <message>
+        <source>AI %1 FLOP/byte at %2, %3 achieved</source>
+        <translation>%2 处算术强度 %1 FLOP/byte，实测 %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of the run), 1 launch</source>
+        <translation>%1（占本次运行的 %2），1 次启动</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of the run), %3 launches</source>
+        <translation>%1（占本次运行的 %2），%3 次启动</translation>
+    </message>
+    <message>
+        <source>%1 of the roof at its DRAM intensity, memory-bound</source>
+        <translation>按 DRAM 算术强度为屋顶的 %1，访存受限</translation>
+    </message>
+    <message>
+        <source>%1 of the roof at its DRAM intensity, compute-bound</source>
+        <translation>按 DRAM 算术强度为屋顶的 %1，计算受限</translation>
+    </message>
+    <message>
+        <source>%1 of the roof at its DRAM intensity</source>
+        <translation>按 DRAM 算术强度为屋顶的 %1</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2281,69 @@ Nothing was changed.</source>
     <message>
         <source>The analytic operator %1 corresponds to:</source>
         <translation>%1 对应的解析算子：</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelSentence</name>
+    <message>
+        <source>an unknown GPU</source>
+        <translation>未知 GPU</translation>
+    </message>
+    <message>
+        <source>%1 on %2: </source>
+        <translation>%1 在 %2 上：</translation>
+    </message>
+    <message>
+        <source>%1 launches, </source>
+        <translation>%1 次启动，</translation>
+    </message>
+    <message>
+        <source>%1 (%2 % of the run)</source>
+        <translation>%1（占本次运行的 %2 %）</translation>
+    </message>
+    <message>
+        <source>, no FLOPs counted: it is listed but has no place on the chart.</source>
+        <translation>，未统计 FLOP：只列在表中，不在图上绘制。</translation>
+    </message>
+    <message>
+        <source>, AI %1 FLOP/byte at DRAM</source>
+        <translation>，DRAM 处算术强度 %1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>, %1 achieved</source>
+        <translation>，实测 %1</translation>
+    </message>
+    <message>
+        <source> = %1 % of the roof (memory-bound)</source>
+        <translation> = 屋顶的 %1 %（访存受限）</translation>
+    </message>
+    <message>
+        <source> = %1 % of the roof (compute-bound)</source>
+        <translation> = 屋顶的 %1 %（计算受限）</translation>
+    </message>
+    <message>
+        <source>The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.</source>
+        <translation>模型预测 %3 可达 %2 峰值的 %1 %；该内核实测达到 %4 %。</translation>
+    </message>
+    <message>
+        <source>It is linked to %1, which is not estimated on this GPU.</source>
+        <translation>已关联到 %1，但它在这块 GPU 上没有估算。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Before → after: %1.</source>
+        <translation>优化前 → 优化后：%1。</translation>
+    </message>
+    <message>
+        <source>Before → after: %1, %2× faster.</source>
+        <translation>优化前 → 优化后：%1，快 %2×。</translation>
+    </message>
+    <message>
+        <source>Before → after: %1, %2× slower.</source>
+        <translation>优化前 → 优化后：%1，慢 %2×。</translation>
     </message>
 </context>
 </TS>

@@ -162,7 +162,7 @@ TEST(FigureRoofs, L2SlopeUnderThePrimaryWithoutAFlatPart)
         hw, 7, {Ceiling{Precision::BF16, ComputeUnit::Tensor, 989.4e12, {}, false}}, 0, toggles);
     ASSERT_EQ(roofs.size(), 2u);
     EXPECT_EQ(roofs[1].role, RoofRole::Cache);
-    EXPECT_EQ(roofs[1].label, "L2");
+    EXPECT_EQ(roofs[1].label, "L2 · 12 TB/s");
     EXPECT_FALSE(roofs[1].flat);
     EXPECT_NEAR(roofs[1].ridgeAi, 989.4 / 12.0, 1e-9);
 }

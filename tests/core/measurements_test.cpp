@@ -191,7 +191,7 @@ TEST(FigureMeasured, HierarchicalViewAddsTheCacheRoofsTheCatalogKnows)
     ASSERT_EQ(roofs.size(), 1u); // no L1 figure, and only the kernels' GPU
     EXPECT_EQ(f->gpu(roofs[0]->hardware)->id, "h100-sxm5");
     EXPECT_EQ(roofs[0]->memory.level, "l2");
-    EXPECT_EQ(roofs[0]->label, "L2");
+    EXPECT_EQ(roofs[0]->label, "L2 · 12 TB/s");
     EXPECT_FALSE(roofs[0]->flat);
     EXPECT_DOUBLE_EQ(roofs[0]->ridgeAi, roofs[0]->peak / 12e12);
 }

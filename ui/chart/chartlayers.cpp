@@ -6,7 +6,9 @@
 #include "ui/chart/layers/labelslayer.h"
 #include "ui/chart/layers/legendlayer.h"
 #include "ui/chart/layers/linkslayer.h"
+#include "ui/chart/layers/measuredkeylayer.h"
 #include "ui/chart/layers/measuredlayer.h"
+#include "ui/chart/layers/measuredlevelslayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
 
@@ -20,11 +22,13 @@ std::vector<std::unique_ptr<ChartLayer>> createChartLayers()
     layers.push_back(std::make_unique<GridAxesLayer>());
     layers.push_back(std::make_unique<SweepsLayer>());
     layers.push_back(std::make_unique<RoofsLayer>());
+    layers.push_back(std::make_unique<MeasuredLevelsLayer>());
     layers.push_back(std::make_unique<MeasuredLayer>());
     layers.push_back(std::make_unique<LinksLayer>());
     layers.push_back(std::make_unique<CommunicationLayer>());
     layers.push_back(std::make_unique<AnalyticPointsLayer>());
     layers.push_back(std::make_unique<LegendLayer>());
+    layers.push_back(std::make_unique<MeasuredKeyLayer>());
     layers.push_back(std::make_unique<LabelsLayer>());
     return layers;
 }

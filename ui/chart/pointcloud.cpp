@@ -24,6 +24,43 @@ bool drawable(double v)
 
 } // namespace
 
+int PointCloud::sizeClassFor(double share, qreal smallest, qreal largest)
+{
+    if (!(share > 0.0) || !(largest > smallest) || !(smallest > 0.0))
+        return 0;
+    const double diameter = largest * std::sqrt(std::min(share, 1.0));
+    if (diameter <= smallest)
+        return 0;
+    // Nearest class on the log scale the classes are spaced on.
+    const double step = std::log(largest / smallest) / (kSizeClasses - 1);
+    const auto c = static_cast<int>(std::lround(std::log(diameter / smallest) / step));
+    return std::clamp(c, 0, kSizeClasses - 1);
+}
+
+qreal PointCloud::sizeOfClass(int sizeClass, qreal smallest, qreal largest)
+{
+    if (!(largest > smallest))
+        return smallest;
+    const double t =
+        static_cast<double>(std::clamp(sizeClass, 0, kSizeClasses - 1)) / (kSizeClasses - 1);
+    return smallest * std::pow(largest / smallest, t);
+}
+
+std::vector<PointCloud::Marker> PointCloud::withSizeClasses(const std::vector<Marker>& base,
+                                                            qreal smallest, qreal largest)
+{
+    std::vector<Marker> out;
+    out.reserve(base.size() * kSizeClasses);
+    for (const Marker& m : base) {
+        for (int c = 0; c < kSizeClasses; ++c) {
+            Marker sized = m;
+            sized.size = sizeOfClass(c, smallest, largest);
+            out.push_back(sized);
+        }
+    }
+    return out;
+}
+
 PointCloud::PointCloud(QGraphicsItem* parent) : QGraphicsItem(parent)
 {
     // Hover and clicks are answered by nearest() from the view; the item itself takes none.

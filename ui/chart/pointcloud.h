@@ -49,6 +49,18 @@ public:
         bool lodGaveUp = false; // under 5 % of the first 4,096 stamps repeated: checks stopped
     };
 
+    // Marker area by a share of a whole (a kernel's share of the run time) in a few quantised
+    // diameters, so that every point still is a stamp from the cache: a marker table of base
+    // styles expands to base × kSizeClasses entries, marker = base · kSizeClasses + class.
+    // Classes step geometrically from `smallest` to `largest`; the area follows the share
+    // (diameter ∝ √share) within those bounds, to the nearest class.
+    static constexpr int kSizeClasses = 8;
+    static int sizeClassFor(double share, qreal smallest, qreal largest);
+    static qreal sizeOfClass(int sizeClass, qreal smallest, qreal largest);
+    // `base` with one entry per size class, in the order above.
+    static std::vector<Marker> withSizeClasses(const std::vector<Marker>& base, qreal smallest,
+                                               qreal largest);
+
     explicit PointCloud(QGraphicsItem* parent = nullptr);
 
     // The marker table; points refer to it by index. Stamps of entries that stay the same are

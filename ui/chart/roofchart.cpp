@@ -44,7 +44,6 @@ struct RoofChart::Impl {
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
     Figure figure;
-    std::vector<FigureRoof> measuredRoofs; // the hierarchical view's cache roofs
     std::vector<FigureRoof> linkRoofs;     // a model spread over GPUs: its links' slopes
     std::vector<std::vector<FigurePoint>> pointsByOp;
     std::vector<std::unique_ptr<ChartLayer>> layers;
@@ -194,7 +193,8 @@ void RoofChart::Impl::readRoofs()
         figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
                             std::make_move_iterator(roofs.end()));
     }
-    figure.roofs.insert(figure.roofs.end(), measuredRoofs.begin(), measuredRoofs.end());
+    // The hierarchical view's cache roofs stand on the primary roofs just read.
+    addMeasuredCacheRoofs(figure, session->measurements(), session->catalog());
     figure.roofs.insert(figure.roofs.end(), linkRoofs.begin(), linkRoofs.end());
 }
 
@@ -239,8 +239,7 @@ void RoofChart::Impl::readMeasured()
     figure.measuredHierarchical = measuredOnly.measuredHierarchical;
     figure.selectedKernelSet = session->selectedKernel().set;
     figure.selectedKernel = session->selectedKernel().kernel;
-    // The hierarchical view's cache roofs of the kernels' GPUs.
-    measuredRoofs = std::move(measuredOnly.roofs);
+    // Its cache roofs need the GPUs' roofs: readRoofs() adds them.
 }
 
 bool RoofChart::Impl::readSweeps(bool force)

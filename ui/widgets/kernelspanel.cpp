@@ -217,6 +217,9 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     m_thread->deleteLater();
     m_thread = nullptr;
     m_job.reset();
+    // Hidden now: deleteLater() waits for this event loop, and the GPU question below runs a
+    // nested one, over which the finished progress dialog would otherwise stay on screen.
+    m_progress->hide();
     m_progress->deleteLater();
     m_progress = nullptr;
     m_importing = false;

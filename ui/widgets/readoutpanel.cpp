@@ -4,6 +4,7 @@
 #include "core/format.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
+#include "ui/kernelsentence.h"
 #include "ui/session.h"
 
 #include <QFormLayout>
@@ -75,6 +76,9 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    // The kernel selected in the Kernels table, in one sentence (kernelsentence.h); the row
+    // is there only while a kernel is selected.
+    addRow(QStringLiteral("kernel"), tr("Kernel"));
     addRow(QStringLiteral("operator"), tr("Operator"));
     addRow(QStringLiteral("hardware"), tr("Accelerator"));
     addRow(QStringLiteral("ai"), tr("Intensity"));
@@ -88,7 +92,13 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     connect(session, &Session::focusChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::operatorChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refresh);
+    connect(session, &Session::kernelSelectionChanged, this, &ReadoutPanel::refreshKernel);
+    connect(session, &Session::measurementsChanged, this, &ReadoutPanel::refreshKernel);
+    connect(session, &Session::operatorsReset, this, &ReadoutPanel::refreshKernel);
+    connect(session, &Session::operatorChanged, this, &ReadoutPanel::refreshKernel);
+    connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refreshKernel);
     refresh();
+    refreshKernel();
 }
 
 QLabel* ReadoutPanel::addRow(const QString& key, const QString& title)
@@ -115,6 +125,17 @@ QString ReadoutPanel::field(const QString& key) const
     return {};
 }
 
+void ReadoutPanel::refreshKernel()
+{
+    const QString text = kernelSentence(*m_session, m_session->selectedKernel());
+    for (const auto& [k, label] : m_fields) {
+        if (k == QLatin1String("kernel")) {
+            label->setText(text);
+            static_cast<QFormLayout*>(layout())->setRowVisible(label, !text.isEmpty());
+        }
+    }
+}
+
 void ReadoutPanel::refresh()
 {
     const PointRef p = m_session->focus();
@@ -125,8 +146,10 @@ void ReadoutPanel::refresh()
         }
     };
     if (!p.isValid() || p.op >= static_cast<int>(m_session->operators().size())) {
-        for (const auto& f : m_fields)
-            f.second->clear();
+        for (const auto& f : m_fields) {
+            if (f.first != QLatin1String("kernel"))
+                f.second->clear();
+        }
         set("operator", tr("Hover a point or select an operator."));
         return;
     }

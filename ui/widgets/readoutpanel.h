@@ -10,18 +10,20 @@ class Session;
 
 // What the roofline says about the hovered point (or the selected operator on the baseline):
 // intensity, attainable performance, share of the peak, bound, time, distance to the ridge,
-// the crossing value of the driving parameter and the seed's advice for that region.
+// the crossing value of the driving parameter and the seed's advice for that region. Above
+// them, while a measured kernel is selected, a sentence explaining it (kernelsentence.h).
 class ReadoutPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ReadoutPanel(Session* session, QWidget* parent = nullptr);
 
-    // Field values by key ("operator", "hardware", "ai", "attainable", "peak", "bound", "time",
-    // "ridge", "crossing", "advice"), for tests.
+    // Field values by key ("kernel", "operator", "hardware", "ai", "attainable", "peak", "bound",
+    // "time", "ridge", "crossing", "advice"), for tests.
     QString field(const QString& key) const;
 
 public slots:
     void refresh();
+    void refreshKernel();
 
 private:
     QLabel* addRow(const QString& key, const QString& title);

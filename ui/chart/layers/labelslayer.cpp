@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "ui/chart/chartlabel.h"
+#include "ui/chart/kernellabels.h"
 #include "ui/chart/labelplacer.h"
 #include "ui/chart/roofchart.h"
 
@@ -142,6 +143,12 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
                     geometry::valueToPixel(axes, QPointF(v.ai, v.flops)),
                     std::numeric_limits<double>::quiet_NaN(), QStringLiteral("op:%1").arg(op), 2);
         }
+    }
+    // Measured kernels: the top ones by time (kernellabels.h); the rest on hover.
+    for (const KernelLabel& k : kernelLabels(context)) {
+        request(k.text, k.color, style.labelFont, k.anchor,
+                std::numeric_limits<double>::quiet_NaN(), k.key, 2);
+        obstacles.push_back(k.marker);
     }
     // Extra roofs: a flat roof is named at the view's right edge, a cache slope at its ridge;
     // one label per distinct (name, value).

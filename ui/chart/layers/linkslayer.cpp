@@ -1,5 +1,7 @@
 #include "ui/chart/layers/linkslayer.h"
 
+#include "ui/chart/layers/measuredlayer.h"
+
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsWidget>
@@ -47,23 +49,38 @@ void LinksLayer::update(const ChartContext& context, ChartChanges changes)
                     tail = p.value();
             }
         }
-        const DataPoint to = figure.measured[static_cast<std::size_t>(link.measured)].value;
+        const MeasuredPoint& head = figure.measured[static_cast<std::size_t>(link.measured)];
+        const DataPoint to = head.value;
         if (!tail || !(tail->ai > 0.0) || !(tail->flops > 0.0) || !(to.ai > 0.0) ||
             !(to.flops > 0.0))
             continue;
         const DataPoint from = *tail;
-        const QPointF a = geometry::valueToPixel(axes, QPointF(from.ai, from.flops));
-        const QPointF b = geometry::valueToPixel(axes, QPointF(to.ai, to.flops));
-        const QLineF line(a, b);
-        if (line.length() < 1.0)
+        QPointF a = geometry::valueToPixel(axes, QPointF(from.ai, from.flops));
+        QPointF b = geometry::valueToPixel(axes, QPointF(to.ai, to.flops));
+        const qreal length = QLineF(a, b).length();
+        if (length < 1.0)
             continue;
+        // From the tail marker's edge to the head marker's edge: a head inside a large kernel's
+        // marker (area by share of time) would be hidden by it.
+        const qreal headGap = MeasuredLayer::markerSizeFor(context.style, head.timeShare) / 2.0;
+        qreal tailGap = context.style.markerSize / 2.0;
+        if (link.kind == MeasuredLinkKind::BeforeAfter && link.from >= 0 &&
+            link.from < static_cast<int>(figure.measured.size()))
+            tailGap =
+                MeasuredLayer::markerSizeFor(
+                    context.style, figure.measured[static_cast<std::size_t>(link.from)].timeShare) /
+                2.0;
+        if (length > headGap + tailGap + 12.0) {
+            const QPointF unit = (b - a) / length;
+            a += unit * tailGap;
+            b -= unit * (headGap + 1.0);
+        }
         path.moveTo(a);
         path.lineTo(b);
         // An open head, 9 px long, ±25° about the line.
-        QLineF head(b, a);
-        head.setLength(9.0);
-        const QLineF left = QLineF::fromPolar(9.0, head.angle() + 25.0).translated(b);
-        const QLineF right = QLineF::fromPolar(9.0, head.angle() - 25.0).translated(b);
+        const QLineF back(b, a);
+        const QLineF left = QLineF::fromPolar(9.0, back.angle() + 25.0).translated(b);
+        const QLineF right = QLineF::fromPolar(9.0, back.angle() - 25.0).translated(b);
         path.moveTo(left.p2());
         path.lineTo(b);
         path.lineTo(right.p2());

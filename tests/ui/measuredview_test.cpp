@@ -1,0 +1,473 @@
+// Measured kernels on the chart and in the read-out (issue 8, the window's part): marker area
+// by share of run time in PointCloud's size classes, the hierarchical view's lines and cache
+// roofs, labels for the top kernels only, the tooltip, and the read-out's sentence about the
+// selected kernel (unlinked, linked to an operator, and in a before/after pair).
+#include "core/format.h"
+#include "ui/chart/chartdocument.h"
+#include "ui/chart/pointcloud.h"
+#include "ui/chart/roofchart.h"
+#include "ui/kernelsentence.h"
+#include "ui/widgets/readoutpanel.h"
+#include "uitestutil.h"
+
+#include <QImage>
+#include <QPainter>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace roofscope;
+using roofscope::test::operatorIndex;
+
+namespace {
+
+constexpr const char* kA100 = "a100-sxm4-80gb";
+
+// A kernel as the generic CSV importer makes it, on the A100, FP32 vector work.
+MeasuredKernel kernel(const std::string& name, double timeS, double flops, double dram,
+                      std::optional<double> l2 = {}, std::optional<double> l1 = {},
+                      const std::string& gpu = kA100)
+{
+    MeasuredKernel k;
+    k.name = "void ns::" + name + "<float>(float*, int)";
+    k.shortName = name;
+    k.source = "csv";
+    k.file = "run.csv";
+    k.timeS = timeS;
+    k.flops = flops;
+    k.precision = Precision::FP32;
+    k.unit = ComputeUnit::Vector;
+    k.setBytes(MemLevel::Dram, dram);
+    if (l2)
+        k.setBytes(MemLevel::L2, *l2);
+    if (l1)
+        k.setBytes(MemLevel::L1, *l1);
+    k.gpu = gpu;
+    return k;
+}
+
+// The issue's A100 gemm_v0 launch (6.87·10¹³ FLOP, 36.98 s, AI 15.6 / 5.26 / 0.40 at DRAM / L2
+// / L1) and six smaller kernels; 50 s in all, so gemm_v0 takes 73.96 % of the run.
+MeasurementSet run(const std::string& file, double gemmTime = 36.98)
+{
+    MeasurementSet s;
+    s.file = file;
+    s.kernels = {
+        kernel("gemm_v0", gemmTime, 6.87e13, 6.87e13 / 15.6, 6.87e13 / 5.26, 6.87e13 / 0.40),
+        kernel("softmax", 6.0, 1.2e10, 9.0e10, 1.3e11, 3.0e11),
+        kernel("layernorm", 3.0, 2.0e10, 1.6e11, 2.2e11, 4.0e11),
+        kernel("rope", 2.0, 4.0e9, 6.0e10, 7.0e10, 1.1e11),
+        kernel("gelu", 1.0, 6.0e9, 5.0e10, 6.0e10, 9.0e10),
+        kernel("residual", 0.72, 1.0e9, 3.5e10, 4.0e10, 5.0e10),
+        kernel("argmax", 0.3, 1.0e7, 1.0e9, 1.2e9, 2.0e9)};
+    s.kernels[0].launches = 1;
+    return s;
+}
+
+std::unique_ptr<ChartDocument> document(bool withOperators = true)
+{
+    Scenario scenario = defaultScenario();
+    if (!withOperators) {
+        scenario.operators.clear();
+        scenario.selected = -1;
+    }
+    auto doc =
+        ChartDocument::fromScenario(scenario, HardwareCatalog::builtin(), QStringLiteral("test"));
+    EXPECT_TRUE(doc.ok());
+    return std::move(*doc);
+}
+
+const MeasuredPoint* pointOf(const Figure& f, const std::string& name, MemLevel level, int set = 0)
+{
+    for (const MeasuredPoint& m : f.measured) {
+        if (m.name == name && m.level == level && m.set == set)
+            return &m;
+    }
+    return nullptr;
+}
+
+// Pixels in a square of `radius` around `c` that are not the plot background (ink).
+int inkAround(const QImage& img, QPointF c, int radius, QRgb background)
+{
+    int ink = 0;
+    for (int dy = -radius; dy <= radius; ++dy) {
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const QPoint p = c.toPoint() + QPoint(dx, dy);
+            if (img.rect().contains(p) && img.pixel(p) != background)
+                ++ink;
+        }
+    }
+    return ink;
+}
+
+// Pixels near `c` of the hue of `colour` (strongly saturated): the GPU's lines and markers.
+int huedAround(const QImage& img, QPointF c, int radius, const QColor& colour)
+{
+    int n = 0;
+    for (int dy = -radius; dy <= radius; ++dy) {
+        for (int dx = -radius; dx <= radius; ++dx) {
+            const QPoint p = c.toPoint() + QPoint(dx, dy);
+            if (!img.rect().contains(p))
+                continue;
+            const QColor px = img.pixelColor(p);
+            const int dh = std::abs(px.hslHue() - colour.hslHue());
+            if (px.hslSaturation() > 60 && std::min(dh, 360 - dh) < 20)
+                ++n;
+        }
+    }
+    return n;
+}
+
+} // namespace
+
+// ---- PointCloud size classes
+
+TEST(PointCloudSizeClasses, AreaFollowsTheShareInQuantisedSteps)
+{
+    const qreal lo = 6.0;
+    const qreal hi = 48.0;
+    EXPECT_EQ(PointCloud::sizeClassFor(0.0, lo, hi), 0);
+    EXPECT_EQ(PointCloud::sizeClassFor(-1.0, lo, hi), 0);
+    EXPECT_EQ(PointCloud::sizeClassFor(1e-6, lo, hi), 0);
+    EXPECT_EQ(PointCloud::sizeClassFor(1.0, lo, hi), PointCloud::kSizeClasses - 1);
+    EXPECT_EQ(PointCloud::sizeClassFor(5.0, lo, hi), PointCloud::kSizeClasses - 1);
+    EXPECT_DOUBLE_EQ(PointCloud::sizeOfClass(0, lo, hi), lo);
+    EXPECT_DOUBLE_EQ(PointCloud::sizeOfClass(PointCloud::kSizeClasses - 1, lo, hi), hi);
+    // Classes step by one ratio (8^(1/7) ≈ 1.346), and a share lands on the class nearest to
+    // hi·√share on that scale: within half a step.
+    const double step = std::pow(hi / lo, 1.0 / (PointCloud::kSizeClasses - 1));
+    for (double share : {0.02, 0.05, 0.1, 0.25, 0.5, 0.74}) {
+        const qreal d = PointCloud::sizeOfClass(PointCloud::sizeClassFor(share, lo, hi), lo, hi);
+        const double ideal = hi * std::sqrt(share);
+        EXPECT_LE(std::abs(std::log(d / ideal)), std::log(step) / 2 + 1e-9) << share;
+    }
+    int previous = 0;
+    for (double share = 1e-4; share <= 1.0; share *= 1.3) {
+        const int c = PointCloud::sizeClassFor(share, lo, hi);
+        EXPECT_GE(c, previous) << share;
+        previous = c;
+    }
+    const std::vector<PointCloud::Marker> base(3);
+    const auto table = PointCloud::withSizeClasses(base, lo, hi);
+    ASSERT_EQ(table.size(), 3u * PointCloud::kSizeClasses);
+    EXPECT_DOUBLE_EQ(table[PointCloud::kSizeClasses + 2].size, PointCloud::sizeOfClass(2, lo, hi));
+}
+
+// A big and a small class stamped: the ink covered grows with the square of the diameter. With
+// a table of hundreds of markers (GPUs × levels × classes) every stamp stays valid: taking a
+// pointer to a stamp and then adding more to the cache used to rehash it under the pointer.
+TEST(PointCloudSizeClasses, StampedAreasDifferByClassInALargeTable)
+{
+    PointCloud cloud;
+    std::vector<PointCloud::Marker> base(40);
+    for (std::size_t i = 0; i < base.size(); ++i) {
+        base[i].shape = PointCloud::Shape::Circle;
+        base[i].fill = QColor::fromHsv(static_cast<int>(i * 9 % 360), 255, 200);
+        base[i].outline = QColor();
+    }
+    const auto table = PointCloud::withSizeClasses(base, 6.0, 48.0);
+    cloud.setMarkers(table);
+    geometry::LogAxes axes;
+    axes.plot = QRectF(0, 0, 400, 200);
+    axes.range = {1.0, 1e4, 1.0, 1e2};
+    cloud.setAxes(axes);
+    // Every marker of the table once along the bottom, then marker 0 in class 0 and class 7.
+    std::vector<QPointF> values;
+    std::vector<std::uint16_t> markerOf;
+    for (std::size_t k = 0; k < table.size(); ++k) {
+        values.emplace_back(1.0 + static_cast<double>(k) * 30.0, 1.5);
+        markerOf.push_back(static_cast<std::uint16_t>(k));
+    }
+    values.emplace_back(10.0, 10.0);
+    markerOf.push_back(0);
+    values.emplace_back(1000.0, 10.0);
+    markerOf.push_back(PointCloud::kSizeClasses - 1);
+    cloud.setPoints(values, markerOf);
+    cloud.setLevelOfDetail(false);
+    QImage img(400, 200, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    const PointCloud::Stats stats = cloud.render(&p);
+    p.end();
+    EXPECT_EQ(stats.drawn + stats.outside, static_cast<int>(values.size()));
+    const int small = inkAround(img, cloud.pixelOf(static_cast<int>(values.size()) - 2), 30,
+                                QColor(Qt::white).rgb());
+    const int large = inkAround(img, cloud.pixelOf(static_cast<int>(values.size()) - 1), 30,
+                                QColor(Qt::white).rgb());
+    // π/4 · 6² ≈ 28 and π/4 · 48² ≈ 1810 pixels, antialiased edges aside.
+    EXPECT_GT(small, 20);
+    EXPECT_LT(small, 70);
+    EXPECT_GT(large, 1600);
+    EXPECT_LT(large, 2000);
+}
+
+// ---- On the chart
+
+// The kernel taking 74 % of the run is drawn far larger than one taking 2 %: their ink differs
+// by about the ratio of the shares.
+TEST(MeasuredView, MarkerAreaFollowsTheShareOfRunTime)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->setKernelLabels(0);
+    s->importMeasurements(run("run.csv"));
+    RoofChart* chart = doc->chart();
+    const Figure& f = chart->figure();
+    const MeasuredPoint* gemm = pointOf(f, "gemm_v0", MemLevel::Dram);
+    const MeasuredPoint* rope = pointOf(f, "rope", MemLevel::Dram);
+    ASSERT_TRUE(gemm && rope);
+    EXPECT_NEAR(gemm->timeShare, 36.98 / 50.0, 1e-12);
+    EXPECT_NEAR(rope->timeShare, 2.0 / 50.0, 1e-12);
+    const QImage img = chart->renderImage(QSize(1280, 720));
+    const geometry::LogAxes axes = chart->logAxes();
+    const QPointF gemmAt = geometry::valueToPixel(axes, {gemm->value.ai, gemm->value.flops});
+    const QPointF ropeAt = geometry::valueToPixel(axes, {rope->value.ai, rope->value.flops});
+    const QColor a100 = chart->colorOf(s->hardwareIndex(kA100));
+    const int big = huedAround(img, gemmAt, 30, a100);
+    const int small = huedAround(img, ropeAt, 30, a100);
+    // √(0.74 / 0.04) ≈ 4.3× the diameter: well over 8× the area after quantisation.
+    EXPECT_GT(small, 10);
+    EXPECT_GT(big, 8 * small) << big << " vs " << small;
+}
+
+// The hierarchical view: one point per level, joined L1 → L2 → DRAM by a line in the GPU's
+// colour; without it, only DRAM points and no line.
+TEST(MeasuredView, HierarchicalViewJoinsEachKernelsLevels)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->setKernelLabels(0);
+    // One view for both renders, so a data value lands on the same pixel in each.
+    s->setView(ViewRange{1e-3, 1e3, 1e8, 1e15});
+    s->importMeasurements(run("run.csv"));
+    RoofChart* chart = doc->chart();
+    EXPECT_EQ(chart->figure().measured.size(), 7u);
+    EXPECT_EQ(pointOf(chart->figure(), "gemm_v0", MemLevel::L1), nullptr);
+    const QImage flat = chart->renderImage(QSize(1280, 720));
+
+    s->setMeasuredHierarchical(true);
+    const Figure& f = chart->figure();
+    ASSERT_EQ(f.measured.size(), 21u);
+    const MeasuredPoint* l1 = pointOf(f, "gemm_v0", MemLevel::L1);
+    const MeasuredPoint* l2 = pointOf(f, "gemm_v0", MemLevel::L2);
+    ASSERT_TRUE(l1 && l2);
+    EXPECT_NEAR(l1->value.ai, 0.40, 1e-9);
+    EXPECT_NEAR(l2->value.ai, 5.26, 1e-9);
+    const QImage joined = chart->renderImage(QSize(1280, 720));
+    const geometry::LogAxes axes = chart->logAxes();
+    const QPointF a = geometry::valueToPixel(axes, {l1->value.ai, l1->value.flops});
+    const QPointF b = geometry::valueToPixel(axes, {l2->value.ai, l2->value.flops});
+    ASSERT_GT(QLineF(a, b).length(), 150.0); // far outside both markers
+    const QColor a100 = chart->colorOf(s->hardwareIndex(kA100));
+    // Along the segment (clear of both markers) the line adds GPU-coloured ink; the flat view
+    // has none there beyond what the roofs and grid already put.
+    for (double t : {0.2, 0.5, 0.8}) {
+        const QPointF at = a + (b - a) * t;
+        EXPECT_GE(huedAround(joined, at, 1, a100), huedAround(flat, at, 1, a100) + 2) << t;
+    }
+    // And nothing is drawn off the segment.
+    const QPointF above = a + (b - a) * 0.5 + QPointF(0, -30);
+    EXPECT_EQ(huedAround(joined, above, 2, a100), huedAround(flat, above, 2, a100));
+}
+
+// A GPU whose catalog entry has an L2 bandwidth gets its cache roof in the hierarchical view,
+// labelled with the level and the bandwidth.
+TEST(MeasuredView, HierarchicalViewDrawsAndLabelsTheCacheRoof)
+{
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    Hardware a100 = *catalog.find(kA100);
+    a100.memory.push_back({"l2", 5.5e12, "test", true});
+    catalog.merge({a100});
+    auto made = ChartDocument::fromScenario(defaultScenario(), catalog, QStringLiteral("test"));
+    ASSERT_TRUE(made.ok());
+    auto& doc = *made;
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->importMeasurements(run("run.csv"));
+    const auto cacheRoofs = [&] {
+        std::vector<FigureRoof> out;
+        for (const FigureRoof& r : doc->chart()->roofs()) {
+            if (r.role == RoofRole::Cache)
+                out.push_back(r);
+        }
+        return out;
+    };
+    EXPECT_TRUE(cacheRoofs().empty());
+    s->setMeasuredHierarchical(true);
+    const auto roofs = cacheRoofs();
+    ASSERT_EQ(roofs.size(), 1u);
+    EXPECT_EQ(roofs[0].hardware, s->hardwareIndex(kA100));
+    EXPECT_EQ(roofs[0].label, "L2 · 5.5 TB/s");
+    // Drawn (a dash-dot slope) and named on the chart.
+    bool drawn = false;
+    for (const auto& r : doc->chart()->drawnRoofs())
+        drawn |= r.roof.role == RoofRole::Cache && r.path.size() >= 2;
+    EXPECT_TRUE(drawn);
+    bool labelled = false;
+    for (const auto& l : doc->chart()->visibleLabels())
+        labelled |= l.text == QStringLiteral("L2 · 5.5 TB/s");
+    EXPECT_TRUE(labelled);
+    // Selecting another operator re-reads the roofs: the cache roof stays.
+    s->setSelectedOperator(0);
+    EXPECT_EQ(cacheRoofs().size(), 1u);
+}
+
+// Only the top kernels by time are named on the chart; the rest on hover.
+TEST(MeasuredView, LabelsOnlyForTheTopKernelsByTime)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->importMeasurements(run("run.csv"));
+    s->setKernelLabels(3);
+    const auto texts = [&] {
+        QStringList out;
+        for (const auto& l : doc->chart()->visibleLabels())
+            out << l.text;
+        return out;
+    };
+    QStringList shown = texts();
+    for (const char* top : {"gemm_v0", "softmax", "layernorm"})
+        EXPECT_TRUE(shown.contains(QString::fromLatin1(top))) << top;
+    for (const char* other : {"rope", "gelu", "residual", "argmax"})
+        EXPECT_FALSE(shown.contains(QString::fromLatin1(other))) << other;
+    s->setKernelLabels(1);
+    shown = texts();
+    EXPECT_TRUE(shown.contains(QStringLiteral("gemm_v0")));
+    EXPECT_FALSE(shown.contains(QStringLiteral("softmax")));
+
+    // An unlabelled kernel is named on hover, with what was measured of it.
+    const MeasuredPoint* rope = pointOf(doc->chart()->figure(), "rope", MemLevel::Dram);
+    ASSERT_TRUE(rope);
+    const QString tip = doc->chart()->toolTipAt(
+        geometry::valueToPixel(doc->chart()->logAxes(), {rope->value.ai, rope->value.flops}));
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("rope (measured on A100 SXM4 80GB)")))
+        << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("void ns::rope<float>(float*, int)")));
+    EXPECT_TRUE(tip.contains(QStringLiteral("at DRAM"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("2 s (4.0 % of the run), 1 launch")))
+        << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("of the roof at its DRAM intensity, memory-bound")))
+        << tip.toStdString();
+}
+
+// A kernel launched several times is one row per launch: among the top kernels its name is
+// written once, at its longest launch.
+TEST(MeasuredView, RepeatedLaunchesAreLabelledOnce)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->setKernelLabels(3);
+    MeasurementSet set;
+    set.file = "launches.csv";
+    set.kernels = {kernel("gemm", 2.0, 1e12, 1e10), kernel("gemm", 3.0, 1e12, 2e10),
+                   kernel("gemm", 2.5, 1e12, 4e10), kernel("softmax", 0.1, 1e9, 4e9)};
+    s->importMeasurements(set);
+    int gemm = 0;
+    for (const auto& l : doc->chart()->visibleLabels())
+        gemm += l.text == QStringLiteral("gemm");
+    EXPECT_EQ(gemm, 1);
+    // The longest launch (3 s, AI 50) carries it: the label sits next to that marker.
+    const MeasuredPoint* longest = nullptr;
+    for (const MeasuredPoint& m : doc->chart()->figure().measured) {
+        if (m.kernel == 1)
+            longest = &m;
+    }
+    ASSERT_TRUE(longest);
+    const QPointF at =
+        geometry::valueToPixel(doc->chart()->logAxes(), {longest->value.ai, longest->value.flops});
+    for (const auto& l : doc->chart()->visibleLabels()) {
+        if (l.text == QStringLiteral("gemm") && !l.leader)
+            EXPECT_LT(QLineF(l.box.center(), at).length(), 80.0);
+    }
+}
+
+// In a before/after pair only the "after" run is named (the arrows lead to it).
+TEST(MeasuredView, BeforeAfterLabelsTheAfterRun)
+{
+    auto doc = document(false);
+    doc->resize(QSize(1280, 720));
+    Session* s = doc->session();
+    s->setKernelLabels(1);
+    s->importMeasurements(run("before.csv"));
+    s->importMeasurements(run("after.csv", 14.792));
+    int gemmLabels = 0;
+    for (const auto& l : doc->chart()->visibleLabels())
+        gemmLabels += l.text == QStringLiteral("gemm_v0");
+    EXPECT_EQ(gemmLabels, 1);
+    EXPECT_GE(doc->chart()->linkCount(), 1);
+}
+
+// ---- The read-out's sentence
+
+TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
+{
+    auto s = test::makeSession();
+    ReadoutPanel panel(s.get());
+    s->importMeasurements(run("run.csv"));
+    EXPECT_TRUE(panel.field(QStringLiteral("kernel")).isEmpty());
+    s->setSelectedKernel({0, 0});
+    // 6.87e13 FLOP in 36.98 s = 1.858 TFLOP/s; FP32 vector work on the A100: its 19.5 TFLOP/s
+    // roof (AI 15.6 is past the ridge of 9.56) → 9.5 % of the roof, compute-bound.
+    const QString unlinked = QStringLiteral(
+        "gemm_v0 on A100 SXM4 80GB: 36.98 s (74 % of the run), AI 15.6 FLOP/byte at DRAM, "
+        "1.858 TFLOP/s achieved = 9.5 % of the roof (compute-bound).");
+    EXPECT_EQ(kernelSentence(*s, {0, 0}), unlinked);
+    EXPECT_EQ(panel.field(QStringLiteral("kernel")), unlinked);
+
+    // Linked to the decode matmul: its estimate on the A100 is 2.039 TFLOP/s on the 312
+    // TFLOP/s BF16 tensor roof (0.65 % of that peak); the kernel reaches 0.60 % of it.
+    const int decode = operatorIndex(*s, "decode_matmul");
+    ASSERT_GE(decode, 0);
+    s->linkKernel({0, 0}, decode);
+    const auto& e = s->estimate(decode, s->hardwareIndex(kA100));
+    ASSERT_TRUE(e.ok());
+    EXPECT_NEAR(e->attainable / e->ceiling.flopsPerS * 100.0, 0.6535, 0.001);
+    const QString linked =
+        unlinked + QStringLiteral(" The model predicts 0.65 % of the BF16 tensor peak for Decode "
+                                  "matmul; the kernel reaches 0.60 %.");
+    EXPECT_EQ(kernelSentence(*s, {0, 0}), linked);
+    EXPECT_EQ(panel.field(QStringLiteral("kernel")), linked);
+
+    // A kernel without FLOP counters is listed, never placed.
+    MeasurementSet noFlops;
+    noFlops.file = "nsight.csv";
+    noFlops.kernels = {kernel("memcpy", 0.5, 0.0, 1e9)};
+    noFlops.kernels[0].flops.reset();
+    noFlops.kernels[0].launches = 3;
+    s->importMeasurements(noFlops);
+    // The second import became the "after" of the first; this kernel has no "before" twin.
+    EXPECT_EQ(kernelSentence(*s, {1, 0}),
+              QStringLiteral("memcpy on A100 SXM4 80GB: 3 launches, 500 ms (100 % of the run), no "
+                             "FLOPs counted: it is listed but has no place on the chart."));
+    // Deselected: the row goes away.
+    s->setSelectedKernel({});
+    EXPECT_TRUE(panel.field(QStringLiteral("kernel")).isEmpty());
+    EXPECT_TRUE(kernelSentence(*s, {7, 7}).isEmpty());
+}
+
+TEST(MeasuredView, ReadoutGivesTheSpeedupOfABeforeAfterPair)
+{
+    auto s = test::makeSession();
+    s->importMeasurements(run("before.csv"));
+    s->importMeasurements(run("after.csv", 14.792));
+    // After: 14.792 s of 27.812 s in all.
+    EXPECT_EQ(kernelSentence(*s, {1, 0}),
+              QStringLiteral("gemm_v0 on A100 SXM4 80GB: 14.79 s (53 % of the run), AI 15.6 "
+                             "FLOP/byte at DRAM, 4.644 TFLOP/s achieved = 24 % of the roof "
+                             "(compute-bound). Before → after: 36.98 s → 14.79 s, 2.50× faster."));
+    // The before run's kernel says the same comparison.
+    EXPECT_TRUE(kernelSentence(*s, {0, 0})
+                    .endsWith(QStringLiteral("Before → after: 36.98 s → 14.79 s, 2.50× faster.")));
+    // A kernel that got slower says so.
+    auto t = test::makeSession();
+    t->importMeasurements(run("before.csv", 10.0));
+    t->importMeasurements(run("after.csv", 12.5));
+    EXPECT_TRUE(kernelSentence(*t, {1, 0})
+                    .endsWith(QStringLiteral("Before → after: 10 s → 12.5 s, 1.25× slower.")))
+        << kernelSentence(*t, {1, 0}).toStdString();
+}

@@ -1,0 +1,117 @@
+#include "ui/kernelsentence.h"
+
+#include "core/format.h"
+#include "core/measured/kernelanalysis.h"
+#include "ui/datanames.h"
+#include "ui/humanformat.h"
+
+#include <QCoreApplication>
+
+namespace roofscope {
+
+// The translation context of the sentence's parts ("roofscope::KernelSentence").
+class KernelSentence {
+    Q_DECLARE_TR_FUNCTIONS(roofscope::KernelSentence)
+};
+
+namespace {
+
+QString percent(double v)
+{
+    return HumanFormat::count(v, 2);
+}
+
+QString str(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+QString kernelSentence(const Session& session, KernelRef ref)
+{
+    const Measurements& m = session.measurements();
+    const MeasuredKernel* k = m.kernel(ref.set, ref.kernel);
+    if (!k)
+        return {};
+    const int hw = k->gpu.empty() ? -1 : session.hardwareIndex(k->gpu);
+    const Hardware* hardware =
+        hw >= 0 ? &session.hardware()[static_cast<std::size_t>(hw)] : nullptr;
+    const KernelAnalysis a = analyseKernel(*k, hardware);
+    double total = 0.0;
+    for (const MeasuredKernel& other : m.sets[static_cast<std::size_t>(ref.set)].kernels)
+        total += other.timeS;
+
+    const QString name = str(k->shortName.empty() ? k->name : k->shortName);
+    const QString gpu = hw >= 0          ? session.shortName(hw)
+                        : k->gpu.empty() ? KernelSentence::tr("an unknown GPU")
+                                         : str(k->gpu);
+    QString text = KernelSentence::tr("%1 on %2: ").arg(name, gpu);
+    if (k->launches > 1)
+        text += KernelSentence::tr("%1 launches, ")
+                    .arg(HumanFormat::count(static_cast<double>(k->launches)));
+    text += KernelSentence::tr("%1 (%2 % of the run)")
+                .arg(str(formatDuration(k->timeS)),
+                     percent(total > 0.0 ? k->timeS / total * 100.0 : 0.0));
+    if (!a.achievedFlopsPerS) {
+        text +=
+            KernelSentence::tr(", no FLOPs counted: it is listed but has no place on the chart.");
+    } else {
+        if (const auto ai = a.aiAt(MemLevel::Dram))
+            text += KernelSentence::tr(", AI %1 FLOP/byte at DRAM").arg(HumanFormat::count(*ai, 3));
+        text += KernelSentence::tr(", %1 achieved").arg(str(formatFlopsRate(*a.achievedFlopsPerS)));
+        if (a.percentOfRoof && a.bound)
+            text += (*a.bound == Bound::Memory
+                         ? KernelSentence::tr(" = %1 % of the roof (memory-bound)")
+                         : KernelSentence::tr(" = %1 % of the roof (compute-bound)"))
+                        .arg(percent(*a.percentOfRoof));
+        text += QLatin1Char('.');
+    }
+
+    // What the model predicts for the operator the kernel is linked to, on the same GPU.
+    const int op = session.linkedOperator(ref);
+    if (op >= 0 && op < static_cast<int>(session.operators().size())) {
+        const QString opName =
+            operatorDisplayName(session.operators()[static_cast<std::size_t>(op)]);
+        const Expected<Estimate>* e =
+            hw >= 0 && session.isChecked(hw) ? &session.estimate(op, hw) : nullptr;
+        if (e && e->ok() && (*e)->ceiling.flopsPerS > 0.0 && a.achievedFlopsPerS) {
+            const Ceiling& c = (*e)->ceiling;
+            const double peak = c.flopsPerS;
+            text += QLatin1Char(' ') +
+                    KernelSentence::tr(
+                        "The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.")
+                        .arg(percent((*e)->attainable / peak * 100.0), ceilingDisplayName(c),
+                             opName, percent(*a.achievedFlopsPerS / peak * 100.0));
+        } else {
+            text += QLatin1Char(' ') +
+                    KernelSentence::tr("It is linked to %1, which is not estimated on this GPU.")
+                        .arg(opName);
+        }
+    }
+
+    // Before/after: the speedup of its name between the two runs.
+    if (const auto pair = beforeAfterSets(m);
+        pair && (ref.set == pair->first || ref.set == pair->second)) {
+        for (const KernelSpeedup& s :
+             kernelSpeedups(m.sets[static_cast<std::size_t>(pair->first)],
+                            m.sets[static_cast<std::size_t>(pair->second)])) {
+            if (s.name != k->name)
+                continue;
+            const QString times = KernelSentence::tr("%1 → %2").arg(str(formatDuration(s.beforeS)),
+                                                                    str(formatDuration(s.afterS)));
+            if (!s.speedup)
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1.").arg(times);
+            else if (*s.speedup >= 1.0)
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× faster.")
+                                               .arg(times, HumanFormat::count(*s.speedup, 3));
+            else
+                text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× slower.")
+                                               .arg(times, HumanFormat::count(1.0 / *s.speedup, 3));
+            break;
+        }
+    }
+    return text;
+}
+
+} // namespace roofscope
