@@ -5,6 +5,7 @@
 #include "ui/coloroverrides.h"
 #include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
+#include "ui/labelpositionscommand.h"
 #include "ui/measurementeditcommand.h"
 #include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
@@ -233,10 +234,9 @@ void Session::insertOperator(int row, const Operator& op)
     std::vector<Operator> ops = m_operators;
     row = std::clamp(row, 0, static_cast<int>(ops.size()));
     ops.insert(ops.begin() + row, op);
-    pushOperatorInsert(
-        new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
-                                std::move(ops), row, 0),
-        row);
+    pushOperatorInsert(new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
+                                               std::move(ops), row, 0),
+                       row);
 }
 
 void Session::pushOperatorInsert(QUndoCommand* command, int row)
@@ -506,6 +506,7 @@ Scenario Session::toScenarioWithoutMeasurements() const
     s.theme = m_theme;
     s.toggles = m_toggles;
     s.model = m_modelSetup;
+    s.labelPositions = m_labelPositions;
     if (s.model && s.model->onChart && m_modelFirstRow >= 0 &&
         m_modelFirstRow <= static_cast<int>(s.operators.size())) {
         // The model's rows are expanded from the set-up when the document is read (their
@@ -559,6 +560,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_modelFirstRow = modelFirstRow;
     m_figureText = {};
     m_measurements = scenario.measurements;
+    m_labelPositions = scenario.labelPositions;
     m_selectedKernel = {};
     m_undo->clear();
     recomputeAll();
@@ -573,7 +575,32 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     emit togglesChanged();
     emit measurementsChanged();
     emit kernelSelectionChanged();
+    emit labelPositionsChanged();
     return std::nullopt;
+}
+
+void Session::moveLabel(const std::string& key, LabelOffset offset, int gesture)
+{
+    LabelPositions after = m_labelPositions;
+    after[key] = offset;
+    if (after == m_labelPositions)
+        return;
+    m_undo->push(new LabelPositionsCommand(this, tr("Move Label"), std::move(after), gesture));
+}
+
+void Session::resetLabelPositions()
+{
+    if (m_labelPositions.empty())
+        return;
+    m_undo->push(new LabelPositionsCommand(this, tr("Reset Label Positions"), {}, 0));
+}
+
+void Session::setLabelPositionsInternal(const LabelPositions& positions)
+{
+    if (positions == m_labelPositions)
+        return;
+    m_labelPositions = positions;
+    emit labelPositionsChanged();
 }
 
 void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selected)

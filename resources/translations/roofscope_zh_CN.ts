@@ -655,6 +655,14 @@
         <translation>重置视图(&amp;R)</translation>
     </message>
     <message>
+        <source>Reset &amp;Label Positions</source>
+        <translation>重置标签位置(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put every label you dragged back where the chart places it</source>
+        <translation>将所有拖动过的标签放回图表自动安排的位置</translation>
+    </message>
+    <message>
         <source>Ctrl+0</source>
         <translation>Ctrl+0</translation>
     </message>
@@ -1748,6 +1756,14 @@ AI %3 FLOP/byte，%4</translation>
 </context>
 <context>
     <name>roofscope::Session</name>
+    <message>
+        <source>Move Label</source>
+        <translation>移动标签</translation>
+    </message>
+    <message>
+        <source>Reset Label Positions</source>
+        <translation>重置标签位置</translation>
+    </message>
     <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>

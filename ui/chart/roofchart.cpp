@@ -452,6 +452,7 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
         d->refresh(ChartChange::Selection);
     });
     connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
+    connect(session, &Session::labelPositionsChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
     connect(host, &QChart::plotAreaChanged, this, [this] { d->refresh({}); });
     rebuild();
@@ -684,9 +685,19 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
     std::vector<Label> out;
     if (const auto* l = d->layer<LabelsLayer>()) {
         for (const auto& v : l->visible())
-            out.push_back({v.text, v.box, v.leader});
+            out.push_back({v.text, v.box, v.leader, v.key, v.anchor, v.pinned});
     }
     return out;
+}
+
+std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const
+{
+    const std::vector<Label> labels = visibleLabels();
+    for (auto it = labels.rbegin(); it != labels.rend(); ++it) {
+        if (!it->key.isEmpty() && it->box.contains(chartPos))
+            return *it;
+    }
+    return std::nullopt;
 }
 
 int RoofChart::hiddenLabelCount() const
