@@ -229,10 +229,18 @@ void Session::setHovered(PointRef point)
     emit focusChanged();
 }
 
+int Session::beforeModelRows(int row) const
+{
+    // A model on the chart keeps its rows last (a document lists the user's rows before them
+    // and expands the model's after): an operator added among or after them would silently
+    // take the model off the chart — its marker sizes and totals gone. It goes in front.
+    return m_modelFirstRow >= 0 ? std::min(row, m_modelFirstRow) : row;
+}
+
 void Session::insertOperator(int row, const Operator& op)
 {
     std::vector<Operator> ops = m_operators;
-    row = std::clamp(row, 0, static_cast<int>(ops.size()));
+    row = beforeModelRows(std::clamp(row, 0, static_cast<int>(ops.size())));
     ops.insert(ops.begin() + row, op);
     pushOperatorInsert(new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
                                                std::move(ops), row, 0),
@@ -312,11 +320,12 @@ void Session::duplicateOperator(int row)
     copy.label = tr("%1 (copy)").arg(base).toStdString();
     for (int n = 2; taken(copy.label); ++n)
         copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
-    ops.insert(ops.begin() + row + 1, copy);
+    const int at = beforeModelRows(row + 1);
+    ops.insert(ops.begin() + at, copy);
     pushOperatorInsert(new OperatorEditCommand(
                            this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())),
-                           std::move(ops), row + 1, 0),
-                       row + 1);
+                           std::move(ops), at, 0),
+                       at);
 }
 
 void Session::renameOperator(int row, const QString& label)

@@ -220,6 +220,7 @@ signals:
 private:
     Scenario toScenarioWithoutMeasurements() const;
     void removeOperatorRow(int row);
+    int beforeModelRows(int row) const;
     void pushOperatorInsert(QUndoCommand* command, int row);
     void recomputeAll();
     void recomputeRow(int row);

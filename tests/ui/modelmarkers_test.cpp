@@ -8,6 +8,7 @@
 
 #include <QImage>
 #include <QTest>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -68,4 +69,40 @@ TEST(ModelMarkers, WindowDrawsEveryModelMarkerAndNoStraySquares)
         }
     }
     EXPECT_EQ(stray, 0);
+}
+
+TEST(ModelMarkers, AddingOrDuplicatingAnOperatorKeepsTheModelOnTheChart)
+{
+    auto w = test::makeWindow();
+    Session* s = w->session();
+    auto* wb = w->findChild<ModelWorkbench*>();
+    ASSERT_TRUE(wb);
+    wb->showOnChart();
+    ASSERT_TRUE(wb->isShown());
+    const int first = wb->firstModelRow();
+    const std::size_t rows = s->operators().size();
+    const int h100 = s->hardwareIndex("h100-sxm5");
+    ASSERT_TRUE(wb->timeShare(first, h100).has_value());
+
+    // Add ▸ Presets ▸ Decode matmul appends: it lands in front of the model's rows.
+    auto add = parseOperatorOrPreset("decode_matmul");
+    ASSERT_TRUE(add.ok());
+    s->insertOperator(static_cast<int>(rows), *add);
+    ASSERT_EQ(s->operators().size(), rows + 1);
+    EXPECT_EQ(s->operators()[static_cast<std::size_t>(first)].kind, "decode_matmul");
+    EXPECT_TRUE(wb->isShown());
+    EXPECT_EQ(wb->firstModelRow(), first + 1);
+    // The model's markers keep their areas (time shares), the user's row has none.
+    EXPECT_TRUE(wb->timeShare(first + 1, h100).has_value());
+    EXPECT_FALSE(wb->timeShare(first, h100).has_value());
+
+    // Duplicating one of the model's rows does the same.
+    s->duplicateOperator(static_cast<int>(rows));
+    EXPECT_TRUE(wb->isShown());
+    EXPECT_EQ(wb->firstModelRow(), first + 2);
+    EXPECT_EQ(s->undoStack()->undoText().left(9), QStringLiteral("Duplicate"));
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_TRUE(wb->isShown());
+    EXPECT_EQ(wb->firstModelRow(), first);
 }
