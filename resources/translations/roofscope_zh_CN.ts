@@ -948,8 +948,12 @@ Fix or remove them and restart RoofScope.</source>
         <translation>加载 config.json…</translation>
     </message>
     <message>
-        <source>Fused kernels (elementwise chains, flash attention)</source>
-        <translation>算子融合（elementwise 链、flash attention）</translation>
+        <source>Fused kernels</source>
+        <translation>算子融合</translation>
+    </message>
+    <message>
+        <source>Elementwise chains and attention (flash attention) each run as one kernel</source>
+        <translation>elementwise 链与注意力（flash attention）各合并为一个 kernel 运行</translation>
     </message>
     <message>
         <source>Show on Chart</source>
