@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/jsonreader.h"
+#include "core/labelkeys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +34,21 @@ std::string located(std::string_view fileName, const std::string& pointer,
 const char* typeName(const json& v)
 {
     return v.type_name();
+}
+
+// A key as one JSON pointer token (RFC 6901): "FP16/BF16" is "FP16~1BF16".
+std::string pointerToken(const std::string& key)
+{
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
 }
 
 class Reader {
@@ -133,9 +149,10 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
     if (v < 1)
         return r.fail("/version", "must be 1 or more");
 
-    if (auto e = r.checkKeys(doc, "",
-                             {"format", "version", "gpus", "baseline", "operators", "selected",
-                              "view", "theme", "ceilings", "model", "measurements"}))
+    if (auto e =
+            r.checkKeys(doc, "",
+                        {"format", "version", "gpus", "baseline", "operators", "selected", "view",
+                         "theme", "ceilings", "model", "measurements", "label_positions"}))
         return *e;
 
     Scenario s;
@@ -296,6 +313,43 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         s.measurements = std::move(*measurements);
     }
 
+    if (doc.contains("label_positions")) {
+        const json& pins = doc["label_positions"];
+        if (!pins.is_object())
+            return r.fail("/label_positions",
+                          std::string("expected an object, got ") + typeName(pins));
+        if (pins.size() > kMaxLabelPositions)
+            return r.fail("/label_positions", std::to_string(pins.size()) +
+                                                  " labels; the limit is " +
+                                                  std::to_string(kMaxLabelPositions));
+        for (const auto& item : pins.items()) {
+            const std::string ptr = "/label_positions/" + pointerToken(item.key());
+            if (!isLabelKey(item.key()))
+                return r.fail(ptr, "unknown label; expected \"op:NAME\", \"ridge:GPU\" or "
+                                   "\"roof:NAME@VALUE\"");
+            const json& o = item.value();
+            if (!o.is_object())
+                return r.fail(ptr, std::string("expected an object with \"dx\" and \"dy\", got ") +
+                                       typeName(o));
+            if (auto e = r.checkKeys(o, ptr, {"dx", "dy"}))
+                return *e;
+            LabelOffset offset;
+            for (auto [name, target] : {std::pair{"dx", &offset.dx}, std::pair{"dy", &offset.dy}}) {
+                const std::string field = ptr + "/" + name;
+                if (!o.contains(name))
+                    return r.fail(field, "missing");
+                if (!o[name].is_number())
+                    return r.fail(field,
+                                  std::string("expected a number, got ") + typeName(o[name]));
+                const double d = o[name].get<double>();
+                if (!std::isfinite(d) || std::abs(d) > kMaxLabelOffset)
+                    return r.fail(field, "must be a number from -10000 to 10000 (pixels)");
+                *target = d;
+            }
+            s.labelPositions[item.key()] = offset;
+        }
+    }
+
     return s;
 }
 
@@ -332,6 +386,12 @@ std::string scenarioToJson(const Scenario& s)
         doc["model"] = ojson::parse(scenarioModelToJson(*s.model));
     if (!(s.measurements == Measurements{}))
         doc["measurements"] = measurementsToJson(s.measurements);
+    if (!s.labelPositions.empty()) {
+        ojson pins = ojson::object();
+        for (const auto& [key, offset] : s.labelPositions)
+            pins[key] = {{"dx", offset.dx}, {"dy", offset.dy}};
+        doc["label_positions"] = std::move(pins);
+    }
     return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

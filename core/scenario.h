@@ -6,6 +6,7 @@
 #include "core/scenariomodel.h"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,12 +34,17 @@ class HardwareCatalog;
 //                "sweep": true, "labels": true}   optional; each key optional
 //   "model": {"id": "llama-2-70b", ...}      optional; the Model panel's set-up (scenariomodel.h)
 //   "measurements": {"sets": [...], ...}     optional; imported kernels (measured/measurementset.h)
+//   "label_positions": {"op:Decode matmul": {"dx": 60, "dy": -40}}   optional; labels the user
+//                                            dragged, by label key (core/labelkeys.h)
 // }
 inline constexpr int kScenarioVersion = 1;
 // Limits of one scenario (and of one command line): more is not a chart anyone can read.
 inline constexpr std::size_t kMaxScenarioGpus = 64;
 inline constexpr std::size_t kMaxScenarioOperators = 1000;
 inline constexpr std::string_view kScenarioFormat = "roofscope-scenario";
+inline constexpr std::size_t kMaxLabelPositions = 4096;
+// A dragged label stays within this many pixels of what it names (a screen is narrower).
+inline constexpr double kMaxLabelOffset = 10000.0;
 
 enum class Theme { Light, Dark, Slide };
 std::string_view themeName(Theme t);
@@ -64,6 +70,17 @@ struct ChartToggles {
     bool operator==(const ChartToggles&) const = default;
 };
 
+// Where the user dragged a label: its centre relative to the spot it names, in chart pixels
+// (the window's pixels; an export is laid out at 1280×720 such units and magnified), so the
+// label follows its point when the point moves and `roofscope plot` puts it where the window
+// showed it. +dx is right, +dy is down.
+struct LabelOffset {
+    double dx = 0.0;
+    double dy = 0.0;
+    bool operator==(const LabelOffset&) const = default;
+};
+using LabelPositions = std::map<std::string, LabelOffset>;
+
 struct Scenario {
     std::vector<std::string> gpus;
     std::string baseline;
@@ -74,6 +91,7 @@ struct Scenario {
     ChartToggles toggles;
     std::optional<ScenarioModel> model;
     Measurements measurements; // imported profiler kernels, embedded (measurementset.h)
+    LabelPositions labelPositions;
     bool operator==(const Scenario&) const = default;
 };
 

@@ -5,6 +5,7 @@
 #include "ui/coloroverrides.h"
 #include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
+#include "ui/labelpositionscommand.h"
 #include "ui/measurementeditcommand.h"
 #include "ui/modelworkbench.h"
 #include "ui/operatoreditcommand.h"
@@ -228,10 +229,18 @@ void Session::setHovered(PointRef point)
     emit focusChanged();
 }
 
+int Session::beforeModelRows(int row) const
+{
+    // A model on the chart keeps its rows last (a document lists the user's rows before them
+    // and expands the model's after): an operator added among or after them would silently
+    // take the model off the chart — its marker sizes and totals gone. It goes in front.
+    return m_modelFirstRow >= 0 ? std::min(row, m_modelFirstRow) : row;
+}
+
 void Session::insertOperator(int row, const Operator& op)
 {
     std::vector<Operator> ops = m_operators;
-    row = std::clamp(row, 0, static_cast<int>(ops.size()));
+    row = beforeModelRows(std::clamp(row, 0, static_cast<int>(ops.size())));
     ops.insert(ops.begin() + row, op);
     pushOperatorInsert(new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
                                                std::move(ops), row, 0),
@@ -311,11 +320,12 @@ void Session::duplicateOperator(int row)
     copy.label = tr("%1 (copy)").arg(base).toStdString();
     for (int n = 2; taken(copy.label); ++n)
         copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
-    ops.insert(ops.begin() + row + 1, copy);
+    const int at = beforeModelRows(row + 1);
+    ops.insert(ops.begin() + at, copy);
     pushOperatorInsert(new OperatorEditCommand(
                            this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())),
-                           std::move(ops), row + 1, 0),
-                       row + 1);
+                           std::move(ops), at, 0),
+                       at);
 }
 
 void Session::renameOperator(int row, const QString& label)
@@ -505,6 +515,7 @@ Scenario Session::toScenarioWithoutMeasurements() const
     s.theme = m_theme;
     s.toggles = m_toggles;
     s.model = m_modelSetup;
+    s.labelPositions = m_labelPositions;
     if (s.model && s.model->onChart && m_modelFirstRow >= 0 &&
         m_modelFirstRow <= static_cast<int>(s.operators.size())) {
         // The model's rows are expanded from the set-up when the document is read (their
@@ -558,6 +569,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_modelFirstRow = modelFirstRow;
     m_figureText = {};
     m_measurements = scenario.measurements;
+    m_labelPositions = scenario.labelPositions;
     m_selectedKernel = {};
     m_undo->clear();
     recomputeAll();
@@ -572,7 +584,32 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     emit togglesChanged();
     emit measurementsChanged();
     emit kernelSelectionChanged();
+    emit labelPositionsChanged();
     return std::nullopt;
+}
+
+void Session::moveLabel(const std::string& key, LabelOffset offset, int gesture)
+{
+    LabelPositions after = m_labelPositions;
+    after[key] = offset;
+    if (after == m_labelPositions)
+        return;
+    m_undo->push(new LabelPositionsCommand(this, tr("Move Label"), std::move(after), gesture));
+}
+
+void Session::resetLabelPositions()
+{
+    if (m_labelPositions.empty())
+        return;
+    m_undo->push(new LabelPositionsCommand(this, tr("Reset Label Positions"), {}, 0));
+}
+
+void Session::setLabelPositionsInternal(const LabelPositions& positions)
+{
+    if (positions == m_labelPositions)
+        return;
+    m_labelPositions = positions;
+    emit labelPositionsChanged();
 }
 
 void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selected)

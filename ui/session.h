@@ -163,6 +163,15 @@ public:
     const FigureText& figureText() const { return m_figureText; }
     void setFigureText(FigureText text) { m_figureText = std::move(text); }
 
+    // ---- Labels the user dragged on the chart, by label key (core/labelkeys.h), saved with
+    // the document. Undoable: "Move Label" (one drag, merged by `gesture`) and "Reset Label
+    // Positions".
+    const LabelPositions& labelPositions() const { return m_labelPositions; }
+    void moveLabel(const std::string& key, LabelOffset offset, int gesture = 0);
+    void resetLabelPositions();
+    // Used by the undo command.
+    void setLabelPositionsInternal(const LabelPositions& positions);
+
     // ---- Measured kernels: imported sets, links to operators, the selected kernel.
     const Measurements& measurements() const { return m_measurements; }
     // Undoable. An import's kernels are matched to the catalog by device name already; the
@@ -206,10 +215,12 @@ signals:
     void modelSetupChanged(); // the model set-up (its layout over GPUs) was replaced
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
+    void labelPositionsChanged();
 
 private:
     Scenario toScenarioWithoutMeasurements() const;
     void removeOperatorRow(int row);
+    int beforeModelRows(int row) const;
     void pushOperatorInsert(QUndoCommand* command, int row);
     void recomputeAll();
     void recomputeRow(int row);
@@ -234,6 +245,7 @@ private:
     int m_modelFirstRow = -1;
     FigureText m_figureText;
     Measurements m_measurements;
+    LabelPositions m_labelPositions;
     KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
     QUndoStack* m_undo = nullptr;

@@ -655,6 +655,14 @@
         <translation>重置视图(&amp;R)</translation>
     </message>
     <message>
+        <source>Reset &amp;Label Positions</source>
+        <translation>重置标签位置(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put every label you dragged back where the chart places it</source>
+        <translation>将所有拖动过的标签放回图表自动安排的位置</translation>
+    </message>
+    <message>
         <source>Ctrl+0</source>
         <translation>Ctrl+0</translation>
     </message>
@@ -940,8 +948,12 @@ Fix or remove them and restart RoofScope.</source>
         <translation>加载 config.json…</translation>
     </message>
     <message>
-        <source>Fused kernels (elementwise chains, flash attention)</source>
-        <translation>算子融合（elementwise 链、flash attention）</translation>
+        <source>Fused kernels</source>
+        <translation>算子融合</translation>
+    </message>
+    <message>
+        <source>Elementwise chains and attention (flash attention) each run as one kernel</source>
+        <translation>elementwise 链与注意力（flash attention）各合并为一个 kernel 运行</translation>
     </message>
     <message>
         <source>Show on Chart</source>
@@ -1812,6 +1824,14 @@ AI %3 FLOP/byte，%4</translation>
 </context>
 <context>
     <name>roofscope::Session</name>
+    <message>
+        <source>Move Label</source>
+        <translation>移动标签</translation>
+    </message>
+    <message>
+        <source>Reset Label Positions</source>
+        <translation>重置标签位置</translation>
+    </message>
     <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>

@@ -22,6 +22,7 @@
 #include <QPainter>
 #include <QPixmapCache>
 #include <QPointer>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +62,7 @@ struct RoofChart::Impl {
     std::optional<int> sweepKeyOp;
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
+    int seriesOps = -1; // operators the points' series were last built for
     bool settingMargins = false;
     bool caching = true;
     bool backgroundVisible = true;
@@ -496,6 +498,7 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
         d->refresh(ChartChange::Selection);
     });
     connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
+    connect(session, &Session::labelPositionsChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
     connect(host, &QChart::plotAreaChanged, this, [this] { d->refresh({}); });
     rebuild();
@@ -725,9 +728,19 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
     std::vector<Label> out;
     if (const auto* l = d->layer<LabelsLayer>()) {
         for (const auto& v : l->visible())
-            out.push_back({v.text, v.box, v.leader});
+            out.push_back({v.text, v.box, v.leader, v.key, v.anchor, v.pinned});
     }
     return out;
+}
+
+std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const
+{
+    const std::vector<Label> labels = visibleLabels();
+    for (auto it = labels.rbegin(); it != labels.rend(); ++it) {
+        if (!it->key.isEmpty() && it->box.contains(chartPos))
+            return *it;
+    }
+    return std::nullopt;
 }
 
 int RoofChart::hiddenLabelCount() const
@@ -786,6 +799,15 @@ void RoofChart::rebuild()
     d->restyle();
     d->readGpus();
     const int nOps = static_cast<int>(d->session->operators().size());
+    if (nOps != d->seriesOps) {
+        // New point series created in the same pass as an axis-range change get their plot
+        // size from Qt Charts only at the next layout: a model shown on the chart drew no
+        // markers in the window, only a few stray squares clipped at the bottom right, until
+        // the window was resized (the export lays out afresh and was right). A second pass
+        // once the event loop has run draws them where the export does (issue 10).
+        d->seriesOps = nOps;
+        QTimer::singleShot(0, this, &RoofChart::rebuild);
+    }
     d->figure.operators.clear();
     for (int op = 0; op < nOps; ++op) {
         const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];

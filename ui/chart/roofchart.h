@@ -109,8 +109,13 @@ public:
         QString text;
         QRectF box; // chart coordinates
         bool leader = false;
+        QString key;         // label key (core/labelkeys.h); empty: the label cannot be dragged
+        QPointF anchor;      // the spot it names, chart coordinates
+        bool pinned = false; // where the user dragged it
     };
     std::vector<Label> visibleLabels() const;
+    // The draggable label under `chartPos` (the topmost), if any.
+    std::optional<Label> draggableLabelAt(QPointF chartPos) const;
     int hiddenLabelCount() const;
     struct Legend {
         QStringList names;

@@ -4,6 +4,7 @@
 #include "ui/chart/chartkeyboard.h"
 #include "ui/chart/roofchart.h"
 
+#include <QApplication>
 #include <QGraphicsScene>
 #include <QGraphicsWidget>
 #include <QKeyEvent>
@@ -72,6 +73,18 @@ void RoofChartView::mousePressEvent(QMouseEvent* event)
         QGraphicsView::mousePressEvent(event);
         return;
     }
+    // Labels are drawn above the points: what is on top is what the mouse takes.
+    if (const auto label = m_chart->draggableLabelAt(toChart(event->position()))) {
+        m_mode = Mode::DragLabel;
+        m_labelKey = label->key;
+        m_labelAnchor = label->anchor;
+        m_labelGrab = toChart(event->position()) - label->box.center();
+        m_labelMoved = false;
+        m_gesture = m_session->newGesture();
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
     const PointRef hit = pointAt(event->position());
     if (hit.isValid()) {
         m_session->setSelectedOperator(hit.op);
@@ -115,12 +128,30 @@ void RoofChartView::dragTo(QPointF viewportPos)
         emit statusMessage(*error);
 }
 
+void RoofChartView::dragLabelTo(QPointF viewportPos)
+{
+    // A click is not a move: the label stays placed by the chart until it is really dragged.
+    if (!m_labelMoved &&
+        (viewportPos.toPoint() - m_pressPos).manhattanLength() < QApplication::startDragDistance())
+        return;
+    m_labelMoved = true;
+    // The document keeps the label's centre relative to what it names (scenario.h).
+    const QPointF d = toChart(viewportPos) - m_labelGrab - m_labelAnchor;
+    const auto clamped = [](double v) { return std::clamp(v, -kMaxLabelOffset, kMaxLabelOffset); };
+    m_session->moveLabel(m_labelKey.toStdString(), LabelOffset{clamped(d.x()), clamped(d.y())},
+                         m_gesture);
+}
+
 void RoofChartView::mouseMoveEvent(QMouseEvent* event)
 {
     const QPointF pos = event->position();
     switch (m_mode) {
     case Mode::DragPoint:
         dragTo(pos);
+        event->accept();
+        return;
+    case Mode::DragLabel:
+        dragLabelTo(pos);
         event->accept();
         return;
     case Mode::Pan: {
@@ -139,7 +170,9 @@ void RoofChartView::mouseMoveEvent(QMouseEvent* event)
     }
     const PointRef hit = pointAt(pos);
     m_session->setHovered(hit);
-    if (hit.isValid()) {
+    if (m_chart->draggableLabelAt(toChart(pos))) {
+        setCursor(Qt::OpenHandCursor);
+    } else if (hit.isValid()) {
         const Operator& op = m_session->operators()[static_cast<std::size_t>(hit.op)];
         setCursor(op.definition().drivingParam.empty() ? Qt::PointingHandCursor
                                                        : Qt::SizeHorCursor);
@@ -164,6 +197,12 @@ void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
         dragTo(event->position());
         m_chart->freezeRange(false);
         m_gesture = 0;
+        unsetCursor();
+        break;
+    case Mode::DragLabel:
+        dragLabelTo(event->position());
+        m_gesture = 0;
+        m_labelKey.clear();
         unsetCursor();
         break;
     case Mode::Pan:

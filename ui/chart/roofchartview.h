@@ -12,7 +12,8 @@ class RoofChart;
 
 // The interactive face of the chart: drag an operator point horizontally to change its
 // driving parameter (solved through the core), hover for the read-out, wheel to zoom, drag on
-// empty space to zoom into a rectangle, middle or Shift+drag to pan, double-click to reset.
+// empty space to zoom into a rectangle, middle or Shift+drag to pan, double-click to reset;
+// drag a roof or operator label to put it elsewhere (undoable, saved with the document).
 class RoofChartView : public QGraphicsView {
     Q_OBJECT
 public:
@@ -39,8 +40,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    enum class Mode { None, DragPoint, Pan, Rubber };
+    enum class Mode { None, DragPoint, DragLabel, Pan, Rubber };
     void dragTo(QPointF viewportPos);
+    void dragLabelTo(QPointF viewportPos);
 
     RoofChart* m_chart;
     Session* m_session;
@@ -50,6 +52,12 @@ private:
     QPoint m_pressPos;
     ViewRange m_pressRange;
     QRubberBand* m_rubber = nullptr;
+    // The label being dragged: its key, the spot it names and where in its box it was grabbed
+    // (chart coordinates), and whether the mouse has moved far enough to count as a drag.
+    QString m_labelKey;
+    QPointF m_labelAnchor;
+    QPointF m_labelGrab;
+    bool m_labelMoved = false;
 };
 
 } // namespace roofscope

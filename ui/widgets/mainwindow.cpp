@@ -383,6 +383,15 @@ void MainWindow::createActions()
                             [this] { m_session->setView(std::nullopt); });
     reset->setToolTip(tr("Fit the axes to the data (double-click the chart)"));
     view->addAction(reset);
+    QAction* resetLabels = action(tr("Reset &Label Positions"), QKeySequence(),
+                                  [this] { m_session->resetLabelPositions(); });
+    resetLabels->setObjectName(QStringLiteral("resetLabelPositionsAction"));
+    resetLabels->setToolTip(tr("Put every label you dragged back where the chart places it"));
+    resetLabels->setEnabled(!m_session->labelPositions().empty());
+    connect(m_session, &Session::labelPositionsChanged, resetLabels, [this, resetLabels] {
+        resetLabels->setEnabled(!m_session->labelPositions().empty());
+    });
+    view->addAction(resetLabels);
     QMenu* theme = view->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
     const std::pair<QString, Theme> themes[] = {

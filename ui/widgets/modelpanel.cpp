@@ -83,7 +83,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
       m_weights(precisionCombo(kWeights, QStringLiteral("weights"), this)),
       m_activations(precisionCombo(kActivations, QStringLiteral("activations"), this)),
       m_kv(precisionCombo(kKv, QStringLiteral("kv"), this)),
-      m_fused(new QCheckBox(tr("Fused kernels (elementwise chains, flash attention)"), this)),
+      m_fused(new QCheckBox(tr("Fused kernels"), this)),
       m_tp(layoutCombo(QStringLiteral("tp"), this)), m_pp(layoutCombo(QStringLiteral("pp"), this)),
       m_ep(layoutCombo(QStringLiteral("ep"), this)), m_epLabel(new QLabel(tr("EP"), this)),
       m_gpus(new QLabel(this)), m_show(new QPushButton(tr("Show on Chart"), this)),
@@ -107,6 +107,16 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
     m_show->setToolTip(tr("Replace the chart's operators with this model's (undoable)"));
+    m_fused->setToolTip(tr("Elementwise chains and attention (flash attention) each run as one "
+                           "kernel"));
+    // At 1366×768 the panel shares a column a fifth of the screen wide: no combo may ask for
+    // its longest item's width, or the rows run past the edge ("Decode (one token per seq").
+    m_phase->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_phase->setMinimumContentsLength(8);
+    for (QComboBox* c : {m_weights, m_activations, m_kv, m_tp, m_pp, m_ep}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(c == m_weights || c == m_activations || c == m_kv ? 4 : 1);
+    }
 
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;

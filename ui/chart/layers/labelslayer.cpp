@@ -1,6 +1,8 @@
 #include "ui/chart/layers/labelslayer.h"
 
 #include "core/format.h"
+#include "core/labelkeys.h"
+#include "core/scenario.h"
 #include "ui/chart/chartlabel.h"
 #include "ui/chart/kernellabels.h"
 #include "ui/chart/labelplacer.h"
@@ -30,6 +32,25 @@ QSizeF boxFor(const QString& text, const QFont& font)
     probe.setFont(font);
     probe.setText(text);
     return probe.textSize();
+}
+
+// The document keeps a dragged label's centre relative to its anchor (scenario.h); the
+// placer wants the box's top-left.
+QHash<QString, QPointF> pinnedOffsets(const LabelPositions& positions,
+                                      const std::vector<LabelPlacer::Request>& requests)
+{
+    QHash<QString, QPointF> out;
+    if (positions.empty())
+        return out;
+    for (const LabelPlacer::Request& r : requests) {
+        if (r.key.isEmpty())
+            continue;
+        const auto it = positions.find(r.key.toStdString());
+        if (it != positions.end())
+            out.insert(r.key, QPointF(it->second.dx - r.size.width() / 2.0,
+                                      it->second.dy - r.size.height() / 2.0));
+    }
+    return out;
 }
 
 } // namespace
@@ -96,6 +117,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
         const QPointF ridge(roof.ridgeAi, roof.peak);
         const QPointF anchor = geometry::valueToPixel(axes, ridge);
+        const QString key = gpu ? QString::fromStdString(ridgeLabelKey(gpu->id)) : QString();
         QString text =
             RoofChart::tr("ridge %1").arg(QString::fromStdString(formatNumber(ridge.x(), 3)));
         for (const FigureSweep& s : figure.sweeps) {
@@ -105,8 +127,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
                     RoofChart::tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
                                                  QString::number(std::ceil(*s.crossing), 'f', 0));
         }
-        request(text, color, style.labelFont, anchor, std::numeric_limits<double>::quiet_NaN(),
-                QStringLiteral("ridge:%1").arg(roof.hardware), 3);
+        request(text, color, style.labelFont, anchor, std::numeric_limits<double>::quiet_NaN(), key,
+                3);
         obstacles.emplace_back(anchor.x() - 5, anchor.y() - 5, 10, 10);
     }
     int skipped = 0; // operator labels not even tried
@@ -126,6 +148,10 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         // searching places for the others was most of a large figure's time.
         constexpr int kMaxOperatorLabels = 120;
         int requested = 0;
+        std::vector<std::string> names;
+        for (const FigureOperator& o : figure.operators)
+            names.push_back(o.name);
+        const std::vector<std::string> keys = operatorLabelKeys(names);
         for (std::size_t op = 0; op < figure.operators.size(); ++op) {
             const FigurePoint* top = tops[op];
             if (!top)
@@ -141,7 +167,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
                 font.setBold(true);
             request(elided(QString::fromStdString(figure.operators[op].name), 24), style.text, font,
                     geometry::valueToPixel(axes, QPointF(v.ai, v.flops)),
-                    std::numeric_limits<double>::quiet_NaN(), QStringLiteral("op:%1").arg(op), 2);
+                    std::numeric_limits<double>::quiet_NaN(), QString::fromStdString(keys[op]), 2);
         }
     }
     // Measured kernels: the top ones by time (kernellabels.h); the rest on hover.
@@ -165,13 +191,15 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         QPointF anchor = geometry::valueToPixel(axes, end);
         anchor.setX(std::min(anchor.x(), plot.right() - 2));
         request(QString::fromStdString(roof.label), color, small, anchor,
-                roof.flat ? roof.peak : std::numeric_limits<double>::quiet_NaN(), {}, 1);
+                roof.flat ? roof.peak : std::numeric_limits<double>::quiet_NaN(),
+                QString::fromStdString(roofLabelKey(roof.label, roof.peak)), 1);
     }
 
     LabelPlacer placer;
     placer.setBounds(plot);
     placer.setObstacles(std::move(obstacles));
     placer.setAnchorGap(style.markerSize / 2.0 + 2.0);
+    placer.setPinnedOffsets(pinnedOffsets(context.session.labelPositions(), requests));
     const LabelPlacer::Result result = placer.place(requests);
 
     m_visible.clear();
@@ -184,7 +212,9 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         // A label standing for several GPUs' roofs belongs to none of them.
         label->setColor(placed.merged.size() > 1 ? style.mutedText : spec.color);
         label->place(placed.rect, placed.anchor);
-        m_visible.push_back({spec.text, placed.rect, placed.leader});
+        const auto& lead = requests[static_cast<std::size_t>(placed.request)];
+        m_visible.push_back(
+            {spec.text, placed.rect, placed.leader, lead.key, placed.anchor, placed.pinned});
     }
     for (std::size_t i = n; i < m_labels.size(); ++i)
         m_labels[i]->setVisible(false);

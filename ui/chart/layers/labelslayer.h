@@ -14,13 +14,18 @@ class ChartLabel;
 // crossing), operators (when labels are on) and the extra roofs — one label per distinct roof
 // value, so coinciding ceilings of several GPUs are named once in a neutral colour. No two
 // labels overlap or cover a marker; a label moved away from what it names gets a leader line;
-// when space runs out the rest are left out and the chart says how many.
+// when space runs out the rest are left out and the chart says how many. Roof and operator
+// labels carry a stable key (core/labelkeys.h): one the user dragged stays where the
+// session's label positions put it.
 class LabelsLayer : public ChartLayer {
 public:
     struct Visible {
         QString text;
         QRectF box;
         bool leader = false;
+        QString key; // empty: not draggable
+        QPointF anchor;
+        bool pinned = false;
     };
 
     void attach(const ChartHost& host) override;

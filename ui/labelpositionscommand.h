@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/scenario.h"
+
+#include <QUndoCommand>
+
+namespace roofscope {
+
+class Session;
+
+// One undoable change of the dragged labels' positions ("Move Label", "Reset Label
+// Positions"): the whole set before and after. The moves of one drag merge into one step.
+class LabelPositionsCommand : public QUndoCommand {
+public:
+    LabelPositionsCommand(Session* session, const QString& text, LabelPositions after, int gesture);
+
+    void undo() override;
+    void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    Session* m_session;
+    LabelPositions m_before;
+    LabelPositions m_after;
+    int m_gesture;
+};
+
+} // namespace roofscope
