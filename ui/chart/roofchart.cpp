@@ -45,7 +45,7 @@ struct RoofChart::Impl {
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
     Figure figure;
-    std::vector<FigureRoof> linkRoofs;     // a model spread over GPUs: its links' slopes
+    std::vector<FigureRoof> linkRoofs; // a model spread over GPUs: its links' slopes
     std::vector<std::vector<FigurePoint>> pointsByOp;
     std::vector<std::unique_ptr<ChartLayer>> layers;
     PointShare share;

@@ -388,9 +388,8 @@ void MainWindow::createActions()
     resetLabels->setObjectName(QStringLiteral("resetLabelPositionsAction"));
     resetLabels->setToolTip(tr("Put every label you dragged back where the chart places it"));
     resetLabels->setEnabled(!m_session->labelPositions().empty());
-    connect(m_session, &Session::labelPositionsChanged, resetLabels, [this, resetLabels] {
-        resetLabels->setEnabled(!m_session->labelPositions().empty());
-    });
+    connect(m_session, &Session::labelPositionsChanged, resetLabels,
+            [this, resetLabels] { resetLabels->setEnabled(!m_session->labelPositions().empty()); });
     view->addAction(resetLabels);
     QMenu* theme = view->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
