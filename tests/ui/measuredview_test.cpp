@@ -3,6 +3,7 @@
 // roofs, labels for the top kernels only, the tooltip, and the read-out's sentence about the
 // selected kernel (unlinked, linked to an operator, and in a before/after pair).
 #include "core/format.h"
+#include "tests/common/measuredkernels.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
@@ -24,25 +25,15 @@ namespace {
 
 constexpr const char* kA100 = "a100-sxm4-80gb";
 
-// A kernel as the generic CSV importer makes it, on the A100, FP32 vector work.
+// A kernel as the generic CSV importer makes it (tests/common/measuredkernels.h), FP32
+// vector work on `gpu`.
 MeasuredKernel kernel(const std::string& name, double timeS, double flops, double dram,
                       std::optional<double> l2 = {}, std::optional<double> l1 = {},
                       const std::string& gpu = kA100)
 {
-    MeasuredKernel k;
-    k.name = "void ns::" + name + "<float>(float*, int)";
-    k.shortName = name;
-    k.source = "csv";
-    k.file = "run.csv";
-    k.timeS = timeS;
-    k.flops = flops;
+    MeasuredKernel k = test::csvKernel(name, timeS, flops, dram, l2, l1);
     k.precision = Precision::FP32;
     k.unit = ComputeUnit::Vector;
-    k.setBytes(MemLevel::Dram, dram);
-    if (l2)
-        k.setBytes(MemLevel::L2, *l2);
-    if (l1)
-        k.setBytes(MemLevel::L1, *l1);
     k.gpu = gpu;
     return k;
 }

@@ -22,7 +22,6 @@
 #include <QPainter>
 #include <QPixmapCache>
 #include <QPointer>
-#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +61,6 @@ struct RoofChart::Impl {
     std::optional<int> sweepKeyOp;
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
-    int seriesOps = -1; // operators the points' series were last built for
     bool settingMargins = false;
     bool caching = true;
     bool backgroundVisible = true;
@@ -799,15 +797,6 @@ void RoofChart::rebuild()
     d->restyle();
     d->readGpus();
     const int nOps = static_cast<int>(d->session->operators().size());
-    if (nOps != d->seriesOps) {
-        // New point series created in the same pass as an axis-range change get their plot
-        // size from Qt Charts only at the next layout: a model shown on the chart drew no
-        // markers in the window, only a few stray squares clipped at the bottom right, until
-        // the window was resized (the export lays out afresh and was right). A second pass
-        // once the event loop has run draws them where the export does (issue 10).
-        d->seriesOps = nOps;
-        QTimer::singleShot(0, this, &RoofChart::rebuild);
-    }
     d->figure.operators.clear();
     for (int op = 0; op < nOps; ++op) {
         const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];
