@@ -483,6 +483,97 @@
     </message>
 </context>
 <context>
+    <name>roofscope::HardwareEditorDialog</name>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>New Accelerator</source>
+        <translation>新建加速器</translation>
+    </message>
+    <message>
+        <source>e.g. NVIDIA RTX 6000 Ada</source>
+        <translation>例如 NVIDIA RTX 6000 Ada</translation>
+    </message>
+    <message>
+        <source>lowercase letters, digits and dashes</source>
+        <translation>小写字母、数字和连字符</translation>
+    </message>
+    <message>
+        <source>NVIDIA, AMD, Intel, Google, …</source>
+        <translation>NVIDIA、AMD、Intel、Google……</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation>标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor:</source>
+        <translation>厂商(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Dense peaks (0 = none)</source>
+        <translation>稠密峰值算力（0 = 无）</translation>
+    </message>
+    <message>
+        <source> TFLOP/s</source>
+        <translation> TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory &amp;bandwidth:</source>
+        <translation>显存带宽(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Memory &amp;capacity:</source>
+        <translation>显存容量(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Give the accelerator a name.</source>
+        <translation>请为加速器命名。</translation>
+    </message>
+    <message>
+        <source>The id is lowercase letters, digits, dots and dashes (&quot;rtx-6000-ada&quot;).</source>
+        <translation>标识由小写字母、数字、点和连字符组成（如 &quot;rtx-6000-ada&quot;）。</translation>
+    </message>
+    <message>
+        <source>Another accelerator already has the id &quot;%1&quot;: edit that one, or choose another id.</source>
+        <translation>已有加速器使用标识 &quot;%1&quot;：请编辑那一个，或换一个标识。</translation>
+    </message>
+    <message>
+        <source>Name the vendor.</source>
+        <translation>请填写厂商。</translation>
+    </message>
+    <message>
+        <source>Enter at least one peak.</source>
+        <translation>请至少填写一个峰值算力。</translation>
+    </message>
+    <message>
+        <source>Enter the memory bandwidth.</source>
+        <translation>请填写显存带宽。</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::HardwareModel</name>
     <message>
         <source>Baseline: speedups are measured against it</source>
@@ -529,7 +620,7 @@
         <translation>无 BF16</translation>
     </message>
     <message>
-        <source>Dense BF16 tensor peak ("no BF16" when the accelerator has none)</source>
+        <source>Dense BF16 tensor peak (&quot;no BF16&quot; when the accelerator has none)</source>
         <translation>稠密 BF16 Tensor Core 峰值算力（加速器不支持 BF16 时显示“无 BF16”）</translation>
     </message>
 </context>
@@ -546,6 +637,267 @@
     <message>
         <source>Measure speedups against this accelerator</source>
         <translation>以此加速器为基准计算加速比</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Against the %1 roof of %2</source>
+        <translation>相对于 %2 的 %1 屋顶</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at DRAM (HBM): FLOPs ÷ DRAM bytes</source>
+        <translation>DRAM（HBM）处的算术强度：FLOPs ÷ DRAM 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L2: FLOPs ÷ L2 bytes</source>
+        <translation>L2 处的算术强度：FLOPs ÷ L2 字节数</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity at L1: FLOPs ÷ L1 bytes</source>
+        <translation>L1 处的算术强度：FLOPs ÷ L1 字节数</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s as a share of the roof at the kernel&apos;s DRAM intensity</source>
+        <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
+    </message>
+    <message>
+        <source>Before time ÷ after time of the same kernel name</source>
+        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
+    </message>
+    <message>
+        <source>The analytic operator this kernel is linked to</source>
+        <translation>该内核所关联的解析算子</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>AI DRAM</source>
+        <translation>AI DRAM</translation>
+    </message>
+    <message>
+        <source>AI L2</source>
+        <translation>AI L2</translation>
+    </message>
+    <message>
+        <source>AI L1</source>
+        <translation>AI L1</translation>
+    </message>
+    <message>
+        <source>% of roof</source>
+        <translation>屋顶占比</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>受限类型</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelSentence</name>
+    <message>
+        <source>an unknown GPU</source>
+        <translation>未知 GPU</translation>
+    </message>
+    <message>
+        <source>%1 on %2: </source>
+        <translation>%1 在 %2 上：</translation>
+    </message>
+    <message>
+        <source>%1 launches, </source>
+        <translation>%1 次启动，</translation>
+    </message>
+    <message>
+        <source>%1 (%2 % of the run)</source>
+        <translation>%1（占本次运行的 %2 %）</translation>
+    </message>
+    <message>
+        <source>, no FLOPs counted: it is listed but has no place on the chart.</source>
+        <translation>，未统计 FLOP：只列在表中，不在图上绘制。</translation>
+    </message>
+    <message>
+        <source>, AI %1 FLOP/byte at DRAM</source>
+        <translation>，DRAM 处算术强度 %1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>, %1 achieved</source>
+        <translation>，实测 %1</translation>
+    </message>
+    <message>
+        <source> = %1 % of the roof (memory-bound)</source>
+        <translation> = 屋顶的 %1 %（访存受限）</translation>
+    </message>
+    <message>
+        <source> = %1 % of the roof (compute-bound)</source>
+        <translation> = 屋顶的 %1 %（计算受限）</translation>
+    </message>
+    <message>
+        <source>The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.</source>
+        <translation>模型预测 %3 可达 %2 峰值的 %1 %；该内核实测达到 %4 %。</translation>
+    </message>
+    <message>
+        <source>It is linked to %1, which is not estimated on this GPU.</source>
+        <translation>已关联到 %1，但它在这块 GPU 上没有估算。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Before → after: %1.</source>
+        <translation>优化前 → 优化后：%1。</translation>
+    </message>
+    <message>
+        <source>Before → after: %1, %2× faster.</source>
+        <translation>优化前 → 优化后：%1，快 %2×。</translation>
+    </message>
+    <message>
+        <source>Before → after: %1, %2× slower.</source>
+        <translation>优化前 → 优化后：%1，慢 %2×。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::KernelsPanel</name>
+    <message>
+        <source>Hierarchical</source>
+        <translation>分层视图</translation>
+    </message>
+    <message>
+        <source>Filter kernels by name</source>
+        <translation>按名称筛选内核</translation>
+    </message>
+    <message>
+        <source>Import &amp;Measurements…</source>
+        <translation>导入测量数据(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
+        <translation>导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Link to Operator…</source>
+        <translation>关联到算子(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Draw an arrow from an analytic operator&apos;s point to this kernel</source>
+        <translation>从解析算子的点向该内核画一个箭头</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Run</source>
+        <translation>移除运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected kernel&apos;s import (undoable)</source>
+        <translation>移除所选内核所属的导入（可撤销）</translation>
+    </message>
+    <message>
+        <source>One point per memory level (L1, L2, DRAM) for each kernel, joined by a line</source>
+        <translation>每个内核在每个存储层级（L1、L2、DRAM）各一个点，并用线连接</translation>
+    </message>
+    <message>
+        <source>Label top </source>
+        <translation>标注前 </translation>
+    </message>
+    <message>
+        <source>Label the kernels that take the most time; others on hover</source>
+        <translation>标注耗时最多的内核；其余悬停显示</translation>
+    </message>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量数据</translation>
+    </message>
+    <message>
+        <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
+        <translation>性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing changed.</source>
+        <translation>导入已取消；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Could not import %1:
+
+%2
+
+Nothing was changed.</source>
+        <translation>无法导入 %1：
+
+%2
+
+未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1: no kernels (hardware peaks only)</source>
+        <translation>%1：没有内核（仅有硬件峰值）</translation>
+    </message>
+    <message>
+        <source>%1 does not name its GPU. Measure its kernels against:</source>
+        <translation>%1 未注明 GPU。将其内核对照以下 GPU 测量：</translation>
+    </message>
+    <message>
+        <source>Imported %1 kernels.</source>
+        <translation>已导入 %1 个内核。</translation>
+    </message>
+    <message>
+        <source>(no link)</source>
+        <translation>（不关联）</translation>
+    </message>
+    <message>
+        <source>Link to Operator</source>
+        <translation>关联到算子</translation>
+    </message>
+    <message>
+        <source>The analytic operator %1 corresponds to:</source>
+        <translation>%1 对应的解析算子：</translation>
     </message>
 </context>
 <context>
@@ -859,7 +1211,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>如何阅读图表(&amp;R)</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator's precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator's share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator's speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Reading the roofline chart&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Axes.&lt;/b&gt; Both are logarithmic. Across: arithmetic intensity, the FLOPs an operator does per byte it moves to or from memory. Up: FLOP/s it can attain.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Roofs.&lt;/b&gt; Each accelerator draws a slope (memory bandwidth × intensity) that meets a flat roof (its peak FLOP/s for the operator&apos;s precision). Where they meet is the &lt;b&gt;ridge&lt;/b&gt;: the intensity needed to keep the compute units busy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Points.&lt;/b&gt; An operator is a point per checked accelerator. Left of the ridge it sits on the slope: &lt;b&gt;memory-bound&lt;/b&gt;, faster memory or fewer bytes help, more FLOP/s do not. Right of it, on the flat roof: &lt;b&gt;compute-bound&lt;/b&gt;. The Read-out says which, how far from the ridge, and what to try.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Moving.&lt;/b&gt; Drag a point sideways, or the batch slider: a decode matmul walks right as the batch grows and crosses the ridge at the batch the Read-out names. With a model shown, marker area is the operator&apos;s share of the step time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Comparing.&lt;/b&gt; The Comparison tab gives each operator&apos;s speedup against the baseline: a memory-bound operator speeds up with bandwidth, not with peak FLOP/s.&lt;/p&gt;&lt;p&gt;Wheel or rubber band to zoom, Shift+drag to pan, Ctrl+0 to fit.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;如何阅读 Roofline 图&lt;/h3&gt;&lt;p&gt;&lt;b&gt;坐标轴。&lt;/b&gt;两个轴都是对数刻度。横轴：算术强度，即算子每从内存读写一个字节所做的 FLOP 数。纵轴：它能达到的 FLOP/s。&lt;/p&gt;&lt;p&gt;&lt;b&gt;屋顶线。&lt;/b&gt;每个加速器画出一条斜线（内存带宽 × 算术强度），与一条水平屋顶（该算子精度下的峰值 FLOP/s）相交。交点就是&lt;b&gt;拐点&lt;/b&gt;：让计算单元满载所需的算术强度。&lt;/p&gt;&lt;p&gt;&lt;b&gt;数据点。&lt;/b&gt;每个算子在每个勾选的加速器上是一个点。在拐点左侧，它落在斜线上：&lt;b&gt;访存受限&lt;/b&gt;，更快的内存或更少的字节有用，更高的 FLOP/s 没用。在拐点右侧、水平屋顶上：&lt;b&gt;计算受限&lt;/b&gt;。读数面板会说明属于哪种、离拐点多远，以及该尝试什么。&lt;/p&gt;&lt;p&gt;&lt;b&gt;移动。&lt;/b&gt;横向拖动数据点，或拖动 batch 滑块：decode 矩阵乘随 batch 增大向右移动，并在读数面板给出的 batch 处越过拐点。显示模型时，标记面积表示该算子占单步耗时的比例。&lt;/p&gt;&lt;p&gt;&lt;b&gt;对比。&lt;/b&gt;对比面板给出每个算子相对基准的加速比：访存受限的算子随带宽加速，而不是随峰值 FLOP/s。&lt;/p&gt;&lt;p&gt;滚轮或框选缩放，Shift+拖动平移，Ctrl+0 适配数据。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -945,7 +1297,7 @@ Fix or remove them and restart RoofScope.</source>
     <name>roofscope::ModelPanel</name>
     <message>
         <source>Load config.json…</source>
-        <translation>加载 config.json…</translation>
+        <translation type="vanished">加载 config.json…</translation>
     </message>
     <message>
         <source>Fused kernels</source>
@@ -961,7 +1313,7 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>A Hugging Face config.json or a RoofScope model catalog</source>
-        <translation>Hugging Face 的 config.json，或 RoofScope 模型目录</translation>
+        <translation type="vanished">Hugging Face 的 config.json，或 RoofScope 模型目录</translation>
     </message>
     <message>
         <source>Decode (one token per sequence)</source>
@@ -976,8 +1328,8 @@ Fix or remove them and restart RoofScope.</source>
         <translation>一步中的序列数</translation>
     </message>
     <message>
-        <source>Replace the chart's operators with this model's (undoable)</source>
-        <translation>用该模型的算子替换图表中的算子（可撤销）</translation>
+        <source>Replace the chart&apos;s operators with this model&apos;s (undoable)</source>
+        <translation type="vanished">用该模型的算子替换图表中的算子（可撤销）</translation>
     </message>
     <message>
         <source>Model</source>
@@ -993,22 +1345,22 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>W</source>
-        <translation>权重</translation>
+        <translation type="vanished">权重</translation>
     </message>
     <message>
         <source>A</source>
-        <translation>激活</translation>
+        <translation type="vanished">激活</translation>
     </message>
     <message>
         <source>KV</source>
-        <translation>KV</translation>
+        <translation type="vanished">KV</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation>精度</translation>
+        <translation type="vanished">精度</translation>
     </message>
     <message>
-        <source>Weights of the decoder layers' matrices</source>
+        <source>Weights of the decoder layers&apos; matrices</source>
         <translation>decoder 层各矩阵的权重</translation>
     </message>
     <message>
@@ -1032,7 +1384,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <source>Tokens already in each sequence's KV cache</source>
+        <source>Tokens already in each sequence&apos;s KV cache</source>
         <translation>每个序列 KV cache 中已有的 token 数</translation>
     </message>
     <message>
@@ -1044,7 +1396,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>已在图表上显示</translation>
     </message>
     <message>
-        <source>Check an accelerator to see the model's step time.</source>
+        <source>Check an accelerator to see the model&apos;s step time.</source>
         <translation>勾选一个加速器，查看模型的单步耗时。</translation>
     </message>
     <message>
@@ -1109,10 +1461,10 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>GPUs</source>
-        <translation>GPU</translation>
+        <translation type="vanished">GPU</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer's heads, FFN and vocabulary split over N GPUs, with two all-reduces per layer over the interconnect</source>
+        <source>Tensor parallelism: each layer&apos;s heads, FFN and vocabulary split over N GPUs, with two all-reduces per layer over the interconnect</source>
         <translation>张量并行：每层的注意力头、FFN 和词表切分到 N 个 GPU 上，每层经互连做两次 all-reduce</translation>
     </message>
     <message>
@@ -1120,16 +1472,16 @@ Fix or remove them and restart RoofScope.</source>
         <translation>流水线并行：各层分成依次运行的若干阶段，阶段之间传递激活。图中显示第一阶段的一个 GPU</translation>
     </message>
     <message>
-        <source>Expert parallelism (mixture of experts): each MoE layer's experts spread over E of the TP GPUs, with dispatch and combine all-to-alls</source>
+        <source>Expert parallelism (mixture of experts): each MoE layer&apos;s experts spread over E of the TP GPUs, with dispatch and combine all-to-alls</source>
         <translation>专家并行（混合专家）：每个 MoE 层的专家分布到 TP 组中的 E 个 GPU 上，分发与合并各做一次 all-to-all</translation>
     </message>
     <message>
         <source>= 1 GPU</source>
-        <translation>= 1 个 GPU</translation>
+        <translation type="vanished">= 1 个 GPU</translation>
     </message>
     <message>
         <source>= %1 GPUs</source>
-        <translation>= %1 个 GPU</translation>
+        <translation type="vanished">= %1 个 GPU</translation>
     </message>
     <message>
         <source>fits</source>
@@ -1147,6 +1499,38 @@ Fix or remove them and restart RoofScope.</source>
         <source>per step</source>
         <translation>每步</translation>
     </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load a model: a Hugging Face config.json or a RoofScope model catalog</source>
+        <translation>加载模型：Hugging Face 的 config.json 或 RoofScope 模型目录</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>1 GPU in all</source>
+        <translation>共 1 块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs in all</source>
+        <translation>共 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>Put this model&apos;s operators on the chart beside your own (one undo step)</source>
+        <translation>将此模型的算子放到图上，与你自己的算子并列（一步即可撤销）</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsModel</name>
@@ -1160,7 +1544,7 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>The times assume it fits: split over %1 GPUs it would (tensor-parallel communication not modelled)</source>
-        <translation>耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
+        <translation type="vanished">耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
     </message>
     <message>
         <source>Step time on the baseline ÷ step time on this accelerator</source>
@@ -1227,7 +1611,7 @@ Fix or remove them and restart RoofScope.</source>
         <translation>每步时间</translation>
     </message>
     <message>
-        <source>%1: Σ over the pipeline's stages of one GPU's operators and collectives</source>
+        <source>%1: Σ over the pipeline&apos;s stages of one GPU&apos;s operators and collectives</source>
         <translation>%1：流水线各阶段中单个 GPU 的算子与集合通信之和</translation>
     </message>
     <message>
@@ -1468,6 +1852,116 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>The intensity of this operator does not depend on its size; its precision moves it.</source>
         <translation>该算子的算术强度与规模无关，只随精度变化。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanModel</name>
+    <message>
+        <source>Check an accelerator to plan for it.</source>
+        <translation>勾选一个加速器以规划部署。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2 %）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
+        <translation>环形 all-reduce：2·(N−1)/N · 字节数 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
+    </message>
+    <message>
+        <source>Fullest GPU: weights %1 + KV cache %2 + workspace %3; fits with %4 % kept free</source>
+        <translation>占用最多的 GPU：权重 %1 + KV 缓存 %2 + 工作区 %3；预留 %4 % 空闲时可放下</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Time/token</source>
+        <translation>每 token 时间</translation>
+    </message>
+    <message>
+        <source>Time/step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU tokens/s</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>访存受限</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PlanPanel</name>
+    <message>
+        <source>%1, %2 per direction per GPU, %3 per hop</source>
+        <translation>%1，每 GPU 单向 %2，每跳 %3</translation>
+    </message>
+    <message>
+        <source>no interconnect in the catalog: one GPU only</source>
+        <translation>目录中没有互连：只能用一块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting layout first. Link: %7.</source>
+        <translation>%1 部署在最多 8 × %2（%3）上，%4，批大小 %5，上下文 %6——放得下的最快布局排在最前。链路：%7。</translation>
+    </message>
+    <message>
+        <source>the baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Apply Layout</source>
+        <translation>应用布局</translation>
+    </message>
+    <message>
+        <source>Use the selected layout in the Model panel: the chart shows one GPU&apos;s share (double-clicking a row does the same; undoable)</source>
+        <translation>在模型面板中使用所选布局：图中显示单个 GPU 的份额（双击某行效果相同；可撤销）</translation>
+    </message>
+    <message>
+        <source>Model panel: %1</source>
+        <translation>模型面板：%1</translation>
+    </message>
+    <message>
+        <source>Layout Applied</source>
+        <translation>已应用此布局</translation>
     </message>
 </context>
 <context>
@@ -1890,207 +2384,6 @@ AI %3 FLOP/byte，%4</translation>
     </message>
 </context>
 <context>
-    <name>roofscope::PlanModel</name>
-    <message>
-        <source>Check an accelerator to plan for it.</source>
-        <translation>勾选一个加速器以规划部署。</translation>
-    </message>
-    <message>
-        <source>%1 (%2 %)</source>
-        <translation>%1（%2 %）</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>Ring all-reduce: 2·(N−1)/N · bytes ÷ per-direction link bandwidth + 2·(N−1) · hop latency</source>
-        <translation>环形 all-reduce：2·(N−1)/N · 字节数 ÷ 单向链路带宽 + 2·(N−1) · 每跳延迟</translation>
-    </message>
-    <message>
-        <source>Fullest GPU: weights %1 + KV cache %2 + workspace %3; fits with %4 % kept free</source>
-        <translation>占用最多的 GPU：权重 %1 + KV 缓存 %2 + 工作区 %3；预留 %4 % 空闲时可放下</translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation>布局</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>Time/token</source>
-        <translation>每 token 时间</translation>
-    </message>
-    <message>
-        <source>Time/step</source>
-        <translation>每步时间</translation>
-    </message>
-    <message>
-        <source>Tokens/s</source>
-        <translation>tokens/s</translation>
-    </message>
-    <message>
-        <source>Tokens/s per GPU</source>
-        <translation>每 GPU tokens/s</translation>
-    </message>
-    <message>
-        <source>Compute-bound</source>
-        <translation>计算受限</translation>
-    </message>
-    <message>
-        <source>Memory-bound</source>
-        <translation>访存受限</translation>
-    </message>
-    <message>
-        <source>Communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>Memory/GPU</source>
-        <translation>每 GPU 内存</translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>放得下</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::PlanPanel</name>
-    <message>
-        <source>%1, %2 per direction per GPU, %3 per hop</source>
-        <translation>%1，每 GPU 单向 %2，每跳 %3</translation>
-    </message>
-    <message>
-        <source>no interconnect in the catalog: one GPU only</source>
-        <translation>目录中没有互连：只能用一块 GPU</translation>
-    </message>
-    <message>
-        <source>%1 on up to 8 × %2 (%3), %4, batch %5, context %6 — fastest fitting layout first. Link: %7.</source>
-        <translation>%1 部署在最多 8 × %2（%3）上，%4，批大小 %5，上下文 %6——放得下的最快布局排在最前。链路：%7。</translation>
-    </message>
-    <message>
-        <source>the baseline</source>
-        <translation>基准</translation>
-    </message>
-    <message>
-        <source>Apply Layout</source>
-        <translation>应用布局</translation>
-    </message>
-    <message>
-        <source>Use the selected layout in the Model panel: the chart shows one GPU's share (double-clicking a row does the same; undoable)</source>
-        <translation>在模型面板中使用所选布局：图中显示单个 GPU 的份额（双击某行效果相同；可撤销）</translation>
-    </message>
-    <message>
-        <source>Model panel: %1</source>
-        <translation>模型面板：%1</translation>
-    </message>
-    <message>
-        <source>Layout Applied</source>
-        <translation>已应用此布局</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::HardwareEditorDialog</name>
-    <message>
-        <source> GB/s</source>
-        <translation> GB/s</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>New Accelerator</source>
-        <translation>新建加速器</translation>
-    </message>
-    <message>
-        <source>e.g. NVIDIA RTX 6000 Ada</source>
-        <translation>例如 NVIDIA RTX 6000 Ada</translation>
-    </message>
-    <message>
-        <source>lowercase letters, digits and dashes</source>
-        <translation>小写字母、数字和连字符</translation>
-    </message>
-    <message>
-        <source>NVIDIA, AMD, Intel, Google, …</source>
-        <translation>NVIDIA、AMD、Intel、Google……</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
-        <source>&amp;Id:</source>
-        <translation>标识(&amp;I)：</translation>
-    </message>
-    <message>
-        <source>&amp;Vendor:</source>
-        <translation>厂商(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>Dense peaks (0 = none)</source>
-        <translation>稠密峰值算力（0 = 无）</translation>
-    </message>
-    <message>
-        <source> TFLOP/s</source>
-        <translation> TFLOP/s</translation>
-    </message>
-    <message>
-        <source>Memory &amp;bandwidth:</source>
-        <translation>显存带宽(&amp;B)：</translation>
-    </message>
-    <message>
-        <source>Memory &amp;capacity:</source>
-        <translation>显存容量(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
-        <translation>编辑 %1</translation>
-    </message>
-    <message>
-        <source>Give the accelerator a name.</source>
-        <translation>请为加速器命名。</translation>
-    </message>
-    <message>
-        <source>The id is lowercase letters, digits, dots and dashes ("rtx-6000-ada").</source>
-        <translation>标识由小写字母、数字、点和连字符组成（如 "rtx-6000-ada"）。</translation>
-    </message>
-    <message>
-        <source>Another accelerator already has the id "%1": edit that one, or choose another id.</source>
-        <translation>已有加速器使用标识 "%1"：请编辑那一个，或换一个标识。</translation>
-    </message>
-    <message>
-        <source>Name the vendor.</source>
-        <translation>请填写厂商。</translation>
-    </message>
-    <message>
-        <source>Enter at least one peak.</source>
-        <translation>请至少填写一个峰值算力。</translation>
-    </message>
-    <message>
-        <source>Enter the memory bandwidth.</source>
-        <translation>请填写显存带宽。</translation>
-    </message>
-</context>
-<context>
     <name>roofscope::UserCatalog</name>
     <message>
         <source>Cannot remove %1</source>
@@ -2103,267 +2396,6 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::KernelModel</name>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>Against the %1 roof of %2</source>
-        <translation>相对于 %2 的 %1 屋顶</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity at DRAM (HBM): FLOPs ÷ DRAM bytes</source>
-        <translation>DRAM（HBM）处的算术强度：FLOPs ÷ DRAM 字节数</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity at L2: FLOPs ÷ L2 bytes</source>
-        <translation>L2 处的算术强度：FLOPs ÷ L2 字节数</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity at L1: FLOPs ÷ L1 bytes</source>
-        <translation>L1 处的算术强度：FLOPs ÷ L1 字节数</translation>
-    </message>
-    <message>
-        <source>Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity</source>
-        <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
-    </message>
-    <message>
-        <source>Before time ÷ after time of the same kernel name</source>
-        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
-    </message>
-    <message>
-        <source>The analytic operator this kernel is linked to</source>
-        <translation>该内核所关联的解析算子</translation>
-    </message>
-    <message>
-        <source>Kernel</source>
-        <translation>内核</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Launches</source>
-        <translation>启动次数</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>Share</source>
-        <translation>占比</translation>
-    </message>
-    <message>
-        <source>FLOP/s</source>
-        <translation>FLOP/s</translation>
-    </message>
-    <message>
-        <source>AI DRAM</source>
-        <translation>AI DRAM</translation>
-    </message>
-    <message>
-        <source>AI L2</source>
-        <translation>AI L2</translation>
-    </message>
-    <message>
-        <source>AI L1</source>
-        <translation>AI L1</translation>
-    </message>
-    <message>
-        <source>% of roof</source>
-        <translation>屋顶占比</translation>
-    </message>
-    <message>
-        <source>Bound</source>
-        <translation>受限类型</translation>
-    </message>
-    <message>
-        <source>Speedup</source>
-        <translation>加速比</translation>
-    </message>
-    <message>
-        <source>Operator</source>
-        <translation>算子</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::KernelsPanel</name>
-    <message>
-        <source>Hierarchical</source>
-        <translation>分层视图</translation>
-    </message>
-    <message>
-        <source>Filter kernels by name</source>
-        <translation>按名称筛选内核</translation>
-    </message>
-    <message>
-        <source>Import &amp;Measurements…</source>
-        <translation>导入测量数据(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+I</source>
-        <translation>Ctrl+I</translation>
-    </message>
-    <message>
-        <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
-        <translation>导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
-    </message>
-    <message>
-        <source>&amp;Link to Operator…</source>
-        <translation>关联到算子(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Draw an arrow from an analytic operator's point to this kernel</source>
-        <translation>从解析算子的点向该内核画一个箭头</translation>
-    </message>
-    <message>
-        <source>&amp;Remove Run</source>
-        <translation>移除运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Remove the selected kernel's import (undoable)</source>
-        <translation>移除所选内核所属的导入（可撤销）</translation>
-    </message>
-    <message>
-        <source>One point per memory level (L1, L2, DRAM) for each kernel, joined by a line</source>
-        <translation>每个内核在每个存储层级（L1、L2、DRAM）各一个点，并用线连接</translation>
-    </message>
-    <message>
-        <source>Label top </source>
-        <translation>标注前 </translation>
-    </message>
-    <message>
-        <source>Label the kernels that take the most time; others on hover</source>
-        <translation>标注耗时最多的内核；其余悬停显示</translation>
-    </message>
-    <message>
-        <source>Import Measurements</source>
-        <translation>导入测量数据</translation>
-    </message>
-    <message>
-        <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
-        <translation>性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Import cancelled; nothing changed.</source>
-        <translation>导入已取消；未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Could not import %1:
-
-%2
-
-Nothing was changed.</source>
-        <translation>无法导入 %1：
-
-%2
-
-未做任何更改。</translation>
-    </message>
-    <message>
-        <source>%1: no kernels (hardware peaks only)</source>
-        <translation>%1：没有内核（仅有硬件峰值）</translation>
-    </message>
-    <message>
-        <source>%1 does not name its GPU. Measure its kernels against:</source>
-        <translation>%1 未注明 GPU。将其内核对照以下 GPU 测量：</translation>
-    </message>
-    <message>
-        <source>Imported %1 kernels.</source>
-        <translation>已导入 %1 个内核。</translation>
-    </message>
-    <message>
-        <source>(no link)</source>
-        <translation>（不关联）</translation>
-    </message>
-    <message>
-        <source>Link to Operator</source>
-        <translation>关联到算子</translation>
-    </message>
-    <message>
-        <source>The analytic operator %1 corresponds to:</source>
-        <translation>%1 对应的解析算子：</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::KernelSentence</name>
-    <message>
-        <source>an unknown GPU</source>
-        <translation>未知 GPU</translation>
-    </message>
-    <message>
-        <source>%1 on %2: </source>
-        <translation>%1 在 %2 上：</translation>
-    </message>
-    <message>
-        <source>%1 launches, </source>
-        <translation>%1 次启动，</translation>
-    </message>
-    <message>
-        <source>%1 (%2 % of the run)</source>
-        <translation>%1（占本次运行的 %2 %）</translation>
-    </message>
-    <message>
-        <source>, no FLOPs counted: it is listed but has no place on the chart.</source>
-        <translation>，未统计 FLOP：只列在表中，不在图上绘制。</translation>
-    </message>
-    <message>
-        <source>, AI %1 FLOP/byte at DRAM</source>
-        <translation>，DRAM 处算术强度 %1 FLOP/byte</translation>
-    </message>
-    <message>
-        <source>, %1 achieved</source>
-        <translation>，实测 %1</translation>
-    </message>
-    <message>
-        <source> = %1 % of the roof (memory-bound)</source>
-        <translation> = 屋顶的 %1 %（访存受限）</translation>
-    </message>
-    <message>
-        <source> = %1 % of the roof (compute-bound)</source>
-        <translation> = 屋顶的 %1 %（计算受限）</translation>
-    </message>
-    <message>
-        <source>The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.</source>
-        <translation>模型预测 %3 可达 %2 峰值的 %1 %；该内核实测达到 %4 %。</translation>
-    </message>
-    <message>
-        <source>It is linked to %1, which is not estimated on this GPU.</source>
-        <translation>已关联到 %1，但它在这块 GPU 上没有估算。</translation>
-    </message>
-    <message>
-        <source>%1 → %2</source>
-        <translation>%1 → %2</translation>
-    </message>
-    <message>
-        <source>Before → after: %1.</source>
-        <translation>优化前 → 优化后：%1。</translation>
-    </message>
-    <message>
-        <source>Before → after: %1, %2× faster.</source>
-        <translation>优化前 → 优化后：%1，快 %2×。</translation>
-    </message>
-    <message>
-        <source>Before → after: %1, %2× slower.</source>
-        <translation>优化前 → 优化后：%1，慢 %2×。</translation>
     </message>
 </context>
 </TS>

@@ -35,6 +35,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -370,6 +372,58 @@ TEST(FitAndFinish, ChartGetsHalfTheWindowAt1366x768)
     const QRect chart = w->chartView()->geometry();
     const double share = double(chart.width()) * chart.height() / (size.width() * size.height());
     EXPECT_GE(share, 0.5) << "chart " << chart.width() << "×" << chart.height();
+}
+
+// Item 15 at 1366×768: the Model panel fits its column; no control runs past the edge and the
+// column needs no horizontal scroll bar (it asked for 394 px in a 265 px column before).
+TEST(FitAndFinish, ModelPanelFitsItsColumnAt1366x768)
+{
+    auto w = makeWindow();
+    const QSize size(1297, 700);
+    w->applyDefaultLayout(size);
+    w->show();
+    auto* dock = w->findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    ASSERT_NE(dock, nullptr);
+    dock->raise();
+    settle();
+    auto* scroll = dock->findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    auto* panel = w->findChild<ModelPanel*>();
+    ASSERT_NE(panel, nullptr);
+    const int column = scroll->viewport()->width();
+    EXPECT_LE(column, size.width() / 4) << "the left column grew to hold the panel";
+    EXPECT_LE(panel->minimumSizeHint().width(), column);
+    EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible());
+    for (QWidget* child : panel->findChildren<QWidget*>()) {
+        if (!child->isVisible() || child->parentWidget() != panel)
+            continue;
+        EXPECT_LE(child->geometry().right(), panel->width())
+            << child->metaObject()->className() << " " << child->objectName().toStdString();
+        EXPECT_GE(child->width(), child->minimumSizeHint().width())
+            << child->metaObject()->className() << " " << child->objectName().toStdString();
+    }
+}
+
+// Item 15 at 1366×768: the accelerator and operator lists show names in full ("H100 SXM5
+// (baseline)", "Decode matmul"), not cut in the middle to half of the narrow column.
+TEST(FitAndFinish, NamesInTheNarrowListsShowInFullAt1366x768)
+{
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1297, 700));
+    w->show();
+    settle();
+    settle();
+    for (QAbstractItemView* view : {w->hardwarePanel()->view(), w->operatorPanel()->view()}) {
+        auto* header = view->findChild<QHeaderView*>();
+        ASSERT_NE(header, nullptr);
+        const int room = view->viewport()->width();
+        const int wanted = view->sizeHintForColumn(0);
+        ASSERT_LT(room, 320) << "not the narrow column this test is about";
+        ASSERT_LE(wanted, room - 24) << "the longest name alone is too wide for the test";
+        EXPECT_GE(header->sectionSize(0), wanted)
+            << view->parentWidget()->metaObject()->className() << ": column 0 "
+            << header->sectionSize(0) << " px of " << room;
+    }
 }
 
 // Item 28: File ▸ Add Hardware Catalog… validates, merges in one undo step and keeps a copy

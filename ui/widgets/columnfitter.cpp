@@ -98,10 +98,18 @@ void ColumnFitter::fit()
             break;
         }
     }
+    // The first shown column names the row (GPU, operator, kernel): cut to half of a narrow
+    // column it left rows that read alike ("H100 …line)", "Decod…atmul"). It may take all of the
+    // view but a sliver (the edge of the next column says there is more); the rest scrolls.
+    int first = 0;
+    while (first < count && m_header->isSectionHidden(m_header->logicalIndex(first)))
+        ++first;
+    const int firstColumn = first < count ? m_header->logicalIndex(first) : -1;
     for (int c = 0; c < count; ++c) {
         const int w = wanted[static_cast<std::size_t>(c)];
+        const int columnCap = c == firstColumn ? std::max(cap, room - 24) : cap;
         if (w > 0) // nothing known yet (hidden, no rows): leave the column alone
-            m_header->resizeSection(c, std::min(w, std::max(share, cap)));
+            m_header->resizeSection(c, std::min(w, std::max(share, columnCap)));
     }
     m_fitting = false;
 }

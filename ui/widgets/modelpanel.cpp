@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -20,6 +21,7 @@
 #include <QStandardItemModel>
 #include <QStringList>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -77,8 +79,8 @@ void selectPrecision(QComboBox* c, Precision p)
 
 ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_model(new QComboBox(this)),
-      m_load(new QPushButton(tr("Load config.json…"), this)), m_summary(new QLabel(this)),
-      m_phase(new QComboBox(this)), m_contextLabel(new QLabel(this)), m_batch(new LogSlider(this)),
+      m_load(new QToolButton(this)), m_summary(new QLabel(this)), m_phase(new QComboBox(this)),
+      m_contextLabel(new QLabel(this)), m_batch(new LogSlider(this)),
       m_context(new LogSlider(this)),
       m_weights(precisionCombo(kWeights, QStringLiteral("weights"), this)),
       m_activations(precisionCombo(kActivations, QStringLiteral("activations"), this)),
@@ -95,8 +97,9 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_context->setObjectName(QStringLiteral("modelContext"));
     m_show->setObjectName(QStringLiteral("showModel"));
     m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_model->setMinimumContentsLength(14);
-    m_load->setToolTip(tr("A Hugging Face config.json or a RoofScope model catalog"));
+    m_model->setMinimumContentsLength(9);
+    m_load->setText(tr("Load…"));
+    m_load->setToolTip(tr("Load a model: a Hugging Face config.json or a RoofScope model catalog"));
     m_summary->setWordWrap(true);
     m_summary->setEnabled(false);
     m_phase->addItem(tr("Decode (one token per sequence)"), static_cast<int>(Phase::Decode));
@@ -106,7 +109,8 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_batch->setToolTip(tr("Sequences in one step"));
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
-    m_show->setToolTip(tr("Replace the chart's operators with this model's (undoable)"));
+    m_show->setToolTip(
+        tr("Put this model's operators on the chart beside your own (one undo step)"));
     m_fused->setToolTip(tr("Elementwise chains and attention (flash attention) each run as one "
                            "kernel"));
     // At 1366×768 the panel shares a column a fifth of the screen wide: no combo may ask for
@@ -118,14 +122,31 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
         c->setMinimumContentsLength(c == m_weights || c == m_activations || c == m_kv ? 4 : 1);
     }
 
+    m_weights->setToolTip(tr("Weights of the decoder layers' matrices"));
+    m_activations->setToolTip(tr("Matmul inputs and math: the roof the matmuls run against"));
+    m_kv->setToolTip(tr("KV cache"));
+    m_tp->setToolTip(tr("Tensor parallelism: each layer's heads, FFN and vocabulary split over N "
+                        "GPUs, with two all-reduces per layer over the interconnect"));
+    m_pp->setToolTip(tr("Pipeline parallelism: the layers split into stages that run one after "
+                        "another, activations sent between them. The chart shows one GPU of "
+                        "the first stage"));
+    m_ep->setToolTip(tr("Expert parallelism (mixture of experts): each MoE layer's experts spread "
+                        "over E of the TP GPUs, with dispatch and combine all-to-alls"));
+
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // At 1366×768 the panel's column is ≈ 265 px: each row holds one or two controls, and a row
+    // that still cannot fit puts its field under its label instead of running past the edge.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto* modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(m_load);
-    form->addRow(tr("Model"), modelRow);
-    form->addRow(QString(), m_summary);
+    // The dock is titled "Model": the picker and its summary take the whole width instead of
+    // a second "Model" label beside them.
+    m_model->setAccessibleName(tr("Model"));
+    form->addRow(modelRow);
+    form->addRow(m_summary);
     form->addRow(tr("Phase"), m_phase);
     auto* batchLabel = new QLabel(tr("Batch"), this);
     QFont bold = batchLabel->font();
@@ -133,28 +154,29 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     batchLabel->setFont(bold);
     form->addRow(batchLabel, m_batch);
     form->addRow(m_contextLabel, m_context);
-    auto* precisions = new QHBoxLayout;
-    for (auto [label, combo] : {std::pair{tr("W"), m_weights}, std::pair{tr("A"), m_activations},
-                                std::pair{tr("KV"), m_kv}}) {
-        auto* l = new QLabel(label, this);
-        l->setBuddy(combo);
-        precisions->addWidget(l);
-        precisions->addWidget(combo, 1);
-    }
-    form->addRow(tr("Precision"), precisions);
+    // One row per tensor: "W / A / KV" side by side needed 330 px and read as code.
+    form->addRow(tr("Weights"), m_weights);
+    form->addRow(tr("Activations"), m_activations);
+    form->addRow(tr("KV cache"), m_kv);
     form->addRow(QString(), m_fused);
-    auto* layoutRow = new QHBoxLayout;
+    // TP, PP and EP side by side with their names above them: beside them the row needed
+    // 250 px, more than a 1366×768 column has.
+    auto* layoutGrid = new QGridLayout;
+    layoutGrid->setVerticalSpacing(0);
+    int column = 0;
     for (auto [label, combo] :
          {std::pair{new QLabel(tr("TP"), this), m_tp}, std::pair{new QLabel(tr("PP"), this), m_pp},
           std::pair{m_epLabel, m_ep}}) {
         label->setBuddy(combo);
         label->setToolTip(combo->toolTip());
-        layoutRow->addWidget(label);
-        layoutRow->addWidget(combo, 1);
+        layoutGrid->addWidget(label, 0, column);
+        layoutGrid->addWidget(combo, 1, column);
+        layoutGrid->setColumnStretch(column, 1);
+        ++column;
     }
-    layoutRow->addWidget(m_gpus);
     m_gpus->setObjectName(QStringLiteral("layoutGpus"));
-    form->addRow(tr("GPUs"), layoutRow);
+    form->addRow(tr("Parallel"), layoutGrid);
+    form->addRow(QString(), m_gpus);
     layout->addLayout(form);
     auto* showRow = new QHBoxLayout;
     showRow->addWidget(m_show);
@@ -169,17 +191,6 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addWidget(m_notes);
     layout->addStretch(1);
 
-    m_weights->setToolTip(tr("Weights of the decoder layers' matrices"));
-    m_activations->setToolTip(tr("Matmul inputs and math: the roof the matmuls run against"));
-    m_kv->setToolTip(tr("KV cache"));
-    m_tp->setToolTip(tr("Tensor parallelism: each layer's heads, FFN and vocabulary split over N "
-                        "GPUs, with two all-reduces per layer over the interconnect"));
-    m_pp->setToolTip(tr("Pipeline parallelism: the layers split into stages that run one after "
-                        "another, activations sent between them. The chart shows one GPU of "
-                        "the first stage"));
-    m_ep->setToolTip(tr("Expert parallelism (mixture of experts): each MoE layer's experts spread "
-                        "over E of the TP GPUs, with dispatch and combine all-to-alls"));
-
     m_baseline->setObjectName(QStringLiteral("baselineSummary"));
     m_baseline->setTextFormat(Qt::RichText);
     m_baseline->setWordWrap(true);
@@ -190,7 +201,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_sinceFlush.start();
 
     connect(m_model, &QComboBox::activated, this, &ModelPanel::onModelActivated);
-    connect(m_load, &QPushButton::clicked, this, &ModelPanel::loadFile);
+    connect(m_load, &QToolButton::clicked, this, &ModelPanel::loadFile);
     connect(m_phase, &QComboBox::activated, this, [this] {
         InferenceScenario s = m_workbench->scenario();
         s.phase = static_cast<Phase>(m_phase->currentData().toInt());
@@ -327,7 +338,8 @@ void ModelPanel::refreshLayout()
     });
     mark(m_pp, current.pp, [&](int n) { return Layout{current.tp, n, current.ep}; });
     mark(m_ep, current.ep, [&](int n) { return Layout{current.tp, current.pp, n}; });
-    m_gpus->setText(current.gpus() == 1 ? tr("= 1 GPU") : tr("= %1 GPUs").arg(current.gpus()));
+    m_gpus->setText(current.gpus() == 1 ? tr("1 GPU in all")
+                                        : tr("%1 GPUs in all").arg(current.gpus()));
 }
 
 void ModelPanel::onLayout()

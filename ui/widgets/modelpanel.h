@@ -9,6 +9,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QToolButton;
 class QTimer;
 
 namespace roofscope {
@@ -64,7 +65,7 @@ private:
 
     ModelWorkbench* m_workbench;
     QComboBox* m_model;
-    QPushButton* m_load;
+    QToolButton* m_load;
     QLabel* m_summary;
     QComboBox* m_phase;
     QLabel* m_contextLabel;
