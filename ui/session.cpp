@@ -465,6 +465,7 @@ void Session::setView(std::optional<ViewRange> view)
         return;
     m_view = view;
     emit viewChanged();
+    emit settingChangedOutsideUndo();
 }
 
 void Session::setTheme(Theme theme)
@@ -473,6 +474,7 @@ void Session::setTheme(Theme theme)
         return;
     m_theme = theme;
     emit themeChanged();
+    emit settingChangedOutsideUndo();
 }
 
 void Session::setToggles(ChartToggles toggles)
@@ -481,6 +483,7 @@ void Session::setToggles(ChartToggles toggles)
         return;
     m_toggles = toggles;
     emit togglesChanged();
+    emit settingChangedOutsideUndo();
 }
 
 void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
@@ -713,6 +716,7 @@ void Session::setMeasuredHierarchical(bool on)
         return;
     m_measurements.hierarchical = on;
     emit measurementsChanged();
+    emit settingChangedOutsideUndo();
 }
 
 void Session::setKernelLabels(int top)
@@ -722,6 +726,7 @@ void Session::setKernelLabels(int top)
         return;
     m_measurements.labelTop = top;
     emit measurementsChanged();
+    emit settingChangedOutsideUndo();
 }
 
 void Session::setSelectedKernel(KernelRef kernel)

@@ -210,6 +210,10 @@ signals:
     void viewChanged();
     void themeChanged();
     void togglesChanged();
+    // A saved setting that is not an undo step changed (view range, theme, chart toggles,
+    // measured-view options): the document differs from its file although the undo stack may
+    // be back at its clean state.
+    void settingChangedOutsideUndo();
     void measurementsChanged(); // sets, links or the measured view
     void kernelSelectionChanged();
     void modelSetupChanged(); // the model set-up (its layout over GPUs) was replaced

@@ -121,6 +121,47 @@ TEST(SaveChanges, UnmodifiedDocumentIsNotQuestioned)
     EXPECT_TRUE(prompt.questions.isEmpty());
 }
 
+// Undoing back to the saved state leaves nothing to save (the title loses its "*"); a saved
+// setting that is not an undo step (zoom, theme) counts until the next save.
+TEST(SaveChanges, UndoingBackToTheSavedStateIsUnmodified)
+{
+    QTemporaryDir dir;
+    auto w = makeWindow();
+    Session* s = w->session();
+    ASSERT_FALSE(w->isModified());
+    s->setNumber(operatorIndex(*s, "decode_matmul"), "batch", 64);
+    EXPECT_TRUE(w->isModified());
+    EXPECT_TRUE(w->windowTitle().contains(QStringLiteral("Untitled[*]")));
+    EXPECT_TRUE(w->isWindowModified());
+    s->undoStack()->undo();
+    EXPECT_EQ(decodeBatch(*s), 1.0);
+    EXPECT_FALSE(w->isModified());
+    EXPECT_FALSE(w->isWindowModified());
+    s->undoStack()->redo();
+    EXPECT_TRUE(w->isModified());
+
+    // Saved at batch 64: undo to batch 1 is a change, redo is back at the file.
+    const QString path = dir.filePath(QStringLiteral("b64.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(path).has_value());
+    EXPECT_FALSE(w->isModified());
+    s->undoStack()->undo();
+    EXPECT_TRUE(w->isModified());
+    s->undoStack()->redo();
+    EXPECT_FALSE(w->isModified());
+
+    // The theme is saved but not undoable: modified until saved, whatever the stack says.
+    s->setTheme(Theme::Dark);
+    EXPECT_TRUE(w->isModified());
+    s->undoStack()->undo();
+    s->undoStack()->redo();
+    EXPECT_TRUE(w->isModified());
+    ASSERT_FALSE(w->saveFile(path).has_value());
+    EXPECT_FALSE(w->isModified());
+    ScriptedPrompt prompt(QMessageBox::Cancel);
+    EXPECT_TRUE(w->newDocument());
+    EXPECT_TRUE(prompt.questions.isEmpty());
+}
+
 TEST(SaveChanges, SaveWritesTheFileBeforeOpeningAnother)
 {
     QTemporaryDir dir;

@@ -167,7 +167,6 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         }
     }
     connect(m_kernels, &KernelsPanel::statusMessage, this, status);
-    connect(m_session, &Session::measurementsChanged, this, &MainWindow::markModified);
     connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
         if (added > 0)
             kernelsDock->raise();
@@ -188,10 +187,14 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(m_chartView, &RoofChartView::statusMessage, this, status);
     connect(m_parameters, &ParameterPanel::statusMessage, this, status);
     connect(m_operatorModel, &OperatorModel::editRejected, this, status);
-    for (auto signal : {&Session::hardwareChanged, &Session::operatorsReset, &Session::viewChanged,
-                        &Session::themeChanged, &Session::togglesChanged})
-        connect(m_session, signal, this, &MainWindow::markModified);
-    connect(m_session, &Session::operatorChanged, this, &MainWindow::markModified);
+    // Every edit is an undo step: the document is modified while the stack is away from the
+    // state it was saved (or opened) in, so undoing back to it leaves nothing to save. The view,
+    // theme and toggles are saved too but not undoable: they count until the next save.
+    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateModified);
+    connect(m_session, &Session::settingChangedOutsideUndo, this, [this] {
+        m_settingsChanged = true;
+        updateModified();
+    });
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
     // The whole window follows the theme, not only the chart.
     connect(m_session, &Session::themeChanged, this,
@@ -458,8 +461,7 @@ void MainWindow::loadDefaultScenario()
     if (WindowPalette::systemIsDark())
         m_session->setTheme(Theme::Dark);
     m_file.clear();
-    m_modified = false;
-    updateTitle();
+    markSaved();
 }
 
 bool MainWindow::restoreState()
@@ -479,8 +481,7 @@ bool MainWindow::restoreState()
         return false;
     }
     m_file = settings.value(QStringLiteral("session/file")).toString();
-    m_modified = settings.value(QStringLiteral("session/modified"), false).toBool();
-    updateTitle();
+    markSaved(!settings.value(QStringLiteral("session/modified"), false).toBool());
     return true;
 }
 
@@ -513,9 +514,8 @@ std::optional<QString> MainWindow::openFile(const QString& path)
     if (auto error = m_session->applyScenario(*scenario, name))
         return QString::fromStdString(error->message);
     m_file = path;
-    m_modified = false;
+    markSaved();
     addRecentFile(path);
-    updateTitle();
     statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
     return std::nullopt;
 }
@@ -530,10 +530,8 @@ std::optional<QString> MainWindow::saveFile(const QString& path)
     if (!f.commit())
         return tr("%1: %2").arg(path, f.errorString());
     m_file = path;
-    m_modified = false;
+    markSaved();
     addRecentFile(path);
-    m_session->undoStack()->setClean();
-    updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return std::nullopt;
 }
@@ -826,11 +824,20 @@ void MainWindow::readingGuide()
     box.exec();
 }
 
-void MainWindow::markModified()
+void MainWindow::updateModified()
 {
-    if (m_modified)
+    const bool modified = m_settingsChanged || !m_session->undoStack()->isClean();
+    if (modified == m_modified)
         return;
-    m_modified = true;
+    m_modified = modified;
+    updateTitle();
+}
+
+void MainWindow::markSaved(bool saved)
+{
+    m_session->undoStack()->setClean();
+    m_settingsChanged = !saved;
+    m_modified = !saved;
     updateTitle();
 }
 

@@ -101,7 +101,10 @@ private:
     void preferences();
     void about();
     void readingGuide();
-    void markModified();
+    void updateModified();
+    // The document now matches its file (`saved`), or is known to differ from it (a restored
+    // session that was unsaved): the undo stack's clean state is here either way.
+    void markSaved(bool saved = true);
     void reportCatalogErrors(const QStringList& errors);
     void updateTitle();
     void syncThemeActions();
@@ -127,6 +130,7 @@ private:
     QMenu* m_viewMenu = nullptr;
     QString m_file;
     bool m_modified = false;
+    bool m_settingsChanged = false; // view, theme or toggles changed since the last save
     bool m_restoreSession = true;
 };
 
