@@ -7,6 +7,7 @@
 #include "ui/models/hardwaremodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/operatorpanel.h"
@@ -639,6 +640,35 @@ TEST(Operators, DeleteKeyRemovesTheSelectedOperator)
     EXPECT_EQ(operatorIndex(*s, "decode_matmul"), -1);
     s->undoStack()->undo();
     EXPECT_EQ(s->operators().size(), before);
+}
+
+// The window opens with the operator list in focus, and Ctrl+Z in an empty filter field is
+// Edit ▸ Undo (the field swallowed it before); once the field has typing of its own, Ctrl+Z
+// undoes that first.
+TEST(Operators, CtrlZReachesTheUndoHistoryFromTheFilterField)
+{
+    auto w = makeWindow();
+    w->show();
+    QApplication::setActiveWindow(w.get());
+    QCoreApplication::processEvents();
+    EXPECT_EQ(QApplication::focusWidget(), w->operatorPanel()->view());
+    Session* s = w->session();
+    const int decode = operatorIndex(*s, "decode_matmul");
+    s->setNumber(decode, "batch", 128);
+    auto* filter = w->hardwarePanel()->findChild<QLineEdit*>();
+    ASSERT_NE(filter, nullptr);
+    filter->setFocus();
+    QCoreApplication::processEvents();
+    ASSERT_EQ(QApplication::focusWidget(), filter);
+    QTest::keyClick(filter, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(decodeBatch(*s), 1.0);
+    QTest::keyClick(filter, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(decodeBatch(*s), 128.0);
+    // Typing in the field: its own undo comes first, the document stays.
+    QTest::keyClicks(filter, QStringLiteral("h1"));
+    QTest::keyClick(filter, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(filter->text(), QString());
+    EXPECT_EQ(decodeBatch(*s), 128.0);
 }
 
 TEST(CatalogErrors, ReportedInADialogOnceNamingTheFile)

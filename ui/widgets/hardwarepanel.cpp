@@ -3,6 +3,7 @@
 #include "ui/models/hardwaremodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/searchfieldundo.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -52,6 +53,7 @@ HardwarePanel::HardwarePanel(Session* session, HardwareModel* model, QWidget* pa
     buttons->addStretch(1);
     layout->addLayout(buttons);
     connect(button, &QPushButton::clicked, this, &HardwarePanel::makeCurrentBaseline);
+    SearchFieldUndo::install(m_search);
     connect(m_search, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
 }

@@ -49,6 +49,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QTreeView>
 #include <QUndoStack>
 
 namespace roofscope {
@@ -201,6 +202,9 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             [this] { WindowPalette::apply(m_session->theme()); });
     WindowPalette::apply(m_session->theme());
     setUpTabOrder();
+    // The window opens with the operator list in focus (Delete, F2 and the arrow keys act on
+    // the selected operator), not in the accelerators' filter field, the first in Tab order.
+    m_operatorPanel->view()->setFocus();
     // The parameter panel builds new fields for each operator; they join the walk in place
     // (connected after the panel, so its fields exist by now).
     connect(m_session, &Session::selectionChanged, this, &MainWindow::setUpTabOrder);
@@ -350,9 +354,10 @@ void MainWindow::createActions()
     file->addAction(quitAct);
 
     QAction* undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
     QAction* redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // Every binding of the platform: Ctrl+Shift+Z and Ctrl+Y on Linux.
+    redo->setShortcuts(QKeySequence::Redo);
     edit->addActions({undo, redo});
     edit->addSeparator();
     edit->addAction(exporter->copyFigureAction());
