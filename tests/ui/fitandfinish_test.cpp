@@ -32,12 +32,15 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -401,6 +404,46 @@ TEST(FitAndFinish, ModelPanelFitsItsColumnAt1366x768)
             << child->metaObject()->className() << " " << child->objectName().toStdString();
         EXPECT_GE(child->width(), child->minimumSizeHint().width())
             << child->metaObject()->className() << " " << child->objectName().toStdString();
+    }
+}
+
+// At 1366×768 the totals share the Model panel's tab group: "Show on Chart" keeps the panel the
+// user pressed it in; on a large screen the totals (below the chart) come to the front.
+TEST(FitAndFinish, ShowOnChartKeepsTheModelPanelInFront)
+{
+    // The tab in front in the main window's tab bar that holds `name` (a tabbed dock that is
+    // not in front still reports itself visible).
+    auto frontTabOf = [](const QMainWindow* w, const QString& name) {
+        for (QTabBar* bar : w->findChildren<QTabBar*>()) {
+            for (int i = 0; i < bar->count(); ++i) {
+                if (bar->tabText(i) == name)
+                    return bar->tabText(bar->currentIndex());
+            }
+        }
+        return QString();
+    };
+    for (const QSize size : {QSize(1297, 700), QSize(1600, 1000)}) {
+        auto w = makeWindow();
+        w->applyDefaultLayout(size);
+        w->show();
+        auto* modelDock = w->findChild<QDockWidget*>(QStringLiteral("modelDock"));
+        ASSERT_NE(modelDock, nullptr);
+        modelDock->raise();
+        settle();
+        ASSERT_EQ(frontTabOf(w.get(), QStringLiteral("Model")), QStringLiteral("Model"));
+        auto* show = w->findChild<QPushButton*>(QStringLiteral("showModel"));
+        ASSERT_NE(show, nullptr);
+        show->click();
+        settle();
+        ASSERT_TRUE(w->findChild<ModelWorkbench*>()->isShown());
+        const std::string where =
+            std::to_string(size.width()) + "×" + std::to_string(size.height());
+        EXPECT_EQ(frontTabOf(w.get(), QStringLiteral("Model")), QStringLiteral("Model")) << where;
+        if (size.height() >= 900) {
+            EXPECT_EQ(frontTabOf(w.get(), QStringLiteral("Model Totals")),
+                      QStringLiteral("Model Totals"))
+                << where;
+        }
     }
 }
 

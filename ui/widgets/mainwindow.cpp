@@ -173,12 +173,16 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
             kernelsDock->raise();
     });
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
+    // Not when the totals share a tab group with the Model panel (the 1366×768 layout): the
+    // panel the user just pressed "Show on Chart" in would vanish behind them.
     connect(workbench, &ModelWorkbench::changed, this,
-            [workbench, totalsDock, cmpDock, shown = false]() mutable {
+            [this, workbench, modelDock, totalsDock, cmpDock, shown = false]() mutable {
                 if (workbench->isShown() == shown)
                     return;
                 shown = workbench->isShown();
-                (shown ? totalsDock : cmpDock)->raise();
+                QDockWidget* next = shown ? totalsDock : cmpDock;
+                if (!tabifiedDockWidgets(modelDock).contains(next))
+                    next->raise();
             });
     resizeDocks({hwDock, paramDock}, {430, 370}, Qt::Horizontal);
     m_chart->setPointShare(
