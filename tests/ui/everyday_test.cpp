@@ -588,6 +588,27 @@ TEST(ExportOverwrite, TitleAndPathBelongToTheDocument)
     QSettings().clear();
 }
 
+// A saved document that has not been exported yet is offered a figure beside its file, under
+// its name; an unsaved one "roofline.png".
+TEST(ExportOverwrite, SavedDocumentIsOfferedAFigureBesideItsFile)
+{
+    QSettings().clear();
+    QTemporaryDir dir;
+    auto w = makeWindow();
+    QAction* exportAct = w->findChild<QAction*>(QStringLiteral("exportFigureAction"));
+    ASSERT_NE(exportAct, nullptr);
+    const QString doc = dir.filePath(QStringLiteral("llama decode.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(doc).has_value());
+    QString offered;
+    whenModal([&](QDialog* d) {
+        offered = pathEdit(d)->text();
+        d->reject();
+    });
+    exportAct->trigger();
+    EXPECT_EQ(offered, dir.filePath(QStringLiteral("llama decode.png")));
+    QSettings().clear();
+}
+
 TEST(CopyFigure, UsesTheWindowsViewNotTheLastExport)
 {
     QSettings().clear();

@@ -91,16 +91,32 @@ QImage ExportController::previewImage(const FigureOptions& options) const
     return (*exporter)->renderImage();
 }
 
+QString ExportController::suggestedPath(const QString& suffix) const
+{
+    const QString document = m_documentFile ? m_documentFile() : QString();
+    if (document.isEmpty()) {
+        return QFileInfo(ExportDialog::savedPath())
+            .absoluteDir()
+            .filePath(QStringLiteral("roofline.") + suffix);
+    }
+    const QFileInfo file(document);
+    QString base = file.fileName();
+    for (const QString& ending : {QStringLiteral(".roofscope.json"), QStringLiteral(".json")}) {
+        if (base.endsWith(ending, Qt::CaseInsensitive) && base.size() > ending.size()) {
+            base.chop(ending.size());
+            break;
+        }
+    }
+    return file.absoluteDir().filePath(base + QLatin1Char('.') + suffix);
+}
+
 void ExportController::exportFigureInteractive()
 {
     ExportDialog dialog(m_window);
     // Size, scale and theme are the user's habits (remembered by the dialog); the file, the
     // title and the subtitle belong to this document.
     const Session::FigureText& text = m_session->figureText();
-    dialog.setPath(text.path.isEmpty() ? QFileInfo(ExportDialog::savedPath())
-                                             .absoluteDir()
-                                             .filePath(QStringLiteral("roofline.png"))
-                                       : text.path);
+    dialog.setPath(text.path.isEmpty() ? suggestedPath(QStringLiteral("png")) : text.path);
     FigureOptions options = dialog.options();
     options.title = text.title;
     options.subtitle = text.subtitle;
@@ -121,11 +137,10 @@ void ExportController::exportFigureInteractive()
 void ExportController::exportDataInteractive()
 {
     QSettings settings;
-    QString start = settings.value(QStringLiteral("export/dataPath")).toString();
-    if (start.isEmpty())
-        start = QFileInfo(ExportDialog::savedPath())
-                    .absoluteDir()
-                    .filePath(QStringLiteral("roofline.csv"));
+    const QString lastData = settings.value(QStringLiteral("export/dataPath")).toString();
+    const bool saved = m_documentFile && !m_documentFile().isEmpty();
+    const QString start =
+        saved || lastData.isEmpty() ? suggestedPath(QStringLiteral("csv")) : lastData;
     const QString csv = tr("CSV table (*.csv)");
     const QString json = tr("JSON document (*.json)");
     QString filter = start.endsWith(QStringLiteral(".json")) ? json : csv;

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -36,6 +37,13 @@ public:
     std::optional<QString> exportData(const QString& path) const;
     std::optional<QString> copyFigure(const FigureOptions& options) const;
 
+    // The document's file, asked when an export needs a place to propose.
+    void setDocumentFile(std::function<QString()> file) { m_documentFile = std::move(file); }
+    // Where an export of this document is proposed when it has none yet: beside the document's
+    // file under its name ("llama.roofscope.json" → "llama.png"); for an unsaved document,
+    // "roofline.<suffix>" in the folder of the last export.
+    QString suggestedPath(const QString& suffix) const;
+
     // With dialogs (what the menu items do).
     void exportFigureInteractive();
     void exportDataInteractive();
@@ -50,6 +58,7 @@ private:
     QAction* m_exportFigure;
     QAction* m_exportData;
     QAction* m_copyFigure;
+    std::function<QString()> m_documentFile;
 };
 
 } // namespace roofscope

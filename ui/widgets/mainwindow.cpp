@@ -337,6 +337,7 @@ void MainWindow::createActions()
     QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
     // Figure and data export (dialog, atomic writes, clipboard) live in ui/export.
     auto* exporter = new ExportController(m_session, m_chart, this);
+    exporter->setDocumentFile([this] { return m_file; });
     QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quitAct->setMenuRole(QAction::QuitRole);
     file->addActions({newAct, openAct});
