@@ -124,6 +124,52 @@ TEST(RoofChart, PureMappingAgreesWithTheDrawnPicture)
     EXPECT_GE(found, solid * 3 / 4) << found << " of " << solid;
 }
 
+// Past the shape set an operator's markers are hollow: a ring in the GPU's colour (not a dark
+// ring that leaves the GPU to be guessed from the line beneath), on the light and dark themes.
+TEST(RoofChart, HollowMarkersAreRingsInTheirGpusColour)
+{
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        auto doc = defaultDocument();
+        doc->session()->setTheme(theme);
+        const QImage img = doc->renderImage(QSize(1280, 720));
+        RoofChart* chart = doc->chart();
+        const geometry::LogAxes axes = chart->logAxes();
+        int hollow = 0;
+        int ringed = 0;
+        std::vector<QPoint> drawn; // H100's and H200's peaks coincide: one covers the other
+        const auto points = chart->points();
+        for (auto it = points.rbegin(); it != points.rend(); ++it) {
+            const RoofChart::PointInfo& p = *it;
+            if (!markerForOperator(p.ref.op).hollow ||
+                p.ref.op == doc->session()->selectedOperator())
+                continue;
+            const QPoint px =
+                geometry::valueToPixel(axes, QPointF(p.value.ai, p.value.flops)).toPoint();
+            const bool covered = std::any_of(drawn.begin(), drawn.end(), [&](QPoint q) {
+                return (q - px).manhattanLength() < 6;
+            });
+            drawn.push_back(px);
+            if (covered)
+                continue;
+            ++hollow;
+            // Above and below the centre, off the (horizontal) roof the point sits on.
+            int matches = 0;
+            for (int dy = 3; dy <= 10; ++dy) {
+                for (const int sign : {-1, 1}) {
+                    const QColor c = img.pixelColor(px + QPoint(0, sign * dy));
+                    matches += std::abs(c.red() - p.color.red()) +
+                                   std::abs(c.green() - p.color.green()) +
+                                   std::abs(c.blue() - p.color.blue()) <
+                               60;
+                }
+            }
+            ringed += matches >= 2;
+        }
+        ASSERT_GE(hollow, 3) << "the default story has a seventh operator";
+        EXPECT_EQ(ringed, hollow) << (theme == Theme::Dark ? "dark" : "light");
+    }
+}
+
 TEST(RoofChart, SweepAndCrossingFromCore)
 {
     auto doc = defaultDocument();

@@ -79,7 +79,7 @@ void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op,
     const bool hollow = info.marker.hollow;
     PointCloud::Marker marker;
     marker.shape = cloudShape(info.marker.shape);
-    marker.outline =
+    const QColor outline =
         selected ? style.text : (style.theme == Theme::Dark ? QColor(0x101010) : QColor(0x303030));
     marker.outlineWidth = selected ? 2.5 : hollow ? 2.0 : 1.0;
     for (const std::size_t index : pointsOf) {
@@ -87,7 +87,9 @@ void AnalyticPointsLayer::updateOperator(const ChartContext& context, int op,
         const DataPoint v = p.value();
         const FigureGpu* gpu = figure.gpu(p.hardware);
         QColor c = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;
-        // Past the shape set the second cue is a see-through ("hollow") fill.
+        // Past the shape set the second cue is a see-through ("hollow") fill inside a ring of
+        // the GPU's colour: with a dark ring the GPU could only be told by the line beneath.
+        marker.outline = hollow ? c : outline;
         if (hollow)
             c.setAlphaF(0.25);
         const PointRef ref{op, p.hardware};
