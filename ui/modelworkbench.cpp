@@ -4,8 +4,10 @@
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
 #include "ui/modeleditcommand.h"
+#include "ui/modelrownames.h"
 #include "ui/session.h"
 
+#include <QPointer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -39,6 +41,11 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
     connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
     connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
     connect(session, &Session::scenarioApplied, this, &ModelWorkbench::onScenarioApplied);
+    // The rows' names are short; their descriptions are the operator list's tooltips. A
+    // second workbench on the session (sizeModelMarkers) answers the same.
+    session->setOperatorNoteProvider([self = QPointer<ModelWorkbench>(this)](int row) {
+        return self ? self->rowDescription(row) : QString();
+    });
     session->setModelResolver([this](const ScenarioModel& m, std::string_view fileName) {
         return resolveScenarioModel(m, m_catalog, fileName);
     });
@@ -170,9 +177,10 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
 
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
-    // Expected experts touched are not whole: three significant digits; whole counts with
-    // separators ("attn_qk ×2,621,440").
-    return QString::fromStdString(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
+    // The key is an id: the chart and the lists show its name ("QKᵀ scores", item 20). Expected
+    // experts touched are not whole: three significant digits; whole counts with separators
+    // ("QKᵀ scores ×2,621,440").
+    return ModelRowNames::name(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 
 std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload)
@@ -344,6 +352,14 @@ std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
     if (!t || !*t || op >= static_cast<int>((*t)->perOp.size()))
         return std::nullopt;
     return (*t)->perOp[static_cast<std::size_t>(op)].timeFraction;
+}
+
+QString ModelWorkbench::rowDescription(int op) const
+{
+    op -= m_firstRow;
+    if (!m_shown || op < 0 || op >= static_cast<int>(m_workload.ops.size()))
+        return {};
+    return QString::fromStdString(m_workload.ops[static_cast<std::size_t>(op)].name);
 }
 
 void ModelWorkbench::evaluateTotals()
