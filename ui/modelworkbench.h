@@ -30,11 +30,14 @@ struct ModelSnapshot {
 };
 
 // Everything one undo step of the model panel restores: the session's operators and
-// selection, and the model they were expanded from (none: the chart showed other operators).
+// selection, the model they were expanded from (none: the chart showed other operators) and
+// the dragged labels, which follow the model's rows when their counts change ("QKᵀ scores
+// ×640" → "×1,280"; nullopt: leave them).
 struct ModelChartState {
     std::optional<ModelSnapshot> model;
     std::vector<Operator> operators;
     int selected = -1;
+    std::optional<LabelPositions> labelPositions;
 };
 
 // The state behind the model panel: a model from the catalog (presets, user files, a Hugging
@@ -120,6 +123,10 @@ private:
     void onHardwareChanged();
     void onScenarioApplied();
     void resetToDefault();
+    // The dragged labels once the session's rows become `after` (the model's rows from
+    // `first`, expanded as `next`): each row keeps its pin under its new name.
+    LabelPositions followingPins(const std::vector<Operator>& after, int first,
+                                 const Workload& next) const;
     void publishSetup();
     // The session's operators the model's rows go beside.
     std::vector<Operator> userOperators() const;

@@ -8,6 +8,7 @@
 #include "ui/chart/roofchartview.h"
 #include "ui/export/figureexporter.h"
 #include "ui/models/operatormodel.h"
+#include "ui/modelworkbench.h"
 #include "uitestutil.h"
 
 #include <QAction>
@@ -345,4 +346,36 @@ TEST(LabelPinRename, TheChartDrawsTheRenamedOperatorsLabelWhereItWasPinned)
     EXPECT_TRUE(back->pinned);
     EXPECT_EQ(back->box, pinned->box);
     EXPECT_FALSE(labelFor(*w.chart, gemv));
+}
+
+// A model row's name carries its count ("QKᵀ scores ×640"): the batch slider changes the name,
+// and the pin follows the row (by its key) in the slider's one undo step.
+TEST(LabelPinRename, ModelRowsKeepTheirPinsWhenTheirCountsChange)
+{
+    auto s = test::makeSession();
+    ModelWorkbench wb(s.get());
+    ASSERT_FALSE(wb.setModel("llama-2-70b").has_value());
+    ASSERT_TRUE(wb.isShown());
+    ASSERT_EQ(wb.scenario().batch, 1.0);
+    // Unfused decode attention: one QKᵀ per sequence and KV head, 1 · 8 · 80 = 640.
+    s->moveLabel("op:QKᵀ scores ×640", {15.0, -25.0});
+    s->moveLabel("op:Q projection ×80", {-5.0, 5.0});
+    const int steps = s->undoStack()->count();
+
+    InferenceScenario step = wb.scenario();
+    const int g = s->newGesture();
+    for (double b : {2.0, 4.0, 8.0}) {
+        step.batch = b;
+        ASSERT_FALSE(wb.setScenario(step, g).has_value());
+    }
+    EXPECT_EQ(s->undoStack()->count(), steps + 1);
+    const LabelPositions after{{"op:QKᵀ scores ×5,120", {15.0, -25.0}},
+                               {"op:Q projection ×80", {-5.0, 5.0}}};
+    EXPECT_EQ(s->labelPositions(), after);
+    s->undoStack()->undo();
+    EXPECT_EQ(wb.scenario().batch, 1.0);
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:QKᵀ scores ×640", {15.0, -25.0}},
+                                                   {"op:Q projection ×80", {-5.0, 5.0}}}));
+    s->undoStack()->redo();
+    EXPECT_EQ(s->labelPositions(), after);
 }
