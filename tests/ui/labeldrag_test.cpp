@@ -379,3 +379,28 @@ TEST(LabelPinRename, ModelRowsKeepTheirPinsWhenTheirCountsChange)
     s->undoStack()->redo();
     EXPECT_EQ(s->labelPositions(), after);
 }
+
+// A document saved before the rows had names pinned "op:q_proj ×80": it still opens, the pin
+// is kept in the document (it names no label now), and a pin on the new name is drawn.
+TEST(LabelPinRename, ADocumentWithAnOldModelRowPinStillOpens)
+{
+    const ModelCatalog catalog = ModelCatalog::builtin();
+    InferenceScenario step;
+    step.context = 2048;
+    Scenario doc = defaultScenario();
+    doc.model = makeScenarioModel(*catalog.find("llama-2-70b"), step);
+    doc.model->onChart = true;
+    doc.labelPositions = {{"op:q_proj ×80", {1.0, 2.0}}, {"op:Q projection ×80", {-90.0, 40.0}}};
+    auto parsed = parseScenario(scenarioToJson(doc), "old.roofscope.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+
+    Shown w = shownWindow();
+    ASSERT_FALSE(w.session->applyScenario(*parsed, QStringLiteral("old.roofscope.json")));
+    EXPECT_EQ(w.session->labelPositions(), doc.labelPositions);
+    const auto q = labelFor(*w.chart, QStringLiteral("op:Q projection ×80"));
+    ASSERT_TRUE(q);
+    EXPECT_TRUE(q->pinned);
+    EXPECT_EQ(q->text, QStringLiteral("Q projection ×80"));
+    EXPECT_NEAR(q->box.center().x() - q->anchor.x(), -90.0, 1e-6);
+    EXPECT_FALSE(labelFor(*w.chart, QStringLiteral("op:q_proj ×80")));
+}
