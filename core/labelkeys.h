@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/scenario.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,16 @@ namespace roofscope {
 std::string operatorLabelKey(std::string_view name, int occurrence);
 // Keys for a list of operator names in order: a repeated name gets "#2", "#3" …
 std::vector<std::string> operatorLabelKeys(const std::vector<std::string>& names);
+// The pins after an edit of the operator list changes the operators' shown names or rows:
+// `before` and `after` are the names (Operator::displayName) in order, and `sourceOf[i]` is the
+// row of `before` that after-row i was (-1: a new operator). Every operator keeps its own pin,
+// or its lack of one, under its new key: a renamed one, and the later copies of a repeated
+// name whose number changes ("Add#2" becomes "Add" when the first "Add" is renamed or removed).
+// Other pins (ridges, roofs, operators no longer shown) stay as they are.
+LabelPositions followOperatorLabels(const LabelPositions& positions,
+                                    const std::vector<std::string>& before,
+                                    const std::vector<std::string>& after,
+                                    const std::vector<int>& sourceOf);
 std::string ridgeLabelKey(std::string_view gpuId);
 std::string roofLabelKey(std::string_view label, double value);
 // Whether `key` has one of the forms above (a loader's check; what it names may be gone).

@@ -1,11 +1,14 @@
 #include "ui/modelworkbench.h"
 
+#include "core/labelkeys.h"
 #include "ui/chart/roofchart.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
 #include "ui/modeleditcommand.h"
+#include "ui/modelrownames.h"
 #include "ui/session.h"
 
+#include <QPointer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -39,6 +42,11 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
     connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
     connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
     connect(session, &Session::scenarioApplied, this, &ModelWorkbench::onScenarioApplied);
+    // The rows' names are short; their descriptions are the operator list's tooltips. A
+    // second workbench on the session (sizeModelMarkers) answers the same.
+    session->setOperatorNoteProvider([self = QPointer<ModelWorkbench>(this)](int row) {
+        return self ? self->rowDescription(row) : QString();
+    });
     session->setModelResolver([this](const ScenarioModel& m, std::string_view fileName) {
         return resolveScenarioModel(m, m_catalog, fileName);
     });
@@ -170,9 +178,10 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
 
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
-    // Expected experts touched are not whole: three significant digits; whole counts with
-    // separators ("attn_qk ×2,621,440").
-    return QString::fromStdString(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
+    // The key is an id: the chart and the lists show its name ("QKᵀ scores", item 20). Expected
+    // experts touched are not whole: three significant digits; whole counts with separators
+    // ("QKᵀ scores ×2,621,440").
+    return ModelRowNames::name(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 
 std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload)
@@ -270,6 +279,7 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
                 after.selected = first + static_cast<int>(t->byTime.front());
         }
     }
+    after.labelPositions = followingPins(after.operators, first, next.workload);
     after.model = std::move(next);
     if (m_shown && after.operators == m_session->operators() &&
         after.model->scenario == m_scenario && after.model->layout == m_layout) {
@@ -279,6 +289,40 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     m_session->undoStack()->push(
         new ModelEditCommand(this, undoText, chartState(), std::move(after), gesture));
     return std::nullopt;
+}
+
+LabelPositions ModelWorkbench::followingPins(const std::vector<Operator>& after, int first,
+                                             const Workload& next) const
+{
+    const LabelPositions& pins = m_session->labelPositions();
+    const std::vector<Operator>& ops = m_session->operators();
+    if (pins.empty())
+        return pins;
+    // Which current row each new row was: the user's rows where they stay, the model's rows by
+    // key (a count in the name changes with the batch, the key does not).
+    std::vector<int> sourceOf(after.size(), -1);
+    const int kept = std::min(first, m_shown ? m_firstRow : static_cast<int>(ops.size()));
+    for (int i = 0; i < kept; ++i) {
+        if (ops[static_cast<std::size_t>(i)] == after[static_cast<std::size_t>(i)])
+            sourceOf[static_cast<std::size_t>(i)] = i;
+    }
+    if (m_shown) {
+        std::map<std::string, int> rowOfKey;
+        for (std::size_t i = 0; i < m_workload.ops.size(); ++i)
+            rowOfKey.emplace(m_workload.ops[i].key, m_firstRow + static_cast<int>(i));
+        for (std::size_t i = 0; i < next.ops.size(); ++i) {
+            const auto it = rowOfKey.find(next.ops[i].key);
+            if (it != rowOfKey.end())
+                sourceOf[static_cast<std::size_t>(first) + i] = it->second;
+        }
+    }
+    std::vector<std::string> before;
+    for (const Operator& op : ops)
+        before.push_back(op.displayName());
+    std::vector<std::string> names;
+    for (const Operator& op : after)
+        names.push_back(op.displayName());
+    return followOperatorLabels(pins, before, names, sourceOf);
 }
 
 void ModelWorkbench::sizeModelMarkers(Session* session, RoofChart* chart)
@@ -297,6 +341,7 @@ ModelChartState ModelWorkbench::chartState() const
         state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout};
     state.operators = m_session->operators();
     state.selected = m_session->selectedOperator();
+    state.labelPositions = m_session->labelPositions();
     return state;
 }
 
@@ -318,6 +363,8 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
     m_applying = true;
     m_session->setOperatorsInternal(state.operators, state.selected);
     m_applying = false;
+    if (state.labelPositions)
+        m_session->setLabelPositionsInternal(*state.labelPositions);
     publishSetup();
     emit changed();
     emit sharesChanged();
@@ -344,6 +391,14 @@ std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
     if (!t || !*t || op >= static_cast<int>((*t)->perOp.size()))
         return std::nullopt;
     return (*t)->perOp[static_cast<std::size_t>(op)].timeFraction;
+}
+
+QString ModelWorkbench::rowDescription(int op) const
+{
+    op -= m_firstRow;
+    if (!m_shown || op < 0 || op >= static_cast<int>(m_workload.ops.size()))
+        return {};
+    return QString::fromStdString(m_workload.ops[static_cast<std::size_t>(op)].name);
 }
 
 void ModelWorkbench::evaluateTotals()

@@ -30,18 +30,21 @@ struct ModelSnapshot {
 };
 
 // Everything one undo step of the model panel restores: the session's operators and
-// selection, and the model they were expanded from (none: the chart showed other operators).
+// selection, the model they were expanded from (none: the chart showed other operators) and
+// the dragged labels, which follow the model's rows when their counts change ("QKᵀ scores
+// ×640" → "×1,280"; nullopt: leave them).
 struct ModelChartState {
     std::optional<ModelSnapshot> model;
     std::vector<Operator> operators;
     int selected = -1;
+    std::optional<LabelPositions> labelPositions;
 };
 
 // The state behind the model panel: a model from the catalog (presets, user files, a Hugging
 // Face config.json), an inference scenario, its expansion into operators and the totals on
 // every checked accelerator. Shown on the chart, the workload's rows are the session's
-// operators ("q_proj ×80"), so the existing chart, tables, read-out and drags show them; every
-// change is one undoable step (a slider drag merges into one). It computes nothing itself:
+// operators ("Q projection ×80"), so the existing chart, tables, read-out and drags show them;
+// every change is one undoable step (a slider drag merges into one). It computes nothing itself:
 // expandWorkload() and evaluateWorkload() of the core give every number.
 class ModelWorkbench : public QObject {
     Q_OBJECT
@@ -91,7 +94,10 @@ public:
     const Expected<ParallelTotals>* parallelTotals(int hardware) const;
     // Share of the step time operator row `op` takes on `hardware`, while shown.
     std::optional<double> timeShare(int op, int hardware) const;
-    // The operator row of workload row i, as the chart shows it: "q_proj ×80".
+    // The long description (WorkloadOp::name) of operator row `op`, while shown; else empty.
+    QString rowDescription(int op) const;
+    // The operator row of workload row i, as the chart shows it: its key's name and count,
+    // "Q projection ×80" for "q_proj" (ModelRowNames).
     static QString rowLabel(const WorkloadOp& row);
     // The workload's rows as the chart's operators, labelled by rowLabel().
     static std::vector<Operator> chartOperators(const Workload& workload);
@@ -117,6 +123,10 @@ private:
     void onHardwareChanged();
     void onScenarioApplied();
     void resetToDefault();
+    // The dragged labels once the session's rows become `after` (the model's rows from
+    // `first`, expanded as `next`): each row keeps its pin under its new name.
+    LabelPositions followingPins(const std::vector<Operator>& after, int first,
+                                 const Workload& next) const;
     void publishSetup();
     // The session's operators the model's rows go beside.
     std::vector<Operator> userOperators() const;

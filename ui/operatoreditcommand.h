@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/operators.h"
+#include "core/scenario.h"
 
 #include <QUndoCommand>
 
@@ -11,11 +12,16 @@ namespace roofscope {
 class Session;
 
 // One undoable change of the operator list: the whole list before and after (ten operators
-// are cheaper to copy than to describe). Edits of one gesture merge into one step.
+// are cheaper to copy than to describe). Edits of one gesture merge into one step. Dragged
+// operator labels follow their operators in the same step: a pin is keyed by the shown name
+// (core/labelkeys.h), so a rename, or an inserted or removed namesake that renumbers "#2",
+// moves it to the new key, and undo puts it back under the old one.
 class OperatorEditCommand : public QUndoCommand {
 public:
+    // `sourceOf[i]`: the current row that row i of `after` was, -1 for a new one (see
+    // followOperatorLabels); empty: the same rows in the same order.
     OperatorEditCommand(Session* session, const QString& text, std::vector<Operator> after,
-                        int selectedAfter, int gesture);
+                        int selectedAfter, int gesture, const std::vector<int>& sourceOf = {});
 
     void undo() override;
     void redo() override;
@@ -26,6 +32,8 @@ private:
     Session* m_session;
     std::vector<Operator> m_before;
     std::vector<Operator> m_after;
+    LabelPositions m_positionsBefore;
+    LabelPositions m_positionsAfter;
     int m_selectedBefore;
     int m_selectedAfter;
     int m_gesture;

@@ -19,6 +19,24 @@ namespace roofscope {
 
 namespace {
 
+// The rows an edit keeps, for pins that follow their operators (OperatorEditCommand):
+// row i of the new list was row sourceOf[i], -1 for the inserted one.
+std::vector<int> sourcesAfterInsert(std::size_t size, int inserted)
+{
+    std::vector<int> sourceOf(size);
+    for (int i = 0; i < static_cast<int>(size); ++i)
+        sourceOf[static_cast<std::size_t>(i)] = i < inserted ? i : i == inserted ? -1 : i - 1;
+    return sourceOf;
+}
+
+std::vector<int> sourcesAfterRemove(std::size_t size, int removed)
+{
+    std::vector<int> sourceOf(size);
+    for (int i = 0; i < static_cast<int>(size); ++i)
+        sourceOf[static_cast<std::size_t>(i)] = i < removed ? i : i + 1;
+    return sourceOf;
+}
+
 const Expected<Estimate>& notShown()
 {
     static const Expected<Estimate> kNotShown(Error{"not shown"});
@@ -242,8 +260,9 @@ void Session::insertOperator(int row, const Operator& op)
     std::vector<Operator> ops = m_operators;
     row = beforeModelRows(std::clamp(row, 0, static_cast<int>(ops.size())));
     ops.insert(ops.begin() + row, op);
+    std::vector<int> sourceOf = sourcesAfterInsert(ops.size(), row);
     pushOperatorInsert(new OperatorEditCommand(this, tr("Add %1").arg(operatorDisplayName(op)),
-                                               std::move(ops), row, 0),
+                                               std::move(ops), row, 0, sourceOf),
                        row);
 }
 
@@ -300,8 +319,9 @@ void Session::removeOperatorRow(int row)
     int selected = m_selected;
     if (selected >= static_cast<int>(ops.size()))
         selected = static_cast<int>(ops.size()) - 1;
-    m_undo->push(
-        new OperatorEditCommand(this, tr("Remove %1").arg(name), std::move(ops), selected, 0));
+    std::vector<int> sourceOf = sourcesAfterRemove(ops.size(), row);
+    m_undo->push(new OperatorEditCommand(this, tr("Remove %1").arg(name), std::move(ops), selected,
+                                         0, sourceOf));
 }
 
 void Session::duplicateOperator(int row)
@@ -322,9 +342,10 @@ void Session::duplicateOperator(int row)
         copy.label = tr("%1 (copy %2)").arg(base).arg(n).toStdString();
     const int at = beforeModelRows(row + 1);
     ops.insert(ops.begin() + at, copy);
+    std::vector<int> sourceOf = sourcesAfterInsert(ops.size(), at);
     pushOperatorInsert(new OperatorEditCommand(
                            this, tr("Duplicate %1").arg(QString::fromStdString(copy.displayName())),
-                           std::move(ops), at, 0),
+                           std::move(ops), at, 0, sourceOf),
                        at);
 }
 

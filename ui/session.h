@@ -110,6 +110,14 @@ public:
                                      int gesture = 0);
     void replaceOperator(int row, const Operator& op, const QString& undoText, int gesture = 0);
     int newGesture() { return ++m_gestureCounter; }
+    // What an operator row stands for beyond its name, for its tooltip: a model row's long
+    // description ("Q, K and V projections as one matmul (fused)"); empty for the user's own.
+    // The model workbench provides it.
+    QString operatorNote(int row) const { return m_operatorNote ? m_operatorNote(row) : QString(); }
+    void setOperatorNoteProvider(std::function<QString(int row)> note)
+    {
+        m_operatorNote = std::move(note);
+    }
 
     // The slider / drag range of a numeric parameter (core parameterRange).
     std::pair<double, double> paramRange(int row, const std::string& name) const;
@@ -252,6 +260,7 @@ private:
     LabelPositions m_labelPositions;
     KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
+    std::function<QString(int)> m_operatorNote;
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;
 };

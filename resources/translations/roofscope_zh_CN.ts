@@ -1533,6 +1533,225 @@ Fix or remove them and restart RoofScope.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::ModelRowNames</name>
+    <message>
+        <source>Token embedding</source>
+        <translation>词元嵌入</translation>
+    </message>
+    <message>
+        <source>Position embedding</source>
+        <translation>位置嵌入</translation>
+    </message>
+    <message>
+        <source>Input norm</source>
+        <translation>输入归一化</translation>
+    </message>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>Q projection</source>
+        <translation>Q 投影</translation>
+    </message>
+    <message>
+        <source>K projection</source>
+        <translation>K 投影</translation>
+    </message>
+    <message>
+        <source>V projection</source>
+        <translation>V 投影</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>KV-cache write</source>
+        <translation>写入 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>QKᵀ scores</source>
+        <translation>QKᵀ 分数</translation>
+    </message>
+    <message>
+        <source>Softmax (attention)</source>
+        <translation>Softmax（注意力）</translation>
+    </message>
+    <message>
+        <source>Scores · V</source>
+        <translation>分数 · V</translation>
+    </message>
+    <message>
+        <source>O projection</source>
+        <translation>O 投影</translation>
+    </message>
+    <message>
+        <source>Q down-projection</source>
+        <translation>Q 降维投影</translation>
+    </message>
+    <message>
+        <source>Q latent norm</source>
+        <translation>Q 潜向量归一化</translation>
+    </message>
+    <message>
+        <source>Q up-projection</source>
+        <translation>Q 升维投影</translation>
+    </message>
+    <message>
+        <source>KV down-projection</source>
+        <translation>KV 降维投影</translation>
+    </message>
+    <message>
+        <source>KV latent norm</source>
+        <translation>KV 潜向量归一化</translation>
+    </message>
+    <message>
+        <source>KV up-projection</source>
+        <translation>KV 升维投影</translation>
+    </message>
+    <message>
+        <source>Q absorption</source>
+        <translation>Q 吸收</translation>
+    </message>
+    <message>
+        <source>V absorption</source>
+        <translation>V 吸收</translation>
+    </message>
+    <message>
+        <source>Residual add (attn)</source>
+        <translation>残差相加（注意力）</translation>
+    </message>
+    <message>
+        <source>Residual + norm (attn)</source>
+        <translation>残差 + 归一化（注意力）</translation>
+    </message>
+    <message>
+        <source>Post-attention norm</source>
+        <translation>注意力后归一化</translation>
+    </message>
+    <message>
+        <source>Residual add (MLP)</source>
+        <translation>残差相加（MLP）</translation>
+    </message>
+    <message>
+        <source>Residual + norm (MLP)</source>
+        <translation>残差 + 归一化（MLP）</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM 头</translation>
+    </message>
+    <message>
+        <source>Gate+up projection</source>
+        <translation>门控 + 上投影</translation>
+    </message>
+    <message>
+        <source>Gate projection</source>
+        <translation>门控投影</translation>
+    </message>
+    <message>
+        <source>Up projection</source>
+        <translation>上投影</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Activation × up</source>
+        <translation>激活 × 上投影</translation>
+    </message>
+    <message>
+        <source>Gate × up</source>
+        <translation>门控 × 上投影</translation>
+    </message>
+    <message>
+        <source>Down projection</source>
+        <translation>下投影</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>Router softmax</source>
+        <translation>路由 Softmax</translation>
+    </message>
+    <message>
+        <source>Shared gate+up proj.</source>
+        <translation>共享专家门控 + 上投影</translation>
+    </message>
+    <message>
+        <source>Shared gate projection</source>
+        <translation>共享专家门控投影</translation>
+    </message>
+    <message>
+        <source>Shared up projection</source>
+        <translation>共享专家上投影</translation>
+    </message>
+    <message>
+        <source>Shared activation</source>
+        <translation>共享专家激活</translation>
+    </message>
+    <message>
+        <source>Shared activation × up</source>
+        <translation>共享专家激活 × 上投影</translation>
+    </message>
+    <message>
+        <source>Shared gate × up</source>
+        <translation>共享专家门控 × 上投影</translation>
+    </message>
+    <message>
+        <source>Shared down projection</source>
+        <translation>共享专家下投影</translation>
+    </message>
+    <message>
+        <source>Shared expert gate</source>
+        <translation>共享专家门</translation>
+    </message>
+    <message>
+        <source>Expert gate+up proj.</source>
+        <translation>专家门控 + 上投影</translation>
+    </message>
+    <message>
+        <source>Expert gate projection</source>
+        <translation>专家门控投影</translation>
+    </message>
+    <message>
+        <source>Expert up projection</source>
+        <translation>专家上投影</translation>
+    </message>
+    <message>
+        <source>Expert activation</source>
+        <translation>专家激活</translation>
+    </message>
+    <message>
+        <source>Expert activation × up</source>
+        <translation>专家激活 × 上投影</translation>
+    </message>
+    <message>
+        <source>Expert gate × up</source>
+        <translation>专家门控 × 上投影</translation>
+    </message>
+    <message>
+        <source>Expert down projection</source>
+        <translation>专家下投影</translation>
+    </message>
+    <message>
+        <source>Expert combine</source>
+        <translation>专家合并</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ModelTotalsModel</name>
     <message>
         <source>Σ over operators of count × max(compute time, memory time): %1, %2 moved</source>

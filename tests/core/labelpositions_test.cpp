@@ -76,3 +76,55 @@ TEST(LabelPositions, BadEntriesNameTheirPointer)
               "s.roofscope.json: /label_positions/roof:FP16~1BF16 tensor@1e+15/dx: expected a "
               "number, got boolean");
 }
+
+// A renamed operator keeps its pin: the pin moves to the key of its new name (the window's
+// rename and parameter edits push this with the operator edit, one undo step).
+TEST(FollowOperatorLabels, RenameMovesThePinAndLeavesTheOthers)
+{
+    LabelPositions pins{{"op:Add", {10.0, -5.0}},
+                        {"op:Decode matmul", {1.0, 2.0}},
+                        {"ridge:h100-sxm5", {3.0, 4.0}},
+                        {"op:Gone", {7.0, 7.0}}};
+    const LabelPositions after = followOperatorLabels(pins, {"Add", "Decode matmul"},
+                                                      {"Residual add", "Decode matmul"}, {0, 1});
+    EXPECT_EQ(after, (LabelPositions{{"op:Residual add", {10.0, -5.0}},
+                                     {"op:Decode matmul", {1.0, 2.0}},
+                                     {"ridge:h100-sxm5", {3.0, 4.0}},
+                                     {"op:Gone", {7.0, 7.0}}}));
+    // Nothing renamed, nothing moved.
+    EXPECT_EQ(
+        followOperatorLabels(pins, {"Add", "Decode matmul"}, {"Add", "Decode matmul"}, {0, 1}),
+        pins);
+}
+
+TEST(FollowOperatorLabels, RepeatedNamesRenumberAndKeepTheirOwnPins)
+{
+    // Three "Add"s, the second pinned ("op:Add#2"). Renaming the first makes the second the
+    // plain "op:Add" and the third "op:Add#2": the pin goes with the second, and the third,
+    // unpinned, does not inherit it.
+    const LabelPositions pins{{"op:Add#2", {20.0, 30.0}}};
+    EXPECT_EQ(followOperatorLabels(pins, {"Add", "Add", "Add"}, {"Scale", "Add", "Add"}, {0, 1, 2}),
+              (LabelPositions{{"op:Add", {20.0, 30.0}}}));
+    // Renamed to a name another operator has: it becomes the "#2" of that name, with its pin.
+    EXPECT_EQ(followOperatorLabels({{"op:Add", {1.0, 1.0}}, {"op:Scale", {2.0, 2.0}}},
+                                   {"Add", "Scale"}, {"Add", "Add"}, {0, 1}),
+              (LabelPositions{{"op:Add", {1.0, 1.0}}, {"op:Add#2", {2.0, 2.0}}}));
+    // An unpinned operator renamed onto a stale pin (of an operator removed earlier) does not
+    // jump to it.
+    EXPECT_EQ(followOperatorLabels({{"op:Old", {5.0, 5.0}}}, {"Add"}, {"Old"}, {0}),
+              LabelPositions{});
+}
+
+TEST(FollowOperatorLabels, InsertedAndRemovedNamesakesDoNotStealPins)
+{
+    // Removing the first of two "Add"s: the second becomes "op:Add" and keeps its own pin,
+    // not the removed one's.
+    const LabelPositions two{{"op:Add", {1.0, 1.0}}, {"op:Add#2", {2.0, 2.0}}};
+    EXPECT_EQ(followOperatorLabels(two, {"Add", "Add"}, {"Add"}, {1}),
+              (LabelPositions{{"op:Add", {2.0, 2.0}}}));
+    // Inserting a new "Add" in front: the pinned one becomes "#2", the new one is free.
+    EXPECT_EQ(followOperatorLabels({{"op:Add", {1.0, 1.0}}}, {"Add"}, {"Add", "Add"}, {-1, 0}),
+              (LabelPositions{{"op:Add#2", {1.0, 1.0}}}));
+    // A mapping that does not fit the lists changes nothing.
+    EXPECT_EQ(followOperatorLabels(two, {"Add", "Add"}, {"X"}, {}), two);
+}

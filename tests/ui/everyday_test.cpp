@@ -771,7 +771,7 @@ TEST(HumanNumbers, ReadoutNeverSaysOneTimesMore)
     ASSERT_FALSE(wb->setScenario(step).has_value());
     const auto& ops = s->operators();
     EXPECT_NE(std::find_if(ops.begin(), ops.end(),
-                           [](const Operator& op) { return op.label == "attn_qk ×2,621,440"; }),
+                           [](const Operator& op) { return op.label == "QKᵀ scores ×2,621,440"; }),
               ops.end());
 }
 

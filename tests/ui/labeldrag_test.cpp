@@ -7,6 +7,8 @@
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/export/figureexporter.h"
+#include "ui/models/operatormodel.h"
+#include "ui/modelworkbench.h"
 #include "uitestutil.h"
 
 #include <QAction>
@@ -226,4 +228,179 @@ TEST(LabelDrag, PlotDrawsThePinnedLabelWhereTheDocumentSays)
     const int atOldPlace = differing(free->box);
     EXPECT_GT(atNewPlace, static_cast<int>(label->box.width() * label->box.height() / 4));
     EXPECT_GT(atOldPlace, 20);
+}
+
+// A pin is keyed by the operator's shown name: renaming the operator (F2, or the name cell of
+// the operator table) carries the pin to the new name in the same undo step.
+TEST(LabelPinRename, RenameCarriesThePinAndUndoPutsBothBack)
+{
+    auto s = test::makeSession();
+    const int decode = test::operatorIndex(*s, "decode_matmul");
+    ASSERT_EQ(s->operators()[static_cast<std::size_t>(decode)].displayName(), "Decode matmul");
+    s->moveLabel(kDecode.toStdString(), {40.0, -30.0});
+    s->moveLabel(ridgeLabelKey("h100-sxm5"), {5.0, 6.0});
+    const int steps = s->undoStack()->count();
+
+    s->renameOperator(decode, QStringLiteral("Decode GEMV"));
+    const LabelPositions renamed{{"op:Decode GEMV", {40.0, -30.0}},
+                                 {ridgeLabelKey("h100-sxm5"), {5.0, 6.0}}};
+    EXPECT_EQ(s->labelPositions(), renamed);
+    EXPECT_EQ(s->undoStack()->count(), steps + 1);
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Rename to Decode GEMV"));
+
+    s->undoStack()->undo();
+    EXPECT_EQ(s->operators()[static_cast<std::size_t>(decode)].label, "Decode matmul");
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{kDecode.toStdString(), {40.0, -30.0}},
+                                                   {ridgeLabelKey("h100-sxm5"), {5.0, 6.0}}}));
+    s->undoStack()->redo();
+    EXPECT_EQ(s->operators()[static_cast<std::size_t>(decode)].label, "Decode GEMV");
+    EXPECT_EQ(s->labelPositions(), renamed);
+
+    // The operator table's name cell goes the same way.
+    OperatorModel model(s.get());
+    ASSERT_TRUE(model.setData(model.index(decode, OperatorModel::NameColumn),
+                              QStringLiteral("Weights read")));
+    EXPECT_EQ(s->labelPositions().count("op:Decode GEMV"), 0u);
+    EXPECT_EQ(s->labelPositions().at("op:Weights read"), (LabelOffset{40.0, -30.0}));
+}
+
+TEST(LabelPinRename, RepeatedNamesKeepTheirOwnPins)
+{
+    auto s = test::makeSession();
+    const int decode = test::operatorIndex(*s, "decode_matmul");
+    const int prefill = test::operatorIndex(*s, "prefill_matmul");
+    ASSERT_LT(decode, prefill);
+    s->moveLabel(kDecode.toStdString(), {10.0, 10.0});
+    s->moveLabel("op:Prefill matmul", {-20.0, 20.0});
+
+    // The later one takes the earlier's name: it is that name's "#2", with its own pin.
+    s->renameOperator(prefill, QStringLiteral("Decode matmul"));
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
+                                                   {"op:Decode matmul#2", {-20.0, 20.0}}}));
+    // Removing the first: the second is the plain name now and keeps its pin, not the
+    // removed one's.
+    s->removeOperator(decode);
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {-20.0, 20.0}}}));
+    s->undoStack()->undo();
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
+                                                   {"op:Decode matmul#2", {-20.0, 20.0}}}));
+    s->undoStack()->undo();
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
+                                                   {"op:Prefill matmul", {-20.0, 20.0}}}));
+    // Renaming the first away does not hand its pin to a namesake that had none.
+    s->resetLabelPositions();
+    s->moveLabel(kDecode.toStdString(), {10.0, 10.0});
+    s->renameOperator(prefill, QStringLiteral("Decode matmul"));
+    s->renameOperator(decode, QStringLiteral("GEMV"));
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:GEMV", {10.0, 10.0}}}));
+}
+
+// An operator without a name of its own is shown by its parameters: a slider drag that changes
+// them keeps its pin too, and the drag stays one undo step.
+TEST(LabelPinRename, UnnamedOperatorKeepsItsPinThroughAParameterDrag)
+{
+    auto s = test::makeSession();
+    const int decode = test::operatorIndex(*s, "decode_matmul");
+    s->renameOperator(decode, QString());
+    const auto key = [&] {
+        return operatorLabelKey(s->operators()[static_cast<std::size_t>(decode)].displayName(), 0);
+    };
+    const std::string before = key();
+    s->moveLabel(before, {12.0, 34.0});
+    const int steps = s->undoStack()->count();
+    const int g = s->newGesture();
+    for (double b : {2.0, 16.0, 96.0})
+        s->setNumber(decode, "batch", b, g);
+    EXPECT_EQ(s->undoStack()->count(), steps + 1);
+    ASSERT_NE(key(), before);
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{key(), {12.0, 34.0}}}));
+    s->undoStack()->undo();
+    EXPECT_EQ(key(), before);
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{before, {12.0, 34.0}}}));
+}
+
+TEST(LabelPinRename, TheChartDrawsTheRenamedOperatorsLabelWhereItWasPinned)
+{
+    Shown w = shownWindow();
+    const auto before = labelFor(*w.chart, kDecode);
+    ASSERT_TRUE(before);
+    const QPoint from = w.view->toViewport(before->box.center()).toPoint();
+    drag(w.view->viewport(), from, from + awayFromEdges(w.chart->plotArea(), before->box));
+    const auto pinned = labelFor(*w.chart, kDecode);
+    ASSERT_TRUE(pinned && pinned->pinned);
+
+    w.session->renameOperator(test::operatorIndex(*w.session, "decode_matmul"),
+                              QStringLiteral("GEMV"));
+    const QString gemv = QStringLiteral("op:GEMV");
+    const auto renamed = labelFor(*w.chart, gemv);
+    ASSERT_TRUE(renamed);
+    EXPECT_TRUE(renamed->pinned);
+    EXPECT_NEAR(renamed->box.center().x() - renamed->anchor.x(),
+                pinned->box.center().x() - pinned->anchor.x(), 1e-6);
+    EXPECT_NEAR(renamed->box.center().y() - renamed->anchor.y(),
+                pinned->box.center().y() - pinned->anchor.y(), 1e-6);
+
+    w.session->undoStack()->undo();
+    const auto back = labelFor(*w.chart, kDecode);
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->pinned);
+    EXPECT_EQ(back->box, pinned->box);
+    EXPECT_FALSE(labelFor(*w.chart, gemv));
+}
+
+// A model row's name carries its count ("QKᵀ scores ×640"): the batch slider changes the name,
+// and the pin follows the row (by its key) in the slider's one undo step.
+TEST(LabelPinRename, ModelRowsKeepTheirPinsWhenTheirCountsChange)
+{
+    auto s = test::makeSession();
+    ModelWorkbench wb(s.get());
+    ASSERT_FALSE(wb.setModel("llama-2-70b").has_value());
+    ASSERT_TRUE(wb.isShown());
+    ASSERT_EQ(wb.scenario().batch, 1.0);
+    // Unfused decode attention: one QKᵀ per sequence and KV head, 1 · 8 · 80 = 640.
+    s->moveLabel("op:QKᵀ scores ×640", {15.0, -25.0});
+    s->moveLabel("op:Q projection ×80", {-5.0, 5.0});
+    const int steps = s->undoStack()->count();
+
+    InferenceScenario step = wb.scenario();
+    const int g = s->newGesture();
+    for (double b : {2.0, 4.0, 8.0}) {
+        step.batch = b;
+        ASSERT_FALSE(wb.setScenario(step, g).has_value());
+    }
+    EXPECT_EQ(s->undoStack()->count(), steps + 1);
+    const LabelPositions after{{"op:QKᵀ scores ×5,120", {15.0, -25.0}},
+                               {"op:Q projection ×80", {-5.0, 5.0}}};
+    EXPECT_EQ(s->labelPositions(), after);
+    s->undoStack()->undo();
+    EXPECT_EQ(wb.scenario().batch, 1.0);
+    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:QKᵀ scores ×640", {15.0, -25.0}},
+                                                   {"op:Q projection ×80", {-5.0, 5.0}}}));
+    s->undoStack()->redo();
+    EXPECT_EQ(s->labelPositions(), after);
+}
+
+// A document saved before the rows had names pinned "op:q_proj ×80": it still opens, the pin
+// is kept in the document (it names no label now), and a pin on the new name is drawn.
+TEST(LabelPinRename, ADocumentWithAnOldModelRowPinStillOpens)
+{
+    const ModelCatalog catalog = ModelCatalog::builtin();
+    InferenceScenario step;
+    step.context = 2048;
+    Scenario doc = defaultScenario();
+    doc.model = makeScenarioModel(*catalog.find("llama-2-70b"), step);
+    doc.model->onChart = true;
+    doc.labelPositions = {{"op:q_proj ×80", {1.0, 2.0}}, {"op:Q projection ×80", {-90.0, 40.0}}};
+    auto parsed = parseScenario(scenarioToJson(doc), "old.roofscope.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+
+    Shown w = shownWindow();
+    ASSERT_FALSE(w.session->applyScenario(*parsed, QStringLiteral("old.roofscope.json")));
+    EXPECT_EQ(w.session->labelPositions(), doc.labelPositions);
+    const auto q = labelFor(*w.chart, QStringLiteral("op:Q projection ×80"));
+    ASSERT_TRUE(q);
+    EXPECT_TRUE(q->pinned);
+    EXPECT_EQ(q->text, QStringLiteral("Q projection ×80"));
+    EXPECT_NEAR(q->box.center().x() - q->anchor.x(), -90.0, 1e-6);
+    EXPECT_FALSE(labelFor(*w.chart, QStringLiteral("op:q_proj ×80")));
 }

@@ -118,7 +118,7 @@ TEST(ModelPanel, Llama70bDecodeOnFourGpus)
     const Workload& w = f.workbench->workload();
     ASSERT_EQ(f.session->operators().size(), w.ops.size());
     EXPECT_EQ(QString::fromStdString(f.session->operators()[2].label),
-              QStringLiteral("q_proj ×80"));
+              QStringLiteral("Q projection ×80"));
     const auto points = pointsByRef(f.window->chart());
     EXPECT_EQ(points.size(), w.ops.size() * 4);
     for (int hw : f.session->checkedHardware()) {
@@ -210,7 +210,7 @@ TEST(ModelPanel, BatchSliderMovesOperatorsAcrossTheRidge)
     EXPECT_NE(std::find_if(f.session->operators().begin(), f.session->operators().end(),
                            [&](const Operator& op) {
                                return op.label ==
-                                      "attn_qk ×" +
+                                      "QKᵀ scores ×" +
                                           HumanFormat::count(batch * 8 * 80).toStdString();
                            }),
               f.session->operators().end());

@@ -404,8 +404,13 @@ void RoofChart::Impl::onComparisonChanged(const QModelIndex& topLeft,
     const int last = std::min(bottomRight.row() / n, static_cast<int>(pointsByOp.size()) - 1);
     if (first > last)
         return;
-    for (int op = first; op <= last; ++op)
+    for (int op = first; op <= last; ++op) {
+        // A rename (or an edit of an operator shown by its parameters) changes its label.
+        if (op < static_cast<int>(figure.operators.size()))
+            figure.operators[static_cast<std::size_t>(op)].name =
+                session->operators()[static_cast<std::size_t>(op)].displayName();
         readPoints(op);
+    }
     flattenPoints();
     ChartChanges changes = ChartChange::Points;
     if (currentRoofSignature() != roofSignature) {

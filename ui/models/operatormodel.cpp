@@ -117,8 +117,12 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
     }
     if (role == Qt::ToolTipRole) {
         const OperatorKind& kind = op.definition();
-        return QString::fromStdString(kind.title + "\n" + op.spec() + "\nFLOP = " +
-                                      kind.flopsFormula + "\nbytes = " + kind.bytesFormula);
+        const QString tip =
+            QString::fromStdString(kind.title + "\n" + op.spec() + "\nFLOP = " + kind.flopsFormula +
+                                   "\nbytes = " + kind.bytesFormula);
+        // A model row's name is short ("Q projection ×80"): its description comes first.
+        const QString note = m_session->operatorNote(row);
+        return note.isEmpty() ? tip : note + QLatin1Char('\n') + tip;
     }
     if (role == Qt::TextAlignmentRole && column >= AiColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
