@@ -190,9 +190,12 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
                           roof.peak);
         QPointF anchor = geometry::valueToPixel(axes, end);
         anchor.setX(std::min(anchor.x(), plot.right() - 2));
+        // A flat roof's label has one natural place, on its line at the right edge, and goes
+        // before the operators' (whose labels can sit on any side of their point): placed
+        // after them it was pushed off its line behind a long leader.
         request(QString::fromStdString(roof.label), color, small, anchor,
                 roof.flat ? roof.peak : std::numeric_limits<double>::quiet_NaN(),
-                QString::fromStdString(roofLabelKey(roof.label, roof.peak)), 1);
+                QString::fromStdString(roofLabelKey(roof.label, roof.peak)), roof.flat ? 3 : 1);
     }
 
     LabelPlacer placer;
