@@ -245,7 +245,8 @@ void RoofChart::Impl::readMeasured()
 bool RoofChart::Impl::readSweeps(bool force)
 {
     const int selected = session->selectedOperator();
-    const bool on = session->toggles().sweep && selected >= 0;
+    const bool on = session->toggles().sweep && selected >= 0 &&
+                    selected < static_cast<int>(session->operators().size());
     // The path depends on everything but the driving parameter's value: a slider step on it
     // leaves the path alone.
     std::optional<Operator> key;

@@ -39,6 +39,21 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     setMinimumSize(480, 320);
     m_rubber = new QRubberBand(QRubberBand::Rectangle, viewport());
     m_rubber->hide();
+    // A drag holds an operator's index: when the rows change under it (undo, a removed
+    // operator, another document) the index names another operator or none, so the drag ends.
+    connect(session, &Session::operatorsReset, this, &RoofChartView::cancelPointDrag);
+    connect(session, &Session::scenarioApplied, this, &RoofChartView::cancelPointDrag);
+}
+
+void RoofChartView::cancelPointDrag()
+{
+    if (m_mode != Mode::DragPoint)
+        return;
+    m_mode = Mode::None;
+    m_dragPoint = {};
+    m_gesture = 0;
+    m_chart->freezeRange(false);
+    unsetCursor();
 }
 
 QPointF RoofChartView::toChart(QPointF viewportPos) const
@@ -112,6 +127,8 @@ void RoofChartView::mousePressEvent(QMouseEvent* event)
 
 void RoofChartView::dragTo(QPointF viewportPos)
 {
+    if (m_dragPoint.op < 0 || m_dragPoint.op >= static_cast<int>(m_session->operators().size()))
+        return;
     const geometry::LogAxes axes = m_chart->logAxes();
     QPointF chartPos = toChart(viewportPos);
     // Clamp to the plot: a value outside the axis range (or <= 0) has no place on a log axis.
