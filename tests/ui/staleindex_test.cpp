@@ -283,6 +283,33 @@ TEST(StaleIndex, RemovingTheDraggedOperatorMidDragLeavesTheOthersAlone)
     }
 }
 
+TEST(StaleIndex, ALabelDragEndsWhenAnotherDocumentComes)
+{
+    auto w = shownWindow();
+    Session* s = w->session();
+    RoofChartView* view = w->chartView();
+    std::optional<RoofChart::Label> label;
+    for (const RoofChart::Label& l : w->chart()->visibleLabels()) {
+        if (!l.key.isEmpty() && w->chart()->draggableLabelAt(l.box.center())->key == l.key)
+            label = l;
+    }
+    ASSERT_TRUE(label);
+    const QPoint press = view->toViewport(label->box.center()).toPoint();
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, press);
+    ASSERT_FALSE(s->applyScenario(withoutOperators(), QStringLiteral("empty.json")));
+    for (int dx : {20, 40, 60}) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(press + QPoint(dx, dx)),
+                         view->viewport()->mapToGlobal(QPointF(press + QPoint(dx, dx))),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+    }
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, press + QPoint(60, 60));
+    // The new document got no "Move Label" of the old one's label.
+    EXPECT_TRUE(s->labelPositions().empty());
+    EXPECT_EQ(s->undoStack()->count(), 0);
+    expectConsistent(*w, "label drag across documents");
+}
+
 TEST(StaleIndex, AModelOperatorSelectedWhenAnEmptyDocumentOpens)
 {
     auto w = shownWindow();

@@ -39,20 +39,25 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     setMinimumSize(480, 320);
     m_rubber = new QRubberBand(QRubberBand::Rectangle, viewport());
     m_rubber->hide();
-    // A drag holds an operator's index: when the rows change under it (undo, a removed
-    // operator, another document) the index names another operator or none, so the drag ends.
-    connect(session, &Session::operatorsReset, this, &RoofChartView::cancelPointDrag);
-    connect(session, &Session::scenarioApplied, this, &RoofChartView::cancelPointDrag);
+    // A drag holds what it moves: an operator's index, or the key of a label of this
+    // document. When the rows change under it (undo, a removed operator) or another document
+    // comes, the index names another operator or none, so the drag ends there.
+    connect(session, &Session::operatorsReset, this, &RoofChartView::cancelDrag);
+    connect(session, &Session::scenarioApplied, this, &RoofChartView::cancelDrag);
 }
 
-void RoofChartView::cancelPointDrag()
+void RoofChartView::cancelDrag()
 {
-    if (m_mode != Mode::DragPoint)
+    if (m_mode == Mode::DragPoint) {
+        m_dragPoint = {};
+        m_chart->freezeRange(false);
+    } else if (m_mode == Mode::DragLabel) {
+        m_labelKey.clear();
+    } else {
         return;
+    }
     m_mode = Mode::None;
-    m_dragPoint = {};
     m_gesture = 0;
-    m_chart->freezeRange(false);
     unsetCursor();
 }
 
