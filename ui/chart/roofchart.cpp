@@ -735,9 +735,9 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
 std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const
 {
     const std::vector<Label> labels = visibleLabels();
-    for (auto it = labels.rbegin(); it != labels.rend(); ++it) {
-        if (!it->key.isEmpty() && it->box.contains(chartPos))
-            return *it;
+    for (const Label& label : std::views::reverse(labels)) {
+        if (!label.key.isEmpty() && label.box.contains(chartPos))
+            return label;
     }
     return std::nullopt;
 }
