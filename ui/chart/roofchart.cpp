@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ranges>
 
 namespace roofscope {
 
@@ -637,8 +636,10 @@ QString RoofChart::toolTipAt(QPointF chartPos) const
 {
     std::vector<QRectF> scratch;
     const ChartContext ctx{d->figure, d->style, d->axes(), *d->session, d->share, scratch, -1};
-    for (const auto& layer : std::views::reverse(d->layers)) {
-        if (auto text = layer->toolTipAt(ctx, chartPos))
+    // Top (last registered) first. An index loop, not std::views::reverse: clang-tidy's clang
+    // cannot parse libstdc++ 12's ranges, and the file is kept checkable.
+    for (std::size_t i = d->layers.size(); i-- > 0;) {
+        if (auto text = d->layers[i]->toolTipAt(ctx, chartPos))
             return *text;
     }
     return {};
@@ -735,9 +736,10 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
 std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const
 {
     const std::vector<Label> labels = visibleLabels();
-    for (const Label& label : std::views::reverse(labels)) {
-        if (!label.key.isEmpty() && label.box.contains(chartPos))
-            return label;
+    // The topmost first: the last drawn.
+    for (std::size_t i = labels.size(); i-- > 0;) {
+        if (!labels[i].key.isEmpty() && labels[i].box.contains(chartPos))
+            return labels[i];
     }
     return std::nullopt;
 }
