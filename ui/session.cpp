@@ -584,7 +584,9 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
                                            : hardwareIndex(scenario.baseline);
     m_operators = std::move(operators);
-    m_selected = selected;
+    // A file's selection is checked by the parser; a scenario built in code is not, and an
+    // index past the rows would outlive them in every view that reads it.
+    m_selected = selected >= 0 && selected < static_cast<int>(m_operators.size()) ? selected : -1;
     m_hovered = {};
     m_view = scenario.view;
     m_theme = scenario.theme;
@@ -655,6 +657,8 @@ void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selecte
         recomputeRow(static_cast<int>(i));
         emit operatorChanged(static_cast<int>(i));
     }
+    if (selected < -1 || selected >= static_cast<int>(m_operators.size()))
+        selected = -1;
     if (selected != m_selected) {
         m_selected = selected;
         emit selectionChanged(selected);

@@ -54,21 +54,21 @@ public:
 
     // Checked accelerators as indices into hardware(), in catalog order.
     const std::vector<int>& checkedHardware() const { return m_checked; }
-    bool isChecked(int hardware) const;
-    void setChecked(int hardware, bool checked);
+    bool isChecked(int hw) const;
+    void setChecked(int hw, bool checked);
     // The baseline is always a checked accelerator (or -1 when none is checked).
     int baseline() const { return m_baseline; }
     // The palette slot of an accelerator: a function of its id and of the other checked ids
     // (core/palette.h), the same in the window, every export and every session.
-    int colorSlot(int hardware) const;
+    int colorSlot(int hw) const;
     // The colour the user chose for it in the settings, if any (0xRRGGBB).
-    std::optional<std::uint32_t> colorOverride(int hardware) const;
+    std::optional<std::uint32_t> colorOverride(int hw) const;
     void setColorOverrides(ColorOverrides colors);
     // Everything the figure of this document shows, from the core (core/figure.h).
     Figure figure() const;
     // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the vendor is shown elsewhere.
-    QString shortName(int hardware) const;
-    void setBaseline(int hardware);
+    QString shortName(int hw) const;
+    void setBaseline(int hw);
 
     // The checked set, its colours and the baseline: what one undo step of the accelerator
     // list restores.
@@ -125,10 +125,10 @@ public:
     // paramRange); nullopt when the operator has no driving parameter.
     std::optional<double> solveDriving(int row, double ai) const;
 
-    // The core's verdict for operator `op` on accelerator `hardware` (must be checked).
-    const Expected<Estimate>& estimate(int op, int hardware) const;
-    // Speedup of `hardware` against the baseline for operator `op` (time ratio), or nullopt.
-    std::optional<double> speedup(int op, int hardware) const;
+    // The core's verdict for operator `op` on accelerator `hw` (must be checked).
+    const Expected<Estimate>& estimate(int op, int hw) const;
+    // Speedup of `hw` against the baseline for operator `op` (time ratio), or nullopt.
+    std::optional<double> speedup(int op, int hw) const;
 
     // The selected operator's driving parameter swept over its range on one accelerator,
     // and the crossing value (the seed's B*), both from the core.
@@ -137,9 +137,9 @@ public:
         std::optional<double> crossing;
         QPointF crossingPoint;
     };
-    SweepPath sweepPath(int op, int hardware) const;
+    SweepPath sweepPath(int op, int hw) const;
     // Only the crossing value of the driving parameter (nullopt: never crosses in range).
-    std::optional<double> crossing(int op, int hardware) const;
+    std::optional<double> crossing(int op, int hw) const;
 
     std::optional<ViewRange> view() const { return m_view; }
     void setView(std::optional<ViewRange> view);

@@ -10,6 +10,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QFile>
+#include <QHeaderView>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -61,7 +62,10 @@ TEST(KernelModel, RowsShowTheCoreAnalysis)
                   .startsWith(QStringLiteral("void ns::gemm<float>(float*, int)")),
               true);
     EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("run.csv"));
-    EXPECT_EQ(cell(model, 0, KernelModel::GpuColumn), QStringLiteral("a100-sxm4-80gb"));
+    // The GPU by the name the accelerator list gives it; the catalog id in the tooltip.
+    EXPECT_EQ(cell(model, 0, KernelModel::GpuColumn), QStringLiteral("A100 SXM4 80GB"));
+    EXPECT_EQ(cell(model, 0, KernelModel::GpuColumn, Qt::ToolTipRole),
+              QStringLiteral("a100-sxm4-80gb"));
     EXPECT_EQ(cell(model, 0, KernelModel::AiDramColumn), QStringLiteral("100"));
     EXPECT_EQ(cell(model, 0, KernelModel::AiL2Column), QStringLiteral("20"));
     EXPECT_EQ(cell(model, 0, KernelModel::AiL1Column), QStringLiteral("–"));
@@ -220,6 +224,41 @@ TEST(KernelsPanel, ImportsOffTheUiThreadAndSelectsWithTheSession)
     s->undoStack()->undo();
     s->undoStack()->undo();
     EXPECT_TRUE(s->measurements().sets.empty());
+}
+
+TEST(KernelsPanel, ColumnsFitTheirContentsAndTheGpuShowsItsName)
+{
+    auto s = makeSession();
+    MeasurementSet set = run("run.csv");
+    // One kernel of a GPU the catalog does not know: its id is all there is to show; one of
+    // no known GPU at all.
+    set.kernels[1].gpu = "lab-prototype-x1";
+    set.kernels[2].gpu.clear();
+    s->importMeasurements(std::move(set));
+    KernelsPanel panel(s.get());
+    panel.resize(1200, 400);
+    panel.show();
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    // QTableView hides sizeHintForColumn; the base class has it public.
+    QAbstractItemView* view = panel.view();
+    QHeaderView* header = panel.view()->horizontalHeader();
+    QStringList gpus;
+    for (int row = 0; row < panel.proxy()->rowCount(); ++row)
+        gpus << cell(*panel.proxy(), row, KernelModel::GpuColumn);
+    gpus.sort();
+    EXPECT_EQ(gpus, (QStringList{QStringLiteral("A100 SXM4 80GB"),
+                                 QStringLiteral("lab-prototype-x1"), QStringLiteral("unknown")}));
+    EXPECT_EQ(view->textElideMode(), Qt::ElideMiddle);
+    const int cap = std::max(120, view->viewport()->width() / 2);
+    for (int c = 0; c < header->count(); ++c) {
+        EXPECT_EQ(header->sectionResizeMode(c), QHeaderView::Interactive) << "column " << c;
+        EXPECT_GE(header->sectionSize(c), std::min(view->sizeHintForColumn(c), cap))
+            << "column " << c;
+    }
+    // The whole name fits in its column: no "A100…".
+    const int nameWidth = view->fontMetrics().horizontalAdvance(QStringLiteral("A100 SXM4 80GB"));
+    EXPECT_GE(header->sectionSize(KernelModel::GpuColumn), nameWidth + 8);
 }
 
 TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)

@@ -159,7 +159,7 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         }
         if (groupOf[i] < 0) {
             groupOf[i] = static_cast<int>(groups.size());
-            groups.push_back({});
+            groups.emplace_back();
             if (std::isfinite(r.value))
                 byText[r.text].push_back(groupOf[i]);
         }

@@ -294,7 +294,8 @@ const PointCloud::Stamp& PointCloud::stamp(std::uint16_t marker, qreal scale) co
         p.scale(scale, scale);
         drawMarker(&p, m, QPointF(0, 0));
     }
-    return *m_stamps.insert(key, std::move(st));
+    // emplace, not insert: QHash::insert takes the value by const reference (a copy).
+    return *m_stamps.emplace(key, std::move(st));
 }
 
 PointCloud::Stats PointCloud::render(QPainter* painter) const

@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ranges>
 
 namespace roofscope {
 
@@ -245,7 +244,8 @@ void RoofChart::Impl::readMeasured()
 bool RoofChart::Impl::readSweeps(bool force)
 {
     const int selected = session->selectedOperator();
-    const bool on = session->toggles().sweep && selected >= 0;
+    const bool on = session->toggles().sweep && selected >= 0 &&
+                    selected < static_cast<int>(session->operators().size());
     // The path depends on everything but the driving parameter's value: a slider step on it
     // leaves the path alone.
     std::optional<Operator> key;
@@ -641,8 +641,10 @@ QString RoofChart::toolTipAt(QPointF chartPos) const
 {
     std::vector<QRectF> scratch;
     const ChartContext ctx{d->figure, d->style, d->axes(), *d->session, d->share, scratch, -1};
-    for (const auto& layer : std::views::reverse(d->layers)) {
-        if (auto text = layer->toolTipAt(ctx, chartPos))
+    // Top (last registered) first. An index loop, not std::views::reverse: clang-tidy's clang
+    // cannot parse libstdc++ 12's ranges, and the file is kept checkable.
+    for (std::size_t i = d->layers.size(); i-- > 0;) {
+        if (auto text = d->layers[i]->toolTipAt(ctx, chartPos))
             return *text;
     }
     return {};
@@ -739,9 +741,10 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
 std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const
 {
     const std::vector<Label> labels = visibleLabels();
-    for (auto it = labels.rbegin(); it != labels.rend(); ++it) {
-        if (!it->key.isEmpty() && it->box.contains(chartPos))
-            return *it;
+    // The topmost first: the last drawn.
+    for (std::size_t i = labels.size(); i-- > 0;) {
+        if (!labels[i].key.isEmpty() && labels[i].box.contains(chartPos))
+            return labels[i];
     }
     return std::nullopt;
 }

@@ -39,6 +39,26 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     setMinimumSize(480, 320);
     m_rubber = new QRubberBand(QRubberBand::Rectangle, viewport());
     m_rubber->hide();
+    // A drag holds what it moves: an operator's index, or the key of a label of this
+    // document. When the rows change under it (undo, a removed operator) or another document
+    // comes, the index names another operator or none, so the drag ends there.
+    connect(session, &Session::operatorsReset, this, &RoofChartView::cancelDrag);
+    connect(session, &Session::scenarioApplied, this, &RoofChartView::cancelDrag);
+}
+
+void RoofChartView::cancelDrag()
+{
+    if (m_mode == Mode::DragPoint) {
+        m_dragPoint = {};
+        m_chart->freezeRange(false);
+    } else if (m_mode == Mode::DragLabel) {
+        m_labelKey.clear();
+    } else {
+        return;
+    }
+    m_mode = Mode::None;
+    m_gesture = 0;
+    unsetCursor();
 }
 
 QPointF RoofChartView::toChart(QPointF viewportPos) const
@@ -112,6 +132,8 @@ void RoofChartView::mousePressEvent(QMouseEvent* event)
 
 void RoofChartView::dragTo(QPointF viewportPos)
 {
+    if (m_dragPoint.op < 0 || m_dragPoint.op >= static_cast<int>(m_session->operators().size()))
+        return;
     const geometry::LogAxes axes = m_chart->logAxes();
     QPointF chartPos = toChart(viewportPos);
     // Clamp to the plot: a value outside the axis range (or <= 0) has no place on a log axis.

@@ -42,6 +42,8 @@ protected:
 private:
     enum class Mode { None, DragPoint, DragLabel, Pan, Rubber };
     void dragTo(QPointF viewportPos);
+    // Ends a point or label drag without applying anything more (what it moved went away).
+    void cancelDrag();
     void dragLabelTo(QPointF viewportPos);
 
     RoofChart* m_chart;

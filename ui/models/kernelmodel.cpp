@@ -51,6 +51,20 @@ KernelModel::KernelModel(Session* session, QObject* parent)
         if (!m_rows.empty())
             emit dataChanged(index(0, OperatorColumn), index(rowCount() - 1, OperatorColumn));
     });
+    connect(session, &Session::catalogChanged, this, [this] {
+        if (!m_rows.empty())
+            emit dataChanged(index(0, GpuColumn), index(rowCount() - 1, GpuColumn));
+    });
+}
+
+QString KernelModel::gpuName(const MeasuredKernel& k) const
+{
+    if (k.gpu.empty())
+        return tr("unknown");
+    // The name people know the GPU by, as the accelerator list shows it ("A100 SXM4 80GB");
+    // the id is the tooltip. An id the catalog no longer has is all there is to show.
+    const int hw = m_session->hardwareIndex(k.gpu);
+    return hw >= 0 ? m_session->shortName(hw) : QString::fromStdString(k.gpu);
 }
 
 void KernelModel::rebuild()
@@ -123,7 +137,7 @@ QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int colum
         return QString::fromStdString(set.label.empty() ? set.file : set.label);
     }
     case GpuColumn:
-        return k.gpu.empty() ? tr("unknown") : QString::fromStdString(k.gpu);
+        return gpuName(k);
     case LaunchesColumn:
         return HumanFormat::count(static_cast<double>(k.launches));
     case TimeColumn:
@@ -215,9 +229,11 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
                 tip += QStringLiteral("\n• ") + QString::fromStdString(w);
             return tip;
         }
+        if (index.column() == GpuColumn && !k->gpu.empty())
+            return QString::fromStdString(k->gpu);
         if (index.column() == PercentColumn && !row.analysis.ceiling.empty())
             return tr("Against the %1 roof of %2")
-                .arg(QString::fromStdString(row.analysis.ceiling), QString::fromStdString(k->gpu));
+                .arg(QString::fromStdString(row.analysis.ceiling), gpuName(*k));
         if (index.column() == SetColumn)
             return QString::fromStdString(
                 m_session->measurements().sets[static_cast<std::size_t>(row.ref.set)].file);

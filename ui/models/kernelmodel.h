@@ -57,6 +57,8 @@ private:
         std::optional<double> speedup;
     };
     void rebuild();
+    // The GPU's human name from the catalog ("A100 SXM4 80GB"), "unknown" without one.
+    QString gpuName(const MeasuredKernel& k) const;
     QVariant display(const Row& row, const MeasuredKernel& k, int column) const;
     QVariant sortValue(const Row& row, const MeasuredKernel& k, int column) const;
 

@@ -3,6 +3,7 @@
 #include "core/measured/devicematch.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/session.h"
+#include "ui/widgets/columnfitter.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -55,7 +56,10 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->resizeSection(KernelModel::NameColumn, 220);
+    // Like every table of the window: columns sized to their contents (the GPU's name whole,
+    // not "a100-…"), resizable, long kernel names elided in the middle with the full text in
+    // the tooltip.
+    ColumnFitter::install(m_view, m_view->horizontalHeader());
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_filter->setPlaceholderText(tr("Filter kernels by name"));

@@ -36,9 +36,9 @@ AnalyticPointsLayer::AnalyticPointsLayer() = default;
 
 AnalyticPointsLayer::~AnalyticPointsLayer() = default;
 
-void AnalyticPointsLayer::attach(const ChartHost& chart)
+void AnalyticPointsLayer::attach(const ChartHost& host)
 {
-    m_cloud = new PointCloud(chart.item);
+    m_cloud = new PointCloud(host.item);
     // Over the roofs, the axes, measured kernels, links and collectives; under the labels.
     m_cloud->setZValue(4);
     // A few hundred stamps cost less than a plot-sized layer's blit, and they move with

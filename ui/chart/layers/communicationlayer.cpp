@@ -16,9 +16,9 @@ namespace {
 constexpr qreal kRadius = 5.0;
 } // namespace
 
-void CommunicationLayer::attach(const ChartHost& chart)
+void CommunicationLayer::attach(const ChartHost& host)
 {
-    m_clip = new QGraphicsRectItem(chart.item);
+    m_clip = new QGraphicsRectItem(host.item);
     m_clip->setPen(Qt::NoPen);
     m_clip->setBrush(Qt::NoBrush);
     m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
@@ -58,8 +58,7 @@ std::optional<QString> CommunicationLayer::toolTipAt(const ChartContext& context
                                                      QPointF chartPos) const
 {
     for (const FigureCommPoint& c : context.figure.communication) {
-        const QPointF at =
-            geometry::valueToPixel(context.axes, QPointF(c.value.ai, c.value.flops));
+        const QPointF at = geometry::valueToPixel(context.axes, QPointF(c.value.ai, c.value.flops));
         if (QLineF(at, chartPos).length() > kRadius + 2.0)
             continue;
         const FigureGpu* gpu = context.figure.gpu(c.hardware);

@@ -18,7 +18,7 @@ public:
     int markerCount() const { return m_markers; }
 
 private:
-    QGraphicsRectItem* m_clip = nullptr; // the plot area
+    QGraphicsRectItem* m_clip = nullptr;     // the plot area
     std::vector<QGraphicsPathItem*> m_items; // one per shown GPU (its pen colour)
     int m_markers = 0;
 };

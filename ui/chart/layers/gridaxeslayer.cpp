@@ -10,13 +10,12 @@
 
 namespace roofscope {
 
-void GridAxesLayer::attach(const ChartHost& chart)
+void GridAxesLayer::attach(const ChartHost& host)
 {
-    QGraphicsWidget* host = chart.item;
-    m_host = host;
-    m_grid = chart.lineArt; // the grid goes under every slot of the shared canvas
-    m_titleX = new QGraphicsSimpleTextItem(host);
-    m_titleY = new QGraphicsSimpleTextItem(host);
+    m_host = host.item;
+    m_grid = host.lineArt; // the grid goes under every slot of the shared canvas
+    m_titleX = new QGraphicsSimpleTextItem(host.item);
+    m_titleY = new QGraphicsSimpleTextItem(host.item);
     m_titleY->setRotation(-90);
 }
 

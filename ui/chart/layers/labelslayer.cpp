@@ -55,11 +55,10 @@ QHash<QString, QPointF> pinnedOffsets(const LabelPositions& positions,
 
 } // namespace
 
-void LabelsLayer::attach(const ChartHost& chart)
+void LabelsLayer::attach(const ChartHost& host)
 {
-    QGraphicsWidget* host = chart.item;
-    m_host = host;
-    m_hiddenNote = new QGraphicsSimpleTextItem(host);
+    m_host = host.item;
+    m_hiddenNote = new QGraphicsSimpleTextItem(host.item);
     m_hiddenNote->setZValue(1000);
 }
 

@@ -7,10 +7,9 @@
 
 namespace roofscope {
 
-void LegendLayer::attach(const ChartHost& chart)
+void LegendLayer::attach(const ChartHost& host)
 {
-    QGraphicsWidget* host = chart.item;
-    m_item = new ChartLegend(host);
+    m_item = new ChartLegend(host.item);
 }
 
 QStringList LegendLayer::namesOf(const ChartContext& context)

@@ -13,11 +13,10 @@
 
 namespace roofscope {
 
-void LinksLayer::attach(const ChartHost& chart)
+void LinksLayer::attach(const ChartHost& host)
 {
-    QGraphicsWidget* host = chart.item;
     // Arrows leave the plot when one end is zoomed out of view: clipped to the plot area.
-    m_clip = new QGraphicsRectItem(host);
+    m_clip = new QGraphicsRectItem(host.item);
     m_clip->setPen(Qt::NoPen);
     m_clip->setBrush(Qt::NoBrush);
     m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);

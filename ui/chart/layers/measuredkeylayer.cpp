@@ -106,9 +106,9 @@ private:
     QSizeF m_size;
 };
 
-void MeasuredKeyLayer::attach(const ChartHost& chart)
+void MeasuredKeyLayer::attach(const ChartHost& host)
 {
-    m_item = new MeasuredKey(chart.item);
+    m_item = new MeasuredKey(host.item);
     m_item->setZValue(900); // under the labels (1000), over every mark
 }
 

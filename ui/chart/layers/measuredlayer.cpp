@@ -88,10 +88,9 @@ std::vector<bool> MeasuredLayer::beforeSets(const Figure& figure)
     return out;
 }
 
-void MeasuredLayer::attach(const ChartHost& chart)
+void MeasuredLayer::attach(const ChartHost& host)
 {
-    QGraphicsWidget* host = chart.item;
-    m_cloud = new PointCloud(host);
+    m_cloud = new PointCloud(host.item);
     // Over the roofs, under the analytic points and the labels.
     m_cloud->setZValue(2);
 }

@@ -8,9 +8,9 @@
 
 namespace roofscope {
 
-void MeasuredLevelsLayer::attach(const ChartHost& chart)
+void MeasuredLevelsLayer::attach(const ChartHost& host)
 {
-    m_clip = new QGraphicsRectItem(chart.item);
+    m_clip = new QGraphicsRectItem(host.item);
     m_clip->setPen(Qt::NoPen);
     m_clip->setBrush(Qt::NoBrush);
     m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);

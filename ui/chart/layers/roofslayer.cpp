@@ -26,9 +26,9 @@ Qt::PenStyle RoofsLayer::penStyle(RoofRole role)
     }
 }
 
-void RoofsLayer::attach(const ChartHost& chart)
+void RoofsLayer::attach(const ChartHost& host)
 {
-    m_item = chart.lineArt;
+    m_item = host.lineArt;
 }
 
 void RoofsLayer::update(const ChartContext& context, ChartChanges changes)

@@ -6,9 +6,9 @@
 
 namespace roofscope {
 
-void SweepsLayer::attach(const ChartHost& chart)
+void SweepsLayer::attach(const ChartHost& host)
 {
-    m_item = chart.lineArt;
+    m_item = host.lineArt;
 }
 
 void SweepsLayer::update(const ChartContext& context, ChartChanges changes)
