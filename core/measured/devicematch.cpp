@@ -74,6 +74,34 @@ std::string matchDeviceToCatalog(std::string_view deviceName, const std::vector<
     return {};
 }
 
+int gpuMentionedInFileName(std::string_view fileName, const std::vector<Hardware>& hardware,
+                           const std::vector<int>& candidates)
+{
+    const std::set<std::string> name = words(fileName);
+    for (int index : candidates) {
+        if (index < 0 || index >= static_cast<int>(hardware.size()))
+            continue;
+        // The model number: the first part of the id with a digit in it ("sxm4" and "80gb"
+        // come later, and "rtx" has none).
+        const std::string& id = hardware[static_cast<std::size_t>(index)].id;
+        std::string part;
+        std::string model;
+        for (std::size_t i = 0; i <= id.size() && model.empty(); ++i) {
+            if (i == id.size() || id[i] == '-') {
+                if (std::any_of(part.begin(), part.end(),
+                                [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+                    model = part;
+                part.clear();
+            } else {
+                part += static_cast<char>(std::tolower(static_cast<unsigned char>(id[i])));
+            }
+        }
+        if (!model.empty() && name.count(model) > 0)
+            return index;
+    }
+    return -1;
+}
+
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,
                       std::string_view overrideId)
 {

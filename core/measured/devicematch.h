@@ -17,6 +17,12 @@ namespace roofscope {
 std::string matchDeviceToCatalog(std::string_view deviceName,
                                  const std::vector<Hardware>& hardware);
 
+// For a profile that names no device: the first of `candidates` (indices into `hardware`)
+// whose model number the file's name mentions as a word — "a100" of "a100-sxm4-80gb", "4090"
+// of "rtx-4090", "mi300x" — or -1. "ncu-details-a100-gemm.csv" → the checked A100.
+int gpuMentionedInFileName(std::string_view fileName, const std::vector<Hardware>& hardware,
+                           const std::vector<int>& candidates);
+
 // Sets each kernel's `gpu`: `overrideId` when given, else its device name when that is a
 // catalog id, else the entry matchDeviceToCatalog finds ("" when none).
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,

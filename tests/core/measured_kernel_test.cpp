@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace roofscope;
 
 TEST(MeasuredKernelName, TrimsReturnTypeNamespacesTemplatesParametersAndClones)
@@ -38,6 +40,32 @@ TEST(MeasuredDeviceMatch, DeviceNamesToCatalogIds)
     EXPECT_EQ(matchDeviceToCatalog("Tesla V100-SXM2-16GB", hw), "v100-sxm2");
     EXPECT_EQ(matchDeviceToCatalog("Intel Arc A770", hw), "");
     EXPECT_EQ(matchDeviceToCatalog("", hw), "");
+}
+
+// A profile that names no device: the checked GPU its file name mentions, by model number.
+TEST(MeasuredDeviceMatch, GpuMentionedInTheFileName)
+{
+    const auto hw = HardwareCatalog::builtin().all();
+    auto index = [&](std::string_view id) {
+        for (std::size_t i = 0; i < hw.size(); ++i)
+            if (hw[i].id == id)
+                return static_cast<int>(i);
+        return -1;
+    };
+    const std::vector<int> seed = {index("a100-sxm4-80gb"), index("h100-sxm5"), index("h200-sxm"),
+                                   index("b200-sxm")};
+    ASSERT_EQ(std::count(seed.begin(), seed.end(), -1), 0);
+    EXPECT_EQ(gpuMentionedInFileName("ncu-details-a100-gemm.csv", hw, seed), seed[0]);
+    EXPECT_EQ(gpuMentionedInFileName("run_H200_decode.ncu-rep.csv", hw, seed), seed[2]);
+    EXPECT_EQ(gpuMentionedInFileName("gemm.csv", hw, seed), -1);
+    // A word, not a substring: "a1000" is not an A100.
+    EXPECT_EQ(gpuMentionedInFileName("rtx-a1000-gemm.csv", hw, seed), -1);
+    // Only among the candidates: the 4090 is not checked here.
+    EXPECT_EQ(gpuMentionedInFileName("rtx4090.csv", hw, seed), -1);
+    EXPECT_EQ(gpuMentionedInFileName("my 4090 run.csv", hw, {index("rtx-4090")}),
+              index("rtx-4090"));
+    EXPECT_EQ(gpuMentionedInFileName("mi300x-roofline.csv", hw, {index("mi300x")}),
+              index("mi300x"));
 }
 
 TEST(MeasuredKernelGpus, OverrideWins)

@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -20,6 +21,9 @@
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
 
 using namespace roofscope;
 using roofscope::test::csvKernel;
@@ -293,6 +297,63 @@ TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)
                                               "number > 0, got \"-1\"")))
         << shown.toStdString();
     EXPECT_EQ(s->measurements(), before);
+}
+
+// A profile that names no GPU: the question lists the checked accelerators by name, offers the
+// one the file's name mentions (else the baseline), and cancelling it imports none of the files.
+TEST(KernelsPanel, AsksWhichGpuByNameAndCancelImportsNothing)
+{
+    QTemporaryDir dir;
+    const QString h200 = dir.filePath(QStringLiteral("lab-h200-decode.csv"));
+    const QString plain = dir.filePath(QStringLiteral("gemm.csv"));
+    for (const QString& path : {h200, plain})
+        ASSERT_TRUE(writeFile(path, "name,time_s,flops,dram_bytes\ngemm,0.01,1e12,1e10\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    QStringList offered;
+    QStringList suggested;
+    // Answers each question with "accept the suggestion" until `cancelAt` (0-based).
+    int asked = 0;
+    int cancelAt = -1;
+    std::function<void()> poll = [&] {
+        auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        if (!d) {
+            QTimer::singleShot(10, poll);
+            return;
+        }
+        offered = d->comboBoxItems();
+        suggested << d->textValue();
+        if (asked++ == cancelAt) {
+            d->reject();
+            return;
+        }
+        d->accept();
+        if (asked < 2) // two files, two questions: then stop polling
+            QTimer::singleShot(10, poll);
+    };
+    auto answer = [&](int cancelling) {
+        asked = 0;
+        cancelAt = cancelling;
+        QTimer::singleShot(0, poll);
+    };
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    answer(1);
+    panel.importFiles({h200, plain});
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_EQ(offered,
+              (QStringList{QStringLiteral("A100 SXM4 80GB"), QStringLiteral("H100 SXM5 80GB"),
+                           QStringLiteral("H200 SXM 141GB"), QStringLiteral("B200 SXM 180GB")}));
+    EXPECT_EQ(suggested,
+              (QStringList{QStringLiteral("H200 SXM 141GB"), QStringLiteral("H100 SXM5 80GB")}));
+    EXPECT_TRUE(s->measurements().sets.empty()) << "cancelled: nothing of the first file stays";
+
+    suggested.clear();
+    answer(-1);
+    panel.importFiles({h200, plain});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->measurements().sets[0].kernels.at(0).gpu, "h200-sxm");
+    EXPECT_EQ(s->measurements().sets[1].kernels.at(0).gpu, "h100-sxm5");
 }
 
 TEST(KernelsPanel, ScenarioFilesAreOpenedNotImported)

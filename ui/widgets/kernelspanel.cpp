@@ -4,6 +4,7 @@
 #include "ui/models/kernelmodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/searchfieldundo.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -64,6 +65,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
 
     m_filter->setPlaceholderText(tr("Filter kernels by name"));
     m_filter->setClearButtonEnabled(true);
+    SearchFieldUndo::install(m_filter);
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
 
@@ -245,6 +247,27 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             return;
         }
     }
+    // Every file's accelerator is settled before anything is imported: cancelling the question
+    // for the second file leaves nothing of the first behind.
+    for (std::size_t i = 0; i < job->results.size(); ++i) {
+        MeasuredImport& imported = **job->results[i];
+        assignKernelGpus(imported.kernels, m_session->hardware());
+        const bool unknown = std::any_of(imported.kernels.begin(), imported.kernels.end(),
+                                         [](const MeasuredKernel& k) { return k.gpu.empty(); });
+        if (!unknown)
+            continue;
+        const QString name = QFileInfo(job->paths[static_cast<int>(i)]).fileName();
+        const std::optional<std::string> id = askGpu(name);
+        if (!id) {
+            emit statusMessage(tr("Import cancelled; nothing changed."));
+            emit importFinished(0);
+            return;
+        }
+        for (MeasuredKernel& k : imported.kernels) {
+            if (k.gpu.empty())
+                k.gpu = *id;
+        }
+    }
     int added = 0;
     QStringList notes;
     for (std::size_t i = 0; i < job->results.size(); ++i) {
@@ -253,31 +276,6 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         if (imported.kernels.empty()) {
             notes << tr("%1: no kernels (hardware peaks only)").arg(name);
             continue;
-        }
-        assignKernelGpus(imported.kernels, m_session->hardware());
-        const bool unknown = std::any_of(imported.kernels.begin(), imported.kernels.end(),
-                                         [](const MeasuredKernel& k) { return k.gpu.empty(); });
-        if (unknown && !m_session->checkedHardware().empty()) {
-            // Nsight's details page names no device: ask which accelerator ran it.
-            QStringList ids;
-            int current = 0;
-            for (int hw : m_session->checkedHardware()) {
-                if (hw == m_session->baseline())
-                    current = static_cast<int>(ids.size());
-                ids << QString::fromStdString(
-                    m_session->hardware()[static_cast<std::size_t>(hw)].id);
-            }
-            bool ok = false;
-            const QString id = QInputDialog::getItem(
-                this, tr("Import Measurements"),
-                tr("%1 does not name its GPU. Measure its kernels against:").arg(name), ids,
-                current, false, &ok);
-            if (ok) {
-                for (MeasuredKernel& k : imported.kernels) {
-                    if (k.gpu.empty())
-                        k.gpu = id.toStdString();
-                }
-            }
         }
         MeasurementSet set;
         set.file = name.toStdString();
@@ -288,6 +286,41 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     notes.prepend(tr("Imported %1 kernels.").arg(added));
     emit statusMessage(notes.join(QStringLiteral(" ")));
     emit importFinished(added);
+}
+
+std::optional<std::string> KernelsPanel::askGpu(const QString& fileName)
+{
+    // Nsight's details page names no device: ask which accelerator ran it, among the checked
+    // ones (every accelerator when none is), offering the one the file's name mentions, else
+    // the baseline.
+    std::vector<int> candidates = m_session->checkedHardware();
+    if (candidates.empty()) {
+        for (int hw = 0; hw < static_cast<int>(m_session->hardware().size()); ++hw)
+            candidates.push_back(hw);
+    }
+    if (candidates.empty())
+        return std::nullopt;
+    int suggested =
+        gpuMentionedInFileName(fileName.toStdString(), m_session->hardware(), candidates);
+    if (suggested < 0)
+        suggested = m_session->baseline();
+    QStringList names;
+    int current = 0;
+    for (int hw : candidates) {
+        if (hw == suggested)
+            current = static_cast<int>(names.size());
+        names << m_session->shortName(hw);
+    }
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(
+        this, tr("Import Measurements"),
+        tr("%1 does not name its GPU. Measure its kernels against:").arg(fileName), names, current,
+        false, &ok);
+    const auto at = names.indexOf(chosen);
+    if (!ok || at < 0)
+        return std::nullopt;
+    return m_session->hardware()[static_cast<std::size_t>(candidates[static_cast<std::size_t>(at)])]
+        .id;
 }
 
 void KernelsPanel::linkSelectedTo(int op)

@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <string>
 
 class QAction;
 class QCheckBox;
@@ -60,6 +62,8 @@ private:
     void linkToOperator();
     void removeRun();
     void onImported(const std::shared_ptr<ImportJob>& job);
+    // The catalog id of the accelerator the user says ran `fileName`; nullopt if cancelled.
+    std::optional<std::string> askGpu(const QString& fileName);
     void syncSelectionFromSession();
     void updateActions();
 
