@@ -268,14 +268,14 @@ int runPlot(const std::vector<std::string>& args)
 
     std::optional<QString> error;
     if (figureFormat) {
-        auto exporter = FigureExporter::create(scenario, std::move(catalog), options);
+        auto exporter = FigureExporter::create(std::move(scenario), std::move(catalog), options);
         if (!exporter)
             throw UsageError(exporter.error().message);
         ChartDocument* doc = (*exporter)->document();
         ModelWorkbench::sizeModelMarkers(doc->session(), doc->chart());
         error = (*exporter)->write(outPath, *figureFormat);
     } else {
-        auto doc = ChartDocument::fromScenario(scenario, std::move(catalog),
+        auto doc = ChartDocument::fromScenario(std::move(scenario), std::move(catalog),
                                                QString::fromStdString(a.value("scenario")));
         if (!doc)
             throw UsageError(doc.error().message);

@@ -551,7 +551,7 @@ Scenario Session::toScenarioWithoutMeasurements() const
     return s;
 }
 
-std::optional<Error> Session::applyScenario(const Scenario& scenario, const QString& fileName)
+std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fileName)
 {
     if (auto error = checkScenarioHardware(scenario, m_catalog, fileName.toStdString()))
         return error;
@@ -594,7 +594,7 @@ std::optional<Error> Session::applyScenario(const Scenario& scenario, const QStr
     m_modelSetup = scenario.model;
     m_modelFirstRow = modelFirstRow;
     m_figureText = {};
-    m_measurements = scenario.measurements;
+    m_measurements = std::move(scenario.measurements);
     m_labelPositions = scenario.labelPositions;
     m_selectedKernel = {};
     m_undo->clear();

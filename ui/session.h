@@ -202,7 +202,8 @@ public:
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
     // the file, the JSON pointer and the problem.
-    std::optional<Error> applyScenario(const Scenario& scenario, const QString& fileName);
+    // By value: a caller done with its scenario moves it in (its measurements can be large).
+    std::optional<Error> applyScenario(Scenario scenario, const QString& fileName);
 
     // Used by the undo commands.
     void setOperatorsInternal(const std::vector<Operator>& ops, int selected);

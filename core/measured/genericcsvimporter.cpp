@@ -97,6 +97,8 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
     const int launchesCol = columnIndex(header, "launches");
 
     MeasuredImport result;
+    // One kernel a line: growing 100,000 kernels by doubling moved each of them about twice.
+    result.kernels.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
     std::vector<std::string> cells;
     while (csv.nextRow(cells, header.size())) {
         const int line = csv.line();

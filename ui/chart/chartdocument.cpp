@@ -7,13 +7,12 @@
 
 namespace roofscope {
 
-Expected<std::unique_ptr<ChartDocument>> ChartDocument::fromScenario(const Scenario& scenario,
-                                                                     HardwareCatalog catalog,
-                                                                     const QString& fileName)
+Expected<std::unique_ptr<ChartDocument>>
+ChartDocument::fromScenario(Scenario scenario, HardwareCatalog catalog, const QString& fileName)
 {
     std::unique_ptr<ChartDocument> doc(new ChartDocument);
     doc->m_session = std::make_unique<Session>(std::move(catalog));
-    if (auto error = doc->m_session->applyScenario(scenario, fileName))
+    if (auto error = doc->m_session->applyScenario(std::move(scenario), fileName))
         return *error;
     doc->m_hardware = std::make_unique<HardwareModel>(doc->m_session.get());
     doc->m_comparison = std::make_unique<ComparisonModel>(doc->m_session.get());

@@ -24,7 +24,7 @@ class Session;
 class ChartDocument {
 public:
     static Expected<std::unique_ptr<ChartDocument>>
-    fromScenario(const Scenario& scenario, HardwareCatalog catalog, const QString& fileName);
+    fromScenario(Scenario scenario, HardwareCatalog catalog, const QString& fileName);
     ~ChartDocument();
 
     Session* session() const { return m_session.get(); }

@@ -86,9 +86,8 @@ QString figureFormatSuffix(FigureFormat format)
     return {};
 }
 
-Expected<std::unique_ptr<FigureExporter>> FigureExporter::create(const Scenario& scenario,
-                                                                 HardwareCatalog catalog,
-                                                                 const FigureOptions& options)
+Expected<std::unique_ptr<FigureExporter>>
+FigureExporter::create(Scenario scenario, HardwareCatalog catalog, const FigureOptions& options)
 {
     const QSize pixels = options.size * options.scale;
     if (options.size.width() < 16 || options.size.height() < 16 || !(options.scale > 0.0) ||
@@ -99,10 +98,11 @@ Expected<std::unique_ptr<FigureExporter>> FigureExporter::create(const Scenario&
                          .arg(options.scale)
                          .arg(kMaxImageSide)
                          .toStdString()};
-    Scenario s = scenario;
+    // Taken by value and moved on: a profile of 100,000 kernels was copied twice here.
     if (options.theme)
-        s.theme = *options.theme;
-    auto doc = ChartDocument::fromScenario(s, std::move(catalog), QStringLiteral("scenario"));
+        scenario.theme = *options.theme;
+    auto doc = ChartDocument::fromScenario(std::move(scenario), std::move(catalog),
+                                           QStringLiteral("scenario"));
     if (!doc)
         return doc.error();
     std::unique_ptr<FigureExporter> exporter(new FigureExporter);

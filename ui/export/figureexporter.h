@@ -55,7 +55,7 @@ public:
 
     // Errors: the scenario names hardware the catalog lacks; an empty or oversized figure.
     static Expected<std::unique_ptr<FigureExporter>>
-    create(const Scenario& scenario, HardwareCatalog catalog, const FigureOptions& options);
+    create(Scenario scenario, HardwareCatalog catalog, const FigureOptions& options);
     ~FigureExporter();
 
     ChartDocument* document() const { return m_document.get(); }
