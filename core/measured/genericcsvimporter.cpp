@@ -81,14 +81,13 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
             return csv.errorAt(1, "missing column \"" + std::string(kRequired[i]) +
                                       "\" (expected the header " + columnList() + ")");
     }
-    for (std::size_t c = 0; c < header.size(); ++c) {
+    for (const std::string& column : header) {
         const bool known =
-            std::find(std::begin(kRequired), std::end(kRequired), header[c]) !=
-                std::end(kRequired) ||
-            std::find(std::begin(kOptional), std::end(kOptional), header[c]) != std::end(kOptional);
+            std::find(std::begin(kRequired), std::end(kRequired), column) != std::end(kRequired) ||
+            std::find(std::begin(kOptional), std::end(kOptional), column) != std::end(kOptional);
         if (!known)
-            return csv.errorAt(1, "unknown column \"" + header[c] + "\" (expected " + columnList() +
-                                      ")");
+            return csv.errorAt(1,
+                               "unknown column \"" + column + "\" (expected " + columnList() + ")");
     }
     const int l2Col = columnIndex(header, "l2_bytes");
     const int l1Col = columnIndex(header, "l1_bytes");
