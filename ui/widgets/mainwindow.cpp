@@ -235,7 +235,14 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack is deleted with the session, after this class's part of the window is gone,
+    // and a stack emits cleanChanged as it goes: the slot must not run on a half-destroyed window.
+    // The same for every other object that dies with the window.
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
 
 void MainWindow::applyDefaultLayout(QSize size)
 {
