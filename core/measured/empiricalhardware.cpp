@@ -102,6 +102,15 @@ std::string fileStemOf(const std::string& path)
     return name;
 }
 
+const ImportFormat& ErtImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "ERT roofline.json", "*.json", "Empirical Roofline Toolkit (ERT) 1.x",
+        "./ert Config/config.your.machine   # writes Results.*/Run.*/roofline.json",
+        "measured peaks: FLOP/s and bandwidth per memory level (a hardware entry, no kernels)"};
+    return kFormat;
+}
+
 bool ErtImporter::recognizes(std::string_view text) const
 {
     return startsJson(text) && text.find("\"empirical\"") != std::string_view::npos &&
@@ -168,6 +177,16 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
     MeasuredImport result;
     result.hardware.push_back(std::move(hw));
     return result;
+}
+
+const ImportFormat& OmniperfRooflineImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "omniperf roofline.csv", "*.csv", "rocprof-compute / omniperf 1.x–3.x",
+        "rocprof-compute profile -n run --roof-only -- ./app   (omniperf profile on older ROCm)\n"
+        "# then import workloads/run/<GPU>/roofline.csv",
+        "measured peaks of the GPU: HBM / L2 / L1 / LDS bandwidth, vector and MFMA FLOP/s"};
+    return kFormat;
 }
 
 bool OmniperfRooflineImporter::recognizes(std::string_view text) const

@@ -8,7 +8,7 @@ namespace roofscope {
 // measured FLOP/s, as a hardware entry.
 class ErtImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "ERT roofline.json"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;
@@ -18,7 +18,7 @@ public:
 // (the entry takes the mean of the repetitions).
 class OmniperfRooflineImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "omniperf roofline.csv"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;

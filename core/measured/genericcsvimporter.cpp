@@ -55,6 +55,16 @@ std::string firstLine(std::string_view text)
 
 } // namespace
 
+const ImportFormat& GenericCsvImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "generic CSV", "*.csv", "any tool (perf stat, your own timers, a spreadsheet)",
+        "printf 'name,time_s,flops,dram_bytes\\nmy_kernel,0.0021,4.1e12,3.3e9\\n' > kernels.csv",
+        "what you put in it: time, FLOPs and DRAM bytes (l2_bytes, l1_bytes, precision, gpu, "
+        "launches optional), SI units, C-locale numbers"};
+    return kFormat;
+}
+
 bool GenericCsvImporter::recognizes(std::string_view text) const
 {
     std::vector<std::string> header;

@@ -9,7 +9,7 @@ namespace roofscope {
 // units, C-locale numbers.
 class GenericCsvImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "generic CSV"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;

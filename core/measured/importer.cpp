@@ -7,6 +7,7 @@
 #include "core/measured/rocprofimporter.h"
 #include "core/measured/torchimporter.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -19,11 +20,6 @@ namespace {
 
 // Real profiles reach hundreds of megabytes; beyond this a file is not one we can hold.
 constexpr std::uintmax_t kMaxFileBytes = 1024u * 1024u * 1024u;
-
-constexpr std::string_view kAccepted =
-    "expected a Nsight Compute CSV, a rocprof/omniperf pmc_perf.csv or roofline.csv, a PyTorch "
-    "profiler trace (.json or .json.gz), an ERT roofline.json, or a CSV with the header "
-    "name,time_s,flops,dram_bytes";
 
 bool blank(std::string_view text)
 {
@@ -102,6 +98,68 @@ const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
     return importers;
 }
 
+std::string acceptedFormatsSentence()
+{
+    const auto& list = measurementImporters();
+    std::string out = "expected ";
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == list.size() ? ", or " : ", ";
+        out += "a ";
+        out += list[i]->format().name;
+    }
+    return out + "; see Help > Profiler Commands or `roofscope measured --help` for the commands "
+                 "that produce them";
+}
+
+std::string importFilePatterns()
+{
+    std::vector<std::string> seen;
+    for (const auto& importer : measurementImporters()) {
+        std::string_view rest = importer->format().patterns;
+        while (!rest.empty()) {
+            const auto space = rest.find(' ');
+            const std::string pattern(rest.substr(0, space));
+            if (!pattern.empty() && std::find(seen.begin(), seen.end(), pattern) == seen.end())
+                seen.push_back(pattern);
+            rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+        }
+    }
+    std::string out;
+    for (const std::string& p : seen)
+        out += (out.empty() ? "" : " ") + p;
+    return out;
+}
+
+std::string profilerCommandsMarkdown()
+{
+    std::string out;
+    for (const auto& importer : measurementImporters()) {
+        const ImportFormat& f = importer->format();
+        out += "### ";
+        out += f.name;
+        out += "\n\n";
+        out += f.tool;
+        out += " (";
+        out += f.patterns;
+        out += "): ";
+        out += f.gives;
+        out += ".\n\n```sh\n";
+        out += f.command;
+        out += "\n```\n\n";
+    }
+    return out;
+}
+
+std::string howToProduce(const MeasurementImporter& importer)
+{
+    std::string command(importer.format().command);
+    if (const auto newline = command.find('\n'); newline != std::string::npos)
+        command.resize(newline);
+    return "(to get a readable " + std::string(importer.format().name) + ", run: " + command +
+           "; more in Help > Profiler Commands)";
+}
+
 Expected<MeasuredImport> importMeasurementData(std::string_view data, const std::string& fileName)
 {
     std::string inflated;
@@ -113,16 +171,17 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
         data = inflated;
     }
     if (blank(data))
-        return makeError(fileName + ": empty file (" + std::string(kAccepted) + ")");
+        return makeError(fileName + ": empty file (" + acceptedFormatsSentence() + ")");
     if (looksBinary(data))
-        return makeError(fileName + ": binary data, not a text export (" + std::string(kAccepted) +
+        return makeError(fileName + ": binary data, not a text export (" +
+                         acceptedFormatsSentence() +
                          "; an .ncu-rep report must first be exported with ncu -i FILE --csv)");
     for (const auto& importer : measurementImporters()) {
         if (importer->recognizes(data))
             return readMeasurements(*importer, data, fileName);
     }
     return makeError(fileName + ": line 1: not a known measurement format (" +
-                     std::string(kAccepted) + ")");
+                     acceptedFormatsSentence() + ")");
 }
 
 Expected<std::string> readMeasurementFile(const std::string& path)

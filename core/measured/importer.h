@@ -19,13 +19,29 @@ struct MeasuredImport {
     std::vector<std::string> warnings;
 };
 
+// What the registry tells users about one format. The accepted-formats message, the Import
+// dialog's file filter, the Kernels panel's tooltip, `measured --help`, Help ▸ Profiler Commands
+// and the README's list are all generated from these, so a new format is one importer file and
+// one registration line in importer.cpp.
+struct ImportFormat {
+    std::string_view name;     // "Nsight Compute CSV"
+    std::string_view patterns; // file-dialog patterns, space separated: "*.csv *.txt"
+    std::string_view tool;     // the profiler and the versions it covers
+    std::string_view command;  // copyable command(s) that produce a file it reads, one a line
+    std::string_view gives;    // what such a file gives: "time, FLOPs per precision, bytes"
+};
+
 // One profiler format. Importers read text already in memory (decompressed when the file
-// was gzipped), so that fuzzers and tests can feed them directly. Every problem is an Error of
-// the form "FILE: line N: ... expected ...", or "FILE: /json/pointer: ..." for JSON formats.
+// was gzipped), so that fuzzers and tests can feed them directly. They read everything that
+// can be read: a row, event or column they do not understand is skipped and counted in the
+// result's warnings; only a file with nothing usable is an Error, of the form "FILE: line N:
+// ... expected ...", or "FILE: /json/pointer: ..." for JSON formats, ending with the command
+// that produces a readable file.
 class MeasurementImporter {
 public:
     virtual ~MeasurementImporter() = default;
-    virtual std::string_view formatName() const = 0; // "Nsight Compute CSV"
+    virtual const ImportFormat& format() const = 0;
+    std::string_view formatName() const { return format().name; } // "Nsight Compute CSV"
     // True when the start of the text (BOM and profiler chatter included) is this format.
     virtual bool recognizes(std::string_view text) const = 0;
     virtual Expected<MeasuredImport> read(std::string_view text,
@@ -34,6 +50,16 @@ public:
 
 // Every importer, in the order they are tried.
 const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters();
+
+// "expected a Nsight Compute CSV, ..., or a generic CSV" (every registered format).
+std::string acceptedFormatsSentence();
+// The union of the registered formats' file patterns, for a file dialog ("*.csv *.json ...").
+std::string importFilePatterns();
+// Every format's tool, command and what it gives, as Markdown (Help ▸ Profiler Commands, the
+// README's "How to get a file RoofScope reads" and `measured --help` are made from it).
+std::string profilerCommandsMarkdown();
+// The line a refusal ends with: "(see Help ▸ Profiler Commands; for FORMAT run: COMMAND)".
+std::string howToProduce(const MeasurementImporter& importer);
 
 // Reads with one importer and checks what it returns: every number finite (huge counters
 // multiplied by unit factors or formula weights can overflow a double), time and bytes >= 0,

@@ -312,6 +312,28 @@ bool isHeaderLine(std::string_view line)
 
 } // namespace
 
+const ImportFormat& NcuImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "Nsight Compute CSV", "*.csv *.txt", "Nsight Compute (ncu) 2019.5 and later",
+        "ncu --csv --page details --metrics "
+        "gpu__time_duration.sum,dram__bytes.sum,lts__t_bytes.sum,l1tex__t_bytes.sum,"
+        "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_hadd_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_hmul_pred_on.sum,"
+        "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum,"
+        "sm__ops_path_tensor_src_fp16.sum,sm__ops_path_tensor_src_bf16.sum,"
+        "sm__ops_path_tensor_src_tf32.sum,device__attribute_display_name ./app > profile.csv\n"
+        "ncu -i report.ncu-rep --csv --page details > profile.csv",
+        "time, FLOPs per precision (vector and tensor), DRAM / L2 / L1 bytes, the GPU's name"};
+    return kFormat;
+}
+
 bool NcuImporter::recognizes(std::string_view text) const
 {
     const std::string_view head = text.substr(0, 1u << 20);

@@ -9,7 +9,7 @@ namespace roofscope {
 // row per launch, one column per metric, units in the second row).
 class NcuImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "Nsight Compute CSV"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;

@@ -64,6 +64,16 @@ private:
 
 } // namespace
 
+const ImportFormat& RocprofImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "rocprof / omniperf pmc_perf.csv", "*.csv", "rocprof-compute / omniperf 1.x–3.x",
+        "rocprof-compute profile -n run --roof-only -- ./app   (omniperf profile on older ROCm)\n"
+        "# then import workloads/run/<GPU>/pmc_perf.csv (sysinfo.csv beside it names the GPU)",
+        "time, VALU and MFMA FLOPs per precision, HBM / L2 / L1 bytes"};
+    return kFormat;
+}
+
 bool RocprofImporter::recognizes(std::string_view text) const
 {
     const std::string line = headerLine(text);

@@ -8,7 +8,7 @@ namespace roofscope {
 // Start/End timestamps, evaluated with omniperf's own roofline formulas.
 class RocprofImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "rocprof pmc_perf.csv"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;

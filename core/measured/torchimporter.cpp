@@ -153,6 +153,20 @@ std::string lower(std::string s)
 
 } // namespace
 
+const ImportFormat& TorchTraceImporter::format() const
+{
+    static const ImportFormat kFormat{
+        "PyTorch profiler trace", "*.json *.json.gz *.pt.trace.json *.pt.trace.json.gz",
+        "PyTorch profiler (Kineto), torch 1.8 and later",
+        "with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU, "
+        "torch.profiler.ProfilerActivity.CUDA], record_shapes=True, with_flops=True) as prof:\n"
+        "    model(x)\n"
+        "prof.export_chrome_trace(\"trace.json\")",
+        "kernel times; FLOPs and minimum bytes of matmuls and attention from their shapes "
+        "(or the trace's flops), the GPU from deviceProperties"};
+    return kFormat;
+}
+
 bool TorchTraceImporter::recognizes(std::string_view text) const
 {
     const std::size_t brace = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");

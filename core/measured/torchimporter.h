@@ -10,7 +10,7 @@ namespace roofscope {
 // scaled-dot-product attention. Kernels of other ops keep their time only.
 class TorchTraceImporter : public MeasurementImporter {
 public:
-    std::string_view formatName() const override { return "PyTorch profiler trace"; }
+    const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;
