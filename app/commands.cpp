@@ -1,5 +1,7 @@
 #include "app/commands.h"
 
+#include "app/measuredcommand.h"
+
 #include "app/arguments.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
@@ -434,9 +436,8 @@ void printHelp(std::ostream& out)
            "                 every TP × PP (× EP) layout, the fastest fitting first\n"
            "  roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
            "                  [--format table|json|csv]\n"
-           "                 kernels of profiler exports (Nsight Compute CSV, rocprof\n"
-           "                 pmc_perf.csv, PyTorch trace .json/.json.gz, ERT roofline.json,\n"
-           "                 generic CSV name,time_s,flops,dram_bytes) under their roofs\n"
+           "                 kernels of profiler exports under their roofs (the formats\n"
+           "                 and the commands that make them: roofscope measured --help)\n"
            "  roofscope plot [--scenario FILE] [--gpu ID[,ID...]] [--op SPEC ...]\n"
            "                 -o OUT.png|svg|pdf|csv|json [--size WxH] [--scale 1..4]\n"
            "                 [--theme light|dark|slide] [--title TEXT] [--subtitle TEXT]\n"
@@ -530,6 +531,10 @@ bool printCommandHelp(const std::string& command, std::ostream& out)
          "Example: roofscope plot -o decode.png --theme slide --title \"Decode is "
          "memory-bound\"\n"},
     };
+    if (command == "measured") {
+        printMeasuredHelp(out);
+        return true;
+    }
     const auto it = kHelp.find(command);
     if (it == kHelp.end())
         return false;

@@ -160,9 +160,8 @@ int runMeasured(const std::vector<std::string>& args)
     }
     const Arguments a(options, kSpec, "measured");
     if (files.empty())
-        throw UsageError(
-            "measured: expected one or more profiler export files (Nsight Compute "
-            "CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, generic CSV)");
+        throw UsageError("measured: expected one or more profiler export files (" +
+                         acceptedFormatsSentence() + ")");
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const std::string groupBy = a.value("group-by", "launch");
     if (groupBy != "launch" && groupBy != "name")
@@ -225,6 +224,35 @@ int runMeasured(const std::vector<std::string>& args)
         printTable(rows, fileWarnings);
     }
     return 0;
+}
+
+void printMeasuredHelp(std::ostream& out)
+{
+    out << "Usage: roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
+           "                          [--format table|json|csv] [--catalog FILE ...]\n\n"
+           "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
+           "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
+           "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"
+           "that cannot be read is skipped and counted, never the whole file.\n\n"
+           "  --gpu ID                measure every kernel against this accelerator\n"
+           "  --group-by launch|name  one row per launch (default) or per kernel name\n"
+           "  --format table|json|csv output format (default table)\n"
+           "  --catalog FILE          add or override hardware (repeatable)\n\n"
+           "Formats, told apart by content (gzip is inflated first), and how to make them:\n\n";
+    for (const auto& importer : measurementImporters()) {
+        const ImportFormat& f = importer->format();
+        out << "  " << f.name << " (" << f.patterns << "), " << f.tool << ":\n    " << f.gives
+            << "\n";
+        std::string_view rest = f.command;
+        while (!rest.empty()) {
+            const auto newline = rest.find('\n');
+            out << "    $ " << rest.substr(0, newline) << "\n";
+            rest =
+                newline == std::string_view::npos ? std::string_view() : rest.substr(newline + 1);
+        }
+        out << "\n";
+    }
+    out << "Example: roofscope measured profile.csv --gpu a100-sxm4-80gb --group-by name\n";
 }
 
 } // namespace roofscope::cli

@@ -7,9 +7,11 @@ namespace roofscope {
 MeasurementEditCommand::MeasurementEditCommand(Session* session, const QString& text, Kind kind,
                                                int index, std::optional<MeasurementSet> set,
                                                std::vector<KernelLink> linksBefore,
-                                               std::vector<KernelLink> linksAfter)
+                                               std::vector<KernelLink> linksAfter,
+                                               std::optional<Relabel> relabel)
     : QUndoCommand(text), m_session(session), m_kind(kind), m_index(index), m_set(std::move(set)),
-      m_linksBefore(std::move(linksBefore)), m_linksAfter(std::move(linksAfter))
+      m_linksBefore(std::move(linksBefore)), m_linksAfter(std::move(linksAfter)),
+      m_relabel(std::move(relabel))
 {
 }
 
@@ -28,6 +30,8 @@ void MeasurementEditCommand::take()
 
 void MeasurementEditCommand::redo()
 {
+    if (m_relabel)
+        m_session->setMeasurementLabelInternal(m_relabel->set, m_relabel->after);
     if (m_kind == Kind::Import)
         add();
     else if (m_kind == Kind::Remove)
@@ -41,6 +45,8 @@ void MeasurementEditCommand::undo()
         take();
     else if (m_kind == Kind::Remove)
         add();
+    if (m_relabel)
+        m_session->setMeasurementLabelInternal(m_relabel->set, m_relabel->before);
     m_session->setKernelLinksInternal(m_linksBefore);
 }
 

@@ -5,6 +5,7 @@
 #include <QUndoCommand>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace roofscope {
@@ -18,10 +19,17 @@ class Session;
 class MeasurementEditCommand : public QUndoCommand {
 public:
     enum class Kind { Import, Remove, Links };
+    // A label another set takes with this edit (the first run becomes "before" when a second
+    // is imported), and gives back on undo.
+    struct Relabel {
+        int set = -1;
+        std::string before;
+        std::string after;
+    };
     // Import: `set` is appended. Remove: set `index` is taken out. Links: only the links change.
     MeasurementEditCommand(Session* session, const QString& text, Kind kind, int index,
                            std::optional<MeasurementSet> set, std::vector<KernelLink> linksBefore,
-                           std::vector<KernelLink> linksAfter);
+                           std::vector<KernelLink> linksAfter, std::optional<Relabel> relabel = {});
 
     void undo() override;
     void redo() override;
@@ -36,6 +44,7 @@ private:
     std::optional<MeasurementSet> m_set; // held while not in the session
     std::vector<KernelLink> m_linksBefore;
     std::vector<KernelLink> m_linksAfter;
+    std::optional<Relabel> m_relabel;
 };
 
 } // namespace roofscope

@@ -668,19 +668,19 @@ void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selecte
 
 void Session::importMeasurements(MeasurementSet set)
 {
-    // A second import of the same program is the "after" of an optimisation.
+    // A second import of the same program is the "after" of an optimisation; the first run
+    // becomes "before" in the same undo step, so undoing the import takes that label back.
+    std::optional<MeasurementEditCommand::Relabel> relabel;
     if (m_measurements.sets.size() == 1 && set.label.empty()) {
-        if (m_measurements.sets.front().label.empty()) {
-            MeasurementSet& first = m_measurements.sets.front();
-            first.label = "before";
-        }
+        if (m_measurements.sets.front().label.empty())
+            relabel = MeasurementEditCommand::Relabel{0, "", "before"};
         set.label = "after";
     }
     const QString text = tr("Import %1").arg(QString::fromStdString(set.file));
     const int index = static_cast<int>(m_measurements.sets.size());
     m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Import, index,
                                             std::move(set), m_measurements.links,
-                                            m_measurements.links));
+                                            m_measurements.links, std::move(relabel)));
 }
 
 void Session::removeMeasurementSet(int set)
@@ -787,6 +787,17 @@ MeasurementSet Session::takeMeasurementSetInternal(int index)
     }
     emit measurementsChanged();
     return set;
+}
+
+void Session::setMeasurementLabelInternal(int index, const std::string& label)
+{
+    if (index < 0 || index >= static_cast<int>(m_measurements.sets.size()))
+        return;
+    std::string& current = m_measurements.sets[static_cast<std::size_t>(index)].label;
+    if (current == label)
+        return;
+    current = label;
+    emit measurementsChanged();
 }
 
 void Session::setKernelLinksInternal(std::vector<KernelLink> links)

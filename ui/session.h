@@ -197,6 +197,7 @@ public:
     // Used by the undo commands.
     void insertMeasurementSetInternal(int index, MeasurementSet set);
     MeasurementSet takeMeasurementSetInternal(int index);
+    void setMeasurementLabelInternal(int index, const std::string& label);
     void setKernelLinksInternal(std::vector<KernelLink> links);
 
     Scenario toScenario() const;

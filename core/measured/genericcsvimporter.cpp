@@ -75,6 +75,33 @@ bool GenericCsvImporter::recognizes(std::string_view text) const
     return columnIndex(header, "name") >= 0 && columnIndex(header, "time_s") >= 0;
 }
 
+namespace {
+
+// Skipped rows: counted, the first few named, so that one odd row never costs the whole file.
+class SkippedRows {
+public:
+    explicit SkippedRows(std::string fileName) : m_prefix(std::move(fileName) + ": ") {}
+    void add(const Error& e)
+    {
+        if (m_count++ == 0)
+            m_firstError = e;
+        if (m_first.size() < 3) // the warning names the file once, in front
+            m_first.push_back(e.message.rfind(m_prefix, 0) == 0 ? e.message.substr(m_prefix.size())
+                                                                : e.message);
+    }
+    const Error& firstError() const { return m_firstError; }
+    int count() const { return m_count; }
+    const std::vector<std::string>& first() const { return m_first; }
+
+private:
+    std::string m_prefix;
+    int m_count = 0;
+    Error m_firstError;
+    std::vector<std::string> m_first;
+};
+
+} // namespace
+
 Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
                                                   const std::string& fileName) const
 {
@@ -91,13 +118,14 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
             return csv.errorAt(1, "missing column \"" + std::string(kRequired[i]) +
                                       "\" (expected the header " + columnList() + ")");
     }
+    MeasuredImport result;
     for (const std::string& column : header) {
         const bool known =
             std::find(std::begin(kRequired), std::end(kRequired), column) != std::end(kRequired) ||
             std::find(std::begin(kOptional), std::end(kOptional), column) != std::end(kOptional);
         if (!known)
-            return csv.errorAt(1,
-                               "unknown column \"" + column + "\" (expected " + columnList() + ")");
+            result.warnings.push_back("column \"" + column + "\" ignored (the columns read are " +
+                                      columnList() + ")");
     }
     const int l2Col = columnIndex(header, "l2_bytes");
     const int l1Col = columnIndex(header, "l1_bytes");
@@ -105,12 +133,10 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
     const int gpuCol = columnIndex(header, "gpu");
     const int launchesCol = columnIndex(header, "launches");
 
-    MeasuredImport result;
     // One kernel a line: growing 100,000 kernels by doubling moved each of them about twice.
     result.kernels.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
     std::vector<std::string> cells;
-    while (csv.nextRow(cells, header.size())) {
-        const int line = csv.line();
+    auto readRow = [&](int line) -> Expected<MeasuredKernel> {
         auto number = [&](int col, double& v, bool positive) -> std::optional<Error> {
             const std::string& cell = cells[static_cast<std::size_t>(col)];
             if (!parseNonNegative(cell, v) || (positive && v == 0.0))
@@ -177,10 +203,50 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
                                              cells[static_cast<std::size_t>(launchesCol)] + "\"");
             k.launches = static_cast<long long>(v);
         }
-        result.kernels.push_back(std::move(k));
+        return k;
+    };
+    SkippedRows skipped(fileName);
+    while (csv.next(cells)) {
+        if (cells.size() == 1 && trimmed(cells[0]).empty())
+            continue; // blank line
+        const int line = csv.line();
+        if (cells.size() != header.size()) {
+            skipped.add(csv.errorAt(line, "expected " + std::to_string(header.size()) +
+                                              " cells as in the header, got " +
+                                              std::to_string(cells.size())));
+            continue;
+        }
+        auto k = readRow(line);
+        if (!k) {
+            skipped.add(k.error());
+            continue;
+        }
+        result.kernels.push_back(std::move(k).value());
     }
-    if (csv.error())
-        return *csv.error();
+    if (csv.error()) {
+        // An unterminated quote or an over-long record ends the readable part of the file.
+        if (result.kernels.empty())
+            return *csv.error();
+        skipped.add(*csv.error());
+    }
+    if (result.kernels.empty()) {
+        if (skipped.count() == 0)
+            return csv.errorAt(1, "a header but no kernel rows (expected one kernel a line under " +
+                                      columnList() + ")");
+        return makeError(skipped.firstError().message +
+                         (skipped.count() > 1 ? " (and " + std::to_string(skipped.count() - 1) +
+                                                    " more rows; no row could be read)"
+                                              : std::string()));
+    }
+    if (skipped.count() > 0) {
+        std::string w = std::to_string(skipped.count()) +
+                        (skipped.count() == 1 ? " row" : " rows") + " skipped: ";
+        for (std::size_t i = 0; i < skipped.first().size(); ++i)
+            w += (i ? "; " : "") + skipped.first()[i];
+        if (skipped.count() > static_cast<int>(skipped.first().size()))
+            w += "; …";
+        result.warnings.push_back(std::move(w));
+    }
     return result;
 }
 

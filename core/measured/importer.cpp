@@ -144,7 +144,7 @@ std::string profilerCommandsMarkdown()
         out += f.patterns;
         out += "): ";
         out += f.gives;
-        out += ".\n\n```sh\n";
+        out += ".\n\n```\n";
         out += f.command;
         out += "\n```\n\n";
     }

@@ -2,6 +2,7 @@
 // the CLI prints, so that the README cannot go stale: every `roofscope …` line of a ```sh block
 // must succeed, and each quoted figure must equal the command's JSON output rounded to the
 // digits the README shows.
+#include "core/measured/importer.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
@@ -172,4 +173,20 @@ TEST(Readme, QuotedFiguresEqualTheCli)
         EXPECT_TRUE(matchesShown(shown, actual))
             << "README says " << shown << " for /" << q.pattern << "/; the CLI gives " << actual;
     }
+}
+
+// The README's "How to get a file RoofScope reads" is the importer registry's own text
+// (profilerCommandsMarkdown), so a format added to the registry must be added to the README.
+TEST(Readme, ProfilerCommandsAreTheRegistrys)
+{
+    const std::string text = readme();
+    const std::string begin = "<!-- profiler-commands: generated from the importer registry -->\n";
+    const std::string end = "<!-- /profiler-commands -->";
+    const auto from = text.find(begin);
+    const auto to = text.find(end);
+    ASSERT_NE(from, std::string::npos) << "the README has no profiler-commands section";
+    ASSERT_NE(to, std::string::npos);
+    const std::string section = text.substr(from + begin.size(), to - from - begin.size());
+    EXPECT_EQ(section, "\n" + roofscope::profilerCommandsMarkdown())
+        << "regenerate the section: roofscope measured --help lists the same formats";
 }

@@ -9,9 +9,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -272,8 +274,7 @@ TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)
     const QString bad = dir.filePath(QStringLiteral("bad.csv"));
     ASSERT_TRUE(
         writeFile(good, "name,time_s,flops,dram_bytes,gpu\ngemm,0.01,1e12,1e10,a100-sxm4-80gb\n"));
-    ASSERT_TRUE(
-        writeFile(bad, "name,time_s,flops,dram_bytes\ngemm,0.01,1e12,1e10\nsoftmax,-1,1e9,4e9\n"));
+    ASSERT_TRUE(writeFile(bad, "name,time_s,flops,dram_bytes\nsoftmax,-1,1e9,4e9\nbad row\n"));
     auto s = makeSession();
     s->importMeasurements(run("loaded.csv"));
     const Measurements before = s->measurements();
@@ -293,8 +294,9 @@ TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)
     QSignalSpy finished(&panel, &KernelsPanel::importFinished);
     panel.importFiles({good, bad}); // all or nothing
     ASSERT_TRUE(finished.wait(10000));
-    EXPECT_TRUE(shown.contains(QStringLiteral("bad.csv: line 3: column time_s: expected a "
-                                              "number > 0, got \"-1\"")))
+    // Nothing in bad.csv is usable: it is refused, naming its first problem and the count.
+    EXPECT_TRUE(shown.contains(QStringLiteral("bad.csv: line 2: column time_s: expected a "
+                                              "number > 0, got \"-1\" (and 1 more rows")))
         << shown.toStdString();
     EXPECT_EQ(s->measurements(), before);
 }
@@ -365,4 +367,104 @@ TEST(KernelsPanel, ScenarioFilesAreOpenedNotImported)
     ASSERT_TRUE(writeFile(trace, R"({"traceEvents": []})"));
     EXPECT_TRUE(KernelsPanel::isScenarioFile(scenario));
     EXPECT_FALSE(KernelsPanel::isScenarioFile(trace));
+}
+
+// Importing a second run makes the first "before" in the same undo step: undo gives the label
+// back with the run.
+TEST(KernelSession, UndoingTheSecondImportRestoresTheFirstRunsLabel)
+{
+    auto s = makeSession();
+    s->importMeasurements(run("first.csv"));
+    EXPECT_EQ(s->measurements().sets[0].label, "");
+    s->importMeasurements(run("second.csv", 0.005));
+    EXPECT_EQ(s->measurements().sets[0].label, "before");
+    EXPECT_EQ(s->measurements().sets[1].label, "after");
+    s->undoStack()->undo();
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_EQ(s->measurements().sets[0].label, "");
+    s->undoStack()->redo();
+    EXPECT_EQ(s->measurements().sets[0].label, "before");
+}
+
+// A file with one odd row is imported with a warning that names the row, shown in the panel
+// until the next import; launches of one kernel are one row by default.
+TEST(KernelsPanel, OddRowsAreSkippedWithAWarningAndLaunchesGrouped)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("run.csv"));
+    ASSERT_TRUE(writeFile(path, "name,time_s,flops,dram_bytes,gpu\n"
+                                "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                "gemm,0.03,3e12,3e10,a100-sxm4-80gb\n"
+                                "softmax,oops,1e9,4e9,a100-sxm4-80gb\n"
+                                "softmax,0.002,1e9,4e9,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    EXPECT_TRUE(panel.groupLaunchesBox()->isChecked());
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    QSignalSpy status(&panel, &KernelsPanel::statusMessage);
+    panel.importFiles({path});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    const auto& kernels = s->measurements().sets[0].kernels;
+    ASSERT_EQ(kernels.size(), 2u); // gemm ×2 grouped, softmax once (its odd row skipped)
+    EXPECT_EQ(kernels[0].name, "gemm");
+    EXPECT_EQ(kernels[0].launches, 2);
+    EXPECT_DOUBLE_EQ(kernels[0].timeS, 0.04);
+    EXPECT_DOUBLE_EQ(*kernels[0].flops, 4e12);
+    EXPECT_EQ(kernels[1].launches, 1);
+    ASSERT_EQ(panel.importWarnings().size(), 1);
+    EXPECT_EQ(panel.importWarnings().front(),
+              QStringLiteral("run.csv: 1 row skipped: line 4: column time_s: expected a number > "
+                             "0, got \"oops\""));
+    ASSERT_FALSE(status.isEmpty());
+    EXPECT_EQ(status.back().front().toString(),
+              QStringLiteral("Imported 3 launches of 2 kernels. 1 warning(s): see the Kernels "
+                             "panel."));
+    auto* label = panel.findChild<QLabel*>(QStringLiteral("importWarnings"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_FALSE(label->isHidden());
+    EXPECT_TRUE(label->text().contains(QStringLiteral("line 4"))) << label->text().toStdString();
+
+    // Unchecked: every launch is a row of its own.
+    panel.groupLaunchesBox()->setChecked(false);
+    panel.importFiles({path});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->measurements().sets[1].kernels.size(), 3u);
+}
+
+// An import that would take the document past what a saved document may hold is refused before
+// anything changes (the document would not reopen otherwise).
+TEST(KernelsPanel, AnImportPastTheDocumentsKernelLimitChangesNothing)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("many.csv"));
+    ASSERT_TRUE(writeFile(path, "name,time_s,flops,dram_bytes,gpu\n"
+                                "a,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                "b,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                "c,0.01,1e12,1e10,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    s->importMeasurements(run("loaded.csv")); // 3 kernels
+    const Measurements before = s->measurements();
+    KernelsPanel panel(s.get());
+    panel.setDocumentKernelLimit(5);
+    QString shown;
+    std::function<void()> closeDialog;
+    closeDialog = [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) {
+            QTimer::singleShot(10, closeDialog);
+            return;
+        }
+        shown = box->text();
+        box->accept();
+    };
+    QTimer::singleShot(0, closeDialog);
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({path});
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(shown.contains(QStringLiteral("would make 6 kernels in the document; a document "
+                                              "holds at most 5")))
+        << shown.toStdString();
+    EXPECT_EQ(s->measurements(), before);
 }

@@ -1,6 +1,8 @@
 #include "ui/widgets/kernelspanel.h"
 
 #include "core/measured/devicematch.h"
+#include "core/measured/kernelanalysis.h"
+#include "core/measured/measurementset.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
@@ -16,6 +18,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSortFilterProxyModel>
@@ -40,7 +43,8 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(new KernelModel(session, this)),
       m_proxy(new QSortFilterProxyModel(this)), m_view(new QTableView(this)),
       m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
-      m_labels(new QSpinBox(this))
+      m_labels(new QSpinBox(this)), m_group(new QCheckBox(tr("Group launches"), this)),
+      m_warnings(new QLabel(this)), m_kernelLimit(kMaxScenarioKernels)
 {
     setObjectName(QStringLiteral("kernelsPanel"));
     m_proxy->setSourceModel(m_model);
@@ -71,8 +75,13 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
 
     m_importAction = new QAction(tr("Import &Measurements…"), this);
     m_importAction->setShortcut(QKeySequence(tr("Ctrl+I")));
-    m_importAction->setToolTip(tr("Import profiler exports: Nsight Compute CSV, rocprof/omniperf, "
-                                  "PyTorch trace (.json, .json.gz), ERT roofline.json, CSV"));
+    QStringList formats;
+    for (const auto& importer : measurementImporters())
+        formats << QString::fromUtf8(importer->formatName().data(),
+                                     static_cast<qsizetype>(importer->formatName().size()));
+    m_importAction->setToolTip(tr("Import profiler exports: %1 (Help ▸ Profiler Commands says how "
+                                  "to make them)")
+                                   .arg(formats.join(QStringLiteral(", "))));
     connect(m_importAction, &QAction::triggered, this, &KernelsPanel::chooseFiles);
     m_linkAction = new QAction(tr("&Link to Operator…"), this);
     m_linkAction->setToolTip(tr("Draw an arrow from an analytic operator's point to this kernel"));
@@ -105,8 +114,17 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     actions->addWidget(button(m_importAction));
     actions->addWidget(button(m_removeAction));
     actions->addStretch(1);
+    m_group->setChecked(true);
+    m_group->setToolTip(tr("Import one row per kernel name (launches, time, FLOPs and bytes "
+                           "summed) instead of one row per launch: a serving run's trace holds "
+                           "millions of launches of a few hundred kernels"));
+    m_warnings->setObjectName(QStringLiteral("importWarnings"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_warnings->hide();
     auto* linkRow = new QHBoxLayout;
     linkRow->addWidget(button(m_linkAction));
+    linkRow->addWidget(m_group);
     linkRow->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -114,6 +132,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     layout->addLayout(bar);
     layout->addLayout(actions);
     layout->addLayout(linkRow);
+    layout->addWidget(m_warnings);
     layout->addWidget(m_view);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -182,9 +201,10 @@ bool KernelsPanel::isScenarioFile(const QString& path)
 
 void KernelsPanel::chooseFiles()
 {
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Import Measurements"), {},
-        tr("Profiler exports (*.csv *.json *.gz *.txt);;All files (*)"));
+    const QStringList paths =
+        QFileDialog::getOpenFileNames(this, tr("Import Measurements"), {},
+                                      tr("Profiler exports (%1);;All files (*)")
+                                          .arg(QString::fromStdString(importFilePatterns())));
     if (!paths.isEmpty())
         importFiles(paths);
 }
@@ -268,11 +288,38 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                 k.gpu = *id;
         }
     }
+    // Launches of one kernel become one row (unless the user asked for every launch), and the
+    // document must stay within what a saved document may hold, or it would not reopen.
+    long long launches = 0;
+    std::size_t total = m_session->measurements().kernelCount();
+    for (auto& result : job->results) {
+        MeasuredImport& imported = **result;
+        for (const MeasuredKernel& k : imported.kernels)
+            launches += k.launches;
+        if (m_group->isChecked())
+            imported.kernels = groupKernelsByName(imported.kernels);
+        total += imported.kernels.size();
+    }
+    if (total > m_kernelLimit) {
+        QMessageBox::warning(
+            this, tr("Import Measurements"),
+            tr("Importing %1 would make %2 kernels in the document; a document holds at most "
+               "%3. Check \"Group launches\" to import one row per kernel name, or remove a "
+               "run first.\n\nNothing was changed.")
+                .arg(QFileInfo(job->paths.front()).fileName(),
+                     QLocale().toString(qulonglong(total)),
+                     QLocale().toString(qulonglong(m_kernelLimit))));
+        emit importFinished(0);
+        return;
+    }
     int added = 0;
     QStringList notes;
+    QStringList warnings;
     for (std::size_t i = 0; i < job->results.size(); ++i) {
         MeasuredImport& imported = **job->results[i];
         const QString name = QFileInfo(job->paths[static_cast<int>(i)]).fileName();
+        for (const std::string& w : imported.warnings)
+            warnings << tr("%1: %2").arg(name, QString::fromStdString(w));
         if (imported.kernels.empty()) {
             notes << tr("%1: no kernels (hardware peaks only)").arg(name);
             continue;
@@ -283,9 +330,37 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         added += static_cast<int>(set.kernels.size());
         m_session->importMeasurements(std::move(set));
     }
-    notes.prepend(tr("Imported %1 kernels.").arg(added));
+    if (m_group->isChecked() && launches > added && added > 0)
+        notes.prepend(tr("Imported %1 launches of %2 kernels.")
+                          .arg(QLocale().toString(launches), QLocale().toString(added)));
+    else
+        notes.prepend(tr("Imported %1 kernels.").arg(QLocale().toString(added)));
+    if (!warnings.isEmpty())
+        notes << tr("%n warning(s): see the Kernels panel.", nullptr,
+                    static_cast<int>(warnings.size()));
+    showWarnings(warnings);
     emit statusMessage(notes.join(QStringLiteral(" ")));
     emit importFinished(added);
+}
+
+void KernelsPanel::showWarnings(const QStringList& warnings)
+{
+    // What an import skipped or could not compute stays in view until the next import: a
+    // status-bar message is gone before anyone reads it.
+    m_warningList = warnings;
+    if (warnings.isEmpty()) {
+        m_warnings->hide();
+        m_warnings->clear();
+        return;
+    }
+    constexpr int kShown = 3;
+    QStringList shown = warnings.mid(0, kShown);
+    if (warnings.size() > kShown)
+        shown << tr("… and %n more (hover for all)", nullptr,
+                    static_cast<int>(warnings.size() - kShown));
+    m_warnings->setText(tr("⚠ %1").arg(shown.join(QStringLiteral("\n⚠ "))));
+    m_warnings->setToolTip(warnings.join(QStringLiteral("\n")));
+    m_warnings->show();
 }
 
 std::optional<std::string> KernelsPanel::askGpu(const QString& fileName)

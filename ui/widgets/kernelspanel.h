@@ -12,6 +12,7 @@
 
 class QAction;
 class QCheckBox;
+class QLabel;
 class QLineEdit;
 class QProgressDialog;
 class QSortFilterProxyModel;
@@ -47,6 +48,13 @@ public:
     KernelModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
+    // The last import's warnings, one line each with its file's name.
+    const QStringList& importWarnings() const { return m_warningList; }
+    // "Group launches": launches of one kernel name are imported as one row (the default).
+    QCheckBox* groupLaunchesBox() const { return m_group; }
+    // At most this many kernels in the document after an import (a saved document must reopen:
+    // kMaxScenarioKernels); tests lower it.
+    void setDocumentKernelLimit(std::size_t limit) { m_kernelLimit = limit; }
 
     // Links the selected kernel to `op`, as the "Link to operator…" dialog does.
     void linkSelectedTo(int op);
@@ -66,6 +74,8 @@ private:
     std::optional<std::string> askGpu(const QString& fileName);
     void syncSelectionFromSession();
     void updateActions();
+    // The last import's warnings, under the buttons (hidden when there are none).
+    void showWarnings(const QStringList& warnings);
 
     Session* m_session;
     KernelModel* m_model;
@@ -74,6 +84,10 @@ private:
     QLineEdit* m_filter;
     QCheckBox* m_hierarchical;
     QSpinBox* m_labels;
+    QCheckBox* m_group;
+    QLabel* m_warnings;
+    QStringList m_warningList;
+    std::size_t m_kernelLimit;
     QAction* m_importAction;
     QAction* m_linkAction;
     QAction* m_removeAction;

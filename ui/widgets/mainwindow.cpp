@@ -24,6 +24,7 @@
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/planpanel.h"
 #include "ui/widgets/preferencesdialog.h"
+#include "ui/widgets/profilercommandsdialog.h"
 #include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
 #include "ui/widgets/windowpalette.h"
@@ -448,6 +449,14 @@ void MainWindow::createActions()
         action(tr("&Reading the Chart"), QKeySequence::HelpContents, [this] { readingGuide(); });
     guide->setObjectName(QStringLiteral("readingGuideAction"));
     help->addAction(guide);
+    QAction* commands = action(tr("&Profiler Commands"), QKeySequence(), [this] {
+        auto* dialog = new ProfilerCommandsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    commands->setObjectName(QStringLiteral("profilerCommandsAction"));
+    commands->setToolTip(tr("The commands that produce files RoofScope imports"));
+    help->addAction(commands);
     QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
     aboutAct->setMenuRole(QAction::AboutRole);
     help->addAction(aboutAct);

@@ -1,0 +1,169 @@
+// Every real profiler export of the shared corpus (byte-exact files from public repositories,
+// provenance in SOURCE.tsv beside them) imports, and what it says matches the facts derived by
+// hand from its raw cells in tests/data/real/facts.json. The files themselves stay outside the
+// project (they are other people's); CI has the folder beside the clone.
+#include "core/measured/importer.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <string>
+
+using namespace roofscope;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kCorpus = ROOFSCOPE_REAL_CORPUS_DIR;
+
+nlohmann::json facts()
+{
+    std::ifstream in(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/real/facts.json");
+    return nlohmann::json::parse(in);
+}
+
+void expectNear(double expected, double actual, const std::string& what)
+{
+    EXPECT_NEAR(actual, expected, std::abs(expected) * 1e-6 + 1e-12) << what;
+}
+
+// Sums what the import says of every record with this full kernel name.
+struct NameTotals {
+    long long launches = 0;
+    double timeS = 0.0;
+    std::optional<double> flops;
+    std::optional<double> dram;
+    std::optional<double> l2;
+    bool flopsKnown = true, dramKnown = true, l2Known = true;
+};
+
+NameTotals totalsOf(const MeasuredImport& imported, const std::string& name)
+{
+    NameTotals t;
+    for (const MeasuredKernel& k : imported.kernels) {
+        if (k.name != name)
+            continue;
+        t.launches += k.launches;
+        t.timeS += k.timeS;
+        auto add = [](std::optional<double>& sum, bool& known, std::optional<double> v) {
+            if (!v)
+                known = false;
+            else
+                sum = sum.value_or(0.0) + *v;
+        };
+        add(t.flops, t.flopsKnown, k.flops);
+        add(t.dram, t.dramKnown, k.bytesAt(MemLevel::Dram));
+        add(t.l2, t.l2Known, k.bytesAt(MemLevel::L2));
+    }
+    return t;
+}
+
+void checkOptional(const nlohmann::json& expected, bool known, std::optional<double> actual,
+                   const std::string& what)
+{
+    if (expected.is_null()) {
+        EXPECT_FALSE(known && actual) << what << ": the file has none, the import invented one";
+        return;
+    }
+    ASSERT_TRUE(known && actual) << what << ": the file has it, the import lost it";
+    expectNear(expected.get<double>(), *actual, what);
+}
+
+class RealCorpus : public testing::Test {
+protected:
+    void SetUp() override
+    {
+        if (!fs::is_directory(kCorpus))
+            GTEST_SKIP() << "the real-export folder " << kCorpus
+                         << " is not here (CI has it beside the clone; set "
+                            "-DROOFSCOPE_REAL_CORPUS=DIR)";
+    }
+};
+
+} // namespace
+
+TEST_F(RealCorpus, EveryFileHasHandDerivedFacts)
+{
+    std::set<std::string> described;
+    for (const auto& f : facts()["files"])
+        described.insert(fs::path(f["file"].get<std::string>()).filename().string());
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(kCorpus)) {
+        const std::string name = entry.path().filename().string();
+        if (name == "SOURCE.tsv" || name.rfind('.', 0) == 0)
+            continue;
+        ++files;
+        EXPECT_TRUE(described.count(name)) << name << " has no facts in tests/data/real/facts.json";
+    }
+    EXPECT_GE(files, 9);
+}
+
+TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
+{
+    for (const auto& f : facts()["files"]) {
+        const std::string file = f["file"].get<std::string>();
+        SCOPED_TRACE(file);
+        const fs::path path = kCorpus / file;
+        auto imported = importMeasurementFile(path.string());
+        if (f.contains("refused")) {
+            ASSERT_FALSE(imported.ok()) << "expected a refusal";
+            const std::string& message = imported.error().message;
+            EXPECT_NE(message.find(f["refused"].get<std::string>()), std::string::npos) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+            continue;
+        }
+        ASSERT_TRUE(imported.ok()) << imported.error().message;
+        long long launches = 0;
+        for (const MeasuredKernel& k : imported->kernels)
+            launches += k.launches;
+        EXPECT_EQ(launches, f["launches"].get<long long>());
+        if (f["records"].get<int>() == 0) {
+            EXPECT_TRUE(imported->kernels.empty());
+        } else {
+            EXPECT_EQ(static_cast<long long>(imported->kernels.size()),
+                      f["records"].get<long long>());
+        }
+        if (f.contains("device") && !f["device"].is_null()) {
+            for (const MeasuredKernel& k : imported->kernels)
+                EXPECT_EQ(k.device, f["device"].get<std::string>()) << k.name;
+        }
+        if (f.contains("kernel")) {
+            const auto& k = f["kernel"];
+            const NameTotals t = totalsOf(*imported, k["name"].get<std::string>());
+            EXPECT_EQ(t.launches, k["launches"].get<long long>());
+            if (k.contains("time_s"))
+                expectNear(k["time_s"].get<double>(), t.timeS, "time");
+            if (k.contains("flops"))
+                checkOptional(k["flops"], t.flopsKnown, t.flops, "FLOPs");
+            if (k.contains("dram_bytes"))
+                checkOptional(k["dram_bytes"], t.dramKnown, t.dram, "DRAM bytes");
+            if (k.contains("l2_bytes"))
+                checkOptional(k["l2_bytes"], t.l2Known, t.l2, "L2 bytes");
+        }
+        if (f.contains("hardware")) {
+            const auto& h = f["hardware"];
+            ASSERT_FALSE(imported->hardware.empty());
+            const Hardware& hw = imported->hardware.front();
+            EXPECT_EQ(hw.name.find('/'), std::string::npos)
+                << "named from the content, not the path: " << hw.name;
+            const Ceiling* fp64 = hw.findCeiling(Precision::FP64, ComputeUnit::Vector);
+            ASSERT_NE(fp64, nullptr);
+            expectNear(h["fp64_flops_per_s"].get<double>(), fp64->flopsPerS, "FP64 peak");
+            const MemoryLevel* main = hw.mainMemory();
+            ASSERT_NE(main, nullptr);
+            expectNear(h["dram_bytes_per_s"].get<double>(), main->bytesPerS, "main memory");
+            if (h.contains("levels")) {
+                for (const auto& [level, bw] : h["levels"].items()) {
+                    const MemoryLevel* m = hw.findMemory(level);
+                    ASSERT_NE(m, nullptr) << level;
+                    expectNear(bw.get<double>(), m->bytesPerS, level);
+                }
+            }
+        }
+    }
+}
