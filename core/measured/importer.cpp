@@ -100,15 +100,14 @@ const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
 
 std::string acceptedFormatsSentence()
 {
-    const auto& list = measurementImporters();
-    std::string out = "expected ";
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == list.size() ? ", or " : ", ";
-        out += "a ";
-        out += list[i]->format().name;
+    std::string out = "expected one of: ";
+    bool first = true;
+    for (const auto& importer : measurementImporters()) {
+        out += first ? "" : ", ";
+        out += importer->format().name;
+        first = false;
     }
-    return out + "; see Help > Profiler Commands or `roofscope measured --help` for the commands "
+    return out + "; Help > Profiler Commands and `roofscope measured --help` give the commands "
                  "that produce them";
 }
 

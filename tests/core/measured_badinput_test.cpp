@@ -56,7 +56,9 @@ const std::string kGenericHeader = "name,time_s,flops,dram_bytes\n";
 
 TEST_F(MeasuredBadInput, EmptyFile)
 {
-    EXPECT_EQ(errorOf("empty.csv", "").rfind("empty file (expected a Nsight Compute CSV", 0), 0u);
+    EXPECT_EQ(
+        errorOf("empty.csv", "").rfind("empty file (expected one of: PyTorch profiler trace, ", 0),
+        0u);
     EXPECT_EQ(errorOf("blank.csv", "\xEF\xBB\xBF\r\n  \n").rfind("empty file", 0), 0u);
 }
 
@@ -80,10 +82,15 @@ TEST_F(MeasuredBadInput, WrongFormat)
 {
     const std::string catalog = errorOf("catalog.json", "{\"format\": \"roofscope-hardware\", "
                                                         "\"hardware\": []}\n");
-    EXPECT_EQ(catalog.rfind("line 1: not a known measurement format (expected a Nsight Compute "
-                            "CSV, a rocprof/omniperf pmc_perf.csv or roofline.csv, a PyTorch",
+    // The list is the importer registry's, with where to find the commands that make them.
+    EXPECT_EQ(catalog.rfind("line 1: not a known measurement format (expected one of: PyTorch "
+                            "profiler trace, ERT roofline.json, ",
                             0),
               0u)
+        << catalog;
+    EXPECT_NE(catalog.find("Nsight Compute CSV; Help > Profiler Commands and `roofscope measured "
+                           "--help` give the commands that produce them)"),
+              std::string::npos)
         << catalog;
     EXPECT_EQ(errorOf("notes.txt", "hello\nworld\n").rfind("line 1: not a known measurement", 0),
               0u);
