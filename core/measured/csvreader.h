@@ -31,7 +31,8 @@ public:
     void skipLine();
     bool atEnd() const { return m_pos >= m_text.size(); }
 
-    int line() const { return m_recordLine; } // line where the last record started
+    int line() const { return m_recordLine; }   // line where the last record started
+    int nextLine() const { return m_nextLine; } // line the next record (or peekLine) starts on
     const std::optional<Error>& error() const { return m_error; }
     const std::string& fileName() const { return m_fileName; }
 

@@ -4,6 +4,7 @@
 #include "core/measured/genericcsvimporter.h"
 #include "core/measured/gzip.h"
 #include "core/measured/ncuimporter.h"
+#include "core/measured/nvprofimporter.h"
 #include "core/measured/rocprofimporter.h"
 #include "core/measured/torchimporter.h"
 
@@ -92,6 +93,7 @@ const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
         list.push_back(std::make_unique<OmniperfRooflineImporter>());
         list.push_back(std::make_unique<RocprofImporter>());
         list.push_back(std::make_unique<GenericCsvImporter>());
+        list.push_back(std::make_unique<NvprofImporter>());
         list.push_back(std::make_unique<NcuImporter>());
         return list;
     }();

@@ -56,7 +56,7 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     const auto dram = k.bytesAt(MemLevel::Dram);
     if (!dram && k.flops)
         a.warnings.push_back("no DRAM byte counters in the file: no DRAM intensity");
-    else if (*dram == 0.0)
+    else if (dram && *dram == 0.0)
         a.warnings.push_back("zero DRAM bytes: no DRAM intensity, not placed on the chart");
     if (k.bytesLowerBound)
         a.warnings.push_back("bytes derived from tensor shapes are a lower bound (each tensor "

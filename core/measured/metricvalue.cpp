@@ -5,7 +5,9 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace roofscope {
 
@@ -32,67 +34,96 @@ ParsedNumber parseMetricNumber(std::string_view text)
 
 namespace {
 
-std::string lower(std::string_view text)
+bool equalsNoCase(std::string_view a, std::string_view b)
 {
-    std::string out(text);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
 }
 
-// A prefixed simple unit ("Kbyte", "nsecond", "Ghz", "cycle").
-bool simpleUnit(std::string_view text, double& factor, std::string& base)
+enum class BaseKind { Byte, Second, Hertz, Count };
+
+// The one table of unit spellings every importer shares. Names are matched without regard to
+// case ("Ghz", "GHz"); the one-letter symbols "B" and "s" only as written, so that "ms" is a
+// millisecond and "Ms" nothing.
+struct BaseUnit {
+    std::string_view spelling;
+    bool anyCase;
+    BaseKind kind;
+};
+constexpr BaseUnit kBaseUnits[] = {
+    {"byte", true, BaseKind::Byte},         {"B", false, BaseKind::Byte},
+    {"second", true, BaseKind::Second},     {"sec", true, BaseKind::Second},
+    {"s", false, BaseKind::Second},         {"hz", true, BaseKind::Hertz},
+    {"cycle", true, BaseKind::Count},       {"inst", true, BaseKind::Count},
+    {"instruction", true, BaseKind::Count}, {"warp", true, BaseKind::Count},
+    {"thread", true, BaseKind::Count},      {"block", true, BaseKind::Count},
+    {"sector", true, BaseKind::Count},      {"request", true, BaseKind::Count},
+    {"transaction", true, BaseKind::Count}, {"wavefront", true, BaseKind::Count},
+    {"flop", true, BaseKind::Count},        {"op", true, BaseKind::Count},
+    {"event", true, BaseKind::Count},
+};
+
+// Every SI prefix a profiler prints, the micro sign in both encodings, and the binary prefixes
+// (KiB, MiB ...) for byte units.
+std::optional<double> prefixFactor(std::string_view prefix, BaseKind kind)
 {
-    static constexpr std::string_view kBases[] = {"byte", "second", "cycle",   "inst", "hz",
-                                                  "flop", "sector", "request", "warp", "thread"};
-    const std::string low = lower(text);
-    for (std::string_view b : kBases) {
-        if (low.size() < b.size() || low.compare(low.size() - b.size(), b.size(), b) != 0)
-            continue;
-        const std::string_view prefix = text.substr(0, text.size() - b.size());
-        base = std::string(b);
-        if (prefix.empty()) {
-            factor = 1.0;
-            return true;
+    static const std::pair<std::string_view, double> kPrefixes[] = {
+        {"", 1.0},   {"p", 1e-12}, {"n", 1e-9}, {"u", 1e-6}, {"\xC2\xB5", 1e-6}, {"\xCE\xBC", 1e-6},
+        {"m", 1e-3}, {"K", 1e3},   {"k", 1e3},  {"M", 1e6},  {"G", 1e9},         {"g", 1e9},
+        {"T", 1e12}, {"t", 1e12},  {"P", 1e15}, {"E", 1e18},
+    };
+    static const std::pair<std::string_view, double> kBinary[] = {
+        {"Ki", 1024.0},
+        {"Mi", 1024.0 * 1024.0},
+        {"Gi", 1024.0 * 1024.0 * 1024.0},
+        {"Ti", 1024.0 * 1024.0 * 1024.0 * 1024.0},
+        {"Pi", 1024.0 * 1024.0 * 1024.0 * 1024.0 * 1024.0},
+    };
+    // No clock runs at millihertz: "mhz" is a megahertz typed in lower case.
+    if (kind == BaseKind::Hertz && prefix == "m")
+        return 1e6;
+    for (const auto& [spelling, factor] : kPrefixes)
+        if (prefix == spelling)
+            return factor;
+    if (kind == BaseKind::Byte)
+        for (const auto& [spelling, factor] : kBinary)
+            if (prefix == spelling)
+                return factor;
+    return std::nullopt;
+}
+
+struct SimpleUnit {
+    double factor = 1.0;
+    BaseKind kind = BaseKind::Count;
+    std::string_view base; // as in kBaseUnits
+};
+
+// A prefixed simple unit: "Kbyte", "nsecond", "us", "GB", "MiB", "Ghz", "cycle", "sectors".
+std::optional<SimpleUnit> simpleUnit(std::string_view text)
+{
+    for (int plural = 0; plural < 2; ++plural) {
+        if (plural == 1) {
+            if (text.size() < 3 || text.back() != 's')
+                break;
+            text.remove_suffix(1);
         }
-        if (prefix.size() != 1)
-            return false;
-        switch (prefix[0]) {
-        case 'n':
-            factor = 1e-9;
-            return true;
-        case 'u':
-            factor = 1e-6;
-            return true;
-        case 'm':
-            factor = 1e-3;
-            return true;
-        case 'K':
-        case 'k':
-            factor = 1e3;
-            return true;
-        case 'M':
-            factor = 1e6;
-            return true;
-        case 'G':
-            factor = 1e9;
-            return true;
-        case 'T':
-            factor = 1e12;
-            return true;
-        case 'P':
-            factor = 1e15;
-            return true;
-        default:
-            return false;
+        for (const BaseUnit& b : kBaseUnits) {
+            if (text.size() < b.spelling.size())
+                continue;
+            const std::string_view tail = text.substr(text.size() - b.spelling.size());
+            if (b.anyCase ? !equalsNoCase(tail, b.spelling) : tail != b.spelling)
+                continue;
+            if (const auto f =
+                    prefixFactor(text.substr(0, text.size() - b.spelling.size()), b.kind))
+                return SimpleUnit{*f, b.kind, b.spelling};
         }
     }
-    return false;
-}
-
-bool isCountBase(const std::string& base)
-{
-    return base != "byte" && base != "second" && base != "hz";
+    return std::nullopt;
 }
 
 } // namespace
@@ -102,34 +133,37 @@ UnitScale parseUnit(std::string_view unit)
     unit = trimmed(unit);
     if (unit.empty())
         return {1.0, UnitDimension::Count};
-    if (unit == "%")
+    if (unit == "%" || equalsNoCase(unit, "percent"))
         return {1.0, UnitDimension::Percent};
     const auto slash = unit.find('/');
-    double f1 = 1.0;
-    std::string b1;
-    if (!simpleUnit(unit.substr(0, slash), f1, b1))
+    const auto first = simpleUnit(trimmed(unit.substr(0, slash)));
+    if (!first)
         return {};
     if (slash == std::string_view::npos) {
-        if (b1 == "byte")
-            return {f1, UnitDimension::Bytes};
-        if (b1 == "second")
-            return {f1, UnitDimension::Seconds};
-        if (b1 == "hz")
-            return {f1, UnitDimension::PerSecond};
-        return {f1, UnitDimension::Count};
+        switch (first->kind) {
+        case BaseKind::Byte:
+            return {first->factor, UnitDimension::Bytes};
+        case BaseKind::Second:
+            return {first->factor, UnitDimension::Seconds};
+        case BaseKind::Hertz:
+            return {first->factor, UnitDimension::PerSecond};
+        case BaseKind::Count:
+            return {first->factor, UnitDimension::Count};
+        }
+        return {};
     }
-    double f2 = 1.0;
-    std::string b2;
-    if (!simpleUnit(unit.substr(slash + 1), f2, b2))
+    const auto second = simpleUnit(trimmed(unit.substr(slash + 1)));
+    if (!second)
         return {};
-    if (b2 == "cycle")
-        return {f1 / f2, UnitDimension::PerCycle};
-    if (b2 != "second")
+    const double factor = first->factor / second->factor;
+    if (second->base == "cycle")
+        return {factor, UnitDimension::PerCycle};
+    if (second->kind != BaseKind::Second)
         return {};
-    if (b1 == "byte")
-        return {f1 / f2, UnitDimension::BytesPerSecond};
-    if (isCountBase(b1))
-        return {f1 / f2, UnitDimension::PerSecond};
+    if (first->kind == BaseKind::Byte)
+        return {factor, UnitDimension::BytesPerSecond};
+    if (first->kind == BaseKind::Count)
+        return {factor, UnitDimension::PerSecond};
     return {};
 }
 
@@ -137,15 +171,15 @@ std::string describeDimension(UnitDimension dimension)
 {
     switch (dimension) {
     case UnitDimension::Count:
-        return "a count (inst, cycle or no unit)";
+        return "a count (inst, cycle, warp, thread, sector, request, or no unit)";
     case UnitDimension::Bytes:
-        return "a byte unit (byte, Kbyte, Mbyte, Gbyte, Tbyte)";
+        return "a byte unit (byte, Kbyte, Mbyte, Gbyte, Tbyte, B, KB, MB, GB, KiB, MiB, GiB)";
     case UnitDimension::Seconds:
-        return "a time unit (nsecond, usecond, msecond, second)";
+        return "a time unit (ns, us, ms, s, nsecond, usecond, msecond, second)";
     case UnitDimension::PerSecond:
-        return "a rate unit (cycle/second, cycle/nsecond, hz, Mhz, Ghz)";
+        return "a rate unit (hz, Khz, Mhz, Ghz, cycle/second, cycle/nsecond, cycle/usecond)";
     case UnitDimension::BytesPerSecond:
-        return "a bandwidth unit (byte/second ... Tbyte/second)";
+        return "a bandwidth unit (byte/second, Gbyte/second, GB/s ...)";
     case UnitDimension::PerCycle:
         return "a per-cycle unit (inst/cycle, byte/cycle)";
     case UnitDimension::Percent:

@@ -28,16 +28,19 @@ enum class UnitDimension {
 };
 
 // The factor that turns a value in `unit` into the base unit of its dimension (byte, second,
-// 1/second, byte/second, plain count), and that dimension. Nsight's spellings: byte, Kbyte,
-// Mbyte, Gbyte, Tbyte (powers of 1000), nsecond, usecond, msecond, second, cycle, inst,
-// cycle/second, cycle/nsecond, Ghz, Mhz, hz, byte/second, Gbyte/second, %, "".
+// 1/second, byte/second, plain count), and that dimension. One table for every importer:
+// time (ns, us, ms, s, nsecond, usecond, msecond, second), bytes (byte, Kbyte ... Tbyte, B, KB,
+// MB, GB, and the binary KiB, MiB, GiB), rates (hz, Khz, Mhz, Ghz in any case, cycle/second,
+// cycle/nsecond, byte/second, Gbyte/second, GB/s), per-cycle forms (inst/cycle), % and counts
+// (inst, cycle, warp, thread, sector, request, "" ...), each with any SI prefix; plurals
+// ("bytes", "cycles") too. Anything else is UnitDimension::Unknown.
 struct UnitScale {
     double factor = 1.0;
     UnitDimension dimension = UnitDimension::Unknown;
 };
 UnitScale parseUnit(std::string_view unit);
 
-// "a byte unit (byte, Kbyte, Mbyte, Gbyte)" etc. for messages.
+// "a byte unit (byte, Kbyte, Mbyte, Gbyte, ...)" etc. for messages: the accepted spellings.
 std::string describeDimension(UnitDimension dimension);
 
 } // namespace roofscope

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -31,21 +32,29 @@ struct Launch {
     std::map<std::string, RawMetric, std::less<>> metrics;
 };
 
-// Evaluates the vendor formulas on one launch. The first conversion problem is kept in
-// `error` and every later lookup yields nothing.
+// A value of a metric that could not be used: the metric is skipped and the problem becomes a
+// warning ("line 7: metric dram__bytes.sum (launch 3): expected a number, got \"soon\"").
+struct MetricProblem {
+    int line = 0;
+    std::string text;
+};
+
+// Evaluates the vendor formulas on one launch. A value that cannot be converted (not a
+// number, negative, a unit of the wrong kind, out of range) is skipped and kept in problems().
 class LaunchMetrics {
 public:
-    LaunchMetrics(const Launch& launch, const CsvReader& csv) : m_launch(launch), m_csv(csv) {}
+    explicit LaunchMetrics(const Launch& launch) : m_launch(launch) {}
 
-    const std::optional<Error>& error() const { return m_error; }
+    const std::vector<MetricProblem>& problems() const { return m_problems; }
 
     bool has(std::string_view name) const { return m_launch.metrics.count(name) > 0; }
 
-    // The value converted to the base unit of `dimension`; nullopt when absent or n/a.
+    // The value converted to the base unit of `dimension`; nullopt when absent, n/a or not
+    // usable.
     std::optional<double> get(std::string_view name, UnitDimension dimension)
     {
         const auto it = m_launch.metrics.find(name);
-        if (it == m_launch.metrics.end() || m_error)
+        if (it == m_launch.metrics.end())
             return std::nullopt;
         const RawMetric& m = it->second;
         const ParsedNumber n = parseMetricNumber(m.value);
@@ -64,14 +73,19 @@ public:
         const bool fits =
             scale.dimension == dimension ||
             ((dimension == UnitDimension::Count || dimension == UnitDimension::PerCycle) &&
-             m.unit.empty());
+             trimmed(m.unit).empty());
         if (!fits) {
             fail(m.line, name,
                  "expected " + describeDimension(dimension) + ", got unit \"" + clip(m.unit) +
                      "\"");
             return std::nullopt;
         }
-        return *n.value * scale.factor;
+        const double v = *n.value * scale.factor;
+        if (!std::isfinite(v)) {
+            fail(m.line, name, clip(m.value) + " " + clip(m.unit) + " is out of range");
+            return std::nullopt;
+        }
+        return v;
     }
 
     // The launch's duration in seconds.
@@ -83,7 +97,7 @@ public:
             const std::string cycles = std::string(unit) + "__cycles_elapsed.avg";
             const auto c = get(cycles, UnitDimension::Count);
             const auto rate = get(cycles + ".per_second", UnitDimension::PerSecond);
-            if (c && rate && *rate > 0.0)
+            if (c && rate && *rate > 0.0 && std::isfinite(*c / *rate))
                 return *c / *rate;
         }
         return std::nullopt;
@@ -149,14 +163,18 @@ private:
     }
     void fail(int line, std::string_view metric, const std::string& problem)
     {
-        if (!m_error)
-            m_error = m_csv.errorAt(line, "metric " + std::string(metric) + " (launch " +
-                                              m_launch.id + "): " + problem);
+        // A metric asked for twice (the clock by several formulas) is reported once.
+        for (const std::string& seen : m_failed)
+            if (seen == metric)
+                return;
+        m_failed.emplace_back(metric);
+        m_problems.push_back(MetricProblem{line, "metric " + std::string(metric) + " (launch " +
+                                                     m_launch.id + "): " + problem});
     }
 
     const Launch& m_launch;
-    const CsvReader& m_csv;
-    std::optional<Error> m_error;
+    std::vector<std::string> m_failed;
+    std::vector<MetricProblem> m_problems;
 };
 
 // Tensor-core sources: `sm__ops_path_tensor_src_<type>...` -> precision key.
@@ -310,6 +328,147 @@ bool isHeaderLine(std::string_view line)
             line.find(",\"ID\",") != std::string_view::npos);
 }
 
+// Section exports (`--section`, `--set`) name metrics by their display name. Those a formula
+// needs are also stored under the metric they show, when their unit is of the right kind (the
+// Speed Of Light section has a "Memory Throughput" in %, Memory Workload Analysis one in
+// byte/second).
+struct DisplayName {
+    std::string_view name;
+    UnitDimension dimension;
+    std::string_view metric;
+};
+constexpr DisplayName kDisplayNames[] = {
+    {"Duration", UnitDimension::Seconds, "gpu__time_duration.sum"},
+    {"SM Frequency", UnitDimension::PerSecond, "sm__cycles_elapsed.avg.per_second"},
+    {"DRAM Frequency", UnitDimension::PerSecond, "dram__cycles_elapsed.avg.per_second"},
+    {"Memory Throughput", UnitDimension::BytesPerSecond, "dram__bytes.sum.per_second"},
+};
+
+std::optional<std::string_view> metricOfDisplayName(std::string_view name, std::string_view unit)
+{
+    for (const DisplayName& d : kDisplayNames)
+        if (name == d.name && parseUnit(unit).dimension == d.dimension)
+            return d.metric;
+    return std::nullopt;
+}
+
+bool containsNoCase(std::string_view text, std::string_view word)
+{
+    const auto it =
+        std::search(text.begin(), text.end(), word.begin(), word.end(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+        });
+    return it != text.end();
+}
+
+// The GPU a program names in its own output ("Device 0: NVIDIA GeForce RTX 3070",
+// "GPU: Tesla V100-SXM2-16GB", "Using device 0: \"NVIDIA A100\""), or "".
+std::string gpuNamedIn(std::string_view line)
+{
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos)
+        return {};
+    const std::string_view key = line.substr(0, colon);
+    if (!containsNoCase(key, "device") && !containsNoCase(key, "gpu"))
+        return {};
+    std::string_view value = trimmed(line.substr(colon + 1));
+    if (!value.empty() && value.back() == '\r')
+        value.remove_suffix(1);
+    if (const auto paren = value.find(" ("); paren != std::string_view::npos)
+        value = value.substr(0, paren);
+    while (!value.empty() && (value.front() == '"' || value.front() == '\''))
+        value.remove_prefix(1);
+    while (!value.empty() && (value.back() == '"' || value.back() == '\'' || value.back() == ' '))
+        value.remove_suffix(1);
+    if (value.empty() || value.size() > 80)
+        return {};
+    for (std::string_view brand : {"NVIDIA", "GeForce", "Tesla", "Quadro", "TITAN", "RTX"})
+        if (containsNoCase(value, brand))
+            return std::string(value);
+    return {};
+}
+
+// Lines that are not rows of the table: what the profiled program printed before, between and
+// after the CSV rows.
+struct ProgramOutput {
+    std::size_t lines = 0;
+    int firstLine = 0;
+    std::string gpu; // the first GPU it names
+
+    void note(std::string_view line, int number)
+    {
+        if (lines++ == 0)
+            firstLine = number;
+        if (gpu.empty())
+            gpu = gpuNamedIn(line);
+    }
+};
+
+// Items skipped in a file: counted, the first one named.
+struct Skipped {
+    std::size_t count = 0;
+    int firstLine = 0;
+    std::string first;
+
+    void add(int line, std::string what = {})
+    {
+        if (count++ == 0) {
+            firstLine = line;
+            first = std::move(what);
+        }
+    }
+};
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many)
+{
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+// The FLOP counters of the producing command, for the "FLOPs unknown" warning.
+std::string flopMetricsOf(std::string_view command)
+{
+    const std::string_view flag = "--metrics ";
+    const auto start = command.find(flag);
+    if (start == std::string_view::npos)
+        return {};
+    std::string_view list = command.substr(start + flag.size());
+    list = list.substr(0, list.find(' '));
+    std::string out;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const std::string_view name = list.substr(0, comma);
+        if (name.find("sass_thread_inst_executed_op") != std::string_view::npos ||
+            name.find("ops_path_tensor") != std::string_view::npos)
+            out += (out.empty() ? "" : ",") + std::string(name);
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return out;
+}
+
+// Drops the values a sum or product pushed past the range of a double, so that a launch with
+// one absurd counter keeps its other numbers.
+void dropNonFinite(MeasuredKernel& k, std::vector<MetricProblem>& problems, int line)
+{
+    auto report = [&](const std::string& what) {
+        problems.push_back(MetricProblem{line, what + " (launch " + k.launchId +
+                                                   ") out of range (are the counters corrupt?)"});
+    };
+    for (auto it = k.flopsByPrecision.begin(); it != k.flopsByPrecision.end();) {
+        if (std::isfinite(it->second)) {
+            ++it;
+            continue;
+        }
+        report(it->first + " FLOPs");
+        it = k.flopsByPrecision.erase(it);
+    }
+    for (MemLevel level : kMemLevels)
+        if (const auto b = k.bytesAt(level); b && !std::isfinite(*b)) {
+            report(std::string(memLevelName(level)) + " bytes");
+            k.bytes[static_cast<std::size_t>(level)].reset();
+        }
+}
+
 } // namespace
 
 const ImportFormat& NcuImporter::format() const
@@ -355,19 +514,23 @@ bool NcuImporter::recognizes(std::string_view text) const
 Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::string& fileName) const
 {
     CsvReader csv(text, fileName);
+    ProgramOutput output;
     // Skip the profiler's and the program's chatter before the header.
     std::string firstError;
-    int lineNumber = 1;
+    bool headerQuoted = false;
     while (!csv.atEnd()) {
         std::string_view line = csv.peekLine();
-        if (lineNumber == 1 && line.substr(0, 3) == "\xEF\xBB\xBF")
+        if (csv.nextLine() == 1 && line.substr(0, 3) == "\xEF\xBB\xBF")
             line.remove_prefix(3);
-        if (isHeaderLine(line))
+        if (isHeaderLine(line)) {
+            headerQuoted = !line.empty() && line.front() == '"';
             break;
+        }
         if (isErrorChatter(line) && firstError.empty())
             firstError = std::string(line.substr(0, 200));
+        if (!isChatter(line) && !trimmed(line).empty())
+            output.note(line, csv.nextLine());
         csv.skipLine();
-        ++lineNumber;
     }
     if (csv.atEnd()) {
         if (!firstError.empty())
@@ -375,8 +538,10 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                              ": the profiled run failed; the file holds no CSV, only "
                              "profiler messages, the first error being: " +
                              firstError);
-        return makeError(fileName + ": no Nsight Compute CSV header (expected a line with "
-                                    "\"ID\" and \"Kernel Name\" columns)");
+        return makeError(fileName +
+                         ": no Nsight Compute CSV header (expected a line with "
+                         "\"ID\" and \"Kernel Name\" columns) " +
+                         howToProduce(*this));
     }
     std::vector<std::string> header;
     csv.next(header);
@@ -394,29 +559,59 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     if (longFormat && valueCol < 0)
         return csv.errorAt(headerLine, "a \"Metric Name\" column but no \"Metric Value\" "
                                        "(expected the details page of ncu --csv)");
+    // The cells a row must have: identity, and on the details page the metric's name and value.
+    const std::size_t needed =
+        static_cast<std::size_t>(std::max({idCol, nameCol, metricCol, unitCol, valueCol})) + 1;
+    const std::size_t identity = static_cast<std::size_t>(std::max(idCol, nameCol)) + 1;
 
     std::vector<Launch> launches;
     std::map<std::string, std::size_t> launchIndex;
     std::vector<std::string> units; // raw page: the units row
     std::vector<std::string> cells;
-    while (csv.next(cells)) {
-        if (cells.size() == 1 && cells[0].empty())
-            continue; // blank line
-        if (isChatter(cells[0]))
-            continue; // ==PROF==/==WARNING== lines after the table (ncu's own end messages)
-        if (cells.size() != header.size())
-            return csv.errorAt(csv.line(), "expected " + std::to_string(header.size()) +
-                                               " cells as in the header on line " +
-                                               std::to_string(headerLine) + ", got " +
-                                               std::to_string(cells.size()) +
-                                               " (file truncated or not one export?)");
+    Skipped incomplete; // rows without their identity or metric cells
+    Skipped longer;     // rows with more (non-empty) cells than the header
+    while (!csv.atEnd()) {
+        const std::string_view raw = csv.peekLine();
+        const std::string_view lead = trimmed(raw);
+        if (lead.empty() || isChatter(lead)) {
+            csv.skipLine(); // blank lines; ncu's own ==PROF== / ==WARNING== messages
+            continue;
+        }
+        // ncu quotes every cell: in a quoted export a line that does not start with a quote is
+        // program output (which may hold quotes of its own that must not start a cell).
+        if (headerQuoted && lead.front() != '"') {
+            output.note(raw, csv.nextLine());
+            csv.skipLine();
+            continue;
+        }
+        if (!csv.next(cells))
+            break;
+        if (cells == header)
+            continue; // the header again (two exports appended to one file)
+        if (cells.size() > header.size()) {
+            if (!std::all_of(cells.begin() + static_cast<std::ptrdiff_t>(header.size()),
+                             cells.end(), [](const std::string& c) { return c.empty(); })) {
+                longer.add(csv.line());
+                continue;
+            }
+            cells.resize(header.size()); // a trailing comma
+        }
+        const std::size_t given = cells.size();
+        if (given < identity) {
+            output.note(raw, csv.line()); // one or two cells: a line the program printed
+            continue;
+        }
+        // Rows may leave off the rule columns at the end (Rule Name ... Estimated Speedup).
+        cells.resize(header.size());
         const std::string& id = cells[static_cast<std::size_t>(idCol)];
         if (!longFormat && launches.empty() && units.empty() && id.empty()) {
             units = cells;
             continue;
         }
-        if (id.empty())
-            return csv.errorAt(csv.line(), "empty \"ID\" cell (expected the launch number)");
+        if (id.empty() || (longFormat && given < needed)) {
+            incomplete.add(csv.line());
+            continue;
+        }
         const auto [it, inserted] = launchIndex.emplace(id, launches.size());
         if (inserted) {
             Launch l;
@@ -434,8 +629,10 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             RawMetric raw{cells[static_cast<std::size_t>(valueCol)],
                           unitCol >= 0 ? cells[static_cast<std::size_t>(unitCol)] : std::string(),
                           csv.line()};
-            launch.metrics.emplace(metric,
-                                   std::move(raw)); // first value wins (roofline body items repeat)
+            if (const auto alias = metricOfDisplayName(metric, raw.unit))
+                launch.metrics.emplace(std::string(*alias), raw);
+            // First value wins (roofline body items repeat).
+            launch.metrics.emplace(metric, std::move(raw));
         } else {
             for (std::size_t c = 0; c < header.size(); ++c) {
                 if (static_cast<int>(c) == idCol || static_cast<int>(c) == nameCol)
@@ -445,18 +642,28 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             }
         }
     }
-    if (csv.error())
-        return *csv.error();
+    MeasuredImport result;
+    if (csv.error()) {
+        if (launches.empty())
+            return *csv.error();
+        // A file cut short: what was read before the cut is kept.
+        std::string problem = csv.error()->message;
+        if (problem.rfind(fileName + ": ", 0) == 0)
+            problem.erase(0, fileName.size() + 2);
+        result.warnings.push_back(problem + "; the rest of the file was not read");
+    }
     if (launches.empty())
         return csv.errorAt(headerLine,
                            "a header but no kernel rows (expected one row per " +
                                std::string(longFormat ? "launch and metric" : "launch") +
                                "; did the profiled run launch no kernel?)");
 
-    MeasuredImport result;
+    std::vector<MetricProblem> problems;
+    Skipped noDuration;
+    bool outputGpuUsed = false; // a launch took its device from the program's output
     bool peaksTaken = false;
     for (const Launch& launch : launches) {
-        LaunchMetrics m(launch, csv);
+        LaunchMetrics m(launch);
         MeasuredKernel k;
         k.name = launch.kernelName;
         k.shortName = shortKernelName(k.name);
@@ -464,15 +671,24 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         k.file = fileName;
         k.launchId = launch.id;
         k.device = m.text("device__attribute_display_name");
+        if (k.device.empty() && !output.gpu.empty()) {
+            k.device = output.gpu;
+            outputGpuUsed = true;
+        }
         const auto time = m.time();
-        if (m.error())
-            return *m.error();
-        if (!time)
-            return csv.errorAt(launch.line,
-                               "launch " + launch.id + " (" + shortKernelName(k.name) +
-                                   "): no duration (expected gpu__time_duration.sum, or "
-                                   "smsp__cycles_elapsed.avg with "
-                                   "smsp__cycles_elapsed.avg.per_second)");
+        if (!time) {
+            // The reason: the duration metric that could not be read, or none at all.
+            const auto& p = m.problems();
+            if (!p.empty())
+                noDuration.add(p.front().line, p.front().text + " (no other duration)");
+            else
+                noDuration.add(launch.line, "launch " + launch.id + " (" + k.shortName +
+                                                "): no duration (expected "
+                                                "gpu__time_duration.sum, or "
+                                                "smsp__cycles_elapsed.avg with "
+                                                "smsp__cycles_elapsed.avg.per_second)");
+            continue;
+        }
         k.timeS = *time;
         int ccMajor = 0;
         if (!launch.cc.empty() && std::isdigit(static_cast<unsigned char>(launch.cc[0])))
@@ -512,32 +728,84 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                 peaksTaken = true;
             }
         }
-        if (m.error())
-            return *m.error();
-        if (!f.byPrecision.empty()) {
+        problems.insert(problems.end(), m.problems().begin(), m.problems().end());
+        k.flopsByPrecision = std::move(f.byPrecision);
+        dropNonFinite(k, problems, launch.line);
+        if (!k.flopsByPrecision.empty()) {
             double total = 0.0;
             const std::pair<const std::string, double>* dominant = nullptr;
-            for (const auto& entry : f.byPrecision) {
+            for (const auto& entry : k.flopsByPrecision) {
                 total += entry.second;
                 if (!dominant || entry.second > dominant->second)
                     dominant = &entry;
             }
-            k.flops = total;
-            k.flopsByPrecision = f.byPrecision;
-            std::string formula;
-            for (const std::string& part : f.formulas)
-                formula += (formula.empty() ? "" : "; ") + part;
-            k.flopsFormula = formula;
             std::string key = dominant->first;
-            if (const auto dash = key.find("-tensor"); dash != std::string::npos) {
-                k.unit = ComputeUnit::Tensor;
-                key = key.substr(0, dash);
+            if (std::isfinite(total)) {
+                k.flops = total;
+                std::string formula;
+                for (const std::string& part : f.formulas)
+                    formula += (formula.empty() ? "" : "; ") + part;
+                k.flopsFormula = formula;
+                if (const auto dash = key.find("-tensor"); dash != std::string::npos) {
+                    k.unit = ComputeUnit::Tensor;
+                    key = key.substr(0, dash);
+                }
+                k.precision = parsePrecision(key);
+            } else {
+                problems.push_back(MetricProblem{launch.line, "FLOPs (launch " + launch.id +
+                                                                  ") out of range (are the "
+                                                                  "counters corrupt?)"});
+                k.flopsByPrecision.clear();
             }
-            k.precision = parsePrecision(key);
         }
         k.notes = std::move(f.notes);
         result.kernels.push_back(std::move(k));
     }
+
+    if (result.kernels.empty()) {
+        std::string why = noDuration.first;
+        if (noDuration.count > 1)
+            why += "; none of the " + std::to_string(noDuration.count) +
+                   " launches has a usable duration";
+        return csv.errorAt(noDuration.firstLine, why + " " + howToProduce(*this));
+    }
+    if (noDuration.count > 0)
+        result.warnings.push_back(plural(noDuration.count, "launch", "launches") +
+                                  " without a usable duration skipped (first: line " +
+                                  std::to_string(noDuration.firstLine) + ": " + noDuration.first +
+                                  ")");
+    constexpr std::size_t kNamedProblems = 5;
+    for (std::size_t i = 0; i < problems.size() && i < kNamedProblems; ++i)
+        result.warnings.push_back("line " + std::to_string(problems[i].line) + ": " +
+                                  problems[i].text + "; metric skipped");
+    if (problems.size() > kNamedProblems)
+        result.warnings.push_back(
+            "and " +
+            plural(problems.size() - kNamedProblems, "more metric value", "more metric values") +
+            " that could not be read skipped");
+    if (incomplete.count > 0)
+        result.warnings.push_back(
+            plural(incomplete.count, "row", "rows") +
+            " without the launch ID, kernel name or metric cells skipped (first on line " +
+            std::to_string(incomplete.firstLine) + ")");
+    if (longer.count > 0)
+        result.warnings.push_back(plural(longer.count, "row", "rows") +
+                                  " with more cells than the header on line " +
+                                  std::to_string(headerLine) + " skipped (first on line " +
+                                  std::to_string(longer.firstLine) + "; not one export?)");
+    if (output.lines > 0)
+        result.warnings.push_back(
+            plural(output.lines, "line", "lines") +
+            " of program output skipped (not rows of the table; first on line " +
+            std::to_string(output.firstLine) + ")" +
+            (outputGpuUsed ? "; the device is named there: \"" + output.gpu + "\""
+                           : std::string()));
+    const bool anyFlops = std::any_of(result.kernels.begin(), result.kernels.end(),
+                                      [](const MeasuredKernel& k) { return k.flops.has_value(); });
+    if (!anyFlops)
+        result.warnings.push_back("FLOPs unknown: the file has no FLOP counters; run ncu with "
+                                  "--metrics " +
+                                  flopMetricsOf(format().command));
     return result;
 }
 

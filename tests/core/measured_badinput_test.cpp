@@ -1,6 +1,7 @@
 // Every class of malformed measurement file gets one message naming the file, the line (and
 // the column or metric) and what was expected.
 #include "core/measured/importer.h"
+#include "core/measured/ncuimporter.h"
 #include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 using namespace roofscope;
 
@@ -34,6 +36,14 @@ protected:
         return message.substr(path.size() + 2);
     }
 
+    // The import must succeed; returns its warnings.
+    std::vector<std::string> warningsOf(const std::string& name, const std::string& content)
+    {
+        auto imported = importMeasurementFile(write(name, content));
+        EXPECT_TRUE(imported.ok()) << (imported.ok() ? "" : imported.error().message);
+        return imported.ok() ? imported->warnings : std::vector<std::string>{};
+    }
+
     roofscope::test::ScratchDir m_scratch{"measured"};
     std::string m_dir = m_scratch.dir().string();
 };
@@ -51,6 +61,26 @@ std::string ncuRow(const std::string& metric, const std::string& unit, const std
 }
 
 const std::string kGenericHeader = "name,time_s,flops,dram_bytes\n";
+
+const MeasurementImporter& ncuImporter()
+{
+    static const NcuImporter importer;
+    return importer;
+}
+
+const std::string kFlopsUnknown =
+    "FLOPs unknown: the file has no FLOP counters; run ncu with --metrics "
+    "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_hadd_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_hmul_pred_on.sum,"
+    "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum,"
+    "sm__ops_path_tensor_src_fp16.sum,sm__ops_path_tensor_src_bf16.sum,"
+    "sm__ops_path_tensor_src_tf32.sum";
 
 } // namespace
 
@@ -119,16 +149,20 @@ TEST_F(MeasuredBadInput, UnknownColumnsOnly)
 
 TEST_F(MeasuredBadInput, TruncatedFiles)
 {
-    // Cut in the middle of a quoted cell.
+    // An Nsight export cut in the middle of a quoted cell or at a cell boundary keeps the
+    // launches read before the cut, and says where it stopped.
     const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
                             "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\",\"(1, 1";
-    EXPECT_EQ(errorOf("cut.csv", ncu), "line 3: unterminated quoted cell (file truncated?)");
-    // Cut at a cell boundary.
+    EXPECT_EQ(warningsOf("cut.csv", ncu),
+              (std::vector<std::string>{"line 3: unterminated quoted cell (file truncated?); the "
+                                        "rest of the file was not read",
+                                        kFlopsUnknown}));
     const std::string ncu2 = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
                              "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\"\n";
-    EXPECT_EQ(errorOf("cut2.csv", ncu2),
-              "line 3: expected 15 cells as in the header on line 1, got 7 (file truncated or "
-              "not one export?)");
+    EXPECT_EQ(warningsOf("cut2.csv", ncu2),
+              (std::vector<std::string>{"1 row without the launch ID, kernel name or metric cells "
+                                        "skipped (first on line 3)",
+                                        kFlopsUnknown}));
     EXPECT_EQ(errorOf("cut.generic.csv", kGenericHeader + "k,1,2,3\nk2,1\n"),
               "line 3: expected 4 cells, got 2 (file truncated?)");
     const std::string trace = errorOf("cut.json", "{\"traceEvents\": [{\"ph\": \"X\", ");
@@ -147,10 +181,13 @@ TEST_F(MeasuredBadInput, NegativeValues)
               "line 2: column flops: expected a number >= 0, got \"-5\"");
     EXPECT_EQ(errorOf("negtime.csv", kGenericHeader + "k,-1e-3,5,10\n"),
               "line 2: column time_s: expected a number > 0, got \"-1e-3\"");
+    // An Nsight metric that cannot be used is skipped and named; the launch is kept.
     const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
                             ncuRow("dram__bytes.sum", "byte", "-4,096");
-    EXPECT_EQ(errorOf("neg.ncu.csv", ncu),
-              "line 3: metric dram__bytes.sum (launch 0): expected a value >= 0, got -4,096");
+    EXPECT_EQ(warningsOf("neg.ncu.csv", ncu),
+              (std::vector<std::string>{"line 3: metric dram__bytes.sum (launch 0): expected a "
+                                        "value >= 0, got -4,096; metric skipped",
+                                        kFlopsUnknown}));
     const std::string pmc = "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp\n"
                             "0,k,2000,1000\n";
     EXPECT_EQ(errorOf("pmc_perf.csv", pmc),
@@ -167,14 +204,19 @@ TEST_F(MeasuredBadInput, NonNumericValues)
               "line 2: column time_s: expected a number > 0, got \"fast\"");
     EXPECT_EQ(errorOf("nan2.csv", kGenericHeader + "k,1,5,1e999\n"),
               "line 2: column dram_bytes: expected a number >= 0, got \"1e999\"");
+    // A launch whose only duration is not a number: no launch is usable.
     const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "soon");
     EXPECT_EQ(errorOf("nan.ncu.csv", ncu),
-              "line 2: metric gpu__time_duration.sum (launch 0): expected a number, got \"soon\"");
+              "line 2: metric gpu__time_duration.sum (launch 0): expected a number, got \"soon\" "
+              "(no other duration) " +
+                  howToProduce(ncuImporter()));
     const std::string unit = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1") +
                              ncuRow("dram__bytes.sum", "furlong", "1");
-    EXPECT_EQ(errorOf("unit.ncu.csv", unit),
-              "line 3: metric dram__bytes.sum (launch 0): expected a byte unit (byte, Kbyte, "
-              "Mbyte, Gbyte, Tbyte), got unit \"furlong\"");
+    EXPECT_EQ(warningsOf("unit.ncu.csv", unit),
+              (std::vector<std::string>{"line 3: metric dram__bytes.sum (launch 0): expected a "
+                                        "byte unit (byte, Kbyte, Mbyte, Gbyte, Tbyte, B, KB, MB, "
+                                        "GB, KiB, MiB, GiB), got unit \"furlong\"; metric skipped",
+                                        kFlopsUnknown}));
     const std::string ert = "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", \"fast\"]]}, "
                             "\"gflops\": {\"data\": []}}}";
     EXPECT_EQ(errorOf("roofline.json", ert),
@@ -186,11 +228,13 @@ TEST_F(MeasuredBadInput, NonNumericValues)
 
 TEST_F(MeasuredBadInput, ValuesThatOverflow)
 {
+    // Nsight: the value scaled by its unit is out of range; the metric is skipped.
     const std::string ncu = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1") +
                             ncuRow("dram__bytes.sum", "Tbyte", "1e300");
-    EXPECT_EQ(errorOf("overflow.csv", ncu),
-              "launch 0 (k): dram bytes out of range (expected a finite number >= 0; are the "
-              "counters corrupt?)");
+    EXPECT_EQ(warningsOf("overflow.csv", ncu),
+              (std::vector<std::string>{"line 3: metric dram__bytes.sum (launch 0): 1e300 Tbyte is "
+                                        "out of range; metric skipped",
+                                        kFlopsUnknown}));
 }
 
 // Found by fuzz_ncu: a header line that mentions "Kernel Name" without having that cell.
@@ -213,5 +257,6 @@ TEST_F(MeasuredBadInput, LaunchWithoutDuration)
     const std::string ncu = kNcuHeader + ncuRow("dram__bytes.sum", "byte", "1");
     EXPECT_EQ(errorOf("notime.csv", ncu),
               "line 2: launch 0 (k): no duration (expected gpu__time_duration.sum, or "
-              "smsp__cycles_elapsed.avg with smsp__cycles_elapsed.avg.per_second)");
+              "smsp__cycles_elapsed.avg with smsp__cycles_elapsed.avg.per_second) " +
+                  howToProduce(ncuImporter()));
 }
