@@ -1,4 +1,5 @@
 // roofscope measured: the built binary on the fixtures in tests/data/measured.
+#include "core/measured/importer.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
@@ -149,6 +150,11 @@ TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)
         std::string message;
     };
     const std::string dir = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/measured";
+    // The sentence is the registry's: every format by name, and where the commands are.
+    const std::string accepted = roofscope::acceptedFormatsSentence();
+    for (const char* format : {"Nsight Compute CSV", "nvprof", "PyTorch profiler trace",
+                               "ERT roofline.json", "generic CSV", "Help > Profiler Commands"})
+        EXPECT_NE(accepted.find(format), std::string::npos) << format;
     for (const Case& c : {
              Case{fixture("ncu-errors-only.csv"),
                   "roofscope: " + dir +
@@ -161,19 +167,15 @@ TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)
              Case{fixture("make_fixtures.py"),
                   "roofscope: " + dir +
                       "/make_fixtures.py: line 1: not a known measurement "
-                      "format (expected a Nsight Compute CSV, a "
-                      "rocprof/omniperf pmc_perf.csv or roofline.csv, a "
-                      "PyTorch profiler trace (.json or .json.gz), an ERT "
-                      "roofline.json, or a CSV with the header "
-                      "name,time_s,flops,dram_bytes)\n"},
+                      "format (" +
+                      roofscope::acceptedFormatsSentence() + ")\n"},
              Case{fixture("generic.csv") + " --gpu a100", "roofscope: --gpu a100: unknown GPU id "
                                                           "(did you mean a100-pcie-40gb?); "
                                                           "`roofscope gpus` lists them\n"},
              Case{fixture("generic.csv") + " --group-by kernel",
                   "roofscope: measured: --group-by kernel: expected launch or name\n"},
-             Case{"", "roofscope: measured: expected one or more profiler export files (Nsight "
-                      "Compute CSV, rocprof pmc_perf.csv, PyTorch trace, ERT roofline.json, "
-                      "generic CSV)\n"},
+             Case{"", "roofscope: measured: expected one or more profiler export files (" +
+                          roofscope::acceptedFormatsSentence() + ")\n"},
          }) {
         SCOPED_TRACE(c.args);
         const auto r = runCli(measured(c.args));

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -19,7 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kCorpus = ROOFSCOPE_REAL_CORPUS_DIR;
+// The folder of real exports: $ROOFSCOPE_REAL_CORPUS_DIR when set (a larger local collection),
+// else the one the build was configured with.
+fs::path corpusDir()
+{
+    const char* env = std::getenv("ROOFSCOPE_REAL_CORPUS_DIR");
+    return env && *env ? fs::path(env) : fs::path(ROOFSCOPE_REAL_CORPUS_DIR);
+}
+const fs::path kCorpus = corpusDir();
 
 nlohmann::json facts()
 {
@@ -113,6 +121,10 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
         const std::string file = f["file"].get<std::string>();
         SCOPED_TRACE(file);
         const fs::path path = kCorpus / file;
+        // Files found in public repositories but not yet in the shared folder are described
+        // already ("pending") and checked as soon as they are there.
+        if (f.value("pending", false) && !fs::exists(path))
+            continue;
         auto imported = importMeasurementFile(path.string());
         if (f.contains("refused")) {
             ASSERT_FALSE(imported.ok()) << "expected a refusal";
@@ -126,12 +138,9 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
         for (const MeasuredKernel& k : imported->kernels)
             launches += k.launches;
         EXPECT_EQ(launches, f["launches"].get<long long>());
-        if (f["records"].get<int>() == 0) {
-            EXPECT_TRUE(imported->kernels.empty());
-        } else {
+        if (f.contains("records"))
             EXPECT_EQ(static_cast<long long>(imported->kernels.size()),
                       f["records"].get<long long>());
-        }
         if (f.contains("device") && !f["device"].is_null()) {
             for (const MeasuredKernel& k : imported->kernels)
                 EXPECT_EQ(k.device, f["device"].get<std::string>()) << k.name;
