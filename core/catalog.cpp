@@ -23,8 +23,10 @@ constexpr std::string_view kFormat = "roofscope-hardware";
 constexpr long long kVersion = 1;
 
 // Names a memory level may have. Off-chip first ("hbm", "dram" — GDDR and LPDDR count as
-// dram), then on-chip. Kept closed so that a typo ("hmb") is an error, not a silent new level.
-const std::initializer_list<std::string_view> kMemoryLevels = {"hbm", "dram", "l2", "sram", "l1"};
+// dram), then on-chip, outermost first (l4 and l3: the caches of CPUs an ERT run measures).
+// Kept closed so that a typo ("hmb") is an error, not a silent new level.
+const std::initializer_list<std::string_view> kMemoryLevels = {"hbm", "dram", "l4", "l3",
+                                                               "l2",  "sram", "l1"};
 
 bool isSlug(std::string_view id)
 {

@@ -21,7 +21,8 @@ struct Ceiling {
     std::string accumulate = {};
 };
 
-// Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l2", ...
+// Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l4",
+// "l3", "l2", "sram", "l1" (catalog.cpp keeps the list).
 struct MemoryLevel {
     std::string level;
     double bytesPerS = 0.0;

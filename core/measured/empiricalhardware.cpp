@@ -7,6 +7,8 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <map>
 
 namespace roofscope {
@@ -38,14 +40,13 @@ bool startsJson(std::string_view text)
     return false;
 }
 
-// ERT names memory levels "L1", "L2", "DRAM", sometimes "HBM" or "MCDRAM".
+// ERT names memory levels "L1", "L2", "L3", "L4", "DRAM", sometimes "HBM" or "MCDRAM".
 std::optional<std::string> ertLevel(std::string_view name)
 {
     const std::string n = lower(name);
-    if (n.find("l1") != std::string::npos)
-        return "l1";
-    if (n.find("l2") != std::string::npos)
-        return "l2";
+    for (const char* level : {"l1", "l2", "l3", "l4"})
+        if (n.find(level) != std::string::npos)
+            return level;
     if (n.find("hbm") != std::string::npos || n.find("mcdram") != std::string::npos)
         return "hbm";
     if (n.find("dram") != std::string::npos)
@@ -62,18 +63,69 @@ std::optional<Precision> ertPrecision(std::string_view name)
     return std::nullopt;
 }
 
-std::string slugOfStem(const std::string& fileName);
+// Six hex digits of an FNV-1a hash: ids that follow the measured values, not the file's path.
+class ContentHash {
+public:
+    void add(std::string_view text)
+    {
+        for (char c : text) {
+            m_h ^= static_cast<unsigned char>(c);
+            m_h *= 1099511628211ull;
+        }
+        m_h ^= 0xffu;
+        m_h *= 1099511628211ull;
+    }
+    void add(double v) { add(formatNumber(v)); }
+    std::string hex6() const
+    {
+        static const char* kDigits = "0123456789abcdef";
+        std::string out;
+        for (int shift = 20; shift >= 0; shift -= 4)
+            out += kDigits[(m_h >> shift) & 0xfu];
+        return out;
+    }
 
-// "omniperf-" + the file's stem, without repeating the prefix when the stem has it already.
-std::string prefixedId(const std::string& prefix, const std::string& fileName)
-{
-    const std::string stem = slugOfStem(fileName);
-    return stem.rfind(prefix, 0) == 0 ? stem : prefix + "-" + stem;
-}
+private:
+    static std::string formatNumber(double v)
+    {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.17g", v);
+        return buf;
+    }
+    std::uint64_t m_h = 14695981039346656037ull;
+};
 
-std::string slugOfStem(const std::string& fileName)
+// The machine an ERT run measured: spec.name, else the HOSTNAME line of the metadata
+// ("HOSTNAME  ('dev-intel16.i', [...], [...])" -> "dev-intel16"), else "".
+std::string ertMachineName(const Json& root)
 {
-    return slugOf(fileStemOf(fileName));
+    if (root.contains("spec") && root["spec"].is_object() && root["spec"].contains("name") &&
+        root["spec"]["name"].is_string() && !root["spec"]["name"].get<std::string>().empty())
+        return root["spec"]["name"].get<std::string>().substr(0, 80);
+    std::string found;
+    auto visit = [&](const Json& j, auto&& self, int depth) -> void {
+        if (!found.empty() || depth > 6)
+            return;
+        if (j.is_string()) {
+            const std::string& s = j.get_ref<const std::string&>();
+            if (s.rfind("HOSTNAME", 0) != 0)
+                return;
+            const auto open = s.find('\'');
+            const auto close = open == std::string::npos ? open : s.find('\'', open + 1);
+            if (close == std::string::npos)
+                return;
+            std::string host = s.substr(open + 1, close - open - 1);
+            if (const auto dot = host.find('.'); dot != std::string::npos && dot > 0)
+                host.resize(dot);
+            found = host.substr(0, 80);
+        } else if (j.is_array() || j.is_object()) {
+            for (const auto& child : j)
+                self(child, self, depth + 1);
+        }
+    };
+    if (root.contains("empirical"))
+        visit(root["empirical"], visit, 0);
+    return found;
 }
 
 } // namespace
@@ -107,7 +159,8 @@ const ImportFormat& ErtImporter::format() const
     static const ImportFormat kFormat{
         "ERT roofline.json", "*.json", "Empirical Roofline Toolkit (ERT) 1.x",
         "./ert Config/config.your.machine   # writes Results.*/Run.*/roofline.json",
-        "measured peaks: FLOP/s and bandwidth per memory level (a hardware entry, no kernels)"};
+        "measured peaks: FLOP/s and bandwidth per memory level, L1 to L4 and DRAM (a hardware "
+        "entry, no kernels)"};
     return kFormat;
 }
 
@@ -131,11 +184,17 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
                                   "{\"gbytes\": ..., \"gflops\": ...})");
     const Json& empirical = root["empirical"];
     Hardware hw;
-    hw.id = prefixedId("ert", fileName);
-    hw.name = "Empirical roofline (" + fileName + ")";
     hw.vendor = "measured";
     hw.notes = "Measured by the Empirical Roofline Toolkit.";
-    const std::string source = "ERT " + fileName;
+    const std::string source = "ERT " + fileStemOf(fileName);
+    ContentHash hash;
+    std::vector<std::string> skipped;
+    std::optional<Error> firstProblem;
+    auto skip = [&](const std::string& pointer, const std::string& problem) {
+        if (!firstProblem)
+            firstProblem = fail(pointer, problem);
+        skipped.push_back(pointer + ": " + problem);
+    };
     for (const char* section : {"gbytes", "gflops"}) {
         const std::string pointer = std::string("/empirical/") + section + "/data";
         if (!empirical.contains(section) || !empirical[section].is_object() ||
@@ -146,35 +205,63 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
             const std::string p = pointer + "/" + std::to_string(i);
             const Json& pair = data[i];
             if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() ||
-                !pair[1].is_number())
-                return fail(p, "expected a [name, number] pair");
+                !pair[1].is_number()) {
+                skip(p, "expected a [name, number] pair");
+                continue;
+            }
             const double v = pair[1].get<double>();
-            if (!std::isfinite(v) || v <= 0.0)
-                return fail(p + "/1", "expected a finite number > 0");
+            if (!std::isfinite(v) || v <= 0.0) {
+                skip(p + "/1", "expected a finite number > 0");
+                continue;
+            }
             const std::string name = pair[0].get<std::string>();
             if (std::string(section) == "gbytes") {
                 const auto level = ertLevel(name);
-                if (!level)
-                    return fail(p + "/0", "unknown memory level \"" + name +
-                                              "\" (expected L1, L2, DRAM or HBM)");
-                if (!hw.findMemory(*level))
+                if (!level) {
+                    skip(p + "/0", "unknown memory level \"" + name.substr(0, 60) +
+                                       "\" (expected L1, L2, L3, L4, DRAM or HBM)");
+                    continue;
+                }
+                if (!hw.findMemory(*level)) {
                     hw.memory.push_back(MemoryLevel{*level, v * 1e9, source, false});
+                    hash.add(*level);
+                    hash.add(v);
+                }
             } else {
                 const auto precision = ertPrecision(name);
-                if (!precision)
-                    return fail(p + "/0", "unknown precision in \"" + name +
-                                              "\" (expected e.g. \"FP64 GFLOPs\")");
-                if (!hw.findCeiling(*precision, ComputeUnit::Vector))
+                if (!precision) {
+                    skip(p + "/0", "unknown precision in \"" + name.substr(0, 60) +
+                                       "\" (expected e.g. \"FP64 GFLOPs\")");
+                    continue;
+                }
+                if (!hw.findCeiling(*precision, ComputeUnit::Vector)) {
                     hw.ceilings.push_back(
                         Ceiling{*precision, ComputeUnit::Vector, v * 1e9, source, false});
+                    hash.add(precisionName(*precision));
+                    hash.add(v);
+                }
             }
         }
     }
+    if ((hw.memory.empty() || hw.ceilings.empty()) && firstProblem)
+        return *firstProblem;
     if (hw.memory.empty())
         return fail("/empirical/gbytes/data", "empty (expected at least one bandwidth)");
     if (hw.ceilings.empty())
         return fail("/empirical/gflops/data", "empty (expected at least one FLOP rate)");
+    const std::string machine = ertMachineName(root);
+    hw.id =
+        "ert-" + (machine.empty() ? std::string("machine") : slugOf(machine)) + "-" + hash.hex6();
+    hw.name = (machine.empty() ? std::string("Machine") : machine) + " (ERT measured, " +
+              hash.hex6() + ")";
     MeasuredImport result;
+    if (!skipped.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < skipped.size() && i < 3; ++i)
+            list += (i ? "; " : "") + skipped[i];
+        result.warnings.push_back(std::to_string(skipped.size()) + " ERT value" +
+                                  (skipped.size() == 1 ? "" : "s") + " skipped (" + list + ")");
+    }
     result.hardware.push_back(std::move(hw));
     return result;
 }
@@ -185,7 +272,8 @@ const ImportFormat& OmniperfRooflineImporter::format() const
         "omniperf roofline.csv", "*.csv", "rocprof-compute / omniperf 1.x–3.x",
         "rocprof-compute profile -n run --roof-only -- ./app   (omniperf profile on older ROCm)\n"
         "# then import workloads/run/<GPU>/roofline.csv",
-        "measured peaks of the GPU: HBM / L2 / L1 / LDS bandwidth, vector and MFMA FLOP/s"};
+        "measured peaks of each GPU device: HBM / L2 / L1 / LDS bandwidth, vector and MFMA "
+        "FLOP/s (one hardware entry per device)"};
     return kFormat;
 }
 
@@ -222,9 +310,33 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
         {"MFMAF64Flops", false, "", Precision::FP64, ComputeUnit::Tensor},
         {"MFMAI8Ops", false, "", Precision::INT8, ComputeUnit::Tensor},
     };
-    std::map<std::string, std::pair<double, int>> sums; // column -> (sum, rows)
+    // One hardware entry per device (a GCD), the mean of that device's rows (repetitions).
+    struct Device {
+        std::map<std::string, std::pair<double, int>> sums; // column -> (sum, rows)
+        int rows = 0;
+    };
+    std::map<std::string, Device> devices; // ordered by the device column's text
+    std::vector<std::string> devicesInOrder;
+    const int deviceCol = columnIndex(header, "device");
+    long long skipped = 0;
+    std::string firstSkip;
     std::vector<std::string> cells;
-    while (csv.nextRow(cells, header.size())) {
+    while (csv.next(cells)) {
+        if (cells.size() == 1 && trimmed(cells[0]).empty())
+            continue;
+        if (cells.size() != header.size()) {
+            if (skipped++ == 0)
+                firstSkip = "line " + std::to_string(csv.line()) + ": expected " +
+                            std::to_string(header.size()) + " cells, got " +
+                            std::to_string(cells.size());
+            continue;
+        }
+        const std::string device =
+            deviceCol < 0 ? "0" : std::string(trimmed(cells[static_cast<std::size_t>(deviceCol)]));
+        if (!devices.count(device))
+            devicesInOrder.push_back(device);
+        Device& d = devices[device];
+        d.rows += 1;
         for (const Column& c : kColumns) {
             const int col = columnIndex(header, c.name);
             if (col < 0)
@@ -232,39 +344,68 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
             const ParsedNumber n = parseMetricNumber(cells[static_cast<std::size_t>(col)]);
             if (n.notAvailable)
                 continue;
-            if (!n.value || *n.value <= 0.0)
-                return csv.errorAt(csv.line(),
-                                   std::string("column ") + c.name +
-                                       ": expected a number > 0, got \"" +
-                                       cells[static_cast<std::size_t>(col)].substr(0, 60) + "\"");
-            sums[c.name].first += *n.value;
-            sums[c.name].second += 1;
+            if (!n.value || *n.value <= 0.0) {
+                if (skipped++ == 0)
+                    firstSkip = "line " + std::to_string(csv.line()) + ": column " + c.name +
+                                ": expected a number > 0, got \"" +
+                                cells[static_cast<std::size_t>(col)].substr(0, 60) + "\"";
+                continue;
+            }
+            d.sums[c.name].first += *n.value;
+            d.sums[c.name].second += 1;
         }
     }
-    if (csv.error())
+    if (csv.error() && devices.empty())
         return *csv.error();
-    Hardware hw;
-    hw.id = prefixedId("omniperf", fileName);
-    hw.name = "Empirical roofline (" + fileName + ")";
-    hw.vendor = "AMD";
-    hw.notes = "Measured by omniperf on one GCD; mean of the repetitions.";
-    const std::string source = "omniperf " + fileName;
-    for (const Column& c : kColumns) {
-        const auto it = sums.find(c.name);
-        if (it == sums.end())
-            continue;
-        const double mean = it->second.first / it->second.second * 1e9; // GB/s, GFLOP/s
-        if (c.memory)
-            hw.memory.push_back(MemoryLevel{c.level, mean, source, false});
-        else
-            hw.ceilings.push_back(Ceiling{c.precision, c.unit, mean, source, false});
-    }
-    if (hw.memory.empty() || hw.ceilings.empty())
-        return csv.errorAt(1, "no peak rows (expected rows of HBMBw, ..., FP32Flops, ... in GB/s "
-                              "and GFLOP/s)");
     MeasuredImport result;
-    result.hardware.push_back(std::move(hw));
+    for (const std::string& device : devicesInOrder) {
+        const Device& d = devices[device];
+        Hardware hw;
+        hw.vendor = "AMD";
+        hw.notes = "Measured by omniperf on device " + device + "; mean of " +
+                   std::to_string(d.rows) + " repetition" + (d.rows == 1 ? "" : "s") + ".";
+        const std::string source = "omniperf roofline.csv, device " + device;
+        ContentHash hash;
+        for (const Column& c : kColumns) {
+            const auto it = d.sums.find(c.name);
+            if (it == d.sums.end())
+                continue;
+            const double mean = it->second.first / it->second.second * 1e9; // GB/s, GFLOP/s
+            hash.add(c.name);
+            hash.add(mean);
+            if (c.memory)
+                hw.memory.push_back(MemoryLevel{c.level, mean, source, false});
+            else
+                hw.ceilings.push_back(Ceiling{c.precision, c.unit, mean, source, false});
+        }
+        if (hw.memory.empty() || hw.ceilings.empty())
+            continue;
+        // "omniperf-gpu-..." and "AMD GPU ..." until a sysinfo.csv names the model
+        // (nameOmniperfHardware).
+        hw.id = "omniperf-gpu-dev" + slugOf(device) + "-" + hash.hex6();
+        hw.name = "AMD GPU device " + device + " (omniperf measured, " + hash.hex6() + ")";
+        result.hardware.push_back(std::move(hw));
+    }
+    if (result.hardware.empty())
+        return csv.errorAt(1, "no peak rows (expected rows of HBMBw, ..., FP32Flops, ... in GB/s "
+                              "and GFLOP/s" +
+                                  (firstSkip.empty() ? std::string() : "; " + firstSkip) + ")");
+    if (skipped > 0)
+        result.warnings.push_back(std::to_string(skipped) + " value" + (skipped == 1 ? "" : "s") +
+                                  " skipped (" + firstSkip + ")");
+    if (csv.error())
+        result.warnings.push_back("the rest of the file was not read: " + csv.error()->message);
     return result;
+}
+
+bool nameOmniperfHardware(Hardware& hw, std::string_view gpuModel)
+{
+    const std::string prefix = "omniperf-gpu-";
+    if (gpuModel.empty() || hw.id.rfind(prefix, 0) != 0 || hw.name.rfind("AMD GPU ", 0) != 0)
+        return false;
+    hw.id = "omniperf-" + slugOf(gpuModel) + "-" + hw.id.substr(prefix.size());
+    hw.name = "AMD " + std::string(gpuModel) + hw.name.substr(std::string("AMD GPU").size());
+    return true;
 }
 
 Expected<std::vector<Hardware>> parseHardwareFile(std::string_view text,

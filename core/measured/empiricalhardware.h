@@ -14,8 +14,9 @@ public:
                                   const std::string& fileName) const override;
 };
 
-// omniperf / rocprof-compute roofline.csv: empirical peaks of one GCD, one row per repetition
-// (the entry takes the mean of the repetitions).
+// omniperf / rocprof-compute roofline.csv: empirical peaks, one row per device (a GCD) and
+// repetition: one hardware entry per device, the mean of its repetitions. Ids and names come
+// from the values (a hash of them), never from the file's path.
 class OmniperfRooflineImporter : public MeasurementImporter {
 public:
     const ImportFormat& format() const override;
@@ -23,6 +24,11 @@ public:
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;
 };
+
+// Names an omniperf entry after the GPU model of the sysinfo.csv beside its roofline.csv
+// ("AMD GPU device 0 ..." -> "AMD MI300X_A1 device 0 ...", id "omniperf-gpu-dev0-..." ->
+// "omniperf-mi300x-a1-dev0-..."); false when `hw` is not such an entry.
+bool nameOmniperfHardware(Hardware& hw, std::string_view gpuModel);
 
 // A lowercase slug of `text` ("NVIDIA A100" -> "nvidia-a100"); "device" when nothing is left.
 std::string slugOf(std::string_view text);

@@ -1,6 +1,7 @@
 #include "core/measured/importer.h"
 
 #include "core/measured/empiricalhardware.h"
+#include "core/measured/experimentjoin.h"
 #include "core/measured/genericcsvimporter.h"
 #include "core/measured/gzip.h"
 #include "core/measured/ncuimporter.h"
@@ -92,6 +93,7 @@ const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
         list.push_back(std::make_unique<ErtImporter>());
         list.push_back(std::make_unique<OmniperfRooflineImporter>());
         list.push_back(std::make_unique<RocprofImporter>());
+        list.push_back(std::make_unique<RocprofV1Importer>());
         list.push_back(std::make_unique<GenericCsvImporter>());
         list.push_back(std::make_unique<NvprofImporter>());
         list.push_back(std::make_unique<NcuImporter>());
@@ -212,7 +214,25 @@ Expected<MeasuredImport> importMeasurementFile(const std::string& path)
     auto data = readMeasurementFile(path);
     if (!data)
         return data.error();
-    return importMeasurementData(*data, path);
+    auto imported = importMeasurementData(*data, path);
+    // omniperf's sysinfo.csv beside pmc_perf.csv / roofline.csv names the GPU they measured.
+    if (imported)
+        applyRocmSysinfoBeside(*imported, path);
+    return imported;
+}
+
+Expected<std::vector<MeasuredImport>> importMeasurementFiles(const std::vector<std::string>& paths,
+                                                             std::vector<std::string>& notes)
+{
+    std::vector<MeasuredImport> imports;
+    imports.reserve(paths.size());
+    for (const std::string& path : paths) {
+        auto imported = importMeasurementFile(path);
+        if (!imported)
+            return imported.error();
+        imports.push_back(std::move(imported).value());
+    }
+    return joinExperiments(std::move(imports), notes);
 }
 
 } // namespace roofscope

@@ -79,4 +79,10 @@ Expected<MeasuredImport> importMeasurementFile(const std::string& path);
 // Reads a whole file of at most `maxBytes` bytes.
 Expected<std::string> readMeasurementFile(const std::string& path);
 
+// Imports several files (the first that fails is the Error) and joins the rocprof runs of one
+// experiment, a timestamp trace and a counters file, dispatch by dispatch (joinExperiments in
+// experimentjoin.h; why a pair was not joined goes to `notes`).
+Expected<std::vector<MeasuredImport>> importMeasurementFiles(const std::vector<std::string>& paths,
+                                                             std::vector<std::string>& notes);
+
 } // namespace roofscope

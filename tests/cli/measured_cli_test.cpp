@@ -134,13 +134,16 @@ TEST_F(CliMeasured, CatalogAcceptsErtAndOmniperfPeaks)
 {
     const auto r =
         runCli(measured(fixture("generic.csv") + " --catalog " + fixture("ert-roofline.json") +
-                        " --gpu ert-roofline --format json"));
+                        " --gpu ert-knl-node-395ea4 --format json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json k = json::parse(r.out)["kernels"][2]; // memcpy_kernel: fp32
-    EXPECT_EQ(k["gpu"], "ert-roofline");
+    // ERT entries are named after the machine (spec.name) and a hash of the measured values.
+    EXPECT_EQ(k["gpu"], "ert-knl-node-395ea4");
     const auto g = runCli("gpus --format json --catalog " + fixture("omniperf-roofline.csv"));
     ASSERT_EQ(g.exitCode, 0) << g.err;
-    EXPECT_NE(g.out.find("\"omniperf-roofline\""), std::string::npos);
+    // One entry per device of roofline.csv.
+    EXPECT_NE(g.out.find("\"omniperf-gpu-dev0-9009b0\""), std::string::npos);
+    EXPECT_NE(g.out.find("\"omniperf-gpu-dev1-a97e54\""), std::string::npos);
 }
 
 TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)

@@ -412,7 +412,7 @@ TEST(CatalogJson, UnknownMemoryLevel)
             R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 1e15, "source": "s"}])",
             R"([{"level": "hmb", "bytes_per_s": 2e12, "source": "s"}])"))),
         "my.json: /hardware/0/memory/0/level: unknown memory level \"hmb\" (expected one "
-        "of: hbm, dram, l2, sram, l1)");
+        "of: hbm, dram, l4, l3, l2, sram, l1)");
 }
 
 TEST(CatalogJson, DuplicateCeiling)

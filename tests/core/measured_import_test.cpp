@@ -186,18 +186,18 @@ TEST(MeasuredRocprof, OmniperfFormulas)
     EXPECT_DOUBLE_EQ(at(k, MemLevel::L1), 64.0 * 8000);
 }
 
-TEST(MeasuredEmpirical, OmniperfRooflineCsvIsAHardwareEntryOfMeans)
+TEST(MeasuredEmpirical, OmniperfRooflineCsvIsAHardwareEntryPerDevice)
 {
     const MeasuredImport m = load("omniperf-roofline.csv");
     EXPECT_TRUE(m.kernels.empty());
-    ASSERT_EQ(m.hardware.size(), 1u);
-    const Hardware& hw = m.hardware[0];
-    EXPECT_EQ(hw.id, "omniperf-roofline");
-    EXPECT_DOUBLE_EQ(hw.findMemory("hbm")->bytesPerS, 1400e9);
-    EXPECT_DOUBLE_EQ(hw.findMemory("l2")->bytesPerS, 5100e9);
-    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::FP32, ComputeUnit::Vector)->flopsPerS, 21000e9);
-    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::BF16, ComputeUnit::Tensor)->flopsPerS, 171000e9);
-    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::INT8, ComputeUnit::Tensor)->flopsPerS, 161000e9);
+    ASSERT_EQ(m.hardware.size(), 2u); // devices 0 and 1, one row each
+    const Hardware& hw = m.hardware[1];
+    EXPECT_EQ(hw.id.rfind("omniperf-gpu-dev1-", 0), 0u);
+    EXPECT_DOUBLE_EQ(hw.findMemory("hbm")->bytesPerS, 1500e9);
+    EXPECT_DOUBLE_EQ(hw.findMemory("l2")->bytesPerS, 5200e9);
+    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::FP32, ComputeUnit::Vector)->flopsPerS, 22000e9);
+    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::BF16, ComputeUnit::Tensor)->flopsPerS, 172000e9);
+    EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::INT8, ComputeUnit::Tensor)->flopsPerS, 162000e9);
 }
 
 TEST(MeasuredEmpirical, ErtJsonIsAHardwareEntry)
@@ -205,7 +205,8 @@ TEST(MeasuredEmpirical, ErtJsonIsAHardwareEntry)
     const MeasuredImport m = load("ert-roofline.json");
     ASSERT_EQ(m.hardware.size(), 1u);
     const Hardware& hw = m.hardware[0];
-    EXPECT_EQ(hw.id, "ert-roofline");
+    EXPECT_EQ(hw.id.rfind("ert-knl-node-", 0), 0u); // spec.name, then a hash of the values
+    EXPECT_EQ(hw.name.rfind("knl-node (ERT measured", 0), 0u);
     EXPECT_DOUBLE_EQ(hw.findMemory("l1")->bytesPerS, 8259.44e9);
     EXPECT_DOUBLE_EQ(hw.findMemory("dram")->bytesPerS, 200.3e9);
     EXPECT_DOUBLE_EQ(hw.findCeiling(Precision::FP64, ComputeUnit::Vector)->flopsPerS, 2772.78e9);
@@ -214,10 +215,12 @@ TEST(MeasuredEmpirical, ErtJsonIsAHardwareEntry)
 TEST(MeasuredEmpirical, CatalogLoadFileAcceptsErtAndOmniperf)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    EXPECT_EQ(catalog.loadFile(fixture("ert-roofline.json")).value().size(), 1u);
-    EXPECT_EQ(catalog.loadFile(fixture("omniperf-roofline.csv")).value().size(), 1u);
-    EXPECT_NE(catalog.find("ert-roofline"), nullptr);
-    EXPECT_NE(catalog.find("omniperf-roofline"), nullptr);
+    const auto ert = catalog.loadFile(fixture("ert-roofline.json")).value();
+    const auto omniperf = catalog.loadFile(fixture("omniperf-roofline.csv")).value();
+    ASSERT_EQ(ert.size(), 1u);
+    ASSERT_EQ(omniperf.size(), 2u);
+    EXPECT_NE(catalog.find(ert[0].id), nullptr);
+    EXPECT_NE(catalog.find(omniperf[1].id), nullptr);
     EXPECT_NE(catalog.find("h100-sxm5"), nullptr);
 }
 

@@ -205,3 +205,47 @@ text = json.dumps(trace, indent=1)
 open("torch-trace.json", "w").write(text)
 with gzip.GzipFile("torch-trace.json.gz", "wb", mtime=0) as f:
     f.write(text.encode())
+
+# rocprof v1 results.csv of one run: a --timestamp on trace and an -i input.txt counters file
+# (FETCH_SIZE/WRITE_SIZE in KiB, VALU F32 counters, no time) of the same 3 dispatches; and an
+# omniperf pmc_perf.csv of an MI100 (gfx908: MFMA instruction counts, no MFMA_MOPS; dispatch 2
+# ends before it starts) with the sysinfo.csv omniperf writes beside it.
+H1 = ["Index", "KernelName", "gpu-id", "queue-id", "queue-index", "pid", "tid", "grd", "wgr",
+      "lds", "scr", "arch_vgpr", "accum_vgpr", "sgpr", "wave_size", "sig", "obj"]
+
+
+def v1_ident(i, k):
+    return [str(i), '"%s"' % k, "1", "0", str(i), "4242", "4242", "1048576", "256", "0", "0", "8",
+            "0", "16", "64", '"0x0"', '"0x7f0000000000"']
+
+
+seq = [("axpy_kernel", 1000, 3000), ("stencil_kernel", 3000, 8000), ("axpy_kernel", 8000, 9500)]
+ts = [q(H1 + ["DispatchNs", "BeginNs", "EndNs", "CompleteNs", "DurationNs"])]
+for i, (k, b, e) in enumerate(seq):
+    ts.append(",".join(v1_ident(i, k) + [str(b - 100), str(b), str(e), str(e + 50), str(e - b)]))
+open("rocprof-v1-timestamps.csv", "w").write("\n".join(ts) + "\n")
+cn = [q(H1 + ["FETCH_SIZE", "WRITE_SIZE", "SQ_INSTS_VALU_ADD_F32", "SQ_INSTS_VALU_MUL_F32",
+              "SQ_INSTS_VALU_FMA_F32"])]
+vals = [(8192, 4096, 0, 16384, 16384), (16384, 8192, 32768, 0, 65536),
+        (8192, 4096, 0, 16384, 16384)]
+for i, ((k, _, _), v) in enumerate(zip(seq, vals)):
+    cn.append(",".join(v1_ident(i, k) + [str(x) for x in v]))
+open("rocprof-v1-counters.csv", "w").write("\n".join(cn) + "\n")
+hdr = ["Dispatch_ID", "Kernel_Name", "GPU_ID", "Grid_Size", "Workgroup_Size",
+       "SQ_INSTS_VALU_ADD_F32", "SQ_INSTS_VALU_MUL_F32", "SQ_INSTS_VALU_FMA_F32",
+       "SQ_INSTS_VALU_MFMA_F16", "SQ_INSTS_VALU_MFMA_F32", "TCC_EA_RDREQ_sum",
+       "TCC_EA_RDREQ_32B_sum", "TCC_EA_WRREQ_sum", "TCC_EA_WRREQ_64B_sum", "TCP_TCC_READ_REQ_sum",
+       "TCP_TCC_WRITE_REQ_sum", "TCP_TOTAL_CACHE_ACCESSES_sum", "Start_Timestamp", "End_Timestamp"]
+gemm = "gemm_mfma_f16(half const*, half const*, float*) [clone .kd]"
+scale = "vec_scale(float*, float) [clone .kd]"
+rows = [hdr,
+        ["0", gemm, "2", "65536", "256", "10", "20", "30", "4096", "0", "1000", "0", "500", "500",
+         "3000", "600", "9000", "5000000", "5004000"],
+        ["1", scale, "2", "65536", "256", "100", "200", "300", "0", "0", "2000", "100", "1000",
+         "900", "2000", "1000", "4000", "5010000", "5011000"],
+        ["2", scale, "2", "65536", "256", "100", "200", "300", "0", "0", "2000", "100", "1000",
+         "900", "2000", "1000", "4000", "5020000", "5019000"]]
+open("gfx908/pmc_perf.csv", "w").write(
+    "\n".join(",".join('"' + c + '"' if "," in c else c for c in r) for r in rows) + "\n")
+open("gfx908/sysinfo.csv", "w").write(
+    "workload_name,gpu_model,gpu_arch,cu_per_gpu,hbm_bw\nrun,MI100,gfx908,120,1228.8\n")
