@@ -171,21 +171,24 @@ int runMeasured(const std::vector<std::string>& args)
     std::vector<MeasuredKernel> kernels;
     std::vector<std::string> fileWarnings;
     std::vector<Hardware> measuredHardware;
-    for (const std::string& file : files) {
-        auto imported = importMeasurementFile(file);
-        if (!imported)
-            throw UsageError(oneLine(imported.error().message));
-        for (std::string& w : imported->warnings)
+    // Two rocprof runs of one program (a timestamp trace and a counters file) are joined by
+    // dispatch; why a pair was not joined is a warning.
+    auto imports = importMeasurementFiles(files, fileWarnings);
+    if (!imports)
+        throw UsageError(oneLine(imports.error().message));
+    for (MeasuredImport& imported : *imports) {
+        const std::string& file = imported.file;
+        for (std::string& w : imported.warnings)
             fileWarnings.push_back(file + ": " + w);
-        for (const Hardware& hw : imported->hardware) {
+        for (const Hardware& hw : imported.hardware) {
             fileWarnings.push_back(file + ": measured peaks as hardware entry \"" + hw.id +
                                    "\" (use --gpu " + hw.id + " to measure against them)");
             measuredHardware.push_back(hw);
         }
-        catalog.merge(imported->hardware);
-        if (imported->kernels.empty() && imported->hardware.empty())
+        catalog.merge(imported.hardware);
+        if (imported.kernels.empty() && imported.hardware.empty())
             fileWarnings.push_back(file + ": no kernels in the file");
-        for (MeasuredKernel& k : imported->kernels)
+        for (MeasuredKernel& k : imported.kernels)
             kernels.push_back(std::move(k));
     }
     std::string overrideId;

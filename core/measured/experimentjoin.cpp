@@ -61,6 +61,7 @@ MeasuredImport join(const MeasuredImport& times, MeasuredImport counters)
 {
     const std::string countersFile = fileOf(counters);
     MeasuredImport out;
+    out.file = times.file + " + " + counters.file;
     out.kernels = std::move(counters.kernels);
     for (std::size_t i = 0; i < out.kernels.size(); ++i) {
         MeasuredKernel& k = out.kernels[i];

@@ -216,8 +216,10 @@ Expected<MeasuredImport> importMeasurementFile(const std::string& path)
         return data.error();
     auto imported = importMeasurementData(*data, path);
     // omniperf's sysinfo.csv beside pmc_perf.csv / roofline.csv names the GPU they measured.
-    if (imported)
+    if (imported) {
+        imported->file = path;
         applyRocmSysinfoBeside(*imported, path);
+    }
     return imported;
 }
 

@@ -14,6 +14,7 @@ namespace roofscope {
 // What one file holds: kernels, hardware entries with the measured peaks it carries (ERT,
 // omniperf roofline.csv, Nsight peak metrics), and file-level warnings.
 struct MeasuredImport {
+    std::string file; // the path it was read from; "A + B" for a joined pair (joinExperiments)
     std::vector<MeasuredKernel> kernels;
     std::vector<Hardware> hardware;
     std::vector<std::string> warnings;

@@ -1,6 +1,7 @@
 #include "ui/widgets/kernelspanel.h"
 
 #include "core/measured/devicematch.h"
+#include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
 #include "ui/models/kernelmodel.h"
@@ -267,17 +268,25 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             return;
         }
     }
+    // Two rocprof runs of one program, a timestamp trace and a counters file, become one run,
+    // joined by dispatch; why a pair was not joined is a warning.
+    std::vector<MeasuredImport> imports;
+    for (std::size_t i = 0; i < job->results.size(); ++i) {
+        MeasuredImport imported = std::move(**job->results[i]);
+        imported.file = QFileInfo(job->paths[static_cast<int>(i)]).fileName().toStdString();
+        imports.push_back(std::move(imported));
+    }
+    std::vector<std::string> joinNotes;
+    imports = joinExperiments(std::move(imports), joinNotes);
     // Every file's accelerator is settled before anything is imported: cancelling the question
     // for the second file leaves nothing of the first behind.
-    for (std::size_t i = 0; i < job->results.size(); ++i) {
-        MeasuredImport& imported = **job->results[i];
+    for (MeasuredImport& imported : imports) {
         assignKernelGpus(imported.kernels, m_session->hardware());
         const bool unknown = std::any_of(imported.kernels.begin(), imported.kernels.end(),
                                          [](const MeasuredKernel& k) { return k.gpu.empty(); });
         if (!unknown)
             continue;
-        const QString name = QFileInfo(job->paths[static_cast<int>(i)]).fileName();
-        const std::optional<std::string> id = askGpu(name);
+        const std::optional<std::string> id = askGpu(QString::fromStdString(imported.file));
         if (!id) {
             emit statusMessage(tr("Import cancelled; nothing changed."));
             emit importFinished(0);
@@ -292,8 +301,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     // document must stay within what a saved document may hold, or it would not reopen.
     long long launches = 0;
     std::size_t total = m_session->measurements().kernelCount();
-    for (auto& result : job->results) {
-        MeasuredImport& imported = **result;
+    for (MeasuredImport& imported : imports) {
         for (const MeasuredKernel& k : imported.kernels)
             launches += k.launches;
         if (m_group->isChecked())
@@ -315,9 +323,10 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     int added = 0;
     QStringList notes;
     QStringList warnings;
-    for (std::size_t i = 0; i < job->results.size(); ++i) {
-        MeasuredImport& imported = **job->results[i];
-        const QString name = QFileInfo(job->paths[static_cast<int>(i)]).fileName();
+    for (const std::string& n : joinNotes)
+        warnings << QString::fromStdString(n);
+    for (MeasuredImport& imported : imports) {
+        const QString name = QString::fromStdString(imported.file);
         for (const std::string& w : imported.warnings)
             warnings << tr("%1: %2").arg(name, QString::fromStdString(w));
         if (imported.kernels.empty()) {
@@ -325,7 +334,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             continue;
         }
         MeasurementSet set;
-        set.file = name.toStdString();
+        set.file = imported.file;
         set.kernels = std::move(imported.kernels);
         added += static_cast<int>(set.kernels.size());
         m_session->importMeasurements(std::move(set));
