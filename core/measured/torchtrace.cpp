@@ -1,8 +1,7 @@
 #include "core/measured/torchtrace.h"
 
 #include "core/jsonreader.h"
-
-#include <nlohmann/json.hpp>
+#include "core/measured/jsonsax.h"
 
 #include <charconv>
 #include <cmath>
@@ -143,7 +142,7 @@ class TraceSax {
 public:
     TraceSax(const std::string& fileName, TraceSink& sink) : m_fileName(fileName), m_sink(sink) {}
 
-    // nlohmann's SAX interface.
+    // The JsonSaxParser handler interface.
     bool null() { return scalar(Value{}); }
     bool boolean(bool) { return scalar(Value{Value::Bool}); }
     bool number_integer(std::int64_t v)
@@ -158,7 +157,7 @@ public:
         x.unsignedValue = v;
         return scalar(x);
     }
-    bool number_float(double v, const std::string&)
+    bool number_float(double v)
     {
         Value x{Value::Float};
         x.number = v;
@@ -170,20 +169,14 @@ public:
         x.text = &v;
         return scalar(x);
     }
-    bool binary(nlohmann::json::binary_t&) { return scalar(Value{}); }
-    bool start_object(std::size_t) { return start(false); }
-    bool start_array(std::size_t) { return start(true); }
+    bool start_object() { return start(false); }
+    bool start_array() { return start(true); }
     bool end_object() { return end(); }
     bool end_array() { return end(); }
     bool key(std::string& k);
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e)
-    {
-        m_parseError = e.what();
-        m_parseErrorId = e.id;
-        return false;
-    }
 
-    Expected<TraceHeader> finish(bool parsed, const std::optional<std::string>& sourceError);
+    Expected<TraceHeader> finish(bool parsed, const JsonSaxError& error,
+                                 const std::optional<std::string>& sourceError);
 
 private:
     bool scalar(const Value& v);
@@ -203,8 +196,6 @@ private:
     std::size_t m_eventDepth = 0; // depth of the event object being read, 0 when none
     TraceHeader m_header;
     std::optional<std::string> m_error; // full message, set when reading must stop
-    std::string m_parseError;
-    int m_parseErrorId = 0;
 
     // The event being read, its buffers reused from one event to the next.
     TraceEvent m_event;
@@ -539,120 +530,68 @@ std::string TraceSax::pointer(bool pending) const
     return p;
 }
 
-// nlohmann's message: "[json.exception.parse_error.101] parse error at line 4, column 12:
-// syntax error while parsing object - unexpected '}'; expected ...". Kept: the location and
-// what came after the parser-internal context, as JsonReader reports it.
-std::string syntaxError(const std::string& fileName, const std::string& what)
-{
-    std::string location;
-    if (const auto at = what.find("line "); at != std::string::npos) {
-        const auto colon = what.find(':', at);
-        location = what.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
-    }
-    std::string_view problem = what;
-    if (const auto colon = problem.find(": "); colon != std::string_view::npos)
-        problem.remove_prefix(colon + 2);
-    if (const auto dash = problem.find(" - "); dash != std::string_view::npos)
-        problem.remove_prefix(dash + 3);
-    else if (problem.starts_with("syntax error "))
-        problem.remove_prefix(13);
-    return fileName + ": " + (location.empty() ? std::string() : location + ": ") +
-           "syntax error: " + std::string(problem);
-}
-
-Expected<TraceHeader> TraceSax::finish(bool parsed, const std::optional<std::string>& sourceError)
+Expected<TraceHeader> TraceSax::finish(bool parsed, const JsonSaxError& error,
+                                       const std::optional<std::string>& sourceError)
 {
     if (sourceError)
         return makeError(m_fileName + ": " + *sourceError);
     if (m_error)
         return makeError(*m_error);
     if (!parsed) {
-        if (m_parseErrorId == 406) {
-            // "number overflow parsing '1e400'": JSON has no infinity; report it as JsonReader
-            // does.
-            const auto open = m_parseError.find('\'');
-            const auto close = m_parseError.rfind('\'');
-            const std::string literal = open != std::string::npos && close > open
-                                            ? m_parseError.substr(open + 1, close - open - 1)
-                                            : std::string("the number");
+        // JSON has no infinity: a literal like 1e400 is reported as JsonReader reports it.
+        if (error.overflow)
             return makeError(m_fileName + ": " + JsonReader::display(pointer(true)) +
-                             ": must be a finite number, got " + literal + " (too large)");
-        }
-        return makeError(syntaxError(m_fileName, m_parseError));
+                             ": must be a finite number, got " + error.problem + " (too large)");
+        return makeError(m_fileName + ": line " + std::to_string(error.line) + ", column " +
+                         std::to_string(error.column) + ": syntax error: " + error.problem);
     }
     return std::move(m_header);
 }
 
-// Walks the chunks of a source as one character sequence (what nlohmann's iterator input
-// adapter reads): comparing with the end fetches the next chunk when one is used up.
-struct ChunkCursor {
+// The text as the parser reads it: one chunk in memory, or the chunks of a source.
+struct ChunkInput {
     const char* pos = nullptr;
     const char* end = nullptr;
+    const char* start = nullptr;
     TraceTextSource* source = nullptr;
 
+    const char* chunkStart() const { return start; }
     bool refill()
     {
+        start = pos = end;
+        if (!source)
+            return false;
         const std::string_view chunk = source->next();
-        pos = chunk.data();
+        if (chunk.empty())
+            return false;
+        start = pos = chunk.data();
         end = chunk.data() + chunk.size();
-        return !chunk.empty();
+        return true;
     }
 };
 
-class ChunkIterator {
-public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    explicit ChunkIterator(ChunkCursor* cursor = nullptr) : m_cursor(cursor) {}
-    reference operator*() const { return *m_cursor->pos; }
-    ChunkIterator& operator++()
-    {
-        ++m_cursor->pos;
-        return *this;
-    }
-    // Only ever asked as `current != end`.
-    friend bool operator!=(const ChunkIterator& a, const ChunkIterator& b)
-    {
-        ChunkCursor* c = a.m_cursor ? a.m_cursor : b.m_cursor;
-        return c->pos != c->end || c->refill();
-    }
-    friend bool operator==(const ChunkIterator& a, const ChunkIterator& b) { return !(a != b); }
-
-private:
-    ChunkCursor* m_cursor;
-};
+Expected<TraceHeader> parse(ChunkInput& input, const std::string& fileName, TraceSink& sink)
+{
+    TraceSax sax(fileName, sink);
+    JsonSaxParser<ChunkInput, TraceSax> parser(input, sax);
+    const bool parsed = parser.parse();
+    return sax.finish(parsed, parser.error(), input.source ? input.source->error() : std::nullopt);
+}
 
 } // namespace
 
 Expected<TraceHeader> readTraceEvents(std::string_view text, const std::string& fileName,
                                       TraceSink& sink)
 {
-    TraceSax sax(fileName, sink);
-    bool parsed = false;
-    try {
-        parsed = nlohmann::json::sax_parse(text.data(), text.data() + text.size(), &sax);
-    } catch (const std::exception& e) {
-        return makeError(fileName + ": cannot parse: " + e.what());
-    }
-    return sax.finish(parsed, std::nullopt);
+    ChunkInput input{text.data(), text.data() + text.size(), text.data(), nullptr};
+    return parse(input, fileName, sink);
 }
 
 Expected<TraceHeader> readTraceEvents(TraceTextSource& source, const std::string& fileName,
                                       TraceSink& sink)
 {
-    TraceSax sax(fileName, sink);
-    ChunkCursor cursor{nullptr, nullptr, &source};
-    bool parsed = false;
-    try {
-        parsed = nlohmann::json::sax_parse(ChunkIterator(&cursor), ChunkIterator(), &sax);
-    } catch (const std::exception& e) {
-        return makeError(fileName + ": cannot parse: " + e.what());
-    }
-    return sax.finish(parsed, source.error());
+    ChunkInput input{nullptr, nullptr, nullptr, &source};
+    return parse(input, fileName, sink);
 }
 
 } // namespace roofscope

@@ -15,7 +15,7 @@ namespace roofscope {
 // The streaming reader under the PyTorch trace importer. A Kineto trace of a serving run holds
 // millions of events (a gigabyte of JSON); a DOM of it costs ~3 KB an event and nlohmann's
 // callback parser is quadratic in the events of one array. This reader walks the text once
-// with nlohmann's SAX interface, keeps of each event only what the importer uses and hands it
+// with a SAX parser (jsonsax.h), keeps of each event only what the importer uses and hands it
 // over when the event's closing brace is read. Duplicate keys and the nesting limit are
 // checked here as JsonReader checks them for the documents it reads.
 
