@@ -19,8 +19,9 @@ namespace roofscope {
 // two against each other), except that bytes of strings are not checked to be UTF-8.
 //
 // Handler: null(), boolean(bool), number_integer(int64_t), number_unsigned(uint64_t),
-// number_float(double), string(std::string&), key(std::string&), start_object(),
-// end_object(), start_array(), end_array(); each returns false to stop.
+// number_float(double), string(std::string_view), key(std::string_view), start_object(),
+// end_object(), start_array(), end_array(); each returns false to stop. The views of string()
+// and key() are valid during the call only.
 //
 // Input: `pos` and `end` delimit the current chunk, chunkStart() is where it began; refill()
 // moves all three to the next chunk, or to the end of this one and returns false at the end
@@ -106,7 +107,7 @@ private:
                 return false;
         }
     }
-    bool readString(std::string& out);
+    bool readString(std::string_view& out);
     bool readEscape(std::string& out);
     bool readHex4(unsigned& value);
     bool readNumber();
@@ -225,10 +226,26 @@ bool JsonSaxParser<Input, Handler>::readEscape(std::string& out)
 
 // At the opening quote.
 template <typename Input, typename Handler>
-bool JsonSaxParser<Input, Handler>::readString(std::string& out)
+bool JsonSaxParser<Input, Handler>::readString(std::string_view& view)
 {
-    out.clear();
     ++m_in.pos;
+    {
+        const char* p = m_in.pos;
+        const char* end = m_in.end;
+        while (p != end) {
+            const auto c = static_cast<unsigned char>(*p);
+            if (c == '"' || c == '\\' || c < 0x20)
+                break;
+            ++p;
+        }
+        if (p != end && *p == '"') {
+            view = std::string_view(m_in.pos, static_cast<std::size_t>(p - m_in.pos));
+            m_in.pos = p + 1;
+            return true;
+        }
+    }
+    std::string& out = m_text;
+    out.clear();
     for (;;) {
         const char* p = m_in.pos;
         const char* end = m_in.end;
@@ -248,6 +265,7 @@ bool JsonSaxParser<Input, Handler>::readString(std::string& out)
         const char c = *p;
         if (c == '"') {
             ++m_in.pos;
+            view = out;
             return true;
         }
         if (c == '\\') {
@@ -262,6 +280,35 @@ bool JsonSaxParser<Input, Handler>::readString(std::string& out)
 
 template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::readNumber()
 {
+    // An integer followed by something else in the same chunk (most numbers of a trace) is
+    // converted where it lies; the others are gathered, checked and converted below.
+    {
+        const char* p = m_in.pos;
+        const char* end = m_in.end;
+        if (p != end && *p == '-')
+            ++p;
+        const char* digits = p;
+        while (p != end && *p >= '0' && *p <= '9')
+            ++p;
+        const bool plainInteger = p != digits && p != end && *p != '.' && *p != 'e' && *p != 'E' &&
+                                  (*digits != '0' || p - digits == 1);
+        if (plainInteger) {
+            const char* first = m_in.pos;
+            if (*first == '-') {
+                std::int64_t v = 0;
+                if (const auto r = std::from_chars(first, p, v); r.ec == std::errc()) {
+                    m_in.pos = p;
+                    return m_h.number_integer(v) || stop();
+                }
+            } else {
+                std::uint64_t v = 0;
+                if (const auto r = std::from_chars(first, p, v); r.ec == std::errc()) {
+                    m_in.pos = p;
+                    return m_h.number_unsigned(v) || stop();
+                }
+            }
+        }
+    }
     m_number.clear();
     auto digits = [&]() -> std::size_t {
         std::size_t n = 0;
@@ -333,8 +380,10 @@ bool JsonSaxParser<Input, Handler>::readLiteral(std::string_view word)
 template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::value()
 {
     switch (*m_in.pos) {
-    case '"':
-        return readString(m_text) && (m_h.string(m_text) || stop());
+    case '"': {
+        std::string_view text;
+        return readString(text) && (m_h.string(text) || stop());
+    }
     case 't':
         return readLiteral("true") && (m_h.boolean(true) || stop());
     case 'f':
@@ -438,10 +487,13 @@ template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::
         // At the first character of a key.
         if (*m_in.pos != '"')
             return unexpected("a key (a string)");
-        if (!readString(m_text))
-            return false;
-        if (!m_h.key(m_text))
-            return stop();
+        {
+            std::string_view name;
+            if (!readString(name))
+                return false;
+            if (!m_h.key(name))
+                return stop();
+        }
         if (!skipSpace() || *m_in.pos != ':')
             return unexpected("':'");
         ++m_in.pos;

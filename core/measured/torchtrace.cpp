@@ -50,7 +50,7 @@ enum class Key : std::uint8_t {
     Id,
 };
 
-Key classify(Slot parent, const std::string& k)
+Key classify(Slot parent, std::string_view k)
 {
     switch (parent) {
     case Slot::Root:
@@ -108,7 +108,7 @@ struct Value {
     std::int64_t integer = 0;
     std::uint64_t unsignedValue = 0;
     double number = 0.0;
-    const std::string* text = nullptr;
+    std::string_view text;
 
     bool isNumber() const { return kind == Integer || kind == Unsigned || kind == Float; }
     double asDouble() const
@@ -163,17 +163,17 @@ public:
         x.number = v;
         return scalar(x);
     }
-    bool string(std::string& v)
+    bool string(std::string_view v)
     {
         Value x{Value::String};
-        x.text = &v;
+        x.text = v;
         return scalar(x);
     }
     bool start_object() { return start(false); }
     bool start_array() { return start(true); }
     bool end_object() { return end(); }
     bool end_array() { return end(); }
-    bool key(std::string& k);
+    bool key(std::string_view k);
 
     Expected<TraceHeader> finish(bool parsed, const JsonSaxError& error,
                                  const std::optional<std::string>& sourceError);
@@ -223,7 +223,7 @@ TraceId TraceSax::id(const Value& v)
             return {true, static_cast<std::int64_t>(v.number)};
         return {};
     case Value::String: {
-        const std::string& s = *v.text;
+        const std::string_view s = v.text;
         if (s.empty())
             return {};
         std::int64_t n = 0;
@@ -232,8 +232,8 @@ TraceId TraceSax::id(const Value& v)
             return {true, n};
         // Text ids count down from the lowest int64, far from any number a trace uses.
         const auto [it, inserted] =
-            m_textIds.try_emplace(s, std::numeric_limits<std::int64_t>::min() +
-                                         static_cast<std::int64_t>(m_textIds.size()));
+            m_textIds.try_emplace(std::string(s), std::numeric_limits<std::int64_t>::min() +
+                                                      static_cast<std::int64_t>(m_textIds.size()));
         return {true, it->second};
     }
     default:
@@ -348,7 +348,7 @@ bool TraceSax::end()
     return true;
 }
 
-bool TraceSax::key(std::string& k)
+bool TraceSax::key(std::string_view k)
 {
     Frame& f = m_frames[m_depth - 1];
     bool duplicate = false;
@@ -361,7 +361,7 @@ bool TraceSax::key(std::string& k)
     } else {
         if (f.count == kScannedKeys)
             f.manyKeys.insert(f.keys.begin(), f.keys.end());
-        duplicate = !f.manyKeys.insert(k).second;
+        duplicate = !f.manyKeys.emplace(k).second;
         f.lastKey = k;
     }
     ++f.count;
@@ -392,7 +392,7 @@ bool TraceSax::scalar(const Value& v)
     switch (f.slot) {
     case Slot::Root:
         if (f.key == Key::DisplayTimeUnit && v.kind == Value::String)
-            m_header.displayTimeUnit = *v.text;
+            m_header.displayTimeUnit = v.text;
         break;
     case Slot::Events:
         m_sink.notAnObject(f.count - 1);
@@ -401,19 +401,19 @@ bool TraceSax::scalar(const Value& v)
         switch (f.key) {
         case Key::Name:
             if (v.kind == Value::String) {
-                m_name = *v.text;
+                m_name = v.text;
                 m_event.hasName = true;
             }
             break;
         case Key::Cat:
             if (v.kind == Value::String) {
-                m_cat = *v.text;
+                m_cat = v.text;
                 m_event.hasCat = true;
             }
             break;
         case Key::Ph:
             if (v.kind == Value::String) {
-                m_ph = *v.text;
+                m_ph = v.text;
                 m_event.hasPh = true;
             }
             break;
@@ -472,7 +472,7 @@ bool TraceSax::scalar(const Value& v)
         if (m_typeCount == m_types.size())
             m_types.emplace_back();
         if (v.kind == Value::String)
-            m_types[m_typeCount++] = *v.text;
+            m_types[m_typeCount++] = v.text;
         else
             m_types[m_typeCount++].clear();
         break;
@@ -480,7 +480,7 @@ bool TraceSax::scalar(const Value& v)
         if (f.key == Key::Id)
             m_deviceId = id(v);
         else if (f.key == Key::Name && v.kind == Value::String)
-            m_deviceName = *v.text;
+            m_deviceName = v.text;
         break;
     default:
         break;
