@@ -280,18 +280,46 @@ bool JsonSaxParser<Input, Handler>::readString(std::string_view& view)
 
 template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::readNumber()
 {
-    // An integer followed by something else in the same chunk (most numbers of a trace) is
-    // converted where it lies; the others are gathered, checked and converted below.
+    // A number followed by something else in the same chunk (nearly every number) is checked
+    // and converted where it lies; one cut by the end of a chunk, or malformed, is gathered,
+    // checked and converted below.
     {
         const char* p = m_in.pos;
         const char* end = m_in.end;
+        auto isDigit = [&](const char* q) { return q != end && *q >= '0' && *q <= '9'; };
         if (p != end && *p == '-')
             ++p;
         const char* digits = p;
-        while (p != end && *p >= '0' && *p <= '9')
+        while (isDigit(p))
             ++p;
-        const bool plainInteger = p != digits && p != end && *p != '.' && *p != 'e' && *p != 'E' &&
-                                  (*digits != '0' || p - digits == 1);
+        bool ok = p != digits && (*digits != '0' || p - digits == 1);
+        bool integer = true;
+        if (ok && p != end && *p == '.') {
+            integer = false;
+            const char* fraction = ++p;
+            while (isDigit(p))
+                ++p;
+            ok = p != fraction;
+        }
+        if (ok && p != end && (*p == 'e' || *p == 'E')) {
+            integer = false;
+            ++p;
+            if (p != end && (*p == '+' || *p == '-'))
+                ++p;
+            const char* exponent = p;
+            while (isDigit(p))
+                ++p;
+            ok = p != exponent;
+        }
+        if (ok && p != end && !integer) {
+            double v = 0.0;
+            if (const auto r = std::from_chars(m_in.pos, p, v);
+                r.ec == std::errc() && r.ptr == p && std::isfinite(v)) {
+                m_in.pos = p;
+                return m_h.number_float(v) || stop();
+            }
+        }
+        const bool plainInteger = ok && integer && p != end;
         if (plainInteger) {
             const char* first = m_in.pos;
             if (*first == '-') {
