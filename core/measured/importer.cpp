@@ -167,6 +167,11 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
 {
     std::string inflated;
     if (looksGzipped(data)) {
+        // A gzipped PyTorch trace (a million-kernel one inflates to a gigabyte) is read as it
+        // inflates: the importer takes the compressed bytes.
+        static const TorchTraceImporter torch;
+        if (torch.recognizes(gunzipPrefix(data, 1u << 20)))
+            return readMeasurements(torch, data, fileName);
         auto text = gunzip(data, fileName, kMaxFileBytes);
         if (!text)
             return text.error();

@@ -1,11 +1,18 @@
 #include "core/measured/torchimporter.h"
 
-#include "core/jsonreader.h"
+#include "core/measured/gzip.h"
 #include "core/measured/kernelname.h"
+#include "core/measured/torchtrace.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <map>
+#include <mutex>
+#include <span>
+#include <thread>
 #include <unordered_map>
 
 namespace roofscope {
@@ -13,12 +20,12 @@ namespace roofscope {
 namespace {
 
 struct TensorType {
-    double bytes = 0.0; // per element, 0 when unknown
-    std::string precision;
+    double bytes = 0.0;         // per element, 0 when unknown
+    std::string_view precision; // "fp32", "" when unknown
     ComputeUnit unit = ComputeUnit::Vector;
 };
 
-TensorType tensorType(const std::string& t)
+TensorType tensorType(std::string_view t)
 {
     if (t == "float")
         return {4, "fp32", ComputeUnit::Vector};
@@ -28,11 +35,36 @@ TensorType tensorType(const std::string& t)
         return {2, "fp16", ComputeUnit::Tensor};
     if (t == "c10::BFloat16" || t == "bfloat16")
         return {2, "bf16", ComputeUnit::Tensor};
-    if (t.find("Float8") != std::string::npos)
+    if (t.find("Float8") != std::string_view::npos)
         return {1, "fp8", ComputeUnit::Tensor};
     if (t == "signed char" || t == "unsigned char" || t == "int8")
         return {1, "int8", ComputeUnit::Tensor};
     return {};
+}
+
+// The first tensor input whose type we know sets the precision.
+TensorType firstKnownType(std::span<const std::string> types)
+{
+    for (const std::string& t : types)
+        if (const TensorType type = tensorType(t); type.bytes > 0)
+            return type;
+    return {};
+}
+
+// Where an op's FLOPs come from; the kernel's formula reads "<op>: <text>".
+enum class Formula : std::uint8_t { Matmul, Attention, TraceFlops };
+
+std::string formulaText(Formula f, const std::string& op)
+{
+    switch (f) {
+    case Formula::Matmul:
+        return op + ": 2·M·N·K from Input Dims";
+    case Formula::Attention:
+        return op + ": 4·B·H·L·S·E from Input Dims (no causal discount)";
+    case Formula::TraceFlops:
+        break;
+    }
+    return op + ": flops from the trace (with_flops=True)";
 }
 
 // The cost of one op from its input shapes, or nothing for an unknown op or shape.
@@ -40,7 +72,7 @@ struct OpCost {
     double flops = 0.0;
     double bytes = 0.0;
     TensorType type;
-    std::string formula;
+    Formula formula = Formula::Matmul;
 };
 
 using Shape = std::vector<double>;
@@ -58,16 +90,10 @@ double elements(const Shape& s)
     return product(s, 0, s.size());
 }
 
-std::optional<OpCost> opCost(const std::string& op, const std::vector<Shape>& dims,
-                             const std::vector<std::string>& types)
+std::optional<OpCost> opCost(const std::string& op, std::span<const Shape> dims,
+                             std::span<const std::string> types)
 {
-    // The first tensor input whose type we know sets the precision.
-    TensorType type;
-    for (const std::string& t : types) {
-        type = tensorType(t);
-        if (type.bytes > 0)
-            break;
-    }
+    const TensorType type = firstKnownType(types);
     if (type.bytes == 0)
         return std::nullopt;
     OpCost c;
@@ -86,7 +112,7 @@ std::optional<OpCost> opCost(const std::string& op, const std::vector<Shape>& di
         c.bytes = (elements(A) + elements(B) + batch * m * n) * s;
         if (bias && dims.size() > *bias)
             c.bytes += elements(dims[*bias]) * s;
-        c.formula = op + ": 2·M·N·K from Input Dims";
+        c.formula = Formula::Matmul;
         return true;
     };
     if (op == "aten::mm" || op == "aten::matmul") {
@@ -108,7 +134,7 @@ std::optional<OpCost> opCost(const std::string& op, const std::vector<Shape>& di
         c.bytes = (m * k + n * k + m * n) * s;
         if (dims.size() > 2)
             c.bytes += elements(dims[2]) * s;
-        c.formula = op + ": 2·M·N·K from Input Dims";
+        c.formula = Formula::Matmul;
     } else if (op.find("scaled_dot_product") != std::string::npos) {
         // q [B, H, L, E], k [B, H, S, E], v [B, H, S, Ev]: QKᵀ and PV, 2 FLOP per MAC each.
         if (dims.size() < 3 || dims[0].size() != 4 || dims[1].size() != 4 || dims[2].size() != 4)
@@ -118,7 +144,7 @@ std::optional<OpCost> opCost(const std::string& op, const std::vector<Shape>& di
         const double bh = q[0] * q[1], l = q[2], e = q[3], sk = dims[1][2], ev = v[3];
         c.flops = 2.0 * bh * l * sk * e + 2.0 * bh * l * sk * ev;
         c.bytes = (elements(q) + elements(dims[1]) + elements(v) + bh * l * ev) * s;
-        c.formula = op + ": 4·B·H·L·S·E from Input Dims (no causal discount)";
+        c.formula = Formula::Attention;
     } else {
         return std::nullopt;
     }
@@ -127,30 +153,214 @@ std::optional<OpCost> opCost(const std::string& op, const std::vector<Shape>& di
     return c;
 }
 
+// What the importer keeps of a cpu_op: a million-kernel trace has a million of them.
 struct CpuOp {
-    std::string name;
-    std::optional<OpCost> cost;
+    std::uint32_t name = 0; // index into TorchSink::opNames
     bool hasShapes = false;
+    bool hasFlops = false;
+    bool hasBytes = false;
+    Formula formula = Formula::Matmul;
+    TensorType type;
+    double flops = 0.0;
+    double bytes = 0.0;
+    // Filled while kernels are linked: an op's FLOPs are shared among its kernels by time.
+    double kernelTimeS = 0.0;
+    std::uint32_t kernelCount = 0;
 };
 
-std::string idKey(const Json& v)
+struct KernelEvent {
+    std::string name;
+    double durUs = 0.0;
+    TraceId externalId;
+    TraceId correlation;
+    TraceId device;
+};
+
+// Categories of events that are not kernels and that the importer knows (Kineto's activity
+// types, and the capitalised ones of torch 1.8/1.9): skipped without a word.
+bool knownOtherCategory(std::string_view cat)
 {
-    if (v.is_number_integer() || v.is_number_unsigned())
-        return std::to_string(v.get<long long>());
-    if (v.is_string())
-        return v.get<std::string>();
-    if (v.is_number_float())
-        return std::to_string(static_cast<long long>(v.get<double>()));
-    return {};
+    static constexpr std::string_view kKnown[] = {"user_annotation",
+                                                  "gpu_user_annotation",
+                                                  "python_function",
+                                                  "python",
+                                                  "gpu_memcpy",
+                                                  "gpu_memset",
+                                                  "memcpy",
+                                                  "memset",
+                                                  "ac2g",
+                                                  "async",
+                                                  "fwdbwd",
+                                                  "flow",
+                                                  "trace",
+                                                  "overhead",
+                                                  "cpu_instant_event",
+                                                  "cuda_sync",
+                                                  "external_correlation",
+                                                  "glow_runtime",
+                                                  "hpu_op",
+                                                  "mtia_ccp_events",
+                                                  "mtia_workloadd",
+                                                  "collective_comm",
+                                                  "gpu_op",
+                                                  "cpu_op_cpu",
+                                                  "forward_backward",
+                                                  "mps_op",
+                                                  "xpu_op",
+                                                  "kineto"};
+    return std::find(std::begin(kKnown), std::end(kKnown), cat) != std::end(kKnown);
 }
 
-std::string lower(std::string s)
+bool runtimeCategory(std::string_view cat)
 {
-    for (char& c : s)
+    return cat == "cuda_runtime" || cat == "cuda_driver" || cat == "runtime" ||
+           cat == "hip_runtime" || cat == "hip_driver" || cat == "xpu_runtime" ||
+           cat == "xpu_driver" || cat == "mtia_runtime" || cat == "privateuse1_runtime" ||
+           cat == "privateuse1_driver";
+}
+
+class TorchSink : public TraceSink {
+public:
+    void event(const TraceEvent& e) override;
+    void notAnObject(std::size_t) override { ++notObjects; }
+
+    std::unordered_map<std::int64_t, CpuOp> ops;                // External id -> op
+    std::unordered_map<std::int64_t, std::int64_t> runtimeToOp; // correlation -> External id
+    std::vector<KernelEvent> kernels;
+    std::vector<std::string> opNames;
+    std::unordered_map<std::string, std::uint32_t> opNameIndex;
+
+    std::size_t events = 0;
+    std::size_t notObjects = 0;
+    std::size_t duplicates = 0;
+    std::string firstDuplicate;
+    std::size_t badDurations = 0;
+    std::string firstBadDuration;
+    std::size_t notComplete = 0; // kernel events whose ph is not "X"
+    std::size_t uncategorised = 0;
+    std::map<std::string, std::size_t> unknownCategories;
+    std::size_t unknownCategoryEvents = 0;
+    std::size_t badDims = 0;
+    std::string firstBadDims;
+    std::size_t rangeEvents = 0;
+    std::string rangeCounter;
+
+private:
+    void op(const TraceEvent& e);
+    std::uint32_t opName(std::string_view name);
+
+    std::string m_cat; // lower case
+    std::vector<Shape> m_shapes;
+};
+
+std::uint32_t TorchSink::opName(std::string_view name)
+{
+    // Lookup by a std::string key; the op names repeat (a few hundred distinct in a trace).
+    static thread_local std::string key;
+    key.assign(name);
+    if (const auto it = opNameIndex.find(key); it != opNameIndex.end())
+        return it->second;
+    const auto index = static_cast<std::uint32_t>(opNames.size());
+    opNames.push_back(key);
+    opNameIndex.emplace(key, index);
+    return index;
+}
+
+void TorchSink::event(const TraceEvent& e)
+{
+    ++events;
+    if (!e.duplicateKey.empty()) {
+        if (duplicates++ == 0)
+            firstDuplicate = e.duplicateKey;
+        return;
+    }
+    if (!e.hasCat) {
+        // Metadata (M), instants (i), flows (s/f) and counters (C) have no category in Kineto
+        // traces; a duration without one is something we do not know.
+        if (!e.hasPh || e.ph == "X" || e.ph == "B" || e.ph == "E")
+            ++uncategorised;
+        return;
+    }
+    m_cat.assign(e.cat);
+    for (char& c : m_cat)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
+    if (m_cat == "kernel") {
+        if (e.hasPh && e.ph != "X") {
+            ++notComplete;
+            return;
+        }
+        if (!e.dur || !std::isfinite(*e.dur) || *e.dur < 0.0) {
+            if (badDurations++ == 0)
+                firstBadDuration = "/traceEvents/" + std::to_string(e.index) + "/dur";
+            return;
+        }
+        kernels.push_back({e.hasName ? std::string(e.name) : std::string("(unnamed kernel)"),
+                           *e.dur, e.externalId, e.correlation, e.device});
+        return;
+    }
+    if (runtimeCategory(m_cat)) {
+        if (e.externalId && e.correlation)
+            runtimeToOp[e.correlation.value] = e.externalId.value;
+        return;
+    }
+    if (m_cat == "cpu_op" || m_cat == "operator") {
+        if (e.externalId)
+            op(e);
+        return;
+    }
+    if (m_cat == "cuda_profiler_range") {
+        if (rangeEvents++ == 0)
+            rangeCounter = e.firstArg;
+        return;
+    }
+    if (knownOtherCategory(m_cat))
+        return;
+    ++unknownCategoryEvents;
+    if (unknownCategories.size() < 64 || unknownCategories.count(std::string(e.cat)))
+        ++unknownCategories[std::string(e.cat)];
 }
 
+void TorchSink::op(const TraceEvent& e)
+{
+    CpuOp op;
+    op.name = opName(e.hasName ? e.name : std::string_view());
+    op.hasShapes = e.hasDims;
+    std::optional<OpCost> cost;
+    if (e.hasDims) {
+        // A TensorList input ([[2,3],[4,5]]) or a malformed one is of unknown shape: the op
+        // then has no FLOP model, like an op with a scalar input where a matrix belongs.
+        m_shapes.resize(e.dims.size());
+        bool bad = false;
+        for (std::size_t i = 0; i < e.dims.size(); ++i) {
+            const TraceShape& d = e.dims[i];
+            bad = bad || d.invalid;
+            if (d.unknown || d.invalid)
+                m_shapes[i].clear();
+            else
+                m_shapes[i].assign(d.sizes.begin(), d.sizes.end());
+        }
+        if (bad && badDims++ == 0)
+            firstBadDims = "/traceEvents/" + std::to_string(e.index) + "/args/Input Dims";
+        cost = opCost(opNames[op.name], m_shapes, e.types);
+    }
+    if (cost) {
+        op.hasFlops = op.hasBytes = true;
+        op.flops = cost->flops;
+        op.bytes = cost->bytes;
+        op.type = cost->type;
+        op.formula = cost->formula;
+    }
+    // with_flops=True: PyTorch's own count for the op wins over ours (it covers convolutions
+    // too); the bytes still come from the shapes when we have a model of the op.
+    if (e.flops && std::isfinite(*e.flops) && *e.flops >= 0.0) {
+        op.hasFlops = true;
+        op.flops = *e.flops;
+        op.formula = Formula::TraceFlops;
+        if (!cost)
+            op.type = firstKnownType(e.types);
+    }
+    ops.insert_or_assign(e.externalId.value, op);
+}
 } // namespace
 
 const ImportFormat& TorchTraceImporter::format() const
@@ -174,151 +384,285 @@ bool TorchTraceImporter::recognizes(std::string_view text) const
            text.substr(0, 1u << 20).find("\"traceEvents\"") != std::string_view::npos;
 }
 
+namespace {
+
+// A gzip stream inflated by a thread of its own while the parser reads: inflating a gigabyte
+// takes about as long as parsing it, and the two overlap on two cores. A few chunks of 1 MB
+// wait in a queue; the inflated text is never in memory whole.
+class GzipSource : public TraceTextSource {
+public:
+    explicit GzipSource(std::string_view compressed)
+        : m_reader(compressed, kMaxInflatedBytes), m_free(kChunks)
+    {
+        m_worker = std::thread([this] { inflateChunks(); });
+    }
+    ~GzipSource() override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_changed.notify_all();
+        m_worker.join();
+    }
+    GzipSource(const GzipSource&) = delete;
+    GzipSource& operator=(const GzipSource&) = delete;
+
+    std::string_view next() override
+    {
+        std::unique_lock lock(m_mutex);
+        if (m_hasCurrent) {
+            m_free.push_back(std::move(m_current));
+            m_hasCurrent = false;
+            m_changed.notify_all();
+        }
+        m_changed.wait(lock, [&] { return !m_full.empty() || m_ended; });
+        if (m_full.empty())
+            return {};
+        m_current = std::move(m_full.front());
+        m_full.pop_front();
+        m_hasCurrent = true;
+        return m_current;
+    }
+    std::optional<std::string> error() const override
+    {
+        std::lock_guard lock(m_mutex);
+        return m_error;
+    }
+
+private:
+    void inflateChunks()
+    {
+        for (;;) {
+            std::string chunk;
+            {
+                std::unique_lock lock(m_mutex);
+                m_changed.wait(lock, [&] { return !m_free.empty() || m_stopping; });
+                if (m_stopping)
+                    return;
+                chunk = std::move(m_free.back());
+                m_free.pop_back();
+            }
+            chunk.clear();
+            bool end = false;
+            while (chunk.size() < kChunkBytes) {
+                const std::string_view piece = m_reader.next();
+                if (piece.empty()) {
+                    end = true;
+                    break;
+                }
+                chunk.append(piece);
+            }
+            {
+                std::lock_guard lock(m_mutex);
+                if (!chunk.empty())
+                    m_full.push_back(std::move(chunk));
+                if (end) {
+                    m_ended = true;
+                    m_error = m_reader.error();
+                }
+            }
+            m_changed.notify_all();
+            if (end)
+                return;
+        }
+    }
+
+    // Streaming keeps memory flat whatever the size; this only stops a gzip bomb from
+    // keeping the parser busy for hours.
+    static constexpr std::size_t kMaxInflatedBytes = std::size_t{64} << 30;
+    static constexpr std::size_t kChunkBytes = 1u << 20;
+    static constexpr std::size_t kChunks = 4;
+    GzipChunkReader m_reader; // used by the worker only
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::vector<std::string> m_free;
+    std::deque<std::string> m_full;
+    std::string m_current; // the chunk the parser reads
+    bool m_hasCurrent = false;
+    bool m_ended = false;
+    bool m_stopping = false;
+    std::optional<std::string> m_error;
+    std::thread m_worker;
+};
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+} // namespace
+
 Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                                                   const std::string& fileName) const
 {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3);
-    auto doc = JsonReader::parse(text, fileName);
-    if (!doc)
-        return doc.error();
-    const Json& root = *doc;
-    auto fail = [&](const std::string& pointer, const std::string& problem) {
-        return makeError(fileName + ": " + pointer + ": " + problem);
+    TorchSink sink;
+    Expected<TraceHeader> header = [&] {
+        if (looksGzipped(text)) {
+            GzipSource source(text);
+            return readTraceEvents(source, fileName, sink);
+        }
+        return readTraceEvents(text, fileName, sink);
+    }();
+    if (!header)
+        return header.error();
+    auto fail = [&](const std::string& problem) {
+        return makeError(fileName + ": " + problem + " " + howToProduce(*this));
     };
-    if (!root.is_object() || !root.contains("traceEvents") || !root["traceEvents"].is_array())
-        return fail("/traceEvents", "missing (expected a PyTorch profiler trace with an array "
-                                    "of trace events)");
-    std::map<std::string, std::string> deviceNames;
-    if (root.contains("deviceProperties") && root["deviceProperties"].is_array())
-        for (const Json& d : root["deviceProperties"])
-            if (d.is_object() && d.contains("id") && d.contains("name") && d["name"].is_string())
-                deviceNames[idKey(d["id"])] = d["name"].get<std::string>();
+    if (!header->hasTraceEvents)
+        return fail("/traceEvents: missing (expected a PyTorch profiler trace with an array of "
+                    "trace events)");
+    if (sink.kernels.empty()) {
+        if (sink.rangeEvents > 0)
+            return fail(
+                "a CUPTI range-profiler trace (" +
+                plural(sink.rangeEvents, "cuda_profiler_range event",
+                       "cuda_profiler_range events") +
+                (sink.rangeCounter.empty() ? std::string()
+                                           : " with counters such as " + sink.rangeCounter) +
+                ") and no kernel events: its ranges split the profiled span evenly, so it has "
+                "no kernel times; profile with ProfilerActivity.CUDA instead");
+        std::string why;
+        if (sink.badDurations > 0)
+            why = "; " + plural(sink.badDurations, "kernel event", "kernel events") +
+                  " skipped, the first at " + sink.firstBadDuration +
+                  ": expected the kernel's duration in µs (a number >= 0)";
+        else if (sink.duplicates > 0)
+            why = "; " + plural(sink.duplicates, "event", "events") +
+                  " with a repeated key skipped, the first at " + sink.firstDuplicate;
+        else
+            why = " (a CPU-only profile? add ProfilerActivity.CUDA to the activities)";
+        return fail("no GPU kernel events (cat \"kernel\") among " +
+                    plural(sink.events, "trace event", "trace events") + why);
+    }
 
-    const Json& events = root["traceEvents"];
-    std::unordered_map<std::string, CpuOp> ops;               // External id -> op
-    std::unordered_map<std::string, std::string> runtimeToOp; // correlation -> External id
-    std::vector<std::size_t> kernelEvents;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const Json& e = events[i];
-        if (!e.is_object() || !e.contains("cat") || !e["cat"].is_string())
-            continue;
-        const std::string cat = lower(e["cat"].get<std::string>());
-        const Json* args = e.contains("args") && e["args"].is_object() ? &e["args"] : nullptr;
-        if (cat == "kernel") {
-            kernelEvents.push_back(i);
-            continue;
+    std::unordered_map<std::int64_t, std::string> deviceNames;
+    for (const auto& [id, name] : header->devices)
+        deviceNames.emplace(id.value, name);
+
+    // Link each kernel to the op that launched it: its own External id, or the correlation of
+    // the runtime call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel).
+    std::vector<CpuOp*> opOfKernel(sink.kernels.size(), nullptr);
+    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
+        const KernelEvent& k = sink.kernels[n];
+        CpuOp* op = nullptr;
+        if (k.externalId)
+            if (const auto it = sink.ops.find(k.externalId.value); it != sink.ops.end())
+                op = &it->second;
+        if (!op && k.correlation)
+            if (const auto r = sink.runtimeToOp.find(k.correlation.value);
+                r != sink.runtimeToOp.end())
+                if (const auto it = sink.ops.find(r->second); it != sink.ops.end())
+                    op = &it->second;
+        if (op) {
+            op->kernelTimeS += k.durUs * 1e-6;
+            ++op->kernelCount;
         }
-        if (!args || !args->contains("External id"))
-            continue;
-        const std::string ext = idKey((*args)["External id"]);
-        if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "hip_runtime") {
-            if (args->contains("correlation"))
-                runtimeToOp[idKey((*args)["correlation"])] = ext;
-        } else if (cat == "cpu_op" || cat == "operator") {
-            CpuOp op;
-            op.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>()
-                                                                  : std::string();
-            std::vector<Shape> dims;
-            std::vector<std::string> types;
-            const std::string pointer = "/traceEvents/" + std::to_string(i) + "/args";
-            if (args->contains("Input Dims") && (*args)["Input Dims"].is_array()) {
-                op.hasShapes = true;
-                for (const Json& d : (*args)["Input Dims"]) {
-                    Shape shape;
-                    if (d.is_array())
-                        for (const Json& n : d) {
-                            if (!n.is_number() || n.get<double>() < 0.0 ||
-                                !std::isfinite(n.get<double>()))
-                                return fail(pointer + "/Input Dims",
-                                            "expected sizes >= 0, got " + n.dump());
-                            shape.push_back(n.get<double>());
-                        }
-                    dims.push_back(std::move(shape));
-                }
-            }
-            if (args->contains("Input type") && (*args)["Input type"].is_array())
-                for (const Json& t : (*args)["Input type"])
-                    types.push_back(t.is_string() ? t.get<std::string>() : std::string());
-            if (op.hasShapes)
-                op.cost = opCost(op.name, dims, types);
-            ops[ext] = std::move(op);
-        }
+        opOfKernel[n] = op;
     }
 
     MeasuredImport result;
-    std::map<std::string, std::vector<std::size_t>> kernelsOfOp; // External id -> kernels
-    std::vector<std::string> opOfKernel;
-    for (std::size_t i : kernelEvents) {
-        const Json& e = events[i];
-        const std::string pointer = "/traceEvents/" + std::to_string(i);
-        if (!e.contains("dur") || !e["dur"].is_number() || !std::isfinite(e["dur"].get<double>()) ||
-            e["dur"].get<double>() < 0.0)
-            return fail(pointer + "/dur", "expected the kernel's duration in µs (a number >= 0)");
-        MeasuredKernel k;
-        k.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>()
-                                                             : std::string("(unnamed kernel)");
-        k.shortName = shortKernelName(k.name);
+    result.kernels.reserve(sink.kernels.size());
+    std::unordered_map<std::string, std::string> shortNames; // kernel names repeat
+    std::size_t withoutFlops = 0;
+    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
+        KernelEvent& e = sink.kernels[n];
+        MeasuredKernel& k = result.kernels.emplace_back();
+        auto shortName = shortNames.find(e.name);
+        if (shortName == shortNames.end())
+            shortName = shortNames.emplace(e.name, shortKernelName(e.name)).first;
+        k.shortName = shortName->second;
+        k.name = std::move(e.name);
         k.source = "torch";
         k.file = fileName;
-        k.timeS = e["dur"].get<double>() * 1e-6;
-        std::string ext;
-        if (e.contains("args") && e["args"].is_object()) {
-            const Json& args = e["args"];
-            if (args.contains("device"))
-                if (const auto it = deviceNames.find(idKey(args["device"]));
-                    it != deviceNames.end())
-                    k.device = it->second;
-            if (args.contains("correlation"))
-                k.launchId = idKey(args["correlation"]);
-            if (args.contains("External id"))
-                ext = idKey(args["External id"]);
-            if ((ext.empty() || !ops.count(ext)) && args.contains("correlation"))
-                if (const auto it = runtimeToOp.find(idKey(args["correlation"]));
-                    it != runtimeToOp.end())
-                    ext = it->second;
-        }
-        if (!ops.count(ext))
-            ext.clear();
-        if (!ext.empty())
-            kernelsOfOp[ext].push_back(result.kernels.size());
-        opOfKernel.push_back(ext);
-        result.kernels.push_back(std::move(k));
-    }
-    // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM launches a
-    // GEMM and a reduction): the shares keep the op's intensity and add up to its total.
-    for (std::size_t n = 0; n < result.kernels.size(); ++n) {
-        MeasuredKernel& k = result.kernels[n];
-        if (opOfKernel[n].empty()) {
+        k.timeS = e.durUs * 1e-6;
+        if (e.device)
+            if (const auto it = deviceNames.find(e.device.value); it != deviceNames.end())
+                k.device = it->second;
+        if (e.correlation)
+            k.launchId = std::to_string(e.correlation.value);
+        const CpuOp* op = opOfKernel[n];
+        if (!op) {
+            ++withoutFlops;
             k.notes.push_back("not linked to a cpu_op (no External id or correlation): time only");
             continue;
         }
-        const CpuOp& op = ops[opOfKernel[n]];
-        if (!op.cost) {
-            k.notes.push_back(op.name +
-                              (op.hasShapes ? ": no FLOP model for this op or its shapes"
-                                            : ": no Input Dims (record_shapes=False)") +
+        const std::string& opName = sink.opNames[op->name];
+        if (!op->hasFlops) {
+            ++withoutFlops;
+            k.notes.push_back(opName +
+                              (op->hasShapes ? ": no FLOP model for this op or its shapes"
+                                             : ": no Input Dims (record_shapes=False)") +
                               "; time only");
             continue;
         }
-        const auto& siblings = kernelsOfOp[opOfKernel[n]];
-        double total = 0.0;
-        for (std::size_t s : siblings)
-            total += result.kernels[s].timeS;
-        const double share = total > 0.0 ? k.timeS / total : 1.0 / siblings.size();
-        const OpCost& c = *op.cost;
-        k.flops = c.flops * share;
-        k.flopsByPrecision[c.type.precision +
-                           (c.type.unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
-        k.flopsFormula = c.formula;
-        if (siblings.size() > 1)
+        // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM
+        // launches a GEMM and a reduction): the shares keep the op's intensity and add up to
+        // its total.
+        const double share =
+            op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
+        k.flops = op->flops * share;
+        k.flopsFormula = formulaText(op->formula, opName);
+        if (op->kernelCount > 1)
             k.flopsFormula +=
-                " (shared by time among the op's " + std::to_string(siblings.size()) + " kernels)";
-        k.precision = parsePrecision(c.type.precision);
-        k.unit = c.type.unit;
-        k.setBytes(MemLevel::Dram, c.bytes * share);
-        k.bytesLowerBound = true;
+                " (shared by time among the op's " + std::to_string(op->kernelCount) + " kernels)";
+        if (!op->type.precision.empty()) {
+            k.flopsByPrecision[std::string(op->type.precision) +
+                               (op->type.unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
+            k.precision = parsePrecision(std::string(op->type.precision));
+            k.unit = op->type.unit;
+        }
+        if (op->hasBytes) {
+            k.setBytes(MemLevel::Dram, op->bytes * share);
+            k.bytesLowerBound = true;
+        }
     }
+    std::vector<KernelEvent>().swap(sink.kernels);
+
+    std::vector<std::string>& w = result.warnings;
+    if (sink.duplicates > 0)
+        w.push_back(plural(sink.duplicates, "event", "events") +
+                    " with a repeated key skipped (the first at " + sink.firstDuplicate + ")");
+    if (sink.badDurations > 0)
+        w.push_back(plural(sink.badDurations, "kernel event", "kernel events") +
+                    " without a duration skipped (the first at " + sink.firstBadDuration +
+                    ": expected the kernel's duration in µs, a number >= 0)");
+    if (sink.notComplete > 0)
+        w.push_back(plural(sink.notComplete, "kernel event", "kernel events") +
+                    " that are not complete (\"ph\": \"X\") events skipped");
+    if (sink.unknownCategoryEvents > 0) {
+        std::vector<std::pair<std::size_t, std::string>> byCount;
+        for (const auto& [cat, count] : sink.unknownCategories)
+            byCount.emplace_back(count, cat);
+        std::stable_sort(byCount.begin(), byCount.end(),
+                         [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::string names;
+        for (std::size_t i = 0; i < byCount.size() && i < 5; ++i)
+            names +=
+                (i ? ", " : "") + byCount[i].second + " (" + std::to_string(byCount[i].first) + ")";
+        if (byCount.size() > 5)
+            names += ", and " + std::to_string(byCount.size() - 5) + " more";
+        w.push_back(plural(sink.unknownCategoryEvents, "event", "events") +
+                    " of an unknown category skipped: " + names);
+    }
+    if (sink.uncategorised > 0)
+        w.push_back(plural(sink.uncategorised, "duration event", "duration events") +
+                    " without a category (cat) skipped");
+    if (sink.notObjects > 0)
+        w.push_back(plural(sink.notObjects, "trace event", "trace events") +
+                    " that are not objects skipped");
+    if (sink.badDims > 0)
+        w.push_back(plural(sink.badDims, "op", "ops") +
+                    " with a size in Input Dims that is negative or not a number: those inputs "
+                    "read as of unknown shape (the first at " +
+                    sink.firstBadDims + ")");
+    if (!header->hasDeviceProperties)
+        w.push_back("the trace has no deviceProperties (PyTorch before 1.9?): the kernels' GPU "
+                    "is unknown");
+    if (withoutFlops > 0)
+        w.push_back(std::to_string(withoutFlops) + " of " + std::to_string(result.kernels.size()) +
+                    " kernels have no FLOPs (their ops have no Input Dims / are not matmul or "
+                    "attention): record with record_shapes=True, with_flops=True");
     return result;
 }
 

@@ -12,6 +12,8 @@ class TorchTraceImporter : public MeasurementImporter {
 public:
     const ImportFormat& format() const override;
     bool recognizes(std::string_view text) const override;
+    // `text` may also be the gzip-compressed trace: it is then parsed as it inflates, and the
+    // inflated text is never in memory whole.
     Expected<MeasuredImport> read(std::string_view text,
                                   const std::string& fileName) const override;
 };

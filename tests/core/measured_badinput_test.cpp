@@ -200,8 +200,16 @@ TEST_F(MeasuredBadInput, NegativeValues)
               0u);
     const std::string trace = "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\", "
                               "\"name\": \"k\", \"dur\": -3}]}";
-    EXPECT_EQ(errorOf("neg.json", trace),
-              "/traceEvents/0/dur: expected the kernel's duration in µs (a number >= 0)");
+    // The kernel is skipped (never the file for one event); with nothing else left, the
+    // refusal names the skipped event and ends with the command that makes a trace.
+    const std::string negative = errorOf("neg.json", trace);
+    EXPECT_EQ(negative.rfind("no GPU kernel events (cat \"kernel\") among 1 trace event; 1 "
+                             "kernel event skipped, the first at /traceEvents/0/dur: expected "
+                             "the kernel's duration in µs (a number >= 0) (to get a readable "
+                             "PyTorch profiler trace, run: with torch.profiler.profile(",
+                             0),
+              0u)
+        << negative;
 }
 
 TEST_F(MeasuredBadInput, NonNumericValues)

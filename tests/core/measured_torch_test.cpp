@@ -1,0 +1,389 @@
+// The PyTorch trace importer's tolerance: each kind of trace seen in the wild is read (what
+// cannot be used is counted in a warning), on small synthetic traces written here, and the two
+// real traces of the shared corpus with facts counted by hand from the raw files.
+#include "core/measured/importer.h"
+#include "core/measured/torchimporter.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+using namespace roofscope;
+
+namespace {
+
+MeasuredImport import(const std::string& text, const std::string& name = "t.json")
+{
+    auto m = importMeasurementData(text, name);
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+    return m.ok() ? *m : MeasuredImport{};
+}
+
+std::string errorOf(const std::string& text, const std::string& name = "t.json")
+{
+    auto m = importMeasurementData(text, name);
+    EXPECT_FALSE(m.ok());
+    return m.ok() ? std::string() : m.error().message;
+}
+
+bool hasWarning(const MeasuredImport& m, const std::string& text)
+{
+    return std::any_of(m.warnings.begin(), m.warnings.end(),
+                       [&](const std::string& w) { return w.find(text) != std::string::npos; });
+}
+
+std::string warnings(const MeasuredImport& m)
+{
+    std::string all;
+    for (const std::string& w : m.warnings)
+        all += w + "\n";
+    return all;
+}
+
+std::string gzip(const std::string& text)
+{
+    z_stream s{};
+    deflateInit2(&s, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+    std::string out(deflateBound(&s, text.size()), '\0');
+    s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    s.avail_in = static_cast<uInt>(text.size());
+    s.next_out = reinterpret_cast<Bytef*>(out.data());
+    s.avail_out = static_cast<uInt>(out.size());
+    deflate(&s, Z_FINISH);
+    out.resize(s.total_out);
+    deflateEnd(&s);
+    return out;
+}
+
+const std::string kDevices =
+    R"("deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3", "computeMajor": 9}],)";
+
+std::string op(long ext, const std::string& name, const std::string& args)
+{
+    return R"({"ph": "X", "cat": "cpu_op", "name": ")" + name +
+           R"(", "ts": 1, "dur": 9, "args": {"External id": )" + std::to_string(ext) +
+           (args.empty() ? "" : ", " + args) + "}}";
+}
+
+std::string kernel(long ext, const std::string& name, const std::string& dur)
+{
+    return R"({"ph": "X", "cat": "kernel", "name": ")" + name + R"(", "ts": 2, "dur": )" + dur +
+           R"(, "args": {"External id": )" + std::to_string(ext) +
+           R"(, "device": 0, "stream": 7, "grid": [1, 1, 1]}})";
+}
+
+std::string trace(const std::string& events, const std::string& header = kDevices)
+{
+    return "{" + header + R"( "traceEvents": [)" + events + "]}";
+}
+
+} // namespace
+
+// A TensorList input (aten::cat's list of tensors) used to refuse the whole trace.
+TEST(MeasuredTorchTolerance, TensorListInputDimsIsAnInputOfUnknownShape)
+{
+    const std::string events =
+        op(1, "aten::cat",
+           R"("Input Dims": [[[2, 3], [4, 5]], [3]], "Input type": ["TensorList", "Int"])") +
+        "," + kernel(1, "CatArrayBatchedCopy", "4") + "," +
+        op(2, "aten::mm", R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])") +
+        "," + kernel(2, "gemm", "2");
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 2u);
+    EXPECT_FALSE(m.kernels[0].flops.has_value());
+    ASSERT_EQ(m.kernels[0].notes.size(), 1u);
+    EXPECT_EQ(m.kernels[0].notes[0],
+              "aten::cat: no FLOP model for this op or its shapes; time only");
+    EXPECT_DOUBLE_EQ(*m.kernels[1].flops, 2.0 * 8 * 4 * 16);
+    EXPECT_EQ(m.warnings.size(), 1u) << warnings(m);
+    EXPECT_TRUE(hasWarning(m, "1 of 2 kernels have no FLOPs (their ops have no Input Dims / are "
+                              "not matmul or attention): record with record_shapes=True, "
+                              "with_flops=True"));
+
+    // The case that was refused: 10,000 events, one of them with a TensorList.
+    std::string many = op(1, "aten::cat", R"("Input Dims": [[[2, 3], [4, 5]], [3]])") + "," +
+                       kernel(1, "CatArrayBatchedCopy", "4");
+    for (long i = 2; i <= 5000; ++i)
+        many += "," + op(i, "aten::add", R"("Input Dims": [[4], [4], []])") + "," +
+                kernel(i, "add_kernel", "1");
+    EXPECT_EQ(import(trace(many)).kernels.size(), 5000u);
+}
+
+TEST(MeasuredTorchTolerance, MalformedSizesAreCountedNotRefused)
+{
+    const std::string events =
+        op(1, "aten::mm", R"("Input Dims": [[8, -1], [16, 4]], "Input type": ["float", "float"])") +
+        "," + kernel(1, "gemm", "2");
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_FALSE(m.kernels[0].flops.has_value());
+    EXPECT_TRUE(hasWarning(m, "1 op with a size in Input Dims that is negative or not a number: "
+                              "those inputs read as of unknown shape (the first at "
+                              "/traceEvents/0/args/Input Dims)"))
+        << warnings(m);
+}
+
+// with_flops=True: PyTorch's count wins (convolutions have no model of ours); bytes still come
+// from the shapes when the op has a model.
+TEST(MeasuredTorchTolerance, FlopsArgumentFromWithFlops)
+{
+    const std::string events =
+        op(1, "aten::conv2d",
+           R"("Input Dims": [[1, 3, 224, 224], [64, 3, 7, 7], [], [], [], [], []], "Input type": ["float", "float", "", "", "", "", ""], "flops": 236027904)") +
+        "," + kernel(1, "implicit_convolve_sgemm", "20") + "," +
+        op(2, "aten::mm",
+           R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["c10::BFloat16", "c10::BFloat16"], "flops": 1024)") +
+        "," + kernel(2, "gemm", "2");
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 2u);
+    const MeasuredKernel& conv = m.kernels[0];
+    EXPECT_DOUBLE_EQ(*conv.flops, 236027904.0);
+    EXPECT_EQ(conv.flopsFormula, "aten::conv2d: flops from the trace (with_flops=True)");
+    EXPECT_EQ(conv.precision, Precision::FP32);
+    EXPECT_DOUBLE_EQ(conv.flopsByPrecision.at("fp32"), 236027904.0);
+    EXPECT_FALSE(conv.bytesAt(MemLevel::Dram).has_value()); // no model of a convolution's bytes
+    const MeasuredKernel& mm = m.kernels[1];
+    EXPECT_DOUBLE_EQ(*mm.flops, 1024.0); // = 2·8·4·16: the trace and the shapes agree
+    EXPECT_DOUBLE_EQ(*mm.bytesAt(MemLevel::Dram), (8 * 16 + 16 * 4 + 8 * 4) * 2.0);
+    EXPECT_EQ(mm.unit, ComputeUnit::Tensor);
+    EXPECT_TRUE(m.warnings.empty()) << warnings(m);
+}
+
+// torch 1.8/1.9: capitalised categories, "external id" and "Input dims" in lower case, tids
+// like "stream 7", no deviceProperties.
+TEST(MeasuredTorchTolerance, OldSchemaOfTorch18)
+{
+    const std::string events = R"(
+      {"ph": "X", "cat": "Operator", "name": "aten::addmm", "pid": 1, "tid": "1", "ts": 1, "dur": 30,
+       "args": {"Device": 1, "External id": 5, "Input dims": [[4], [2, 3], [3, 4]], "Input type": ["float", "float", "float"]}},
+      {"ph": "X", "cat": "Runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": "1", "ts": 2, "dur": 3,
+       "args": {"correlation": 77, "external id": 5}},
+      {"ph": "X", "cat": "Kernel", "name": "volta_sgemm_32x32_sliced1x4_nn", "pid": 0, "tid": "stream 7", "ts": 5, "dur": 6,
+       "args": {"device": 0, "stream": 7, "correlation": 77, "external id": 5}},
+      {"ph": "X", "cat": "Memcpy", "name": "Memcpy HtoD", "pid": 0, "tid": "stream 7", "ts": 9, "dur": 2, "args": {"correlation": 78}},
+      {"ph": "i", "s": "t", "name": "[memory]", "pid": 1, "tid": 1, "ts": 10, "args": {"Bytes": 512}},
+      {"ph": "f", "id": 77, "pid": 0, "tid": "stream 7", "ts": 5, "cat": "async", "name": "launch"}
+    )";
+    const MeasuredImport m = import(trace(events, ""));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    const MeasuredKernel& k = m.kernels[0];
+    EXPECT_EQ(k.device, "");
+    EXPECT_EQ(k.launchId, "77");
+    EXPECT_DOUBLE_EQ(k.timeS, 6e-6);
+    EXPECT_DOUBLE_EQ(*k.flops, 2.0 * 2 * 4 * 3);
+    EXPECT_DOUBLE_EQ(*k.bytesAt(MemLevel::Dram), (2 * 3 + 3 * 4 + 2 * 4 + 4) * 4.0);
+    // The memcpy, the memory instant and the flow are known kinds: no warning for them.
+    ASSERT_EQ(m.warnings.size(), 1u) << warnings(m);
+    EXPECT_EQ(m.warnings[0], "the trace has no deviceProperties (PyTorch before 1.9?): the "
+                             "kernels' GPU is unknown");
+}
+
+// Kineto writes ts and dur in µs with three decimals whatever displayTimeUnit says: "ns"
+// (Kineto built with DISPLAY_TRACE_IN_NS) and "ms" (the default) only tell a viewer how to show
+// them, and baseTimeNanoseconds is the offset of the relative timestamps.
+TEST(MeasuredTorchTolerance, DisplayTimeUnitDoesNotChangeUnits)
+{
+    for (const char* unit : {"ns", "ms"}) {
+        SCOPED_TRACE(unit);
+        const std::string header = kDevices + R"( "displayTimeUnit": ")" + unit +
+                                   R"(", "baseTimeNanoseconds": 1727743122000000000,)";
+        const MeasuredImport m = import(trace(kernel(1, "k", "1.760"), header));
+        ASSERT_EQ(m.kernels.size(), 1u);
+        EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 1.76e-6);
+    }
+}
+
+// torch.compile: the Triton kernel is launched through cuLaunchKernel (cat cuda_driver); the
+// kernel's own External id may be missing, the correlation ties it to the launch.
+TEST(MeasuredTorchTolerance, TritonKernelLaunchedByTheDriver)
+{
+    const std::string events = R"(
+      {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "ts": 2413669097354.058, "dur": 95.812,
+       "args": {"External id": 3, "kernel_backend": "triton", "Input Dims": [[10, 10], [10, 10]], "Input type": ["float", "float"]}},
+      {"ph": "X", "cat": "kernel", "name": "triton_tem_fused_mm_0", "pid": 0, "tid": 7, "ts": 2413669097444.592, "dur": 1.760,
+       "args": {"queued": 0, "device": 0, "context": 1, "stream": 7, "correlation": 35, "grid": [1, 1, 1], "block": [128, 1, 1]}},
+      {"ph": "X", "cat": "cuda_driver", "name": "cuLaunchKernel", "ts": 2413669097399.166, "dur": 47.768,
+       "args": {"External id": 3, "cbid": 307, "correlation": 35}}
+    )";
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(*m.kernels[0].flops, 2.0 * 10 * 10 * 10);
+    EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 1.76e-6);
+    EXPECT_TRUE(m.warnings.empty()) << warnings(m);
+}
+
+// Kineto's CUPTI range profiler (activity cuda_profiler_range) writes one event per range with
+// the counters as args and times that only split the profiled span evenly.
+TEST(MeasuredTorchTolerance, RangeProfilerTraceIsRefusedInOneLine)
+{
+    const std::string events = R"(
+      {"ph": "X", "cat": "cuda_profiler_range", "name": "gemm_kernel", "pid": 0, "tid": 0, "ts": 0.000, "dur": 500.000,
+       "args": {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum": 1048576, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum": 0}},
+      {"ph": "X", "cat": "cuda_profiler_range", "name": "relu_kernel", "pid": 0, "tid": 0, "ts": 500.000, "dur": 500.000,
+       "args": {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum": 0, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum": 4096}}
+    )";
+    const std::string error = errorOf(trace(events), "range.json");
+    EXPECT_EQ(error.rfind("range.json: a CUPTI range-profiler trace (2 cuda_profiler_range events "
+                          "with counters such as "
+                          "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum) and no kernel "
+                          "events",
+                          0),
+              0u)
+        << error;
+    EXPECT_NE(error.find("(to get a readable PyTorch profiler trace, run: with "
+                         "torch.profiler.profile("),
+              std::string::npos);
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+}
+
+TEST(MeasuredTorchTolerance, UnknownCategoriesAreCountedByName)
+{
+    const std::string events =
+        kernel(1, "k", "1") +
+        R"(, {"ph": "X", "cat": "gpu_mystery", "name": "a", "ts": 1, "dur": 1},
+        {"ph": "X", "cat": "gpu_mystery", "name": "b", "ts": 1, "dur": 1},
+        {"ph": "X", "cat": "npu_op", "name": "c", "ts": 1, "dur": 1},
+        {"ph": "X", "name": "no category", "ts": 1, "dur": 1},
+        {"ph": "M", "name": "process_name", "pid": 0, "args": {"name": "python"}},
+        {"ph": "X", "cat": "python_function", "name": "f", "ts": 1, "dur": 1},
+        17)";
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_TRUE(
+        hasWarning(m, "3 events of an unknown category skipped: gpu_mystery (2), npu_op (1)"))
+        << warnings(m);
+    EXPECT_TRUE(hasWarning(m, "1 duration event without a category (cat) skipped"));
+    EXPECT_TRUE(hasWarning(m, "1 trace event that are not objects skipped"));
+}
+
+TEST(MeasuredTorchTolerance, NoKernelEventsIsRefusedInOneLine)
+{
+    const std::string error =
+        errorOf(trace(op(1, "aten::mm", "") + "," + op(2, "aten::add", "")), "cpu.json");
+    EXPECT_EQ(
+        error.rfind("cpu.json: no GPU kernel events (cat \"kernel\") among 2 trace events "
+                    "(a CPU-only profile? add ProfilerActivity.CUDA to the activities) (to "
+                    "get a readable PyTorch profiler trace, run: with torch.profiler.profile(",
+                    0),
+        0u)
+        << error;
+    EXPECT_NE(error.find("prof:; more in Help > Profiler Commands)"), std::string::npos) << error;
+}
+
+TEST(MeasuredTorchTolerance, BadKernelEventsAreSkippedAndCounted)
+{
+    const std::string events = kernel(1, "good", "3") + "," + kernel(2, "negative", "-3") + "," +
+                               R"({"ph": "X", "cat": "kernel", "name": "text", "dur": "3"},
+        {"ph": "X", "cat": "kernel", "name": "twice", "dur": 1, "dur": 2})";
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_EQ(m.kernels[0].name, "good");
+    EXPECT_TRUE(hasWarning(m, "2 kernel events without a duration skipped (the first at "
+                              "/traceEvents/1/dur: expected the kernel's duration in µs, a number "
+                              ">= 0)"))
+        << warnings(m);
+    EXPECT_TRUE(
+        hasWarning(m, "1 event with a repeated key skipped (the first at /traceEvents/3/dur)"));
+}
+
+TEST(MeasuredTorchTolerance, DocumentLevelProblemsStillRefuse)
+{
+    // A repeated key outside the events is a broken document, as for every JSON file we read.
+    EXPECT_EQ(errorOf(R"({"traceEvents": [], "traceEvents": []})", "dup.json"),
+              "dup.json: /traceEvents: duplicate key (each key may appear only once in an object)");
+    std::string deep = "{\"traceEvents\": [" + kernel(1, "k", "1") + ", {\"args\": ";
+    for (int i = 0; i < 70; ++i)
+        deep += "[";
+    EXPECT_NE(errorOf(deep, "deep.json").find(": nested deeper than 64 levels"), std::string::npos);
+    EXPECT_EQ(errorOf(R"({"traceEvents": [{"dur": 1e400}]})", "big.json"),
+              "big.json: /traceEvents/0/dur: must be a finite number, got 1e400 (too large)");
+    EXPECT_EQ(errorOf("{\"traceEvents\": [\n  {\"ph\": \"X\",, }]}", "syntax.json"),
+              "syntax.json: line 2, column 14: syntax error: unexpected ','; expected a key (a "
+              "string)");
+    EXPECT_EQ(errorOf(R"({"traceEvents": {"ph": "X"}})", "none.json")
+                  .rfind("none.json: /traceEvents: missing (expected a PyTorch profiler trace "
+                         "with an array of trace events) (to get a readable",
+                         0),
+              0u);
+}
+
+// A gzipped trace is parsed as it inflates; the result is the same as from the text.
+TEST(MeasuredTorchTolerance, GzipStreamedEqualsText)
+{
+    std::string events =
+        op(1, "aten::mm", R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])");
+    for (long i = 0; i < 20000; ++i) // ~2 MB of text: many 256 KB chunks, tokens cut across them
+        events += "," + kernel(1, "gemm_" + std::to_string(i), std::to_string(i % 9) + ".125");
+    const std::string text = trace(events);
+    const MeasuredImport plain = import(text);
+    const MeasuredImport streamed = import(gzip(text), "t.json.gz");
+    ASSERT_EQ(plain.kernels.size(), 20000u);
+    ASSERT_EQ(streamed.kernels.size(), plain.kernels.size());
+    for (std::size_t i = 0; i < plain.kernels.size(); ++i) {
+        MeasuredKernel a = plain.kernels[i], b = streamed.kernels[i];
+        a.file = b.file = "";
+        ASSERT_EQ(a, b) << i;
+    }
+    EXPECT_EQ(plain.warnings, streamed.warnings);
+    // Cut short: the gzip error is what is reported.
+    const std::string gz = gzip(text);
+    EXPECT_NE(errorOf(gz.substr(0, gz.size() / 2), "cut.json.gz")
+                  .find("cut.json.gz: corrupt or truncated gzip data at byte"),
+              std::string::npos);
+}
+
+// The real traces of the shared corpus (facts counted with Python's json module from the raw
+// files: cat == "Kernel"/"kernel" events, the first one's name, dur and args.device, the device
+// name in deviceProperties).
+TEST(MeasuredTorchReal, V100Torch19ResNet50OldCategories)
+{
+    const std::string path =
+        std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/v100_kineto_torch19_resnet50_oldcats.json.gz";
+    if (!std::filesystem::exists(path))
+        GTEST_SKIP() << "real corpus not found at " << ROOFSCOPE_REAL_CORPUS_DIR;
+    auto m = importMeasurementFile(path);
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    ASSERT_EQ(m->kernels.size(), 8772u); // 8772 events with "cat": "Kernel"
+    const MeasuredKernel& first = m->kernels[0];
+    EXPECT_EQ(first.name, "cask_cudnn::computeOffsetsKernel(cask_cudnn::ComputeOffsetsParams)");
+    EXPECT_DOUBLE_EQ(first.timeS, 2e-6);
+    EXPECT_EQ(first.device, "Tesla V100-DGXS-32GB");
+    EXPECT_EQ(first.launchId, "34441");
+    // Kernel 275 is the SGEMM of aten::addmm "external id" 1669, Input Dims [[1000], [32, 2048],
+    // [2048, 1000]] float, whose three kernels take 5 + 26 + 3 µs: 2·32·1000·2048 FLOPs shared
+    // by time.
+    const MeasuredKernel& sgemm = m->kernels[275];
+    EXPECT_EQ(sgemm.name, "volta_sgemm_64x32_sliced1x4_tn");
+    EXPECT_DOUBLE_EQ(sgemm.timeS, 26e-6);
+    EXPECT_NEAR(*sgemm.flops, 2.0 * 32 * 1000 * 2048 * 26 / 34, 1e-3);
+    EXPECT_NEAR(*sgemm.bytesAt(MemLevel::Dram),
+                (32.0 * 2048 + 2048 * 1000 + 32 * 1000 + 1000) * 4 * 26 / 34, 1e-6);
+    // 18 aten::addmm kernels (6 ops of three) and 18 of aten::mm... 36 have FLOPs in all.
+    EXPECT_EQ(m->warnings,
+              std::vector<std::string>{"8736 of 8772 kernels have no FLOPs (their ops have no "
+                                       "Input Dims / are not matmul or attention): record with "
+                                       "record_shapes=True, with_flops=True"});
+}
+
+TEST(MeasuredTorchReal, A100TorchCompileTritonKernel)
+{
+    const std::string path =
+        std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/a100_kineto_torchcompile_triton_1kernel.json.gz";
+    if (!std::filesystem::exists(path))
+        GTEST_SKIP() << "real corpus not found at " << ROOFSCOPE_REAL_CORPUS_DIR;
+    auto m = importMeasurementFile(path);
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    ASSERT_EQ(m->kernels.size(), 1u);
+    const MeasuredKernel& k = m->kernels[0];
+    EXPECT_EQ(k.name, "triton_poi_fused_add_cos_sin_0");
+    EXPECT_DOUBLE_EQ(k.timeS, 1.76e-6);
+    EXPECT_EQ(k.device, "NVIDIA A100-PG509-200");
+    EXPECT_EQ(k.launchId, "35");
+    // Linked (External id 3) to the cpu_op of the same name, which has no FLOP model.
+    ASSERT_EQ(k.notes.size(), 1u);
+    EXPECT_EQ(k.notes[0], "triton_poi_fused_add_cos_sin_0: no FLOP model for this op or its "
+                          "shapes; time only");
+}
