@@ -270,7 +270,7 @@ const ImportFormat& OmniperfRooflineImporter::format() const
 {
     static const ImportFormat kFormat{
         "omniperf roofline.csv", "*.csv", "rocprof-compute / omniperf 1.x–3.x",
-        "rocprof-compute profile -n run --roof-only -- ./app   (omniperf profile on older ROCm)\n"
+        "rocprof-compute profile -n run --roof-only -- ./app   # omniperf profile on older ROCm\n"
         "# then import workloads/run/<GPU>/roofline.csv",
         "measured peaks of each GPU device: HBM / L2 / L1 / LDS bandwidth, vector and MFMA "
         "FLOP/s (one hardware entry per device)"};

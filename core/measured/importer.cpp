@@ -139,7 +139,7 @@ std::string profilerCommandsMarkdown()
     std::string out;
     for (const auto& importer : measurementImporters()) {
         const ImportFormat& f = importer->format();
-        out += "### ";
+        out += "#### ";
         out += f.name;
         out += "\n\n";
         out += f.tool;

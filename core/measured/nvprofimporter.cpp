@@ -229,7 +229,7 @@ const ImportFormat& NvprofImporter::format() const
         "nvprof --csv --log-file profile.csv --metrics "
         "flop_count_sp,flop_count_dp,flop_count_hp,dram_read_bytes,dram_write_bytes,"
         "l2_read_transactions,l2_write_transactions ./app\n"
-        "nvprof --csv --log-file trace.csv --print-gpu-trace ./app   (the kernels' time)",
+        "nvprof --csv --log-file trace.csv --print-gpu-trace ./app   # the kernels' time",
         "FLOPs per precision, DRAM and L2 bytes, launches (time with --print-gpu-trace)"};
     return kFormat;
 }

@@ -407,8 +407,7 @@ const ImportFormat& RocprofImporter::format() const
 {
     static const ImportFormat kFormat{
         "rocprof-compute / omniperf pmc_perf.csv", "*.csv", "rocprof-compute / omniperf 1.x–3.x",
-        "rocprof-compute profile -n run -- ./app   (omniperf profile -n run -- ./app on older "
-        "ROCm)\n"
+        "rocprof-compute profile -n run -- ./app   # omniperf profile -n run on older ROCm\n"
         "# then import workloads/run/<GPU>/pmc_perf.csv (sysinfo.csv beside it names the GPU)",
         "time, VALU and MFMA FLOPs per precision, HBM / L2 / L1 bytes"};
     return kFormat;
