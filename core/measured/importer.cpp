@@ -188,6 +188,12 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
         if (importer->recognizes(data))
             return readMeasurements(*importer, data, fileName);
     }
+    // omniperf's sysinfo.csv is read beside a pmc_perf.csv, never on its own.
+    if (const auto sysinfo = parseRocmSysinfo(data))
+        return makeError(fileName + ": an omniperf / rocprof-compute sysinfo.csv (GPU " +
+                         sysinfo->model +
+                         "): it describes the machine, not kernels; import the pmc_perf.csv "
+                         "beside it, which then takes its GPU from this file");
     return makeError(fileName + ": line 1: not a known measurement format (" +
                      acceptedFormatsSentence() + ")");
 }

@@ -694,20 +694,27 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         if (!launch.cc.empty() && std::isdigit(static_cast<unsigned char>(launch.cc[0])))
             ccMajor = std::atoi(launch.cc.c_str());
         Flops f = launchFlops(m, k.timeS, ccMajor);
-        if (const auto v = m.bytes("dram__bytes", k.timeS)) {
-            k.setBytes(MemLevel::Dram, *v);
-        } else {
+        // Counted bytes first (the total, else read + write), and only then a rate times the
+        // duration: a section's "Memory Throughput" is rounded to four digits.
+        auto dramFrom = [&](bool counted) -> std::optional<double> {
+            auto bytesOf = [&](const char* base) {
+                return counted ? m.get(std::string(base) + ".sum", UnitDimension::Bytes)
+                               : m.bytes(base, k.timeS);
+            };
+            if (const auto v = bytesOf("dram__bytes"))
+                return v;
             for (const auto& [read, write] :
                  {std::pair{"dram__bytes_read", "dram__bytes_write"},
                   std::pair{"dram__bytes_op_read", "dram__bytes_op_write"}}) {
-                const auto r = m.bytes(read, k.timeS);
-                const auto w = m.bytes(write, k.timeS);
-                if (r || w) {
-                    k.setBytes(MemLevel::Dram, r.value_or(0) + w.value_or(0));
-                    break;
-                }
+                const auto r = bytesOf(read);
+                const auto w = bytesOf(write);
+                if (r || w)
+                    return r.value_or(0) + w.value_or(0);
             }
-        }
+            return std::nullopt;
+        };
+        if (auto dram = dramFrom(true); dram || (dram = dramFrom(false)))
+            k.setBytes(MemLevel::Dram, *dram);
         if (const auto v = m.bytes("lts__t_bytes", k.timeS))
             k.setBytes(MemLevel::L2, *v);
         else if (const auto c = m.count({"lts__lts2xbar_cycles_active"}, k.timeS))
