@@ -104,7 +104,10 @@ Key classify(Slot parent, std::string_view k)
 }
 
 struct Value {
-    enum Kind : std::uint8_t { Null, Bool, Integer, Unsigned, Float, String } kind = Null;
+    enum Kind : std::uint8_t { Null, Bool, Integer, Unsigned, Float, String };
+    Value() = default;
+    explicit Value(Kind k) : kind(k) {}
+    Kind kind = Null;
     std::int64_t integer = 0;
     std::uint64_t unsignedValue = 0;
     double number = 0.0;
@@ -144,28 +147,28 @@ public:
 
     // The JsonSaxParser handler interface.
     bool null() { return scalar(Value{}); }
-    bool boolean(bool) { return scalar(Value{Value::Bool}); }
+    bool boolean(bool) { return scalar(Value(Value::Bool)); }
     bool number_integer(std::int64_t v)
     {
-        Value x{Value::Integer};
+        Value x(Value::Integer);
         x.integer = v;
         return scalar(x);
     }
     bool number_unsigned(std::uint64_t v)
     {
-        Value x{Value::Unsigned};
+        Value x(Value::Unsigned);
         x.unsignedValue = v;
         return scalar(x);
     }
     bool number_float(double v)
     {
-        Value x{Value::Float};
+        Value x(Value::Float);
         x.number = v;
         return scalar(x);
     }
     bool string(std::string_view v)
     {
-        Value x{Value::String};
+        Value x(Value::String);
         x.text = v;
         return scalar(x);
     }

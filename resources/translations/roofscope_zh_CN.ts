@@ -796,6 +796,54 @@
 <context>
     <name>roofscope::KernelsPanel</name>
     <message>
+        <source>Group launches</source>
+        <translation>合并启动</translation>
+    </message>
+    <message>
+        <source>Import profiler exports: %1 (Help ▸ Profiler Commands says how to make them)</source>
+        <translation>导入性能分析器导出文件：%1（帮助 ▸ 性能分析器命令 说明如何生成）</translation>
+    </message>
+    <message>
+        <source>Import one row per kernel name (launches, time, FLOPs and bytes summed) instead of one row per launch: a serving run's trace holds millions of launches of a few hundred kernels</source>
+        <translation>每个内核名称导入一行（启动次数、时间、FLOPs 与字节数求和），而不是每次启动一行：一次推理服务的 trace 含有几百个内核的数百万次启动</translation>
+    </message>
+    <message>
+        <source>Profiler exports (%1);;All files (*)</source>
+        <translation>性能分析器导出文件 (%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1 would make %2 kernels in the document; a document holds at most %3. Check &quot;Group launches&quot; to import one row per kernel name, or remove a run first.
+
+Nothing was changed.</source>
+        <translation>导入 %1 会使文档中有 %2 个内核；一个文档最多容纳 %3 个。请勾选“合并启动”以每个内核名称导入一行，或先移除一次运行。
+
+未作任何更改。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Imported %1 launches of %2 kernels.</source>
+        <translation>已导入 %2 个内核的 %1 次启动。</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): see the Kernels panel.</source>
+        <translation>
+            <numerusform>%n 条警告：见内核面板。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (hover for all)</source>
+        <translation>
+            <numerusform>… 另有 %n 条（悬停查看全部）</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Hierarchical</source>
         <translation>分层视图</translation>
     </message>
@@ -902,6 +950,14 @@ Nothing was changed.</source>
 </context>
 <context>
     <name>roofscope::MainWindow</name>
+    <message>
+        <source>&amp;Profiler Commands</source>
+        <translation>性能分析器命令(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The commands that produce files RoofScope imports</source>
+        <translation>生成 RoofScope 可导入文件的命令</translation>
+    </message>
     <message>
         <source>Accelerators</source>
         <translation>加速器</translation>
@@ -2615,6 +2671,17 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ProfilerCommandsDialog</name>
+    <message>
+        <source>Profiler Commands</source>
+        <translation>性能分析器命令</translation>
+    </message>
+    <message>
+        <source>Run one of these, then drop the file on the window or use File ▸ Import Measurements… (Ctrl+I). Kernels land under the roofs of the GPU the file names; what a file lacks (FLOP counters, bytes, the GPU) is said after the import.</source>
+        <translation>运行下列命令之一，然后把文件拖到窗口上，或使用 文件 ▸ 导入测量数据…（Ctrl+I）。内核会落在文件所指 GPU 的屋顶之下；文件缺少的内容（FLOP 计数器、字节数、GPU）会在导入后说明。</translation>
     </message>
 </context>
 </TS>

@@ -161,8 +161,9 @@ TEST(JsonSax, AcceptsWhatNlohmannAcceptsWithTheSameValues)
             SCOPED_TRACE(chunk);
             const Outcome o = parse(text, chunk);
             EXPECT_EQ(o.ok, accepted) << o.error.problem;
-            if (accepted && o.ok)
+            if (accepted && o.ok) {
                 EXPECT_EQ(o.value, nlohmann::json::parse(text));
+            }
         }
     }
 }
