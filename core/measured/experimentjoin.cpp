@@ -1,6 +1,7 @@
 #include "core/measured/experimentjoin.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace roofscope {
 
@@ -33,9 +34,10 @@ Kind kindOf(const MeasuredImport& m)
     return Kind::Other;
 }
 
+// The file's name without its folder: the note is read beside both names.
 std::string fileOf(const MeasuredImport& m)
 {
-    return m.kernels.front().file;
+    return std::filesystem::path(m.kernels.front().file).filename().string();
 }
 
 // Why the two dispatch sequences differ, "" when they match.

@@ -796,6 +796,16 @@
 <context>
     <name>roofscope::KernelsPanel</name>
     <message>
+        <source>%1 says its GPU is &quot;%2&quot;, which the catalog does not know. Measure its kernels against:</source>
+        <translation>%1 声明其 GPU 为“%2”，目录中没有此型号。用以下加速器衡量其内核：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %Ln kernel(s).</source>
+        <translation>
+            <numerusform>已导入 %Ln 个内核。</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Group launches</source>
         <translation>合并启动</translation>
     </message>

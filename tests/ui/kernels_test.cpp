@@ -468,3 +468,56 @@ TEST(KernelsPanel, AnImportPastTheDocumentsKernelLimitChangesNothing)
         << shown.toStdString();
     EXPECT_EQ(s->measurements(), before);
 }
+
+// A file that names a GPU the catalog does not know is asked about quoting that name, not as a
+// file that names none; two rocprof runs of one program given together are one run.
+TEST(KernelsPanel, TheQuestionQuotesTheFilesGpuAndRocprofRunsAreJoined)
+{
+    QTemporaryDir dir;
+    const QString odd = dir.filePath(QStringLiteral("odd.csv"));
+    ASSERT_TRUE(writeFile(odd, "name,time_s,flops,dram_bytes,gpu\n"
+                               "gemm,0.01,1e12,1e10,Imaginary GPU 9000\n"));
+    const QString trace = dir.filePath(QStringLiteral("results.csv"));
+    const QString counters = dir.filePath(QStringLiteral("counters.csv"));
+    ASSERT_TRUE(writeFile(trace, "\"Index\",\"KernelName\",\"gpu-id\",\"BeginNs\",\"EndNs\"\n"
+                                 "0,\"stencil\",0,1000,3000\n1,\"stencil\",0,4000,5000\n"));
+    ASSERT_TRUE(writeFile(counters, "Index,KernelName,gpu-id,FETCH_SIZE,WRITE_SIZE\n"
+                                    "0,\"stencil\",0,100,50\n1,\"stencil\",0,200,100\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    QStringList labels;
+    std::function<void()> poll = [&] {
+        auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        if (!d) {
+            QTimer::singleShot(10, poll);
+            return;
+        }
+        labels << d->labelText();
+        d->accept();
+    };
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    QTimer::singleShot(0, poll);
+    panel.importFiles({odd});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(labels.size(), 1);
+    EXPECT_EQ(labels.front(), QStringLiteral("odd.csv says its GPU is \"Imaginary GPU 9000\", "
+                                             "which the catalog does not know. Measure its "
+                                             "kernels against:"));
+
+    labels.clear();
+    QTimer::singleShot(0, poll);
+    panel.importFiles({trace, counters});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    const MeasurementSet& joined = s->measurements().sets[1];
+    EXPECT_EQ(joined.file, "results.csv + counters.csv");
+    ASSERT_EQ(joined.kernels.size(), 1u); // grouped: two dispatches of stencil
+    EXPECT_EQ(joined.kernels[0].launches, 2);
+    EXPECT_DOUBLE_EQ(joined.kernels[0].timeS, 3e-6);                        // 2000 + 1000 ns
+    EXPECT_DOUBLE_EQ(*joined.kernels[0].bytesAt(MemLevel::Dram), 460800.0); // 450 KiB
+    ASSERT_FALSE(panel.importWarnings().isEmpty());
+    EXPECT_TRUE(panel.importWarnings().front().startsWith(
+        QStringLiteral("results.csv + counters.csv: joined results.csv and counters.csv by "
+                       "dispatch: 2 dispatches")))
+        << panel.importWarnings().front().toStdString();
+}

@@ -286,7 +286,15 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                                          [](const MeasuredKernel& k) { return k.gpu.empty(); });
         if (!unknown)
             continue;
-        const std::optional<std::string> id = askGpu(QString::fromStdString(imported.file));
+        // What the file calls its GPU, when it names one the catalog does not know.
+        QString device;
+        for (const MeasuredKernel& k : imported.kernels) {
+            if (k.gpu.empty() && !k.device.empty()) {
+                device = QString::fromStdString(k.device);
+                break;
+            }
+        }
+        const std::optional<std::string> id = askGpu(QString::fromStdString(imported.file), device);
         if (!id) {
             emit statusMessage(tr("Import cancelled; nothing changed."));
             emit importFinished(0);
@@ -343,7 +351,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         notes.prepend(tr("Imported %1 launches of %2 kernels.")
                           .arg(QLocale().toString(launches), QLocale().toString(added)));
     else
-        notes.prepend(tr("Imported %1 kernels.").arg(QLocale().toString(added)));
+        notes.prepend(tr("Imported %Ln kernel(s).", nullptr, added));
     if (!warnings.isEmpty())
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));
@@ -372,7 +380,7 @@ void KernelsPanel::showWarnings(const QStringList& warnings)
     m_warnings->show();
 }
 
-std::optional<std::string> KernelsPanel::askGpu(const QString& fileName)
+std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const QString& device)
 {
     // Nsight's details page names no device: ask which accelerator ran it, among the checked
     // ones (every accelerator when none is), offering the one the file's name mentions, else
@@ -398,8 +406,12 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName)
     bool ok = false;
     const QString chosen = QInputDialog::getItem(
         this, tr("Import Measurements"),
-        tr("%1 does not name its GPU. Measure its kernels against:").arg(fileName), names, current,
-        false, &ok);
+        device.isEmpty()
+            ? tr("%1 does not name its GPU. Measure its kernels against:").arg(fileName)
+            : tr("%1 says its GPU is \"%2\", which the catalog does not know. Measure its kernels "
+                 "against:")
+                  .arg(fileName, device),
+        names, current, false, &ok);
     const auto at = names.indexOf(chosen);
     if (!ok || at < 0)
         return std::nullopt;

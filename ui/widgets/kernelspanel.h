@@ -71,7 +71,8 @@ private:
     void removeRun();
     void onImported(const std::shared_ptr<ImportJob>& job);
     // The catalog id of the accelerator the user says ran `fileName`; nullopt if cancelled.
-    std::optional<std::string> askGpu(const QString& fileName);
+    // `device` is what the file calls its GPU when the catalog does not know that name.
+    std::optional<std::string> askGpu(const QString& fileName, const QString& device = {});
     void syncSelectionFromSession();
     void updateActions();
     // The last import's warnings, under the buttons (hidden when there are none).
