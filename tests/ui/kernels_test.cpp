@@ -4,6 +4,7 @@
 // dialog naming the file and line.
 #include "tests/common/measuredkernels.h"
 #include "ui/models/kernelmodel.h"
+#include "ui/models/kerneltableproxy.h"
 #include "ui/widgets/kernelspanel.h"
 #include "uitestutil.h"
 
@@ -520,4 +521,41 @@ TEST(KernelsPanel, TheQuestionQuotesTheFilesGpuAndRocprofRunsAreJoined)
         QStringLiteral("results.csv + counters.csv: joined results.csv and counters.csv by "
                        "dispatch: 2 dispatches")))
         << panel.importWarnings().front().toStdString();
+}
+
+// The Kernels table's own proxy: sorts by the model's keys (numbers, or ranks of the shown text),
+// filters by name ignoring case, keeps the selection on its row, and passes the model tester.
+TEST(KernelTableProxy, SortsFiltersAndKeepsTheSelectedRow)
+{
+    auto s = makeSession();
+    KernelModel model(s.get());
+    KernelTableProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    proxy.setSourceModel(&model);
+    s->importMeasurements(run("run.csv")); // gemm 0.01 s, softmax 0.002 s, layernorm 0.003 s
+    ASSERT_EQ(proxy.rowCount(), 3);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("gemm")); // import order
+    proxy.sort(KernelModel::TimeColumn, Qt::AscendingOrder);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
+    EXPECT_EQ(cell(proxy, 2, KernelModel::NameColumn), QStringLiteral("gemm"));
+    proxy.sort(KernelModel::NameColumn, Qt::DescendingOrder);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
+    EXPECT_EQ(cell(proxy, 1, KernelModel::NameColumn), QStringLiteral("layernorm"));
+    EXPECT_EQ(cell(proxy, 2, KernelModel::NameColumn), QStringLiteral("gemm"));
+
+    const QPersistentModelIndex layernorm = proxy.index(1, KernelModel::NameColumn);
+    proxy.setFilterFixedString(QStringLiteral("NORM"));
+    ASSERT_EQ(proxy.rowCount(), 1);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("layernorm"));
+    EXPECT_EQ(layernorm.row(), 0) << "the persistent index follows its row";
+    EXPECT_EQ(proxy.mapToSource(proxy.index(0, 0)).row(), 2);
+    proxy.setFilterFixedString(QStringLiteral("gemm"));
+    EXPECT_FALSE(layernorm.isValid()) << "a row the filter hides loses its index";
+    proxy.setFilterFixedString(QString());
+    EXPECT_EQ(proxy.rowCount(), 3);
+    // A new import resets the rows and keeps the sort.
+    s->importMeasurements(run("after.csv", 0.005));
+    ASSERT_EQ(proxy.rowCount(), 6);
+    EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
+    EXPECT_EQ(cell(proxy, 5, KernelModel::NameColumn), QStringLiteral("gemm"));
 }

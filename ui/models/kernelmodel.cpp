@@ -3,6 +3,8 @@
 #include "core/format.h"
 #include "ui/humanformat.h"
 
+#include <algorithm>
+#include <string>
 #include <unordered_map>
 
 namespace roofscope {
@@ -123,6 +125,117 @@ int KernelModel::rowOf(KernelRef kernel) const
         return -1;
     const int row = m_firstRowOfSet[static_cast<std::size_t>(kernel.set)] + kernel.kernel;
     return kernelAt(row) == kernel ? row : -1;
+}
+
+std::string_view KernelModel::nameOf(int row) const
+{
+    const Row& r = m_rows[static_cast<std::size_t>(row)];
+    const MeasuredKernel* k = m_session->measurements().kernel(r.ref.set, r.ref.kernel);
+    if (!k)
+        return {};
+    return k->shortName.empty() ? std::string_view(k->name) : std::string_view(k->shortName);
+}
+
+std::vector<double> KernelModel::sortKeys(int column) const
+{
+    const std::size_t n = m_rows.size();
+    std::vector<double> keys(n, 0.0);
+    const Measurements& m = m_session->measurements();
+    auto kernelOf = [&](std::size_t i) {
+        return m.kernel(m_rows[i].ref.set, m_rows[i].ref.kernel);
+    };
+    auto numeric = [&](auto value) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (const MeasuredKernel* k = kernelOf(i))
+                keys[i] = value(m_rows[i], *k);
+        }
+        return keys;
+    };
+    auto orMinus = [](const std::optional<double>& v) { return v.value_or(-1.0); };
+    switch (column) {
+    case LaunchesColumn:
+        return numeric([](const Row&, const MeasuredKernel& k) { return double(k.launches); });
+    case TimeColumn:
+        return numeric([](const Row&, const MeasuredKernel& k) { return k.timeS; });
+    case ShareColumn:
+        return numeric([](const Row& r, const MeasuredKernel&) { return r.share; });
+    case FlopsRateColumn:
+        return numeric([&](const Row& r, const MeasuredKernel&) {
+            return orMinus(r.analysis.achievedFlopsPerS);
+        });
+    case AiDramColumn:
+    case AiL2Column:
+    case AiL1Column: {
+        const MemLevel level = column == AiDramColumn ? MemLevel::Dram
+                               : column == AiL2Column ? MemLevel::L2
+                                                      : MemLevel::L1;
+        return numeric(
+            [&](const Row& r, const MeasuredKernel&) { return orMinus(r.analysis.aiAt(level)); });
+    }
+    case PercentColumn:
+        return numeric(
+            [&](const Row& r, const MeasuredKernel&) { return orMinus(r.analysis.percentOfRoof); });
+    case SpeedupColumn:
+        return numeric([&](const Row& r, const MeasuredKernel&) { return orMinus(r.speedup); });
+    default:
+        break;
+    }
+    // A text column: rows with the same underlying value (name, run, GPU, bound, operator)
+    // show the same text, which is formatted once and ranked among the distinct texts.
+    std::unordered_map<std::string, int> distinct;
+    std::vector<int> distinctOf(n, 0);
+    std::vector<std::size_t> representative;
+    std::string key;
+    for (std::size_t i = 0; i < n; ++i) {
+        const MeasuredKernel* k = kernelOf(i);
+        const Row& r = m_rows[i];
+        key.clear();
+        if (k) {
+            switch (column) {
+            case NameColumn:
+                key = nameOf(static_cast<int>(i));
+                break;
+            case SetColumn:
+                key = std::to_string(r.ref.set);
+                break;
+            case GpuColumn:
+                key = k->gpu;
+                break;
+            case BoundColumn:
+                key = r.analysis.bound ? std::to_string(static_cast<int>(*r.analysis.bound)) : "-";
+                break;
+            case OperatorColumn:
+                key = std::to_string(m_session->linkedOperator(r.ref));
+                break;
+            default:
+                break;
+            }
+        }
+        const auto [it, inserted] =
+            distinct.try_emplace(key, static_cast<int>(representative.size()));
+        if (inserted)
+            representative.push_back(i);
+        distinctOf[i] = it->second;
+    }
+    std::vector<QString> texts;
+    texts.reserve(representative.size());
+    for (std::size_t i : representative) {
+        const MeasuredKernel* k = kernelOf(i);
+        texts.push_back(k ? display(m_rows[i], *k, column).toString() : QString());
+    }
+    std::vector<int> byText(texts.size());
+    for (std::size_t i = 0; i < byText.size(); ++i)
+        byText[i] = static_cast<int>(i);
+    std::sort(byText.begin(), byText.end(), [&](int a, int b) {
+        return texts[static_cast<std::size_t>(a)].compare(texts[static_cast<std::size_t>(b)],
+                                                          Qt::CaseInsensitive) < 0;
+    });
+    std::vector<double> rank(texts.size(), 0.0);
+    for (std::size_t i = 0; i < byText.size(); ++i)
+        rank[static_cast<std::size_t>(byText[i])] = static_cast<double>(i);
+    for (std::size_t i = 0; i < n; ++i)
+        keys[i] = rank[static_cast<std::size_t>(distinctOf[i])];
+    return keys;
 }
 
 QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int column) const

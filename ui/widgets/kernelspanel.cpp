@@ -5,6 +5,7 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
 #include "ui/models/kernelmodel.h"
+#include "ui/models/kerneltableproxy.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/searchfieldundo.h"
@@ -22,7 +23,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressDialog>
-#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
 #include <QThread>
@@ -42,16 +42,13 @@ struct KernelsPanel::ImportJob {
 
 KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(new KernelModel(session, this)),
-      m_proxy(new QSortFilterProxyModel(this)), m_view(new QTableView(this)),
+      m_proxy(new KernelTableProxy(this)), m_view(new QTableView(this)),
       m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
       m_labels(new QSpinBox(this)), m_group(new QCheckBox(tr("Group launches"), this)),
       m_warnings(new QLabel(this)), m_kernelLimit(kMaxScenarioKernels)
 {
     setObjectName(QStringLiteral("kernelsPanel"));
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(KernelModel::SortRole);
-    m_proxy->setFilterKeyColumn(KernelModel::NameColumn);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view->setModel(m_proxy);
     m_view->setObjectName(QStringLiteral("kernelsTable"));
     m_view->setSortingEnabled(true);
@@ -71,8 +68,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter kernels by name"));
     m_filter->setClearButtonEnabled(true);
     SearchFieldUndo::install(m_filter);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy,
-            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &KernelTableProxy::setFilterFixedString);
 
     m_importAction = new QAction(tr("Import &Measurements…"), this);
     m_importAction->setShortcut(QKeySequence(tr("Ctrl+I")));

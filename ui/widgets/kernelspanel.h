@@ -15,7 +15,6 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressDialog;
-class QSortFilterProxyModel;
 class QSpinBox;
 class QThread;
 class QTableView;
@@ -24,6 +23,7 @@ class QToolButton;
 namespace roofscope {
 
 class KernelModel;
+class KernelTableProxy;
 class Session;
 
 // The Kernels table: every imported kernel (sortable, filterable by name), selection shared
@@ -47,7 +47,7 @@ public:
 
     KernelModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    KernelTableProxy* proxy() const { return m_proxy; }
     // The last import's warnings, one line each with its file's name.
     const QStringList& importWarnings() const { return m_warningList; }
     // "Group launches": launches of one kernel name are imported as one row (the default).
@@ -80,7 +80,7 @@ private:
 
     Session* m_session;
     KernelModel* m_model;
-    QSortFilterProxyModel* m_proxy;
+    KernelTableProxy* m_proxy;
     QTableView* m_view;
     QLineEdit* m_filter;
     QCheckBox* m_hierarchical;
