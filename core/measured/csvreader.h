@@ -48,6 +48,26 @@ private:
     std::optional<Error> m_error;
 };
 
+// Whether a line among the first MiB of `text` passes `test` (a byte-order mark at the start is
+// not part of the first line): how importers that allow chatter before their table find it.
+template <typename Test> bool anyLeadingLine(std::string_view text, Test test)
+{
+    const std::string_view head = text.substr(0, 1u << 20);
+    std::size_t pos = 0;
+    while (pos < head.size()) {
+        std::size_t end = head.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = head.size();
+        std::string_view line = head.substr(pos, end - pos);
+        if (pos == 0 && line.substr(0, 3) == "\xEF\xBB\xBF")
+            line.remove_prefix(3);
+        if (test(line))
+            return true;
+        pos = end + 1;
+    }
+    return false;
+}
+
 // Index of `name` in a header, or -1.
 int columnIndex(const std::vector<std::string>& header, std::string_view name);
 

@@ -236,20 +236,8 @@ const ImportFormat& NvprofImporter::format() const
 
 bool NvprofImporter::recognizes(std::string_view text) const
 {
-    const std::string_view head = text.substr(0, 1u << 20);
-    std::size_t pos = 0;
-    while (pos < head.size()) {
-        std::size_t end = head.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = head.size();
-        std::string_view line = head.substr(pos, end - pos);
-        if (pos == 0 && line.substr(0, 3) == "\xEF\xBB\xBF")
-            line.remove_prefix(3);
-        if (isNvprofChatter(line) || isHeaderLine(line))
-            return true;
-        pos = end + 1;
-    }
-    return false;
+    return anyLeadingLine(
+        text, [](std::string_view line) { return isNvprofChatter(line) || isHeaderLine(line); });
 }
 
 Expected<MeasuredImport> NvprofImporter::read(std::string_view text,

@@ -7,6 +7,8 @@
 #include "core/measured/metricvalue.h"
 #include "core/measured/ncuimporter.h"
 
+#include "tests/common/measuredimports.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +16,9 @@
 #include <string>
 
 using namespace roofscope;
+using roofscope::test::hasWarning;
+using roofscope::test::joined;
+using roofscope::test::readOk;
 
 namespace {
 
@@ -37,27 +42,6 @@ std::string row(const std::string& id, const std::string& metric, const std::str
                 const std::string& value, const std::string& tail = "\n")
 {
     return ident(id) + ",\"" + metric + "\",\"" + unit + "\",\"" + value + "\"" + tail;
-}
-
-MeasuredImport readOk(const std::string& text, const std::string& name = "t.csv")
-{
-    auto r = importMeasurementData(text, name);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-    return r.ok() ? *r : MeasuredImport{};
-}
-
-bool hasWarning(const MeasuredImport& m, const std::string& text)
-{
-    return std::any_of(m.warnings.begin(), m.warnings.end(),
-                       [&](const std::string& w) { return w == text; });
-}
-
-std::string joined(const std::vector<std::string>& warnings)
-{
-    std::string out;
-    for (const std::string& w : warnings)
-        out += w + "\n";
-    return out;
 }
 
 const std::string kFlopsUnknown =

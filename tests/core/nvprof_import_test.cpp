@@ -5,6 +5,8 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/nvprofimporter.h"
 
+#include "tests/common/measuredimports.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,29 +15,11 @@
 #include <string>
 
 using namespace roofscope;
+using roofscope::test::hasWarning;
+using roofscope::test::joined;
+using roofscope::test::readOk;
 
 namespace {
-
-MeasuredImport readOk(const std::string& text, const std::string& name = "nvprof.csv")
-{
-    auto r = importMeasurementData(text, name);
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-    return r.ok() ? *r : MeasuredImport{};
-}
-
-bool hasWarning(const MeasuredImport& m, const std::string& text)
-{
-    return std::any_of(m.warnings.begin(), m.warnings.end(),
-                       [&](const std::string& w) { return w == text; });
-}
-
-std::string joined(const std::vector<std::string>& warnings)
-{
-    std::string out;
-    for (const std::string& w : warnings)
-        out += w + "\n";
-    return out;
-}
 
 const std::string kNoDuration = "kernel has time 0: nvprof metrics carry no duration; add "
                                 "--print-gpu-trace or profile time separately";
@@ -87,7 +71,7 @@ TEST(NvprofImport, EventsAndMetricsTables)
         metricRow(kFill, 2, "flop_count_dp", "0") +
         metricRow(kFill, 2, "dram_read_transactions", "10") +
         metricRow(kFill, 2, "dram_write_transactions", "30");
-    const MeasuredImport m = readOk(text);
+    const MeasuredImport m = readOk(text, "nvprof.csv");
     ASSERT_EQ(m.kernels.size(), 2u) << joined(m.warnings);
     const MeasuredKernel& g = m.kernels[0];
     EXPECT_EQ(g.source, "nvprof");
@@ -135,7 +119,7 @@ TEST(NvprofImport, GpuTraceGivesTimeAndLaunches)
         "\"saxpy(int, float, float*) [116]\",116\n"
         "0.300,30.0,64,1,1,256,1,1,16,0,0,,,,,\"GeForce GTX 1080 (0)\",\"1\",\"7\","
         "\"saxpy(int, float, float*) [120]\",120\n";
-    const MeasuredImport m = readOk(text);
+    const MeasuredImport m = readOk(text, "nvprof.csv");
     ASSERT_EQ(m.kernels.size(), 1u) << joined(m.warnings);
     const MeasuredKernel& k = m.kernels[0];
     EXPECT_EQ(k.name, "saxpy(int, float, float*)");
@@ -164,7 +148,7 @@ TEST(NvprofImport, SummaryTimeJoinsTheMetrics)
         "\"GPU activities\",10.0,0.2,1,200,200,200,\"[CUDA memcpy DtoH]\"\n"
         "\"API calls\",80.0,300.0,2,150000,1,299999,\"cudaMalloc\"\n\n" +
         kMetrics + metricRow(kGemm, 3, "flop_count_sp", "2000");
-    const MeasuredImport m = readOk(text);
+    const MeasuredImport m = readOk(text, "nvprof.csv");
     ASSERT_EQ(m.kernels.size(), 1u) << joined(m.warnings);
     const MeasuredKernel& k = m.kernels[0];
     EXPECT_EQ(k.device, "Tesla P100-PCIE-16GB");
@@ -179,7 +163,7 @@ TEST(NvprofImport, BadValuesAreSkippedAndNamed)
     const std::string text = kPreamble + kMetrics + metricRow(kGemm, 1, "flop_count_sp", "-5") +
                              metricRow(kGemm, 1, "dram_read_bytes", "12furlongs") +
                              metricRow(kGemm, 1, "dram_write_bytes", "1.5KB");
-    const MeasuredImport m = readOk(text);
+    const MeasuredImport m = readOk(text, "nvprof.csv");
     ASSERT_EQ(m.kernels.size(), 1u);
     EXPECT_FALSE(m.kernels[0].flops.has_value());
     EXPECT_DOUBLE_EQ(*m.kernels[0].bytesAt(MemLevel::Dram), 1500.0);
