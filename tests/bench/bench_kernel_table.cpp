@@ -13,6 +13,7 @@
 #include "ui/models/kerneltableproxy.h"
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QTableView>
 
@@ -73,8 +74,12 @@ int main(int argc, char** argv)
     std::vector<double> sortTime, sortName, filterOn, filterOff;
     int left = 0;
     for (int run = 0; run < 3; ++run) {
-        sortTime.push_back(timeMs([&] { panel.view()->sortByColumn(4, Qt::AscendingOrder); }));
-        sortName.push_back(timeMs([&] { panel.view()->sortByColumn(0, Qt::AscendingOrder); }));
+        // As a click on the header does it (QTableView::sortByColumn sorts twice in Qt 6.4:
+        // once through the indicator's signal, once more because the indicator now matches).
+        QHeaderView* header = panel.view()->horizontalHeader();
+        const Qt::SortOrder order = run % 2 ? Qt::AscendingOrder : Qt::DescendingOrder;
+        sortTime.push_back(timeMs([&] { header->setSortIndicator(4, order); }));
+        sortName.push_back(timeMs([&] { header->setSortIndicator(0, order); }));
         filterOn.push_back(timeMs([&] { filter->setText(QStringLiteral("kernel_99")); }));
         left = panel.proxy()->rowCount();
         filterOff.push_back(timeMs([&] { filter->clear(); }));
@@ -85,9 +90,8 @@ int main(int argc, char** argv)
     std::printf("of which the model's sort keys (time): median %.1f ms\n", median(keysOnly));
     std::vector<double> proxyOnly;
     for (int run = 0; run < 3; ++run)
-        proxyOnly.push_back(timeMs([&] {
-            panel.proxy()->sort(4, run % 2 ? Qt::AscendingOrder : Qt::DescendingOrder);
-        }));
+        proxyOnly.push_back(timeMs(
+            [&] { panel.proxy()->sort(4, run % 2 ? Qt::AscendingOrder : Qt::DescendingOrder); }));
     std::printf("the proxy's sort alone (time): median %.1f ms\n", median(proxyOnly));
     std::printf("sort by time: median %.1f ms\nsort by name: median %.1f ms\n"
                 "filter \"kernel_99\" (%d rows left): median %.1f ms\nclear the filter: median "
