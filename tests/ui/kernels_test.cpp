@@ -426,6 +426,13 @@ TEST(KernelsPanel, OddRowsAreSkippedWithAWarningAndLaunchesGrouped)
     EXPECT_FALSE(label->isHidden());
     EXPECT_TRUE(label->text().contains(QStringLiteral("line 4"))) << label->text().toStdString();
 
+    // Undoing the import takes its warnings away with its run: they describe nothing shown.
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->measurements().sets.empty());
+    EXPECT_TRUE(panel.importWarnings().isEmpty());
+    EXPECT_TRUE(label->isHidden());
+    s->undoStack()->redo();
+
     // Unchecked: every launch is a row of its own.
     panel.groupLaunchesBox()->setChecked(false);
     panel.importFiles({path});

@@ -142,6 +142,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     connect(m_session, &Session::kernelSelectionChanged, this,
             &KernelsPanel::syncSelectionFromSession);
     connect(m_session, &Session::measurementsChanged, this, [this] {
+        hideWarningsOfRunsGone();
         const QSignalBlocker b1(m_hierarchical);
         const QSignalBlocker b2(m_labels);
         m_hierarchical->setChecked(m_session->measurements().hierarchical);
@@ -327,6 +328,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     int added = 0;
     QStringList notes;
     QStringList warnings;
+    QStringList runs;
     for (const std::string& n : joinNotes)
         warnings << QString::fromStdString(n);
     for (MeasuredImport& imported : imports) {
@@ -339,6 +341,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         }
         MeasurementSet set;
         set.file = imported.file;
+        runs << name;
         set.kernels = std::move(imported.kernels);
         added += static_cast<int>(set.kernels.size());
         m_session->importMeasurements(std::move(set));
@@ -351,14 +354,29 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     if (!warnings.isEmpty())
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));
-    showWarnings(warnings);
+    showWarnings(warnings, runs);
     emit statusMessage(notes.join(QStringLiteral(" ")));
     emit importFinished(added);
 }
 
-void KernelsPanel::showWarnings(const QStringList& warnings)
+void KernelsPanel::hideWarningsOfRunsGone()
 {
-    // What an import skipped or could not compute stays in view until the next import: a
+    // The warnings speak of the runs the last import added: once none of them is in the
+    // document (undone, removed, another document), they no longer describe anything shown.
+    if (m_warningRuns.isEmpty())
+        return;
+    for (const MeasurementSet& set : m_session->measurements().sets) {
+        if (m_warningRuns.contains(QString::fromStdString(set.file)))
+            return;
+    }
+    showWarnings({}, {});
+}
+
+void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& runs)
+{
+    m_warningRuns = runs;
+    // What an import skipped or could not compute stays in view until the next import (or
+    // until its runs leave the document): a
     // status-bar message is gone before anyone reads it.
     m_warningList = warnings;
     if (warnings.isEmpty()) {

@@ -75,8 +75,10 @@ private:
     std::optional<std::string> askGpu(const QString& fileName, const QString& device = {});
     void syncSelectionFromSession();
     void updateActions();
-    // The last import's warnings, under the buttons (hidden when there are none).
-    void showWarnings(const QStringList& warnings);
+    // The last import's warnings, under the buttons (hidden when there are none), and the runs
+    // it added; hideWarningsOfRunsGone() hides them once none of those runs is left.
+    void showWarnings(const QStringList& warnings, const QStringList& runs);
+    void hideWarningsOfRunsGone();
 
     Session* m_session;
     KernelModel* m_model;
@@ -88,6 +90,7 @@ private:
     QCheckBox* m_group;
     QLabel* m_warnings;
     QStringList m_warningList;
+    QStringList m_warningRuns;
     std::size_t m_kernelLimit;
     QAction* m_importAction;
     QAction* m_linkAction;
