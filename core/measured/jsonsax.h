@@ -1,10 +1,12 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +28,40 @@ namespace roofscope {
 // Input: `pos` and `end` delimit the current chunk, chunkStart() is where it began; refill()
 // moves all three to the next chunk, or to the end of this one and returns false at the end
 // of the text.
+//
+// A handler may also have `bool wants_value()` and `bool skipped_value()`: before a number
+// the parser asks wants_value(), and a number the handler does not want is checked but not
+// converted (most numbers of a trace event are never used, and converting them was a tenth
+// of the time); skipped_value() stands for the number_*() call.
+
+// The first byte in [p, end) that ends a plain run of string characters: a quote, a backslash
+// or a control character. Eight bytes are tested at a time (kernel names are hundreds of
+// characters long), with the usual bit tricks: a byte of (x - 0x01..) & ~x & 0x80.. is set
+// where x had a zero byte, exactly at the first one.
+static_assert(std::endian::native == std::endian::little, "jsonStringRunEnd reads words");
+inline const char* jsonStringRunEnd(const char* p, const char* end)
+{
+    constexpr std::uint64_t ones = 0x0101010101010101ull;
+    constexpr std::uint64_t highs = 0x8080808080808080ull;
+    while (end - p >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        const std::uint64_t quote = w ^ (ones * '"');
+        const std::uint64_t backslash = w ^ (ones * '\\');
+        const std::uint64_t hits = ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+                                   ((w - ones * 0x20) & ~w);
+        if ((hits & highs) != 0) // the lowest flagged byte is the first hit (little-endian)
+            return p + __builtin_ctzll(hits & highs) / 8;
+        p += 8;
+    }
+    while (p != end) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c == '"' || c == '\\' || c < 0x20)
+            break;
+        ++p;
+    }
+    return p;
+}
 
 struct JsonSaxError {
     bool stopped = false;   // the handler returned false
@@ -52,11 +88,13 @@ private:
         countLines(m_in.chunkStart(), m_in.end);
         return m_in.refill();
     }
-    // Lines are counted a chunk at a time (a vectorised count), for the position of an error.
+    // Lines are counted a chunk at a time, for the position of an error: newlines eight bytes
+    // at a time (this count was a sixth of the parse as a loop over bytes), characters only
+    // on the chunk's last line.
     void countLines(const char* from, const char* to)
     {
-        if (const auto n = std::count(from, to, '\n'); n > 0) {
-            m_lines += static_cast<std::size_t>(n);
+        if (const std::size_t n = countNewlines(from, to); n > 0) {
+            m_lines += n;
             const char* lineStart = to;
             while (lineStart > from && lineStart[-1] != '\n')
                 --lineStart;
@@ -65,6 +103,23 @@ private:
         }
         m_column += static_cast<std::size_t>(std::count_if(
             from, to, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    }
+    static std::size_t countNewlines(const char* p, const char* end)
+    {
+        constexpr std::uint64_t lows = 0x7F7F7F7F7F7F7F7Full;
+        constexpr std::uint64_t newlines = 0x0A0A0A0A0A0A0A0Aull;
+        std::size_t n = 0;
+        while (end - p >= 8) {
+            std::uint64_t w;
+            std::memcpy(&w, p, 8);
+            w ^= newlines;
+            // The high bit of each byte of `nonzero` is set exactly where w's byte is not 0.
+            const std::uint64_t nonzero = ((w & lows) + lows) | w;
+            const std::uint64_t hits = (~nonzero & ~lows) >> 7; // 1 in each newline's byte
+            n += static_cast<std::size_t>((hits * 0x0101010101010101ull) >> 56);
+            p += 8;
+        }
+        return n + static_cast<std::size_t>(std::count(p, end, '\n'));
     }
     bool stop()
     {
@@ -94,15 +149,36 @@ private:
             return fail("unexpected end of input; expected " + std::string(expected));
         return fail("unexpected " + describe(*m_in.pos) + "; expected " + std::string(expected));
     }
-    bool skipSpace()
+    static bool isSpace(char c)
+    {
+        constexpr std::uint64_t kSpaces =
+            (1ull << ' ') | (1ull << '\n') | (1ull << '\r') | (1ull << '\t');
+        return static_cast<unsigned char>(c) <= ' ' &&
+               ((kSpaces >> static_cast<unsigned char>(c)) & 1u) != 0;
+    }
+    // Called between any two tokens: the usual cases (no space, or one) are decided inline.
+    [[gnu::always_inline]] bool skipSpace()
+    {
+        const char* p = m_in.pos;
+        if (p != m_in.end && !isSpace(*p))
+            return true;
+        if (p != m_in.end && *p == ' ' && p + 1 != m_in.end && !isSpace(p[1])) {
+            m_in.pos = p + 1;
+            return true;
+        }
+        return skipSpaces();
+    }
+    [[gnu::noinline]] bool skipSpaces()
     {
         for (;;) {
-            while (m_in.pos != m_in.end) {
-                const char c = *m_in.pos;
-                if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
-                    return true;
-                ++m_in.pos;
-            }
+            // A local pointer, so that the loop runs in registers.
+            const char* p = m_in.pos;
+            const char* const end = m_in.end;
+            while (p != end && isSpace(*p))
+                ++p;
+            m_in.pos = p;
+            if (p != end)
+                return true;
             if (!refill())
                 return false;
         }
@@ -230,14 +306,8 @@ bool JsonSaxParser<Input, Handler>::readString(std::string_view& view)
 {
     ++m_in.pos;
     {
-        const char* p = m_in.pos;
+        const char* p = jsonStringRunEnd(m_in.pos, m_in.end);
         const char* end = m_in.end;
-        while (p != end) {
-            const auto c = static_cast<unsigned char>(*p);
-            if (c == '"' || c == '\\' || c < 0x20)
-                break;
-            ++p;
-        }
         if (p != end && *p == '"') {
             view = std::string_view(m_in.pos, static_cast<std::size_t>(p - m_in.pos));
             m_in.pos = p + 1;
@@ -247,14 +317,8 @@ bool JsonSaxParser<Input, Handler>::readString(std::string_view& view)
     std::string& out = m_text;
     out.clear();
     for (;;) {
-        const char* p = m_in.pos;
+        const char* p = jsonStringRunEnd(m_in.pos, m_in.end);
         const char* end = m_in.end;
-        while (p != end) {
-            const auto c = static_cast<unsigned char>(*p);
-            if (c == '"' || c == '\\' || c < 0x20)
-                break;
-            ++p;
-        }
         out.append(m_in.pos, p);
         m_in.pos = p;
         if (p == end) {
@@ -294,6 +358,7 @@ template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::
             ++p;
         bool ok = p != digits && (*digits != '0' || p - digits == 1);
         bool integer = true;
+        bool exponent = false;
         if (ok && p != end && *p == '.') {
             integer = false;
             const char* fraction = ++p;
@@ -303,6 +368,7 @@ template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::
         }
         if (ok && p != end && (*p == 'e' || *p == 'E')) {
             integer = false;
+            exponent = true;
             ++p;
             if (p != end && (*p == '+' || *p == '-'))
                 ++p;
@@ -310,6 +376,15 @@ template <typename Input, typename Handler> bool JsonSaxParser<Input, Handler>::
             while (isDigit(p))
                 ++p;
             ok = p != exponent;
+        }
+        // A number the handler does not want is not converted; one with an exponent or of
+        // hundreds of digits still is, since it may be beyond a double (an error, as for
+        // nlohmann).
+        if constexpr (requires { m_h.wants_value(); }) {
+            if (ok && p != end && !exponent && p - m_in.pos < 300 && !m_h.wants_value()) {
+                m_in.pos = p;
+                return m_h.skipped_value() || stop();
+            }
         }
         if (ok && p != end && !integer) {
             double v = 0.0;

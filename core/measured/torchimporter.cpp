@@ -169,7 +169,7 @@ struct CpuOp {
 };
 
 struct KernelEvent {
-    std::string name;
+    std::uint32_t name = 0; // index into TorchSink::kernelNames
     double durUs = 0.0;
     TraceId externalId;
     TraceId correlation;
@@ -219,14 +219,49 @@ bool runtimeCategory(std::string_view cat)
            cat == "privateuse1_driver";
 }
 
+// Values by trace id, filled while the trace is read and looked up once it is read. A sorted
+// vector rather than a hash map: a serving trace has a million ops, and a node per op made
+// the map a fifth of the import.
+template <typename T> class IdTable {
+public:
+    void add(std::int64_t id, const T& value) { m_entries.emplace_back(id, value); }
+    // Sorts by id; of ids given more than once the last value is kept, as an assignment would.
+    void freeze()
+    {
+        const auto byId = [](const auto& a, const auto& b) { return a.first < b.first; };
+        // Ids usually come in increasing order already.
+        if (!std::is_sorted(m_entries.begin(), m_entries.end(), byId))
+            std::stable_sort(m_entries.begin(), m_entries.end(), byId);
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < m_entries.size(); ++i) {
+            if (out > 0 && m_entries[out - 1].first == m_entries[i].first)
+                m_entries[out - 1] = m_entries[i];
+            else
+                m_entries[out++] = m_entries[i];
+        }
+        m_entries.resize(out);
+    }
+    T* find(std::int64_t id)
+    {
+        const auto it = std::lower_bound(m_entries.begin(), m_entries.end(), id,
+                                         [](const auto& e, std::int64_t x) { return e.first < x; });
+        return it != m_entries.end() && it->first == id ? &it->second : nullptr;
+    }
+
+private:
+    std::vector<std::pair<std::int64_t, T>> m_entries;
+};
+
 class TorchSink : public TraceSink {
 public:
     void event(const TraceEvent& e) override;
     void notAnObject(std::size_t) override { ++notObjects; }
 
-    std::unordered_map<std::int64_t, CpuOp> ops;                // External id -> op
-    std::unordered_map<std::int64_t, std::int64_t> runtimeToOp; // correlation -> External id
+    IdTable<CpuOp> ops;                // External id -> op
+    IdTable<std::int64_t> runtimeToOp; // correlation -> External id
     std::vector<KernelEvent> kernels;
+    // Kernel names, each once: a serving trace launches a few hundred kernels a million times.
+    std::deque<std::string> kernelNames;
     std::vector<std::string> opNames;
     std::unordered_map<std::string, std::uint32_t> opNameIndex;
 
@@ -248,6 +283,9 @@ public:
 private:
     void op(const TraceEvent& e);
     std::uint32_t opName(std::string_view name);
+    std::uint32_t kernelName(std::string_view name);
+
+    std::unordered_map<std::string_view, std::uint32_t> m_kernelNameIndex; // views of kernelNames
 
     std::string m_cat; // lower case
     std::vector<Shape> m_shapes;
@@ -266,6 +304,15 @@ std::uint32_t TorchSink::opName(std::string_view name)
     return index;
 }
 
+std::uint32_t TorchSink::kernelName(std::string_view name)
+{
+    if (const auto it = m_kernelNameIndex.find(name); it != m_kernelNameIndex.end())
+        return it->second;
+    const auto index = static_cast<std::uint32_t>(kernelNames.size());
+    m_kernelNameIndex.emplace(kernelNames.emplace_back(name), index);
+    return index;
+}
+
 void TorchSink::event(const TraceEvent& e)
 {
     ++events;
@@ -281,10 +328,16 @@ void TorchSink::event(const TraceEvent& e)
             ++uncategorised;
         return;
     }
-    m_cat.assign(e.cat);
-    for (char& c : m_cat)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (m_cat == "kernel") {
+    // torch 1.8/1.9 capitalised categories ("Kernel", "Operator"); later traces write them in
+    // lower case, which is then used as it is.
+    std::string_view cat = e.cat;
+    if (std::any_of(cat.begin(), cat.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+        m_cat.assign(cat);
+        for (char& c : m_cat)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        cat = m_cat;
+    }
+    if (cat == "kernel") {
         if (e.hasPh && e.ph != "X") {
             ++notComplete;
             return;
@@ -294,26 +347,26 @@ void TorchSink::event(const TraceEvent& e)
                 firstBadDuration = "/traceEvents/" + std::to_string(e.index) + "/dur";
             return;
         }
-        kernels.push_back({e.hasName ? std::string(e.name) : std::string("(unnamed kernel)"),
+        kernels.push_back({kernelName(e.hasName ? e.name : std::string_view("(unnamed kernel)")),
                            *e.dur, e.externalId, e.correlation, e.device});
         return;
     }
-    if (runtimeCategory(m_cat)) {
+    if (runtimeCategory(cat)) {
         if (e.externalId && e.correlation)
-            runtimeToOp[e.correlation.value] = e.externalId.value;
+            runtimeToOp.add(e.correlation.value, e.externalId.value);
         return;
     }
-    if (m_cat == "cpu_op" || m_cat == "operator") {
+    if (cat == "cpu_op" || cat == "operator") {
         if (e.externalId)
             op(e);
         return;
     }
-    if (m_cat == "cuda_profiler_range") {
+    if (cat == "cuda_profiler_range") {
         if (rangeEvents++ == 0)
             rangeCounter = e.firstArg;
         return;
     }
-    if (knownOtherCategory(m_cat))
+    if (knownOtherCategory(cat))
         return;
     ++unknownCategoryEvents;
     if (unknownCategories.size() < 64 || unknownCategories.count(std::string(e.cat)))
@@ -359,7 +412,7 @@ void TorchSink::op(const TraceEvent& e)
         if (!cost)
             op.type = firstKnownType(e.types);
     }
-    ops.insert_or_assign(e.externalId.value, op);
+    ops.add(e.externalId.value, op);
 }
 } // namespace
 
@@ -486,6 +539,9 @@ private:
     std::thread m_worker;
 };
 
+// From this many kernels on, a trace's kernel list is built on two threads.
+constexpr std::size_t kParallelBuildKernels = 50000;
+
 std::string plural(std::size_t n, const std::string& one, const std::string& many)
 {
     return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -542,18 +598,17 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
 
     // Link each kernel to the op that launched it: its own External id, or the correlation of
     // the runtime call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel).
+    sink.ops.freeze();
+    sink.runtimeToOp.freeze();
     std::vector<CpuOp*> opOfKernel(sink.kernels.size(), nullptr);
     for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
         const KernelEvent& k = sink.kernels[n];
         CpuOp* op = nullptr;
         if (k.externalId)
-            if (const auto it = sink.ops.find(k.externalId.value); it != sink.ops.end())
-                op = &it->second;
+            op = sink.ops.find(k.externalId.value);
         if (!op && k.correlation)
-            if (const auto r = sink.runtimeToOp.find(k.correlation.value);
-                r != sink.runtimeToOp.end())
-                if (const auto it = sink.ops.find(r->second); it != sink.ops.end())
-                    op = &it->second;
+            if (const std::int64_t* external = sink.runtimeToOp.find(k.correlation.value))
+                op = sink.ops.find(*external);
         if (op) {
             op->kernelTimeS += k.durUs * 1e-6;
             ++op->kernelCount;
@@ -562,60 +617,79 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     }
 
     MeasuredImport result;
-    result.kernels.reserve(sink.kernels.size());
-    std::unordered_map<std::string, std::string> shortNames; // kernel names repeat
+    result.kernels.resize(sink.kernels.size());
+    // Kernels [from, to) of the result; returns how many have no FLOPs. A million kernels take
+    // about a second here (several strings each), so a large trace is built on two threads.
+    auto build = [&](std::size_t from, std::size_t to) {
+        std::vector<std::optional<std::string>> shortNames(sink.kernelNames.size());
+        std::size_t withoutFlops = 0;
+        for (std::size_t n = from; n < to; ++n) {
+            const KernelEvent& e = sink.kernels[n];
+            MeasuredKernel& k = result.kernels[n];
+            const std::string& name = sink.kernelNames[e.name];
+            std::optional<std::string>& shortName = shortNames[e.name];
+            if (!shortName)
+                shortName = shortKernelName(name);
+            k.shortName = *shortName;
+            k.name = name;
+            k.source = "torch";
+            k.file = fileName;
+            k.timeS = e.durUs * 1e-6;
+            if (e.device)
+                if (const auto it = deviceNames.find(e.device.value); it != deviceNames.end())
+                    k.device = it->second;
+            if (e.correlation)
+                k.launchId = std::to_string(e.correlation.value);
+            const CpuOp* op = opOfKernel[n];
+            if (!op) {
+                ++withoutFlops;
+                k.notes.push_back(
+                    "not linked to a cpu_op (no External id or correlation): time only");
+                continue;
+            }
+            const std::string& opName = sink.opNames[op->name];
+            if (!op->hasFlops) {
+                ++withoutFlops;
+                k.notes.push_back(opName +
+                                  (op->hasShapes ? ": no FLOP model for this op or its shapes"
+                                                 : ": no Input Dims (record_shapes=False)") +
+                                  "; time only");
+                continue;
+            }
+            // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM
+            // launches a GEMM and a reduction): the shares keep the op's intensity and add up
+            // to its total.
+            const double share =
+                op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
+            k.flops = op->flops * share;
+            k.flopsFormula = formulaText(op->formula, opName);
+            if (op->kernelCount > 1)
+                k.flopsFormula += " (shared by time among the op's " +
+                                  std::to_string(op->kernelCount) + " kernels)";
+            if (!op->type.precision.empty()) {
+                k.flopsByPrecision[std::string(op->type.precision) +
+                                   (op->type.unit == ComputeUnit::Tensor ? "-tensor" : "")] =
+                    *k.flops;
+                k.precision = parsePrecision(std::string(op->type.precision));
+                k.unit = op->type.unit;
+            }
+            if (op->hasBytes) {
+                k.setBytes(MemLevel::Dram, op->bytes * share);
+                k.bytesLowerBound = true;
+            }
+        }
+        return withoutFlops;
+    };
     std::size_t withoutFlops = 0;
-    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
-        KernelEvent& e = sink.kernels[n];
-        MeasuredKernel& k = result.kernels.emplace_back();
-        auto shortName = shortNames.find(e.name);
-        if (shortName == shortNames.end())
-            shortName = shortNames.emplace(e.name, shortKernelName(e.name)).first;
-        k.shortName = shortName->second;
-        k.name = std::move(e.name);
-        k.source = "torch";
-        k.file = fileName;
-        k.timeS = e.durUs * 1e-6;
-        if (e.device)
-            if (const auto it = deviceNames.find(e.device.value); it != deviceNames.end())
-                k.device = it->second;
-        if (e.correlation)
-            k.launchId = std::to_string(e.correlation.value);
-        const CpuOp* op = opOfKernel[n];
-        if (!op) {
-            ++withoutFlops;
-            k.notes.push_back("not linked to a cpu_op (no External id or correlation): time only");
-            continue;
-        }
-        const std::string& opName = sink.opNames[op->name];
-        if (!op->hasFlops) {
-            ++withoutFlops;
-            k.notes.push_back(opName +
-                              (op->hasShapes ? ": no FLOP model for this op or its shapes"
-                                             : ": no Input Dims (record_shapes=False)") +
-                              "; time only");
-            continue;
-        }
-        // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM
-        // launches a GEMM and a reduction): the shares keep the op's intensity and add up to
-        // its total.
-        const double share =
-            op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
-        k.flops = op->flops * share;
-        k.flopsFormula = formulaText(op->formula, opName);
-        if (op->kernelCount > 1)
-            k.flopsFormula +=
-                " (shared by time among the op's " + std::to_string(op->kernelCount) + " kernels)";
-        if (!op->type.precision.empty()) {
-            k.flopsByPrecision[std::string(op->type.precision) +
-                               (op->type.unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
-            k.precision = parsePrecision(std::string(op->type.precision));
-            k.unit = op->type.unit;
-        }
-        if (op->hasBytes) {
-            k.setBytes(MemLevel::Dram, op->bytes * share);
-            k.bytesLowerBound = true;
-        }
+    const std::size_t count = sink.kernels.size();
+    if (count >= kParallelBuildKernels) {
+        std::size_t secondHalf = 0;
+        std::thread second([&] { secondHalf = build(count / 2, count); });
+        withoutFlops = build(0, count / 2);
+        second.join();
+        withoutFlops += secondHalf;
+    } else {
+        withoutFlops = build(0, count);
     }
     std::vector<KernelEvent>().swap(sink.kernels);
 

@@ -131,13 +131,22 @@ struct Frame {
     bool array = false;
     std::size_t count = 0; // elements (arrays) or keys (objects) so far
     Key key = Key::Other;
-    std::vector<std::string> keys; // the first kScannedKeys keys, reused between objects
+    // The first kScannedKeys keys, end to end in one buffer reused between objects (no
+    // allocation per key), and where each ends.
+    std::string keyText;
+    std::uint32_t keyEnds[kScannedKeys] = {};
     std::unordered_set<std::string> manyKeys;
     std::string lastKey; // only kept past kScannedKeys
 
-    const std::string& currentKey() const
+    std::string_view scannedKey(std::size_t i) const
     {
-        return count <= kScannedKeys && count > 0 ? keys[count - 1] : lastKey;
+        const std::uint32_t from = i == 0 ? 0 : keyEnds[i - 1];
+        return std::string_view(keyText).substr(from, keyEnds[i] - from);
+    }
+    std::string_view currentKey() const
+    {
+        return count <= kScannedKeys && count > 0 ? scannedKey(count - 1)
+                                                  : std::string_view(lastKey);
     }
 };
 
@@ -171,6 +180,15 @@ public:
         Value x(Value::String);
         x.text = v;
         return scalar(x);
+    }
+    // A number is wanted only where the importer keeps one (jsonsax.h skips converting the
+    // others).
+    bool wants_value() const;
+    bool skipped_value()
+    {
+        if (m_depth > 0 && m_frames[m_depth - 1].array)
+            ++m_frames[m_depth - 1].count;
+        return true;
     }
     bool start_object() { return start(false); }
     bool start_array() { return start(true); }
@@ -330,6 +348,7 @@ bool TraceSax::start(bool array)
     f.array = array;
     f.count = 0;
     f.key = Key::Other;
+    f.keyText.clear();
     if (!f.manyKeys.empty())
         f.manyKeys.clear();
     if (slot == Slot::Event)
@@ -357,13 +376,13 @@ bool TraceSax::key(std::string_view k)
     bool duplicate = false;
     if (f.count < kScannedKeys) {
         for (std::size_t i = 0; i < f.count && !duplicate; ++i)
-            duplicate = f.keys[i] == k;
-        if (f.count == f.keys.size())
-            f.keys.emplace_back();
-        f.keys[f.count] = k;
+            duplicate = f.scannedKey(i) == k;
+        f.keyText.append(k);
+        f.keyEnds[f.count] = static_cast<std::uint32_t>(f.keyText.size());
     } else {
         if (f.count == kScannedKeys)
-            f.manyKeys.insert(f.keys.begin(), f.keys.end());
+            for (std::size_t i = 0; i < kScannedKeys; ++i)
+                f.manyKeys.emplace(f.scannedKey(i));
         duplicate = !f.manyKeys.emplace(k).second;
         f.lastKey = k;
     }
@@ -383,6 +402,29 @@ bool TraceSax::key(std::string_view k)
             m_firstArg = k;
     }
     return true;
+}
+
+bool TraceSax::wants_value() const
+{
+    if (m_depth == 0)
+        return true;
+    const Frame& f = m_frames[m_depth - 1];
+    switch (f.slot) {
+    case Slot::Events:
+    case Slot::Dims:
+    case Slot::DimEntry:
+    case Slot::Types:
+        return true;
+    case Slot::Event:
+        return f.key == Key::Ts || f.key == Key::Dur;
+    case Slot::Args:
+        return f.key == Key::ExternalId || f.key == Key::Correlation || f.key == Key::Device ||
+               f.key == Key::Flops;
+    case Slot::Device:
+        return f.key == Key::Id;
+    default:
+        return false;
+    }
 }
 
 bool TraceSax::scalar(const Value& v)

@@ -187,3 +187,26 @@ TEST(JsonSax, ErrorsNameLineAndColumn)
         EXPECT_EQ(o.error.problem, "unexpected end of input; expected ',' or a closing bracket");
     }
 }
+
+// The word-at-a-time scan of a string's plain run stops exactly at the first quote, backslash
+// or control character wherever it lies in a word, and never at UTF-8 bytes (0x80 and up) or
+// at characters near the stoppers (0x21, '#', '[', ']', 0x7F).
+TEST(JsonSax, StringRunEndStopsAtTheFirstSpecialByteOfAnyPosition)
+{
+    const std::string filler = "ab\x21#[]\x7F\xC3\xA9\xE2\x82\xAC\xFFz";
+    for (const char stopper : {'"', '\\', '\x00', '\x01', '\x1F', '\n'}) {
+        for (std::size_t at = 0; at < 24; ++at) {
+            std::string text;
+            for (std::size_t i = 0; i < at; ++i)
+                text += filler[i % filler.size()];
+            text += stopper;
+            text += "\"\\";
+            EXPECT_EQ(jsonStringRunEnd(text.data(), text.data() + text.size()) - text.data(),
+                      static_cast<std::ptrdiff_t>(at))
+                << "stopper " << int(stopper) << " at " << at;
+        }
+    }
+    const std::string plain(21, 'x');
+    EXPECT_EQ(jsonStringRunEnd(plain.data(), plain.data() + plain.size()),
+              plain.data() + plain.size());
+}

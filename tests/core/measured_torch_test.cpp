@@ -387,3 +387,52 @@ TEST(MeasuredTorchReal, A100TorchCompileTritonKernel)
     EXPECT_EQ(k.notes[0], "triton_poi_fused_add_cos_sin_0: no FLOP model for this op or its "
                           "shapes; time only");
 }
+
+// A trace of 60,000 kernels is built on two threads: every kernel gets its own op's share
+// (hand-computed: aten::mm of [8, 16] x [16, 4] is 2·8·4·16 = 1,024 FLOP, its kernels share it
+// by time), in both halves, and the name, time and GPU of its own event.
+TEST(MeasuredTorchTolerance, LargeTraceBuiltOnTwoThreadsKeepsEveryKernelsOwnValues)
+{
+    const std::string mm = R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])";
+    std::string events;
+    const long ops = 30000;
+    for (long i = 0; i < ops; ++i) {
+        if (i)
+            events += ",";
+        events += op(i, "aten::mm", mm) + "," + kernel(i, "gemm_" + std::to_string(i % 7), "1") +
+                  "," + kernel(i, "reduce", "3");
+    }
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 60000u);
+    for (const std::size_t n : {0ul, 1ul, 29998ul, 29999ul, 30000ul, 30001ul, 59998ul, 59999ul}) {
+        const MeasuredKernel& k = m.kernels[n];
+        const bool gemm = n % 2 == 0;
+        EXPECT_EQ(k.name, gemm ? "gemm_" + std::to_string((n / 2) % 7) : "reduce") << n;
+        EXPECT_DOUBLE_EQ(k.timeS, gemm ? 1e-6 : 3e-6) << n;
+        ASSERT_TRUE(k.flops) << n;
+        EXPECT_DOUBLE_EQ(*k.flops, gemm ? 256.0 : 768.0) << n; // 1/4 and 3/4 of 1,024
+        EXPECT_EQ(k.flopsFormula,
+                  "aten::mm: 2·M·N·K from Input Dims (shared by time among the op's 2 kernels)");
+        EXPECT_EQ(k.device, "NVIDIA H100 80GB HBM3") << n;
+    }
+    EXPECT_FALSE(hasWarning(m, "have no FLOPs")) << warnings(m);
+}
+
+// An External id given to two ops (ids out of order too): the later op is the one its kernels
+// belong to, as when ops were kept in a map by id.
+TEST(MeasuredTorchTolerance, RepeatedExternalIdBelongsToTheLaterOp)
+{
+    const std::string events =
+        op(9, "aten::mm", R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])") +
+        "," + op(3, "aten::relu", R"("Input Dims": [[8]], "Input type": ["float"])") + "," +
+        op(9, "aten::mm", R"("Input Dims": [[2, 16], [16, 4]], "Input type": ["float", "float"])") +
+        "," + kernel(9, "gemm", "2") + "," + kernel(3, "relu_kernel", "1");
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 2u);
+    ASSERT_TRUE(m.kernels[0].flops);
+    EXPECT_DOUBLE_EQ(*m.kernels[0].flops, 2.0 * 2 * 4 * 16); // the second aten::mm, M = 2
+    EXPECT_FALSE(m.kernels[1].flops);
+    ASSERT_EQ(m.kernels[1].notes.size(), 1u);
+    EXPECT_EQ(m.kernels[1].notes[0],
+              "aten::relu: no FLOP model for this op or its shapes; time only");
+}
