@@ -1,5 +1,6 @@
 #include "ui/models/kerneltableproxy.h"
 
+#include "core/keyorder.h"
 #include "ui/models/kernelmodel.h"
 
 #include <algorithm>
@@ -72,16 +73,28 @@ void KernelTableProxy::orderRows()
     std::iota(m_sorted.begin(), m_sorted.end(), 0);
     if (m_sortColumn < 0 || !kernels())
         return;
-    const std::vector<double> keys = kernels()->sortKeys(m_sortColumn);
-    // (key, row) pairs side by side sort several times faster than rows compared through the
-    // key array; the row breaks ties, so equal keys keep the model's order either way.
-    std::vector<std::pair<double, int>> pairs(n);
-    const bool descending = m_sortOrder == Qt::DescendingOrder;
-    for (std::size_t i = 0; i < n; ++i)
-        pairs[i] = {descending ? -keys[i] : keys[i], static_cast<int>(i)};
-    std::sort(pairs.begin(), pairs.end());
-    for (std::size_t i = 0; i < n; ++i)
-        m_sorted[i] = pairs[i].second;
+    m_sorted = stableKeyOrder(
+        m_sortColumn == KernelModel::NameColumn ? nameKeys() : kernels()->sortKeys(m_sortColumn),
+        m_sortOrder == Qt::DescendingOrder);
+}
+
+std::vector<double> KernelTableProxy::nameKeys() const
+{
+    // The model would rank the names too, but it would hash every row's name again; the
+    // proxy has each row's distinct name already (the names the Name column shows).
+    std::vector<int> byName(m_names.size());
+    std::iota(byName.begin(), byName.end(), 0);
+    std::sort(byName.begin(), byName.end(), [&](int a, int b) {
+        return m_names[static_cast<std::size_t>(a)].compare(m_names[static_cast<std::size_t>(b)],
+                                                            Qt::CaseInsensitive) < 0;
+    });
+    std::vector<double> rank(m_names.size());
+    for (std::size_t i = 0; i < byName.size(); ++i)
+        rank[static_cast<std::size_t>(byName[i])] = static_cast<double>(i);
+    std::vector<double> keys(m_nameId.size());
+    for (std::size_t row = 0; row < keys.size(); ++row)
+        keys[row] = rank[static_cast<std::size_t>(m_nameId[row])];
+    return keys;
 }
 
 void KernelTableProxy::filterRows()

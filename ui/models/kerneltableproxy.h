@@ -35,6 +35,7 @@ private:
     KernelModel* kernels() const;
     void rebuildAll(); // after a reset of the source: names, order and filter anew
     void orderRows();  // m_sorted from the sort column and order
+    std::vector<double> nameKeys() const; // per row: its name's rank among the distinct names
     void rebuildOrderAndFilter();
     void filterRows(); // m_visible from m_sorted and the filter
     void applyLayoutChange(void (KernelTableProxy::*change)());
