@@ -1,0 +1,151 @@
+// Profiler exports dropped on the window, as a new user does it: each kind of real file in the
+// shared corpus (byte-exact public exports) is imported by the drop, the kernels' launches add
+// up to the hand-counted facts of tests/data/real/facts.json, and what was skipped is shown.
+#include "core/measured/measurementset.h"
+#include "ui/session.h"
+#include "ui/widgets/kernelspanel.h"
+#include "ui/widgets/mainwindow.h"
+#include "uitestutil.h"
+
+#include <QApplication>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace roofscope;
+using roofscope::test::makeWindow;
+
+namespace {
+
+QString corpusFile(const char* name)
+{
+    const char* env = std::getenv("ROOFSCOPE_REAL_CORPUS_DIR");
+    const QString dir = QString::fromUtf8(env && *env ? env : ROOFSCOPE_REAL_CORPUS_DIR);
+    return dir + QLatin1Char('/') + QString::fromUtf8(name);
+}
+
+long long factLaunches(const std::string& file)
+{
+    std::ifstream in(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/real/facts.json");
+    const nlohmann::json facts = nlohmann::json::parse(in);
+    for (const nlohmann::json& f : facts.at("files"))
+        if (f.at("file") == file)
+            return f.at("launches").get<long long>();
+    ADD_FAILURE() << "no facts for " << file;
+    return -1;
+}
+
+// Drops `paths` on the window and waits for the import; a question about the GPU is answered
+// with its preselected choice. Returns the questions asked.
+QStringList drop(MainWindow& window, const QStringList& paths)
+{
+    auto* panel = window.findChild<KernelsPanel*>();
+    QStringList asked;
+    bool done = false;
+    std::function<void()> answer = [&] {
+        if (done)
+            return;
+        if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+            asked << d->labelText();
+            d->accept();
+        }
+        QTimer::singleShot(10, answer);
+    };
+    QTimer::singleShot(0, answer);
+    QSignalSpy finished(panel, &KernelsPanel::importFinished);
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& p : paths)
+        urls << QUrl::fromLocalFile(p);
+    mime.setUrls(urls);
+    QDragEnterEvent enter(QPoint(40, 40), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted()) << paths.front().toStdString();
+    QDropEvent dropped(QPointF(40, 40), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &dropped);
+    EXPECT_TRUE(finished.wait(30000)) << paths.front().toStdString();
+    done = true;
+    return asked;
+}
+
+} // namespace
+
+TEST(WindowDrop, EachKindOfRealProfilerFileImportsWithItsHandCountedLaunches)
+{
+    struct Case {
+        const char* file;
+        const char* question;            // the start of the GPU question, "" when none is asked
+        const char* droppedAs = nullptr; // the name a profiler gives the file, when renamed
+    };
+    const Case cases[] = {
+        // An RTX 30xx: the details page does not name the device.
+        {"rtx30xx_cc86_ncu_details_printunits_base_vectoradd.csv", "%1 does not name its GPU"},
+        {"v100_nvprof_events_metrics_vectoradd.csv", ""}, // "Tesla V100-SXM2-16GB"
+        {"mi250x_rocprofv1_timestamps_laplacian_1004disp.csv", "%1 does not name its GPU"},
+        // omniperf writes pmc_perf.csv and sysinfo.csv side by side; sysinfo names the GPU.
+        {"mi300x_omniperf_pmc_perf_vcopy_3disp.csv", "", "pmc_perf.csv"},
+        // The SKU name of an A100 board, which the catalog's names do not cover yet.
+        {"a100_kineto_torchcompile_triton_1kernel.json.gz",
+         "%1 says its GPU is \"NVIDIA A100-PG509-200\""},
+        // A DGX Station's V100, another name the catalog does not cover yet.
+        {"v100_kineto_torch19_resnet50_oldcats.json.gz",
+         "%1 says its GPU is \"Tesla V100-DGXS-32GB\""},
+    };
+    QTemporaryDir omniperf;
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.file);
+        QString path = corpusFile(c.file);
+        ASSERT_TRUE(QFileInfo::exists(path)) << "the shared corpus is beside the clone";
+        if (c.droppedAs) {
+            const QString copy = omniperf.filePath(QString::fromUtf8(c.droppedAs));
+            ASSERT_TRUE(QFile::copy(path, copy));
+            ASSERT_TRUE(QFile::copy(corpusFile("mi300x_omniperf_sysinfo.csv"),
+                                    omniperf.filePath(QStringLiteral("sysinfo.csv"))));
+            path = copy;
+        }
+        const QString name = QFileInfo(path).fileName();
+        auto window = makeWindow();
+        const QStringList asked = drop(*window, {path});
+        if (*c.question == '\0') {
+            EXPECT_TRUE(asked.isEmpty()) << asked.join(QLatin1Char('\n')).toStdString();
+        } else {
+            ASSERT_EQ(asked.size(), 1);
+            EXPECT_TRUE(asked.front().startsWith(QString::fromUtf8(c.question).arg(name)))
+                << asked.front().toStdString();
+        }
+        const Measurements& m = window->session()->measurements();
+        ASSERT_EQ(m.sets.size(), 1u);
+        EXPECT_EQ(m.sets[0].file, name.toStdString());
+        long long launches = 0;
+        for (const MeasuredKernel& k : m.sets[0].kernels)
+            launches += k.launches;
+        EXPECT_EQ(launches, factLaunches(c.file));
+        EXPECT_FALSE(m.sets[0].kernels.front().gpu.empty()) << "measured against a GPU";
+    }
+}
+
+// A trace whose ops mostly have no FLOP model (convolutions of a ResNet-50, recorded without
+// with_flops) says so in the Kernels panel, with the recording options that give FLOPs; 8,772
+// is the hand count of its kernel events.
+TEST(WindowDrop, WarningsOfADroppedTraceAreShown)
+{
+    auto window = makeWindow();
+    drop(*window, {corpusFile("v100_kineto_torch19_resnet50_oldcats.json.gz")});
+    const QStringList warnings = window->findChild<KernelsPanel*>()->importWarnings();
+    EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const QString& w) {
+        return w.startsWith(QStringLiteral("v100_kineto_torch19_resnet50_oldcats.json.gz: "
+                                           "8736 of 8772 kernels have no FLOPs")) &&
+               w.endsWith(QStringLiteral("record with record_shapes=True, with_flops=True"));
+    })) << warnings.join(QLatin1Char('\n')).toStdString();
+}
