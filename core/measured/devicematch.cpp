@@ -26,7 +26,8 @@ std::set<std::string> words(std::string_view text)
     return out;
 }
 
-// Device names as drivers report them that share no id parts with the catalog entry.
+// Device names as drivers report them that share no id parts with the catalog entry: the
+// names of SKUs, boards and systems, each seen in a real export (the file is named).
 struct Alias {
     std::string_view words; // all of these must appear
     std::string_view id;
@@ -35,9 +36,20 @@ constexpr Alias kAliases[] = {
     {"h100 hbm3", "h100-sxm5"}, // "NVIDIA H100 80GB HBM3" is the SXM5 part
     {"h100 sxm", "h100-sxm5"},
     {"h200", "h200-sxm"},
-    {"b200", "b200-sxm"},
+    {"b200", "b200-sxm"}, // "NVIDIA B200" (b200_kineto_cupti28_cuda129_eager)
     {"v100 sxm2", "v100-sxm2"},
-    {"a100 pcie", "a100-pcie-40gb"},
+    // A DGX Station's V100 is the SXM2 32 GB part ("Tesla V100-DGXS-32GB",
+    // v100_kineto_torch19_resnet50_oldcats).
+    {"v100 dgxs", "v100-sxm2"},
+    // The HGX A100 board: PG509-200 is the 40 GB SXM4 part, PG509-210 the 80 GB one
+    // ("NVIDIA A100-PG509-200", 42,297,524,224 bytes of memory:
+    // a100_kineto_torchcompile_triton_1kernel). The A100 40 GB has the PCIe part's roofline
+    // (312 dense FP16 tensor TFLOP/s, 1,555 GB/s), which the catalog holds.
+    {"a100 pg509 210", "a100-sxm4-80gb"},
+    {"a100 pg509", "a100-pcie-40gb"},
+    {"a100 80gb", "a100-sxm4-80gb"}, // "NVIDIA A100 80GB PCIe": the SXM4 80 GB is closest
+    {"a100 40gb", "a100-pcie-40gb"}, // "NVIDIA A100-SXM4-40GB"
+    {"a100 pcie", "a100-pcie-40gb"}, // after the sizes: the first alias that fits wins
 };
 
 } // namespace

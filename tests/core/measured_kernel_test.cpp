@@ -38,6 +38,16 @@ TEST(MeasuredDeviceMatch, DeviceNamesToCatalogIds)
     EXPECT_EQ(matchDeviceToCatalog("AMD Instinct MI300X", hw), "mi300x");
     EXPECT_EQ(matchDeviceToCatalog("NVIDIA GeForce RTX 4090", hw), "rtx-4090");
     EXPECT_EQ(matchDeviceToCatalog("Tesla V100-SXM2-16GB", hw), "v100-sxm2");
+    // Names of boards and systems, as real exports give them.
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-PG509-200", hw), "a100-pcie-40gb");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-PG509-210", hw), "a100-sxm4-80gb");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-SXM4-40GB", hw), "a100-pcie-40gb");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100 80GB PCIe", hw), "a100-sxm4-80gb");
+    EXPECT_EQ(matchDeviceToCatalog("Tesla V100-DGXS-32GB", hw), "v100-sxm2");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA B200", hw), "b200-sxm");
+    EXPECT_EQ(matchDeviceToCatalog("MI300X_A1", hw), "mi300x");    // omniperf's sysinfo gpu_model
+    EXPECT_EQ(matchDeviceToCatalog("AMD Instinct MI210", hw), ""); // not in the catalog
+    EXPECT_EQ(matchDeviceToCatalog("GeForce GTX 1080 Ti", hw), "");
     EXPECT_EQ(matchDeviceToCatalog("Intel Arc A770", hw), "");
     EXPECT_EQ(matchDeviceToCatalog("", hw), "");
 }

@@ -52,17 +52,16 @@ QStringList drop(MainWindow& window, const QStringList& paths)
 {
     auto* panel = window.findChild<KernelsPanel*>();
     QStringList asked;
-    bool done = false;
-    std::function<void()> answer = [&] {
-        if (done)
-            return;
+    // Polls for the question while the import runs; stopped (and gone) when this returns.
+    QTimer answerer;
+    answerer.setInterval(10);
+    QObject::connect(&answerer, &QTimer::timeout, [&asked] {
         if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
             asked << d->labelText();
             d->accept();
         }
-        QTimer::singleShot(10, answer);
-    };
-    QTimer::singleShot(0, answer);
+    });
+    answerer.start();
     QSignalSpy finished(panel, &KernelsPanel::importFinished);
     QMimeData mime;
     QList<QUrl> urls;
@@ -75,7 +74,6 @@ QStringList drop(MainWindow& window, const QStringList& paths)
     QDropEvent dropped(QPointF(40, 40), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &dropped);
     EXPECT_TRUE(finished.wait(30000)) << paths.front().toStdString();
-    done = true;
     return asked;
 }
 
@@ -87,20 +85,19 @@ TEST(WindowDrop, EachKindOfRealProfilerFileImportsWithItsHandCountedLaunches)
         const char* file;
         const char* question;            // the start of the GPU question, "" when none is asked
         const char* droppedAs = nullptr; // the name a profiler gives the file, when renamed
+        const char* gpu = nullptr;       // the catalog entry the file's device name is
     };
     const Case cases[] = {
         // An RTX 30xx: the details page does not name the device.
         {"rtx30xx_cc86_ncu_details_printunits_base_vectoradd.csv", "%1 does not name its GPU"},
-        {"v100_nvprof_events_metrics_vectoradd.csv", ""}, // "Tesla V100-SXM2-16GB"
+        {"v100_nvprof_events_metrics_vectoradd.csv", "", nullptr, "v100-sxm2"},
         {"mi250x_rocprofv1_timestamps_laplacian_1004disp.csv", "%1 does not name its GPU"},
         // omniperf writes pmc_perf.csv and sysinfo.csv side by side; sysinfo names the GPU.
-        {"mi300x_omniperf_pmc_perf_vcopy_3disp.csv", "", "pmc_perf.csv"},
-        // The SKU name of an A100 board, which the catalog's names do not cover yet.
-        {"a100_kineto_torchcompile_triton_1kernel.json.gz",
-         "%1 says its GPU is \"NVIDIA A100-PG509-200\""},
-        // A DGX Station's V100, another name the catalog does not cover yet.
-        {"v100_kineto_torch19_resnet50_oldcats.json.gz",
-         "%1 says its GPU is \"Tesla V100-DGXS-32GB\""},
+        {"mi300x_omniperf_pmc_perf_vcopy_3disp.csv", "", "pmc_perf.csv", "mi300x"},
+        // "NVIDIA A100-PG509-200", the name of the HGX board: an A100 40 GB.
+        {"a100_kineto_torchcompile_triton_1kernel.json.gz", "", nullptr, "a100-pcie-40gb"},
+        // "Tesla V100-DGXS-32GB", a DGX Station's V100.
+        {"v100_kineto_torch19_resnet50_oldcats.json.gz", "", nullptr, "v100-sxm2"},
     };
     QTemporaryDir omniperf;
     for (const Case& c : cases) {
@@ -132,6 +129,8 @@ TEST(WindowDrop, EachKindOfRealProfilerFileImportsWithItsHandCountedLaunches)
             launches += k.launches;
         EXPECT_EQ(launches, factLaunches(c.file));
         EXPECT_FALSE(m.sets[0].kernels.front().gpu.empty()) << "measured against a GPU";
+        if (c.gpu)
+            EXPECT_EQ(m.sets[0].kernels.front().gpu, c.gpu);
     }
 }
 
