@@ -678,9 +678,28 @@ void Session::importMeasurements(MeasurementSet set)
     }
     const QString text = tr("Import %1").arg(QString::fromStdString(set.file));
     const int index = static_cast<int>(m_measurements.sets.size());
+    // Kernels are drawn under the roofs of checked accelerators only: the ones this run was
+    // measured on are checked with it, in the same undo step.
+    std::vector<int> unchecked;
+    const std::string* previous = nullptr; // a million launches of a few GPUs: look up changes
+    for (const MeasuredKernel& k : set.kernels) {
+        if (previous && *previous == k.gpu)
+            continue;
+        previous = &k.gpu;
+        const int hw = hardwareIndex(k.gpu);
+        if (hw >= 0 && !isChecked(hw) &&
+            std::find(unchecked.begin(), unchecked.end(), hw) == unchecked.end())
+            unchecked.push_back(hw);
+    }
+    if (!unchecked.empty())
+        m_undo->beginMacro(text);
+    for (int hw : unchecked)
+        setChecked(hw, true);
     m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Import, index,
                                             std::move(set), m_measurements.links,
                                             m_measurements.links, std::move(relabel)));
+    if (!unchecked.empty())
+        m_undo->endMacro();
 }
 
 void Session::removeMeasurementSet(int set)

@@ -114,6 +114,57 @@ int gpuMentionedInFileName(std::string_view fileName, const std::vector<Hardware
     return -1;
 }
 
+std::string impliedVendor(std::string_view deviceName, std::string_view source)
+{
+    const std::set<std::string> name = words(deviceName);
+    auto any = [&](std::initializer_list<std::string_view> list) {
+        return std::any_of(list.begin(), list.end(),
+                           [&](std::string_view w) { return name.count(std::string(w)) > 0; });
+    };
+    if (any({"nvidia", "tesla", "geforce", "quadro", "rtx", "gtx"}))
+        return "NVIDIA";
+    if (any({"amd", "radeon", "instinct"}) ||
+        std::any_of(name.begin(), name.end(), [](const std::string& w) {
+            return w.rfind("gfx", 0) == 0 || (w.rfind("mi", 0) == 0 && w.size() > 2 &&
+                                              std::isdigit(static_cast<unsigned char>(w[2])));
+        }))
+        return "AMD";
+    if (any({"intel", "gaudi", "arc"}))
+        return "Intel";
+    if (source == "ncu" || source == "nvprof")
+        return "NVIDIA";
+    if (source == "rocprof")
+        return "AMD";
+    return {};
+}
+
+int suggestedGpu(std::string_view fileName, std::string_view deviceName, std::string_view source,
+                 const std::vector<Hardware>& hardware, const std::vector<int>& checked,
+                 int baseline)
+{
+    if (hardware.empty())
+        return -1;
+    std::vector<int> all = checked;
+    for (int hw = 0; hw < static_cast<int>(hardware.size()); ++hw)
+        if (std::find(checked.begin(), checked.end(), hw) == checked.end())
+            all.push_back(hw);
+    if (const int mentioned = gpuMentionedInFileName(fileName, hardware, all); mentioned >= 0)
+        return mentioned;
+    const bool validBaseline = baseline >= 0 && baseline < static_cast<int>(hardware.size());
+    const std::string vendor = impliedVendor(deviceName, source);
+    if (!vendor.empty()) {
+        auto ofVendor = [&](int hw) {
+            return hardware[static_cast<std::size_t>(hw)].vendor == vendor;
+        };
+        if (validBaseline && ofVendor(baseline))
+            return baseline;
+        // `all` lists the checked entries first.
+        if (const auto it = std::find_if(all.begin(), all.end(), ofVendor); it != all.end())
+            return *it;
+    }
+    return validBaseline ? baseline : 0;
+}
+
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,
                       std::string_view overrideId)
 {

@@ -23,6 +23,20 @@ std::string matchDeviceToCatalog(std::string_view deviceName,
 int gpuMentionedInFileName(std::string_view fileName, const std::vector<Hardware>& hardware,
                            const std::vector<int>& candidates);
 
+// The vendor a device name or the profiler that wrote a file implies: "NVIDIA" (Tesla,
+// GeForce, Quadro, RTX; ncu and nvprof files), "AMD" (Radeon, Instinct, gfx…; rocprof and
+// omniperf files), "Intel" (Gaudi, Arc), or "" when nothing says.
+std::string impliedVendor(std::string_view deviceName, std::string_view source);
+
+// For a file whose kernels have no catalog GPU, the entry to offer first (an index into
+// `hardware`, -1 for an empty catalog): the one the file's name mentions (checked entries
+// first), else the baseline when it is of the implied vendor, else the first checked entry
+// of that vendor, else its first entry in the catalog, else the baseline. An Nsight file is
+// never offered an AMD baseline while the catalog has an NVIDIA GPU.
+int suggestedGpu(std::string_view fileName, std::string_view deviceName, std::string_view source,
+                 const std::vector<Hardware>& hardware, const std::vector<int>& checked,
+                 int baseline);
+
 // Sets each kernel's `gpu`: `overrideId` when given, else its device name when that is a
 // catalog id, else the entry matchDeviceToCatalog finds ("" when none).
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,

@@ -506,6 +506,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     ProgramOutput output;
     // Skip the profiler's and the program's chatter before the header.
     std::string firstError;
+    std::size_t errors = 0; // ncu's ==ERROR== lines before the table
     bool headerQuoted = false;
     while (!csv.atEnd()) {
         std::string_view line = csv.peekLine();
@@ -515,7 +516,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             headerQuoted = !line.empty() && line.front() == '"';
             break;
         }
-        if (isErrorChatter(line) && firstError.empty())
+        if (isErrorChatter(line) && errors++ == 0)
             firstError = std::string(line.substr(0, 200));
         if (!isChatter(line) && !trimmed(line).empty())
             output.note(line, csv.nextLine());
@@ -789,6 +790,12 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                                   " with more cells than the header on line " +
                                   std::to_string(headerLine) + " skipped (first on line " +
                                   std::to_string(longer.firstLine) + "; not one export?)");
+    // A kernel ncu failed to profile is missing from the table: say so, in ncu's words.
+    if (errors > 0)
+        result.warnings.push_back("ncu reported " + plural(errors, "error", "errors") +
+                                  " before the table (kernels it failed to profile are not in "
+                                  "the file), the first: " +
+                                  firstError);
     if (output.lines > 0)
         result.warnings.push_back(
             plural(output.lines, "line", "lines") +

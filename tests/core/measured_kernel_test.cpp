@@ -212,3 +212,43 @@ TEST(MeasuredJson, BadValuesAreErrorsNamingTheKey)
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, "/measured/0: \"precision\": unknown precision \"fp12\"");
 }
+
+// The vendor a device name or a profiler implies, for the GPU question's first offer.
+TEST(MeasuredDeviceMatch, ImpliedVendor)
+{
+    EXPECT_EQ(impliedVendor("GeForce GTX 1080 Ti", ""), "NVIDIA");
+    EXPECT_EQ(impliedVendor("Tesla K80", "torch"), "NVIDIA");
+    EXPECT_EQ(impliedVendor("AMD Instinct MI210", ""), "AMD");
+    EXPECT_EQ(impliedVendor("AMD Radeon Graphics", "torch"), "AMD");
+    EXPECT_EQ(impliedVendor("gfx90a", ""), "AMD");
+    EXPECT_EQ(impliedVendor("MI200", ""), "AMD"); // omniperf sysinfo's gpu_model
+    EXPECT_EQ(impliedVendor("", "ncu"), "NVIDIA");
+    EXPECT_EQ(impliedVendor("", "nvprof"), "NVIDIA");
+    EXPECT_EQ(impliedVendor("", "rocprof"), "AMD");
+    EXPECT_EQ(impliedVendor("", "csv"), "");
+    EXPECT_EQ(impliedVendor("Microwave 3000", "torch"), "");
+}
+
+// An Nsight file that names no GPU is offered an NVIDIA entry, not an AMD baseline; the file
+// name's mention comes first; a file that implies nothing gets the baseline.
+TEST(MeasuredDeviceMatch, SuggestedGpuFollowsTheFileNameThenTheVendor)
+{
+    const auto hw = HardwareCatalog::builtin().all();
+    auto index = [&](std::string_view id) {
+        for (std::size_t i = 0; i < hw.size(); ++i)
+            if (hw[i].id == id)
+                return static_cast<int>(i);
+        return -1;
+    };
+    const int mi300x = index("mi300x"), h100 = index("h100-sxm5"), a100 = index("a100-sxm4-80gb");
+    const std::vector<int> checked = {a100, h100, mi300x};
+    EXPECT_EQ(suggestedGpu("profile.csv", "", "ncu", hw, checked, mi300x), a100);
+    EXPECT_EQ(suggestedGpu("profile.csv", "", "ncu", hw, checked, h100), h100);
+    EXPECT_EQ(suggestedGpu("results.csv", "", "rocprof", hw, checked, h100), mi300x);
+    EXPECT_EQ(suggestedGpu("run-h100.csv", "", "rocprof", hw, checked, mi300x), h100);
+    EXPECT_EQ(suggestedGpu("run.csv", "", "csv", hw, checked, mi300x), mi300x);
+    // Nothing of the vendor checked: its first entry in the catalog.
+    EXPECT_EQ(suggestedGpu("trace.json", "AMD Instinct MI210", "torch", hw, {h100}, h100),
+              index("mi250x"));
+    EXPECT_EQ(suggestedGpu("x.csv", "", "ncu", {}, {}, -1), -1);
+}

@@ -268,6 +268,26 @@ TEST(NcuTolerance, LaunchWithoutDurationIsSkippedWithAWarning)
         << joined(m.warnings);
 }
 
+// ncu failed to profile one kernel and said so before the table (as in a public export of an
+// A100 GEMM whose tiled kernel is missing): the kernels it did profile are read, and the
+// error is a warning in ncu's own words.
+TEST(NcuTolerance, ErrorsBeforeTheTableAreAWarning)
+{
+    const std::string text =
+        "==PROF== Connected to process 3301344 (/exec/share_tile)\n"
+        "==ERROR== Failed to profile \"gemm_shared_tile\" in process 3301344\n"
+        "==ERROR== An error occurred while trying to profile.\n"
+        "==WARNING== Found outstanding GPU clock reset, trying to revert...Success.\n" +
+        kHeader + row("0", "gpu__time_duration.sum", "ns", "2,000");
+    const MeasuredImport m = readOk(text);
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 2e-6);
+    EXPECT_TRUE(hasWarning(m, "ncu reported 2 errors before the table (kernels it failed to "
+                              "profile are not in the file), the first: ==ERROR== Failed to "
+                              "profile \"gemm_shared_tile\" in process 3301344"))
+        << joined(m.warnings);
+}
+
 TEST(NcuTolerance, NoUsableLaunchIsOneLineEndingWithTheCommand)
 {
     const NcuImporter ncu;

@@ -343,11 +343,14 @@ TEST(KernelsPanel, AsksWhichGpuByNameAndCancelImportsNothing)
     answer(1);
     panel.importFiles({h200, plain});
     ASSERT_TRUE(finished.wait(10000));
-    EXPECT_EQ(offered,
-              (QStringList{QStringLiteral("A100 SXM4 80GB"), QStringLiteral("H100 SXM5 80GB"),
-                           QStringLiteral("H200 SXM 141GB"), QStringLiteral("B200 SXM 180GB")}));
-    EXPECT_EQ(suggested,
-              (QStringList{QStringLiteral("H200 SXM 141GB"), QStringLiteral("H100 SXM5 80GB")}));
+    // The whole catalog, by vendor: AMD first, then Google, Intel and NVIDIA.
+    ASSERT_EQ(offered.size(), static_cast<qsizetype>(s->hardware().size()));
+    EXPECT_EQ(offered.front(), QStringLiteral("AMD Instinct MI250X"));
+    EXPECT_EQ(offered.back(), QStringLiteral("NVIDIA GeForce RTX 5090"));
+    EXPECT_TRUE(offered.contains(QStringLiteral("NVIDIA A100 SXM4 80GB")));
+    // The file's name mentions the H200; the other file is offered the baseline.
+    EXPECT_EQ(suggested, (QStringList{QStringLiteral("NVIDIA H200 SXM 141GB"),
+                                      QStringLiteral("NVIDIA H100 SXM5 80GB")}));
     EXPECT_TRUE(s->measurements().sets.empty()) << "cancelled: nothing of the first file stays";
 
     suggested.clear();
@@ -565,4 +568,62 @@ TEST(KernelTableProxy, SortsFiltersAndKeepsTheSelectedRow)
     ASSERT_EQ(proxy.rowCount(), 6);
     EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
     EXPECT_EQ(cell(proxy, 5, KernelModel::NameColumn), QStringLiteral("gemm"));
+}
+
+// Kernels measured on an accelerator that is not checked would be drawn under no roof: the
+// import checks it, and one undo takes both back. The GPU question lists the whole catalog
+// and offers an NVIDIA entry for an Nsight file even when the baseline is an AMD GPU.
+TEST(KernelsPanel, ImportChecksItsGpuInOneUndoStepAndTheQuestionListsTheCatalog)
+{
+    QTemporaryDir dir;
+    const QString v100 = dir.filePath(QStringLiteral("v100.csv"));
+    ASSERT_TRUE(writeFile(v100, "name,time_s,flops,dram_bytes,gpu\n"
+                                "gemm,0.01,1e12,1e10,Tesla V100-SXM2-32GB\n"));
+    auto s = makeSession();
+    const int v100Index = s->hardwareIndex("v100-sxm2");
+    ASSERT_GE(v100Index, 0);
+    ASSERT_FALSE(s->isChecked(v100Index));
+    const std::vector<int> checkedBefore = s->checkedHardware();
+    KernelsPanel panel(s.get());
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({v100});
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(s->isChecked(v100Index));
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Import v100.csv"));
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->measurements().sets.empty());
+    EXPECT_EQ(s->checkedHardware(), checkedBefore);
+
+    // An Nsight details page names no device; the baseline is the MI300X.
+    const QString ncu = dir.filePath(QStringLiteral("profile.csv"));
+    ASSERT_TRUE(writeFile(
+        ncu, "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","
+             "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\","
+             "\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+             "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\","
+             "\"0\",\"9.0\",\"Command line profiler metrics\",\"gpu__time_duration.sum\","
+             "\"ns\",\"2,000\"\n"));
+    const int mi300x = s->hardwareIndex("mi300x");
+    s->setBaseline(mi300x);
+    ASSERT_EQ(s->baseline(), mi300x);
+    QStringList items;
+    QString offered;
+    QTimer answerer;
+    answerer.setInterval(10);
+    QObject::connect(&answerer, &QTimer::timeout, [&] {
+        if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+            items = d->comboBoxItems();
+            offered = d->textValue();
+            d->accept();
+        }
+    });
+    answerer.start();
+    panel.importFiles({ncu});
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_EQ(items.size(), static_cast<qsizetype>(s->hardware().size()));
+    EXPECT_TRUE(offered.startsWith(QStringLiteral("NVIDIA"))) << offered.toStdString();
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    const int chosen = s->hardwareIndex(s->measurements().sets[0].kernels[0].gpu);
+    EXPECT_EQ(s->hardware()[static_cast<std::size_t>(chosen)].vendor, "NVIDIA");
 }

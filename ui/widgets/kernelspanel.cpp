@@ -283,15 +283,20 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                                          [](const MeasuredKernel& k) { return k.gpu.empty(); });
         if (!unknown)
             continue;
-        // What the file calls its GPU, when it names one the catalog does not know.
+        // What the file calls its GPU, when it names one the catalog does not know, and
+        // which profiler wrote it.
         QString device;
+        QString source;
         for (const MeasuredKernel& k : imported.kernels) {
-            if (k.gpu.empty() && !k.device.empty()) {
+            if (k.gpu.empty()) {
                 device = QString::fromStdString(k.device);
-                break;
+                source = QString::fromStdString(k.source);
+                if (!device.isEmpty())
+                    break;
             }
         }
-        const std::optional<std::string> id = askGpu(QString::fromStdString(imported.file), device);
+        const std::optional<std::string> id =
+            askGpu(QString::fromStdString(imported.file), device, source);
         if (!id) {
             emit statusMessage(tr("Import cancelled; nothing changed."));
             emit importFinished(0);
@@ -394,28 +399,34 @@ void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& 
     m_warnings->show();
 }
 
-std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const QString& device)
+std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const QString& device,
+                                                const QString& source)
 {
-    // Nsight's details page names no device: ask which accelerator ran it, among the checked
-    // ones (every accelerator when none is), offering the one the file's name mentions, else
-    // the baseline.
-    std::vector<int> candidates = m_session->checkedHardware();
-    if (candidates.empty()) {
-        for (int hw = 0; hw < static_cast<int>(m_session->hardware().size()); ++hw)
-            candidates.push_back(hw);
-    }
-    if (candidates.empty())
+    // Any accelerator of the catalog, grouped by vendor; offered first: the one the file's
+    // name mentions, else one of the vendor the device name or the profiler implies (an
+    // Nsight file is not measured against an AMD baseline without a word), else the baseline.
+    const std::vector<Hardware>& hardware = m_session->hardware();
+    if (hardware.empty())
         return std::nullopt;
-    int suggested =
-        gpuMentionedInFileName(fileName.toStdString(), m_session->hardware(), candidates);
-    if (suggested < 0)
-        suggested = m_session->baseline();
+    std::vector<int> candidates(hardware.size());
+    std::iota(candidates.begin(), candidates.end(), 0);
+    std::stable_sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        return hardware[static_cast<std::size_t>(a)].vendor <
+               hardware[static_cast<std::size_t>(b)].vendor;
+    });
+    const int suggested =
+        suggestedGpu(fileName.toStdString(), device.toStdString(), source.toStdString(), hardware,
+                     m_session->checkedHardware(), m_session->baseline());
     QStringList names;
     int current = 0;
     for (int hw : candidates) {
         if (hw == suggested)
             current = static_cast<int>(names.size());
-        names << m_session->shortName(hw);
+        const Hardware& h = hardware[static_cast<std::size_t>(hw)];
+        const QString name = QString::fromStdString(h.name);
+        const QString vendor = QString::fromStdString(h.vendor);
+        names << (vendor.isEmpty() || name.startsWith(vendor) ? name
+                                                              : tr("%1 %2").arg(vendor, name));
     }
     bool ok = false;
     const QString chosen = QInputDialog::getItem(
@@ -429,8 +440,7 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const Q
     const auto at = names.indexOf(chosen);
     if (!ok || at < 0)
         return std::nullopt;
-    return m_session->hardware()[static_cast<std::size_t>(candidates[static_cast<std::size_t>(at)])]
-        .id;
+    return hardware[static_cast<std::size_t>(candidates[static_cast<std::size_t>(at)])].id;
 }
 
 void KernelsPanel::linkSelectedTo(int op)

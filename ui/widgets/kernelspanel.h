@@ -72,7 +72,8 @@ private:
     void onImported(const std::shared_ptr<ImportJob>& job);
     // The catalog id of the accelerator the user says ran `fileName`; nullopt if cancelled.
     // `device` is what the file calls its GPU when the catalog does not know that name.
-    std::optional<std::string> askGpu(const QString& fileName, const QString& device = {});
+    std::optional<std::string> askGpu(const QString& fileName, const QString& device = {},
+                                      const QString& source = {});
     void syncSelectionFromSession();
     void updateActions();
     // The last import's warnings, under the buttons (hidden when there are none), and the runs
