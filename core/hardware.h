@@ -19,6 +19,8 @@ struct Ceiling {
     // "fp32"). GeForce cards also publish a faster FP16-accumulate rate; such a ceiling says
     // "fp16" here and lives in Hardware::alternateCeilings, never under an operator.
     std::string accumulate = {};
+
+    bool operator==(const Ceiling&) const = default;
 };
 
 // Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l4",
@@ -28,6 +30,8 @@ struct MemoryLevel {
     double bytesPerS = 0.0;
     std::string source;
     bool estimate = false;
+
+    bool operator==(const MemoryLevel&) const = default;
 };
 
 // The scale-up link between GPUs of one node (NVLink, Infinity Fabric, PCIe), as collectives
@@ -46,6 +50,7 @@ struct Interconnect {
     bool latencyEstimate = true;
 
     bool present() const { return bytesPerS > 0.0; }
+    bool operator==(const Interconnect&) const = default;
 };
 
 // The per-hop latency assumed for a link type when a catalog entry gives none, with its basis.
@@ -87,3 +92,6 @@ struct Hardware {
 };
 
 } // namespace roofscope
+
+    // Every field, so a round-trip test compares all of them, new ones included.
+    bool operator==(const Hardware&) const = default;

@@ -235,6 +235,50 @@ TEST(CatalogBuiltin, RoundTripsThroughJson)
     EXPECT_EQ(hardwareCatalogToJson(*parsed), json);
 }
 
+// Every field of Hardware set to something other than its default, through the one writer and back:
+// the reader must give the same entries (Hardware::operator== compares every field).
+TEST(CatalogJson, WriterOutputReadsBackWithEveryField)
+{
+    Hardware full;
+    full.id = "full-gpu";
+    full.name = "Full GPU \"quoted\" 80GB";
+    full.vendor = "Vendor";
+    full.memoryBytes = 80e9 + 1;
+    full.memorySource = "datasheet p. 3";
+    full.notes = "note, with a comma";
+    full.ceilings = {
+        {Precision::BF16, ComputeUnit::Tensor, 0.1 + 0.2, "whitepaper", false, "fp32"},
+        {Precision::FP32, ComputeUnit::Vector, 6.7e13, "derived", true},
+    };
+    full.alternateCeilings = {
+        {Precision::FP16, ComputeUnit::Tensor, 3.3e14, "fp16 acc", true, "fp16"}};
+    full.memory = {{"hbm", 3.35e12, "datasheet", false}, {"l2", 1.1e13, "measured", true}};
+    full.interconnect = {"nvlink", "NVLink 4",   4.5e11, "half of 900 GB/s",
+                         3e-6,     "nccl-tests", false};
+
+    // An entry whose link gives no latency reads back with its link type's assumption.
+    Hardware assumedLatency = full;
+    assumedLatency.id = "assumed-latency";
+    const HopLatency assumed = defaultHopLatency("pcie");
+    assumedLatency.interconnect = {"pcie",          "PCIe Gen4 x16", 3.2e10, "half of 64 GB/s",
+                                   assumed.seconds, assumed.basis,   true};
+    Hardware minimal;
+    minimal.id = "minimal";
+    minimal.name = "Minimal";
+    minimal.vendor = "V";
+    minimal.ceilings = {{Precision::FP8, ComputeUnit::Tensor, 1e15, "s"}};
+    minimal.memory = {{"dram", 1e12, "s"}};
+
+    const std::vector<Hardware> original = {full, assumedLatency, minimal};
+    auto parsed = parseHardwareCatalog(hardwareCatalogToJson(original), "written.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    ASSERT_EQ(parsed->size(), original.size());
+    for (std::size_t i = 0; i < original.size(); ++i)
+        EXPECT_TRUE((*parsed)[i] == original[i]) << original[i].id;
+    EXPECT_EQ((*parsed)[0].ceilings[0].flopsPerS, 0.1 + 0.2); // exact: shortest round-trip form
+    EXPECT_EQ((*parsed)[0].interconnect.latencySource, "nccl-tests");
+}
+
 // ---- Validation messages: FILE: POINTER: PROBLEM --------------------------------------------
 
 TEST(CatalogJson, MinimalFileWithoutFormatOrVersionParses)
