@@ -53,6 +53,16 @@ struct Interconnect {
     bool operator==(const Interconnect&) const = default;
 };
 
+// The range every rate, capacity and latency of a catalog (FLOP/s, B/s, bytes, seconds) must lie
+// in. It spans every real device by many orders of magnitude either way, and keeps each ratio or
+// product of two such figures (a ridge point, a time) a finite, non-zero double: a figure read from
+// a file never turns into an infinite ridge or a zero time on the way to the screen.
+inline constexpr double kMinHardwareFigure = 1e-30;
+inline constexpr double kMaxHardwareFigure = 1e30;
+bool isHardwareFigure(double v);
+// "a number from 1e-30 to 1e+30": the range, for error messages.
+std::string hardwareFigureRange();
+
 // The per-hop latency assumed for a link type when a catalog entry gives none, with its basis.
 struct HopLatency {
     double seconds = 0.0;
@@ -89,9 +99,9 @@ struct Hardware {
     // The off-chip memory every roofline is drawn against by default: "hbm", else "dram",
     // else the first level listed.
     const MemoryLevel* mainMemory() const;
-};
-
-} // namespace roofscope
 
     // Every field, so a round-trip test compares all of them, new ones included.
     bool operator==(const Hardware&) const = default;
+};
+
+} // namespace roofscope

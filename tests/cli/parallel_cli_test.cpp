@@ -1,10 +1,12 @@
 // `roofscope model --tp/--pp/--ep` and `roofscope plan`: the layouts as a user asks for them.
+#include "core/numbers.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <sstream>
 #include <string>
 
 using roofscope::clitest::runCli;
@@ -142,4 +144,47 @@ TEST(ModelCliNotes, SaysWhatTheFiguresMean)
     EXPECT_NEAR(t["ai_weights_only"].get<double>(),
                 t["flops"].get<double>() / t["weights_read_bytes"].get<double>(), 1e-9);
     EXPECT_EQ(j["scenario"]["time_unit"], "per token");
+}
+
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, separator))
+        out.push_back(item);
+    return out;
+}
+
+} // namespace
+
+// Like every other CSV, plan's rows carry numbers in the shortest form that reads back exactly (not
+// 17 digits: 0.1 stays "0.1"), cell for cell the values of its JSON output.
+TEST(PlanCli, CsvNumbersAreTheShortestRoundTripForm)
+{
+    const std::string args = "plan " + k70b + "--gpu h100-sxm5 --max-gpus 2 --format ";
+    const auto json = parse(run(args + "json"));
+    const auto csv = run(args + "csv");
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    const std::vector<std::string> lines = split(csv.out, '\n');
+    ASSERT_EQ(lines.size(), json["layouts"].size() + 1) << csv.out;
+    EXPECT_EQ(lines[0], "layout,tp,pp,ep,gpus,time_s,tokens_per_s,tokens_per_s_per_gpu,"
+                        "communication_fraction,memory_bytes,fits");
+    EXPECT_EQ(lines[1], "PLAN_ROW_1");
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const std::vector<std::string> cells = split(lines[i], ',');
+        ASSERT_EQ(cells.size(), 11u) << lines[i];
+        const nlohmann::json& layout = json["layouts"][i - 1];
+        EXPECT_EQ(cells[5], roofscope::shortestNumber(layout["time_s"].get<double>()));
+        EXPECT_EQ(cells[6], roofscope::shortestNumber(layout["tokens_per_s"].get<double>()));
+        EXPECT_EQ(cells[7],
+                  roofscope::shortestNumber(layout["tokens_per_s_per_gpu"].get<double>()));
+        EXPECT_EQ(cells[8],
+                  roofscope::shortestNumber(layout["communication_fraction"].get<double>()));
+        EXPECT_EQ(cells[9], roofscope::shortestNumber(layout["memory_bytes"].get<double>()));
+        for (const std::string& cell : cells)
+            EXPECT_LT(cell.size(), 17u) << lines[i];
+    }
 }

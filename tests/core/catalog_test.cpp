@@ -333,6 +333,35 @@ TEST(CatalogJson, OverflowingNumberIsRejected)
               "my.json: /hardware/2: must be a finite number, got 3e400 (too large)");
 }
 
+// Finite, positive, and still unusable: a ridge of 1e15 FLOP/s over 1e-300 B/s is infinite, and
+// `roofscope gpus` printed "∞". Every rate, capacity and latency stays within 1e-30 … 1e30.
+TEST(CatalogJson, FiguresThatWouldOverflowARidgeAreRefused)
+{
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x", {},
+            R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 1e15, "source": "s"}])",
+            R"([{"level": "hbm", "bytes_per_s": 1e-300, "source": "s"}])"))),
+        "my.json: /hardware/0/memory/0/bytes_per_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e-300");
+    EXPECT_EQ(errorOf(catalogText(entry("x", R"("memory_bytes": 2e31, )"))),
+              "my.json: /hardware/0/memory_bytes: must be a number from 1e-30 to 1e+30 (a ridge or "
+              "a time computed from it would overflow), got 2e+31");
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x", {},
+            R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 1e300, "source": "s"}])"))),
+        "my.json: /hardware/0/ceilings/0/flops_per_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e+300");
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x",
+            R"("interconnect": {"link": "nvlink", "name": "n", "bytes_per_s": 4.5e11, "source": "s", "latency_s": 1e-40}, )"))),
+        "my.json: /hardware/0/interconnect/latency_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e-40");
+    EXPECT_EQ(errorOf(catalogText(entry("x", R"("memory_bytes": 1e30, )"))), ""); // the limit is in
+}
+
 TEST(CatalogJson, ZeroBandwidth)
 {
     EXPECT_EQ(

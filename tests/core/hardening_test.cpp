@@ -15,6 +15,7 @@
 #include <clocale>
 #include <cmath>
 #include <string>
+#include <limits>
 
 using namespace roofscope;
 
@@ -421,4 +422,22 @@ TEST(Hardening, ScenarioAcceleratorAndOperatorCountsAreLimited)
         R"({"format": "roofscope-scenario", "version": 1, "gpus": [)" + gpus + "]}", "s.json");
     ASSERT_FALSE(g.ok());
     EXPECT_EQ(g.error().message, "s.json: /gpus: 65 accelerators; the limit is 64");
+}
+
+// Printers never print "inf", "nan" or "∞": a non-finite value has no number text in a file (an
+// empty CSV cell) and reads "n/a" on screen. Readers refuse such values long before.
+TEST(Hardening, NonFiniteValuesAreNeverPrintedAsNumbers)
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_EQ(shortestNumber(inf), "");
+    EXPECT_EQ(shortestNumber(-inf), "");
+    EXPECT_EQ(shortestNumber(nan), "");
+    EXPECT_EQ(significantNumber(inf, 4), "");
+    EXPECT_EQ(formatNumber(inf), "n/a");
+    EXPECT_EQ(formatNumber(-inf), "n/a");
+    EXPECT_EQ(formatNumber(nan), "n/a");
+    EXPECT_EQ(formatBandwidth(inf), "n/a B/s");
+    EXPECT_EQ(shortestNumber(0.1), "0.1");
+    EXPECT_EQ(significantNumber(2.5, 6), "2.5");
 }
