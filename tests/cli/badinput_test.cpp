@@ -1,8 +1,8 @@
-// The bad-input corpus of issue 11: every case must exit with code 2, print exactly one line on
-// stderr that names the file, option or token and what was expected, print nothing on stdout,
-// leave every file in its directory untouched (inputs and pre-existing outputs), finish within
-// the timeout and stay within a memory bound. Under the asan preset the binary is sanitized,
-// so a sanitizer report breaks the one-line rule and fails the case.
+// The bad-input corpus: every case must exit with code 2, print exactly one line on stderr that
+// names the file, option or token and what was expected, print nothing on stdout, leave every file
+// in its directory untouched (inputs and pre-existing outputs), finish within the timeout and stay
+// within a memory bound. Under the asan preset the binary is sanitized, so a sanitizer report
+// breaks the one-line rule and fails the case.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

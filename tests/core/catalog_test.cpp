@@ -693,8 +693,8 @@ TEST(CatalogClosestId, EditDistance)
     EXPECT_EQ(editDistance("abc", ""), 3u);
 }
 
-// Issue 10 item 7: one accumulate convention (FP32) for every tensor ceiling; GeForce
-// FP16-accumulate rates kept apart, labelled, and never used for an operator.
+// One accumulate convention (FP32) for every tensor ceiling; GeForce FP16-accumulate rates kept
+// apart, labelled, and never used for an operator.
 TEST(CatalogBuiltin, GeForceTensorCeilingsUseFp32Accumulate)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();

@@ -1,5 +1,5 @@
-// Log-axis ticks: decades with their labels, thinned on a short axis, 1-2-5 steps inside a
-// decade, and never fewer than two labels (issue 10 item 14: a zoomed axis lost every number).
+// Log-axis ticks: decades with their labels, thinned on a short axis, 1-2-5 steps inside a decade,
+// and never fewer than two labels (a zoomed axis lost every number).
 #include "ui/chart/logticks.h"
 
 #include <QStringList>
@@ -87,7 +87,7 @@ TEST(LogTicks, ManyDecadesOnAShortAxisAreThinnedToEveryOtherDecade)
 
 TEST(LogTicks, LessThanADecadeStepsOneTwoFiveWithSiLabels)
 {
-    // The issue's case: zoomed in to 2…9 TFLOP/s, the axis used to show no number at all.
+    // Zoomed in to 2…9 TFLOP/s, the axis used to show no number at all.
     const auto ticks = LogTicks::compute(
         {2e12, 9e12, 500.0, 30.0, LogTicks::Format::Si, QStringLiteral("FLOP/s")});
     EXPECT_EQ(labels(ticks),
