@@ -186,9 +186,9 @@ TEST(LogTicks, LabelsKeepTheDecimalPointUnderACommaDecimalLocale)
     std::snprintf(probe, sizeof probe, "%g", 2.5);
     const std::string germanPrintf = probe;
     const QStringList plain =
-        labels(LogTicks::compute(request(2.0, 3.2, 800.0, 30.0, LogTicks::Format::PowerOfTen)));
+        labels(LogTicks::compute(request(2.0, 3.2, 300.0, 30.0, LogTicks::Format::PowerOfTen)));
     const QStringList times =
-        labels(LogTicks::compute(request(2e4, 3.2e4, 800.0, 30.0, LogTicks::Format::PowerOfTen)));
+        labels(LogTicks::compute(request(2e4, 3.2e4, 300.0, 30.0, LogTicks::Format::PowerOfTen)));
     const QString oneLabel = LogTicks::label(0.25, LogTicks::Format::PowerOfTen, {}, true);
     std::setlocale(LC_ALL, previous.c_str());
 
