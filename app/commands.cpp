@@ -99,49 +99,8 @@ int runGpus(const std::vector<std::string>& args)
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
     const std::string format = a.value("format", "table");
     if (format == "json") {
-        nlohmann::json list = nlohmann::json::array();
-        for (const Hardware& hw : catalog.all()) {
-            nlohmann::json ceilings = nlohmann::json::array();
-            const auto ceilingJson = [](const Ceiling& c) {
-                nlohmann::json j = {{"precision", precisionName(c.precision)},
-                                    {"unit", computeUnitName(c.unit)},
-                                    {"flops_per_s", c.flopsPerS},
-                                    {"source", c.source},
-                                    {"estimate", c.estimate}};
-                if (c.unit == ComputeUnit::Tensor)
-                    j["accumulate"] = c.accumulate.empty() ? "fp32" : c.accumulate;
-                return j;
-            };
-            for (const Ceiling& c : hw.ceilings)
-                ceilings.push_back(ceilingJson(c));
-            nlohmann::json alternates = nlohmann::json::array();
-            for (const Ceiling& c : hw.alternateCeilings)
-                alternates.push_back(ceilingJson(c));
-            nlohmann::json memory = nlohmann::json::array();
-            for (const MemoryLevel& m : hw.memory)
-                memory.push_back({{"level", m.level},
-                                  {"bytes_per_s", m.bytesPerS},
-                                  {"source", m.source},
-                                  {"estimate", m.estimate}});
-            list.push_back(
-                {{"id", hw.id},
-                 {"name", hw.name},
-                 {"vendor", hw.vendor},
-                 {"ceilings", ceilings},
-                 {"alternate_ceilings", alternates},
-                 {"memory", memory},
-                 {"memory_bytes", hw.memoryBytes},
-                 {"interconnect",
-                  hw.interconnect.present()
-                      ? nlohmann::json{{"link", hw.interconnect.link},
-                                       {"name", hw.interconnect.name},
-                                       {"bytes_per_s_per_direction", hw.interconnect.bytesPerS},
-                                       {"source", hw.interconnect.source},
-                                       {"hop_latency_s", hw.interconnect.latencyS},
-                                       {"hop_latency_source", hw.interconnect.latencySource}}
-                      : nlohmann::json()}});
-        }
-        std::cout << list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        // The catalog format itself, so the output can be edited and passed back as --catalog.
+        std::cout << hardwareCatalogToJson(catalog.all());
         return 0;
     }
     if (format != "table")
@@ -460,9 +419,10 @@ bool printCommandHelp(const std::string& command, std::ostream& out)
         {"gpus", "Usage: roofscope gpus [--format table|json] [--catalog FILE ...]\n\n"
                  "Lists the accelerators of the catalog: id, name, dense peaks per precision and\n"
                  "compute unit, memory bandwidth and ridge point.\n\n"
-                 "  --format table|json   output format (default table)\n"
+                 "  --format table|json   output format (default table); json is a hardware\n"
+                 "                        catalog file that --catalog reads back\n"
                  "  --catalog FILE        add or override hardware (repeatable)\n\n"
-                 "Example: roofscope gpus --format json\n"},
+                 "Example: roofscope gpus --format json > mine.json\n"},
         {"ops", "Usage: roofscope ops [--format table|json]\n\n"
                 "Lists every operator kind with its parameters, defaults and FLOP/byte formulas,\n"
                 "and the seed's presets.\n\n"

@@ -6,12 +6,12 @@
 #include "app/resultrows.h"
 #include "app/texttable.h"
 #include "core/format.h"
+#include "core/numbers.h"
 #include "core/parallel.h"
 #include "core/scenarionotes.h"
 
 #include <cmath>
 #include <iostream>
-#include <sstream>
 
 namespace roofscope::cli {
 
@@ -40,10 +40,8 @@ ParallelOptions optionsFrom(const Arguments& a)
 
 std::string exact(double v)
 {
-    std::ostringstream s;
-    s.precision(17);
-    s << v;
-    return s.str();
+    // Shortest round-trip text, as every other CSV: exact, and C-locale whatever the locale.
+    return shortestNumber(v);
 }
 
 nlohmann::json optionalBool(const std::optional<bool>& b)

@@ -31,7 +31,33 @@ enum class AdviceFamily {
     Attention,    // attention_decode, attention_prefill
 };
 AdviceFamily adviceFamily(std::string_view kind);
-// Advice for the region, tailored to the operator's family, in English.
+
+// Each distinct piece of advice: the seed's five (one per region, written for weight matmuls) and
+// the tailored ones for operators whose intensity a bigger batch does not change.
+enum class Advice {
+    CutBytesFirst,        // far left: quantize, fuse, then batch
+    FuseAndTile,          // left of the ridge
+    MeasureNearRidge,     // near the ridge
+    ReduceFlops,          // right of the ridge
+    LowerPrecision,       // far right
+    FuseStreamingKernel,  // a streaming operator left of its roof
+    CheaperVectorMath,    // a streaming operator right of its roof
+    FuseMoreMath,         // a streaming operator near its roof
+    ShrinkKvCache,        // attention left of the ridge
+    FlashAttentionKernel, // attention right of the ridge
+};
+inline constexpr Advice kAllAdvice[] = {Advice::CutBytesFirst,     Advice::FuseAndTile,
+                                        Advice::MeasureNearRidge,  Advice::ReduceFlops,
+                                        Advice::LowerPrecision,    Advice::FuseStreamingKernel,
+                                        Advice::CheaperVectorMath, Advice::FuseMoreMath,
+                                        Advice::ShrinkKvCache,     Advice::FlashAttentionKernel};
+
+// Which advice the region gives an operator of the family. The CLI prints its English text; the
+// window shows it translated (ui/advicetext.h), so both always advise the same thing.
+Advice adviceFor(AdviceRegion r, AdviceFamily family);
+// The advice in English, one sentence or two.
+std::string_view adviceText(Advice advice);
+// adviceText(adviceFor(r, family)).
 std::string_view adviceText(AdviceRegion r, AdviceFamily family);
 
 } // namespace roofscope

@@ -47,6 +47,21 @@ std::string jsonQuoted(std::string_view text)
     return JsonReader::describe(Json(std::string(text)));
 }
 
+// A rate, capacity or latency: a positive number within the range the roofline arithmetic stays
+// finite in (kMinHardwareFigure … kMaxHardwareFigure), else an error at its pointer.
+double readFigure(JsonReader& r, const Json& object, const std::string& pointer,
+                  std::string_view key, double fallback = 0.0)
+{
+    const double value = r.positiveNumber(object, pointer, key, fallback);
+    if (r.ok() && object.contains(key) && !isHardwareFigure(value)) {
+        r.fail(JsonReader::child(pointer, key),
+               "must be " + hardwareFigureRange() + " (a ridge or a time computed from it would " +
+                   "overflow), got " + JsonReader::describe(object.at(key)));
+        return fallback;
+    }
+    return value;
+}
+
 std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::string& pointer,
                                   std::vector<Ceiling>* alternates = nullptr)
 {
@@ -88,7 +103,7 @@ std::vector<Ceiling> readCeilings(JsonReader& r, const Json& array, const std::s
                    "unknown unit " + jsonQuoted(unit) + " (expected one of: tensor, vector)");
             break;
         }
-        c.flopsPerS = r.positiveNumber(item, p, "flops_per_s");
+        c.flopsPerS = readFigure(r, item, p, "flops_per_s");
         c.source = r.nonEmptyString(item, p, "source");
         c.estimate = r.boolean(item, p, "estimate", false);
         c.accumulate = r.string(item, p, "accumulate");
@@ -146,7 +161,7 @@ std::vector<MemoryLevel> readMemory(JsonReader& r, const Json& array, const std:
                        " (expected one of: " + JsonReader::joinNames(kMemoryLevels) + ")");
             break;
         }
-        m.bytesPerS = r.positiveNumber(item, p, "bytes_per_s");
+        m.bytesPerS = readFigure(r, item, p, "bytes_per_s");
         m.source = r.nonEmptyString(item, p, "source");
         m.estimate = r.boolean(item, p, "estimate", false);
         if (!r.ok())
@@ -180,12 +195,12 @@ Interconnect readInterconnect(JsonReader& r, const Json& item, const std::string
         return link;
     }
     link.name = r.nonEmptyString(item, p, "name");
-    link.bytesPerS = r.positiveNumber(item, p, "bytes_per_s");
+    link.bytesPerS = readFigure(r, item, p, "bytes_per_s");
     link.source = r.nonEmptyString(item, p, "source");
     if (!r.ok())
         return link;
     if (item.contains("latency_s")) {
-        link.latencyS = r.positiveNumber(item, p, "latency_s");
+        link.latencyS = readFigure(r, item, p, "latency_s");
         link.latencySource = r.string(item, p, "latency_source", "given in the catalog");
         link.latencyEstimate = false;
     } else {
@@ -220,7 +235,7 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     }
     h.name = r.nonEmptyString(item, p, "name");
     h.vendor = r.nonEmptyString(item, p, "vendor");
-    h.memoryBytes = r.positiveNumber(item, p, "memory_bytes", 0.0);
+    h.memoryBytes = readFigure(r, item, p, "memory_bytes");
     h.memorySource = r.string(item, p, "memory_source");
     h.notes = r.string(item, p, "notes");
     if (!r.ok())

@@ -14,8 +14,9 @@ struct Error {
 
 // A value or an Error. The core never throws across its API and never lets a NaN or an
 // infinity escape: every function that can meet bad input returns one of these.
-// (std::expected is C++23; the project is C++20.)
-template <typename T> class Expected {
+// (std::expected is C++23; the project is C++20.) [[nodiscard]]: a call whose result is dropped
+// has lost its error, and the compiler says so.
+template <typename T> class [[nodiscard]] Expected {
 public:
     Expected(T value) : m_state(std::move(value)) {}
     Expected(Error error) : m_state(std::move(error)) {}

@@ -27,7 +27,7 @@ std::string significant(double v, int digits)
 std::string formatNumber(double v, int significantDigits)
 {
     if (!std::isfinite(v))
-        return std::isnan(v) ? "n/a" : (v > 0 ? "∞" : "-∞");
+        return "n/a";
     return significant(v, significantDigits);
 }
 

@@ -14,5 +14,6 @@ std::string formatBytes(double bytes);                         // "33.57 MB"
 std::string formatFlops(double flops);                         // "33.55 GFLOP"
 std::string formatDuration(double seconds);                    // "10.02 µs", "41.3 ms", "1.2 s"
 std::string formatNumber(double v, int significantDigits = 4); // "0.9995", "318.3", "1.2e+06"
+// A non-finite value is shown as "n/a" (with its unit for formatSi): never "inf", "nan" or "∞".
 
 } // namespace roofscope

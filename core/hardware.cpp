@@ -1,6 +1,21 @@
 #include "core/hardware.h"
 
+#include "core/numbers.h"
+
+#include <cmath>
+
 namespace roofscope {
+
+bool isHardwareFigure(double v)
+{
+    return std::isfinite(v) && v >= kMinHardwareFigure && v <= kMaxHardwareFigure;
+}
+
+std::string hardwareFigureRange()
+{
+    return "a number from " + shortestNumber(kMinHardwareFigure) + " to " +
+           shortestNumber(kMaxHardwareFigure);
+}
 
 HopLatency defaultHopLatency(std::string_view link)
 {

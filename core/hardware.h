@@ -19,6 +19,8 @@ struct Ceiling {
     // "fp32"). GeForce cards also publish a faster FP16-accumulate rate; such a ceiling says
     // "fp16" here and lives in Hardware::alternateCeilings, never under an operator.
     std::string accumulate = {};
+
+    bool operator==(const Ceiling&) const = default;
 };
 
 // Bandwidth of one level of the memory hierarchy, in bytes/s. Levels: "hbm", "dram", "l4",
@@ -28,6 +30,8 @@ struct MemoryLevel {
     double bytesPerS = 0.0;
     std::string source;
     bool estimate = false;
+
+    bool operator==(const MemoryLevel&) const = default;
 };
 
 // The scale-up link between GPUs of one node (NVLink, Infinity Fabric, PCIe), as collectives
@@ -46,7 +50,18 @@ struct Interconnect {
     bool latencyEstimate = true;
 
     bool present() const { return bytesPerS > 0.0; }
+    bool operator==(const Interconnect&) const = default;
 };
+
+// The range every rate, capacity and latency of a catalog (FLOP/s, B/s, bytes, seconds) must lie
+// in. It spans every real device by many orders of magnitude either way, and keeps each ratio or
+// product of two such figures (a ridge point, a time) a finite, non-zero double: a figure read from
+// a file never turns into an infinite ridge or a zero time on the way to the screen.
+inline constexpr double kMinHardwareFigure = 1e-30;
+inline constexpr double kMaxHardwareFigure = 1e30;
+bool isHardwareFigure(double v);
+// "a number from 1e-30 to 1e+30": the range, for error messages.
+std::string hardwareFigureRange();
 
 // The per-hop latency assumed for a link type when a catalog entry gives none, with its basis.
 struct HopLatency {
@@ -84,6 +99,9 @@ struct Hardware {
     // The off-chip memory every roofline is drawn against by default: "hbm", else "dram",
     // else the first level listed.
     const MemoryLevel* mainMemory() const;
+
+    // Every field, so a round-trip test compares all of them, new ones included.
+    bool operator==(const Hardware&) const = default;
 };
 
 } // namespace roofscope

@@ -344,8 +344,8 @@ std::string idFromFileName(std::string_view fileName)
     return id.empty() ? std::string("hf-model") : id;
 }
 
-// A Hugging Face config: only the fields the expansion needs are read (and validated);
-// everything else in the file is ignored, as the issue asks ("loads as it is").
+// A Hugging Face config: only the fields the expansion needs are read (and validated); everything
+// else in the file is ignored, so a downloaded config.json loads as it is.
 Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& root,
                                                    std::string_view fileName)
 {

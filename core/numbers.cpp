@@ -23,13 +23,17 @@ std::optional<double> parseNumber(std::string_view text)
 
 std::string shortestNumber(double v)
 {
+    if (!std::isfinite(v))
+        return {};
     char buf[64];
     const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    return ec == std::errc() ? std::string(buf, ptr) : std::string("nan");
+    return ec == std::errc() ? std::string(buf, ptr) : std::string();
 }
 
 std::string significantNumber(double v, int digits)
 {
+    if (!std::isfinite(v))
+        return {};
     char buf[128];
     const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general,
                                          digits < 1 ? 1 : digits);

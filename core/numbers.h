@@ -14,12 +14,13 @@ namespace roofscope {
 // else: empty, trailing characters, "inf", "nan", hex, or out of double's range ("1e309").
 std::optional<double> parseNumber(std::string_view text);
 
-// The shortest text that reads back as exactly `v` ("0.12345678901", "1e+300", "16777216").
-// Non-finite values give "inf", "-inf" or "nan" (callers keep those out of files).
+// The shortest text that reads back as exactly `v` ("0.12345678901", "1e+300", "16777216"). A
+// non-finite value has no number text: it gives "", an empty CSV cell (callers refuse such values
+// before they reach a file; this only makes sure "inf" or "nan" is never written).
 std::string shortestNumber(double v);
 
 // `v` with `digits` significant digits in printf's %g style ("989.4", "1.2e+06"), but
-// locale-independent.
+// locale-independent; "" for a non-finite value, as shortestNumber.
 std::string significantNumber(double v, int digits);
 
 } // namespace roofscope

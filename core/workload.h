@@ -17,8 +17,8 @@ enum class Phase { Prefill, Decode };
 std::string_view phaseName(Phase p);
 std::optional<Phase> parsePhase(std::string_view name);
 
-// What one inference step runs: the knobs of the scenario. Plain data, cheap to copy,
-// so that a window can change one field per slider step and expand again.
+// What one inference step runs: the knobs of a model scenario. Plain data, cheap to copy, so that a
+// window can change one field per slider step and expand again.
 struct InferenceScenario {
     Phase phase = Phase::Decode;
     double batch = 1.0;                      // sequences in the step

@@ -11,7 +11,8 @@ ColorOverrides colorOverridesFromSettings()
     settings.beginGroup(QStringLiteral("colors"));
     const QStringList ids = settings.childKeys();
     for (const QString& id : ids) {
-        // Qt Core only (Session is): "#rrggbb" read by hand.
+        // Only the documented "#rrggbb", read by hand: QColor would also take colour names and
+        // other forms that the settings file does not promise.
         const QString text = settings.value(id).toString().trimmed();
         bool ok = false;
         const uint rgb = text.mid(1).toUInt(&ok, 16);

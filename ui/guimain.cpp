@@ -44,7 +44,7 @@ int runGui(int argc, char** argv)
 
     MainWindow window(std::move(catalog), errors);
     if (!window.restoreState())
-        window.loadDefaultScenario();
+        window.newDocument();
     window.show();
     return app.exec();
 }

@@ -17,7 +17,7 @@ namespace roofscope {
 
 namespace {
 
-// The seed's section 4: the model the issue diagnoses, on the step it diagnoses.
+// The seed's section 4: the model it diagnoses, on the step it diagnoses.
 constexpr const char* kDefaultModel = "llama-2-70b";
 
 bool sameRows(const Workload& a, const Workload& b)
@@ -178,9 +178,9 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
 
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
-    // The key is an id: the chart and the lists show its name ("QKᵀ scores", item 20). Expected
-    // experts touched are not whole: three significant digits; whole counts with separators
-    // ("QKᵀ scores ×2,621,440").
+    // The key is an id: the chart and the lists show its name ("QKᵀ scores"). Expected experts
+    // touched are not whole: three significant digits; whole counts with separators ("QKᵀ scores
+    // ×2,621,440").
     return ModelRowNames::name(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 

@@ -36,12 +36,12 @@ struct KernelRef {
     bool operator==(const KernelRef&) const = default;
 };
 
-// The open document: the catalog, the checked accelerators and the baseline, the operators
-// (edited through an undo stack), the selection, the view range, the theme and the toggles.
-// It holds the core's estimates for every operator on every checked accelerator and
-// recomputes only what an edit touches. Qt Core only: the item models, the chart and the
-// figure exporter read it, and what they draw comes from figure() (the core's figure model,
-// core/figure.h); none of them computes a roofline itself.
+// The open document: the catalog, the checked accelerators and the baseline, the operators (edited
+// through an undo stack), the selection, the view range, the theme and the toggles. It holds the
+// core's estimates for every operator on every checked accelerator and recomputes only what an edit
+// touches. No widgets or chart types (its undo stack is Qt Gui's QUndoStack): the item models, the
+// chart and the figure exporter read it, and what they draw comes from figure() (the core's figure
+// model, core/figure.h); none of them computes a roofline itself.
 class Session : public QObject {
     Q_OBJECT
 public:

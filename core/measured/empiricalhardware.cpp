@@ -4,6 +4,7 @@
 #include "core/jsonreader.h"
 #include "core/measured/csvreader.h"
 #include "core/measured/metricvalue.h"
+#include "core/numbers.h"
 
 #include <cctype>
 #include <cmath>
@@ -88,9 +89,8 @@ public:
 private:
     static std::string formatNumber(double v)
     {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.17g", v);
-        return buf;
+        // printf's %.17g text (ids hashed from it stay the same), but never the locale's comma.
+        return significantNumber(v, 17);
     }
     std::uint64_t m_h = 14695981039346656037ull;
 };
@@ -212,6 +212,12 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
             const double v = pair[1].get<double>();
             if (!std::isfinite(v) || v <= 0.0) {
                 skip(p + "/1", "expected a finite number > 0");
+                continue;
+            }
+            // In GB/s or GFLOP/s: the rate itself must be a figure the roofline can divide.
+            if (!isHardwareFigure(v * 1e9)) {
+                skip(p + "/1", "expected " + hardwareFigureRange() + " once scaled by 1e9, got " +
+                                   shortestNumber(v));
                 continue;
             }
             const std::string name = pair[0].get<std::string>();
@@ -370,7 +376,15 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
             const auto it = d.sums.find(c.name);
             if (it == d.sums.end())
                 continue;
-            const double mean = it->second.first / it->second.second * 1e9; // GB/s, GFLOP/s
+            const double meanG = it->second.first / it->second.second; // GB/s, GFLOP/s
+            const double mean = meanG * 1e9;
+            if (!isHardwareFigure(mean))
+                return makeError(fileName + ": column " + c.name + " of device " + device +
+                                 ": the mean is out of range (expected " + hardwareFigureRange() +
+                                 " once scaled by 1e9, got " +
+                                 (std::isfinite(meanG) ? shortestNumber(meanG)
+                                                       : std::string("more than a double holds")) +
+                                 ")");
             hash.add(c.name);
             hash.add(mean);
             if (c.memory)

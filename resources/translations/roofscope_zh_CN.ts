@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>roofscope::AdviceText</name>
+    <message>
+        <source>Bandwidth-bound: cut bytes first (quantize weights), then fuse operators, then raise the batch so more work shares each weight read.</source>
+        <translation>带宽受限：先减字节（权重量化），再做算子融合，最后堆 batch，让更多计算共享每次权重读取。</translation>
+    </message>
+    <message>
+        <source>Bandwidth-bound: fuse operators, change the loop order, tile for reuse.</source>
+        <translation>带宽受限：算子融合、调整 loop order、用 tiling 提高数据复用。</translation>
+    </message>
+    <message>
+        <source>Balanced near the ridge: either side can pay off; measure how far the kernel is from the roof.</source>
+        <translation>拐点附近，较为均衡：两侧都可优化，先实测 kernel 离屋顶线还有多远。</translation>
+    </message>
+    <message>
+        <source>Compute-bound: reduce the FLOPs (distillation, pruning) and make sure the work runs on the tensor cores.</source>
+        <translation>计算受限：减少计算量（蒸馏、剪枝），并确保计算跑在 Tensor Core 上。</translation>
+    </message>
+    <message>
+        <source>Strongly compute-bound: use a lower precision (FP8/FP4) or hardware with more compute.</source>
+        <translation>强烈计算受限：用更低精度（FP8/FP4），或换更高算力的硬件。</translation>
+    </message>
+    <message>
+        <source>Bandwidth-bound by its formula (a bigger batch does not change its intensity): fuse it into the neighbouring kernel so its tensor is not written and read again, and stream a narrower dtype.</source>
+        <translation>由公式决定的带宽受限（增大 batch 不会改变其算术强度）：把它融合进相邻 kernel，避免其张量被写出再读回，并使用更窄的数据类型。</translation>
+    </message>
+    <message>
+        <source>Compute-bound on the vector units: use cheaper math (an approximate activation, fused multiply-adds) or fold the work into a tensor-core kernel.</source>
+        <translation>受限于向量单元算力：改用更便宜的计算（近似激活函数、融合乘加），或把计算并入 Tensor Core kernel。</translation>
+    </message>
+    <message>
+        <source>Near the vector roof: more math fused into this pass is almost free; measure how far the kernel is from the roof.</source>
+        <translation>接近向量屋顶：在这一遍中融合更多计算几乎不增加成本；先实测 kernel 离屋顶线还有多远。</translation>
+    </message>
+    <message>
+        <source>Bandwidth-bound on the KV cache, which each sequence reads for itself (a bigger batch does not help): shrink the cache (FP8 KV, fewer KV heads) and use a fused flash or paged attention kernel.</source>
+        <translation>受限于 KV cache 带宽，每个序列各自读取自己的缓存（增大 batch 无济于事）：缩小缓存（FP8 KV、更少的 KV 头），并使用融合的 flash 或 paged attention kernel。</translation>
+    </message>
+    <message>
+        <source>Compute-bound attention: use a flash-attention kernel on the tensor cores, FP8 attention, and skip fully masked blocks.</source>
+        <translation>注意力计算受限：使用运行在 Tensor Core 上的 flash-attention kernel、FP8 注意力，并跳过完全被掩码的块。</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::AtomicFile</name>
     <message>
         <source>Cannot write the file: no file name was given</source>
@@ -2327,26 +2370,6 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::ReadoutPanel</name>
     <message>
-        <source>Far left, bandwidth-bound: cut bytes first (quantize weights), then fuse operators, then raise the batch so more work shares each weight read.</source>
-        <translation>左侧远端，带宽受限：先减字节（权重量化），再做算子融合，最后堆 batch，让更多计算共享每次权重读取。</translation>
-    </message>
-    <message>
-        <source>Left of the ridge, bandwidth-bound: fuse operators, change the loop order, tile for reuse.</source>
-        <translation>拐点左侧，带宽受限：算子融合、调整 loop order、用 tiling 提高数据复用。</translation>
-    </message>
-    <message>
-        <source>Near the ridge: either side can pay off; measure how far the kernel is from the roof.</source>
-        <translation>拐点附近：两侧都可优化，先实测 kernel 离屋顶线还有多远。</translation>
-    </message>
-    <message>
-        <source>Right of the ridge, compute-bound: reduce the FLOPs (distillation, pruning) and make sure the work runs on the tensor cores.</source>
-        <translation>拐点右侧，计算受限：减少计算量（蒸馏、剪枝），并确保计算跑在 Tensor Core 上。</translation>
-    </message>
-    <message>
-        <source>Far right, strongly compute-bound: use a lower precision (FP8/FP4) or hardware with more compute.</source>
-        <translation>右侧远端，强烈计算受限：用更低精度（FP8/FP4），或换更高算力的硬件。</translation>
-    </message>
-    <message>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
@@ -2433,26 +2456,6 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>compute-bound for every %1 from %2 on %3</source>
         <translation>在 %3 上，%1 从 %2 起始终计算受限</translation>
-    </message>
-    <message>
-        <source>Bandwidth-bound by its formula (a bigger batch does not change its intensity): fuse it into the neighbouring kernel so its tensor is not written and read again, and stream a narrower dtype.</source>
-        <translation>由公式决定的带宽受限（增大 batch 不会改变其算术强度）：把它融合进相邻 kernel，避免其张量被写出再读回，并使用更窄的数据类型。</translation>
-    </message>
-    <message>
-        <source>Compute-bound on the vector units: use cheaper math (an approximate activation, fused multiply-adds) or fold the work into a tensor-core kernel.</source>
-        <translation>受限于向量单元算力：改用更便宜的计算（近似激活函数、融合乘加），或把计算并入 Tensor Core kernel。</translation>
-    </message>
-    <message>
-        <source>Near the vector roof: more math fused into this pass is almost free; measure how far the kernel is from the roof.</source>
-        <translation>接近向量屋顶：在这一遍中融合更多计算几乎不增加成本；先实测 kernel 离屋顶线还有多远。</translation>
-    </message>
-    <message>
-        <source>Bandwidth-bound on the KV cache, which each sequence reads for itself (a bigger batch does not help): shrink the cache (FP8 KV, fewer KV heads) and use a fused flash or paged attention kernel.</source>
-        <translation>受限于 KV cache 带宽，每个序列各自读取自己的缓存（增大 batch 无济于事）：缩小缓存（FP8 KV、更少的 KV 头），并使用融合的 flash 或 paged attention kernel。</translation>
-    </message>
-    <message>
-        <source>Compute-bound attention: use a flash-attention kernel on the tensor cores, FP8 attention, and skip fully masked blocks.</source>
-        <translation>注意力计算受限：使用运行在 Tensor Core 上的 flash-attention kernel、FP8 注意力，并跳过完全被掩码的块。</translation>
     </message>
     <message>
         <source>ridge at %1 FLOP/byte: needs %2 % more intensity to become compute-bound</source>

@@ -1,4 +1,5 @@
 #include "runcli.h"
+#include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -30,7 +31,10 @@ TEST(CliGpus, JsonListsTheSeedGpusWithCeilingsAndMemory)
 {
     const auto r = runCli("gpus --format json");
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    const json list = parse(r.out);
+    const json doc = parse(r.out);
+    EXPECT_EQ(doc["format"], "roofscope-hardware");
+    EXPECT_EQ(doc["version"], 1);
+    const json& list = doc["hardware"];
     ASSERT_TRUE(list.is_array());
     bool sawH100 = false;
     for (const json& g : list) {
@@ -51,6 +55,37 @@ TEST(CliGpus, JsonListsTheSeedGpusWithCeilingsAndMemory)
         EXPECT_DOUBLE_EQ(g["memory_bytes"].get<double>(), 80e9);
     }
     EXPECT_TRUE(sawH100);
+}
+
+// The JSON is a catalog file: passed back as --catalog (every entry overriding itself), it gives
+// the same entries, byte for byte, and the same table. The omniperf entries come from a CSV and are
+// written in the catalog format too.
+TEST(CliGpus, JsonOutputReadsBackAsACatalogWithTheSameEntries)
+{
+    const roofscope::test::ScratchDir scratch("gpus-json");
+    const std::string omniperf =
+        std::string(ROOFSCOPE_TEST_DATA_DIR) + "/measured/omniperf-roofline.csv";
+    const auto first = runCli("gpus --format json --catalog " + omniperf);
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    const std::string written = scratch.write("gpus.json", first.out);
+
+    const auto again = runCli("gpus --format json --catalog " + written);
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_EQ(again.out, first.out);
+    const json entries = parse(again.out)["hardware"];
+    EXPECT_EQ(entries.back()["id"], "omniperf-gpu-dev1-a97e54");
+
+    const auto tableBefore = runCli("gpus --catalog " + omniperf);
+    const auto tableAfter = runCli("gpus --catalog " + written);
+    ASSERT_EQ(tableAfter.exitCode, 0) << tableAfter.err;
+    EXPECT_EQ(tableAfter.out, tableBefore.out);
+    // The interconnect keys are the reader's (bytes_per_s, and latency_s only where given).
+    for (const json& g : entries) {
+        if (g["id"] != "h100-sxm5")
+            continue;
+        EXPECT_DOUBLE_EQ(g["interconnect"]["bytes_per_s"].get<double>(), 450e9);
+        EXPECT_FALSE(g["interconnect"].contains("bytes_per_s_per_direction"));
+    }
 }
 
 TEST(CliGpus, TableShowsRidgePoints)

@@ -1,6 +1,6 @@
-// Issue 9: tests read the user's configuration. Every test main now gives its process an own
-// home (tests/common/hermetic.h); this proves that a user catalog in the home the tests are
-// started from cannot change a result.
+// Tests read the user's configuration. Every test main now gives its process an own home
+// (tests/common/hermetic.h); this proves that a user catalog in the home the tests are started from
+// cannot change a result.
 #include "runcli.h"
 #include "tests/common/hermetic.h"
 
@@ -91,8 +91,8 @@ TEST(Hermetic, UserCatalogInTheRealHomeCannotChangeAResult)
     EXPECT_DOUBLE_EQ(bandwidth(direct.out), 3.35e12);
     EXPECT_DOUBLE_EQ(bandwidth(poisoned.out), 0.335e12);
 
-    // A test binary started from that home is not: the analyze test the issue saw fail with a
-    // user catalog passes.
+    // A test binary started from that home is not: the analyze test that once failed with a user
+    // catalog passes.
     const std::string self = fs::read_symlink("/proc/self/exe").string();
     const auto run = shell(startedFrom(home) + "'" + self +
                            "' --gtest_filter=CliAnalyze.DecodeMatmulOnH100AndA100");

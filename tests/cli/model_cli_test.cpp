@@ -66,7 +66,7 @@ TEST(ModelsCli, ListsThePresets)
     EXPECT_NE(table.out.find("top-2"), std::string::npos);
 }
 
-// Issue 5's figures through the CLI: Llama-2-70B decode, batch 1, FP16, on H100 SXM5.
+// The model-level figures through the CLI: Llama-2-70B decode, batch 1, FP16, on H100 SXM5.
 TEST(ModelCli, Llama2_70bDecodeJson)
 {
     const nlohmann::json doc =

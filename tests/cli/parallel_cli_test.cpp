@@ -1,11 +1,14 @@
 // `roofscope model --tp/--pp/--ep` and `roofscope plan`: the layouts as a user asks for them.
+#include "core/numbers.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using roofscope::clitest::runCli;
 
@@ -119,7 +122,8 @@ TEST(ParallelCli, BadLayoutsAreNamed)
     EXPECT_NE(r.err.find("--headroom 1.5"), std::string::npos) << r.err;
 }
 
-// Issue 10 items 8, 11, 12 and 25 as the command line shows them.
+// The notes beside `roofscope model`'s figures: MoE weights-only intensity, W4A16's FP16 LM head,
+// per-step times at batch > 1 and a context past the training length.
 TEST(ModelCliNotes, SaysWhatTheFiguresMean)
 {
     auto r =
@@ -142,4 +146,49 @@ TEST(ModelCliNotes, SaysWhatTheFiguresMean)
     EXPECT_NEAR(t["ai_weights_only"].get<double>(),
                 t["flops"].get<double>() / t["weights_read_bytes"].get<double>(), 1e-9);
     EXPECT_EQ(j["scenario"]["time_unit"], "per token");
+}
+
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, separator))
+        out.push_back(item);
+    return out;
+}
+
+} // namespace
+
+// Like every other CSV, plan's rows carry numbers in the shortest form that reads back exactly (not
+// 17 digits: 0.1 stays "0.1"), cell for cell the values of its JSON output.
+TEST(PlanCli, CsvNumbersAreTheShortestRoundTripForm)
+{
+    const std::string args = "plan " + k70b + "--gpu h100-sxm5 --max-gpus 2 --format ";
+    const auto json = parse(run(args + "json"));
+    const auto csv = run(args + "csv");
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    const std::vector<std::string> lines = split(csv.out, '\n');
+    ASSERT_EQ(lines.size(), json["layouts"].size() + 1) << csv.out;
+    EXPECT_EQ(lines[0], "layout,tp,pp,ep,gpus,time_s,tokens_per_s,tokens_per_s_per_gpu,"
+                        "communication_fraction,memory_bytes,fits");
+    EXPECT_EQ(lines[1], "TP=2,2,1,1,2,0.021080016997147594,47.43829192050999,23.719145960254995,"
+                        "0.015604016935410024,69649496576,true");
+    // 17 digits wrote this time as 0.041495741239933659.
+    EXPECT_EQ(lines[2], "TP=1 × PP=2,1,2,1,2,0.04149574123993366,24.098858584496,12.049429292248,"
+                        "2.4976271249047962e-05,69648626688,true");
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const std::vector<std::string> cells = split(lines[i], ',');
+        ASSERT_EQ(cells.size(), 11u) << lines[i];
+        const nlohmann::json& layout = json["layouts"][i - 1];
+        EXPECT_EQ(cells[5], roofscope::shortestNumber(layout["time_s"].get<double>()));
+        EXPECT_EQ(cells[6], roofscope::shortestNumber(layout["tokens_per_s"].get<double>()));
+        EXPECT_EQ(cells[7],
+                  roofscope::shortestNumber(layout["tokens_per_s_per_gpu"].get<double>()));
+        EXPECT_EQ(cells[8],
+                  roofscope::shortestNumber(layout["communication_fraction"].get<double>()));
+        EXPECT_EQ(cells[9], roofscope::shortestNumber(layout["memory_bytes"].get<double>()));
+    }
 }

@@ -235,6 +235,50 @@ TEST(CatalogBuiltin, RoundTripsThroughJson)
     EXPECT_EQ(hardwareCatalogToJson(*parsed), json);
 }
 
+// Every field of Hardware set to something other than its default, through the one writer and back:
+// the reader must give the same entries (Hardware::operator== compares every field).
+TEST(CatalogJson, WriterOutputReadsBackWithEveryField)
+{
+    Hardware full;
+    full.id = "full-gpu";
+    full.name = "Full GPU \"quoted\" 80GB";
+    full.vendor = "Vendor";
+    full.memoryBytes = 80e9 + 1;
+    full.memorySource = "datasheet p. 3";
+    full.notes = "note, with a comma";
+    full.ceilings = {
+        {Precision::BF16, ComputeUnit::Tensor, 0.1 + 0.2, "whitepaper", false, "fp32"},
+        {Precision::FP32, ComputeUnit::Vector, 6.7e13, "derived", true},
+    };
+    full.alternateCeilings = {
+        {Precision::FP16, ComputeUnit::Tensor, 3.3e14, "fp16 acc", true, "fp16"}};
+    full.memory = {{"hbm", 3.35e12, "datasheet", false}, {"l2", 1.1e13, "measured", true}};
+    full.interconnect = {"nvlink", "NVLink 4",   4.5e11, "half of 900 GB/s",
+                         3e-6,     "nccl-tests", false};
+
+    // An entry whose link gives no latency reads back with its link type's assumption.
+    Hardware assumedLatency = full;
+    assumedLatency.id = "assumed-latency";
+    const HopLatency assumed = defaultHopLatency("pcie");
+    assumedLatency.interconnect = {"pcie",          "PCIe Gen4 x16", 3.2e10, "half of 64 GB/s",
+                                   assumed.seconds, assumed.basis,   true};
+    Hardware minimal;
+    minimal.id = "minimal";
+    minimal.name = "Minimal";
+    minimal.vendor = "V";
+    minimal.ceilings = {{Precision::FP8, ComputeUnit::Tensor, 1e15, "s"}};
+    minimal.memory = {{"dram", 1e12, "s"}};
+
+    const std::vector<Hardware> original = {full, assumedLatency, minimal};
+    auto parsed = parseHardwareCatalog(hardwareCatalogToJson(original), "written.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    ASSERT_EQ(parsed->size(), original.size());
+    for (std::size_t i = 0; i < original.size(); ++i)
+        EXPECT_TRUE((*parsed)[i] == original[i]) << original[i].id;
+    EXPECT_EQ((*parsed)[0].ceilings[0].flopsPerS, 0.1 + 0.2); // exact: shortest round-trip form
+    EXPECT_EQ((*parsed)[0].interconnect.latencySource, "nccl-tests");
+}
+
 // ---- Validation messages: FILE: POINTER: PROBLEM --------------------------------------------
 
 TEST(CatalogJson, MinimalFileWithoutFormatOrVersionParses)
@@ -287,6 +331,35 @@ TEST(CatalogJson, OverflowingNumberIsRejected)
               "my.json: /hardware/1/memory_bytes: must be a finite number, got -2e999 (too large)");
     EXPECT_EQ(errorOf(R"({"hardware": [1, 2, 3e400]})"),
               "my.json: /hardware/2: must be a finite number, got 3e400 (too large)");
+}
+
+// Finite, positive, and still unusable: a ridge of 1e15 FLOP/s over 1e-300 B/s is infinite, and
+// `roofscope gpus` printed "∞". Every rate, capacity and latency stays within 1e-30 … 1e30.
+TEST(CatalogJson, FiguresThatWouldOverflowARidgeAreRefused)
+{
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x", {},
+            R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 1e15, "source": "s"}])",
+            R"([{"level": "hbm", "bytes_per_s": 1e-300, "source": "s"}])"))),
+        "my.json: /hardware/0/memory/0/bytes_per_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e-300");
+    EXPECT_EQ(errorOf(catalogText(entry("x", R"("memory_bytes": 2e31, )"))),
+              "my.json: /hardware/0/memory_bytes: must be a number from 1e-30 to 1e+30 (a ridge or "
+              "a time computed from it would overflow), got 2e+31");
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x", {},
+            R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 1e300, "source": "s"}])"))),
+        "my.json: /hardware/0/ceilings/0/flops_per_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e+300");
+    EXPECT_EQ(
+        errorOf(catalogText(entry(
+            "x",
+            R"("interconnect": {"link": "nvlink", "name": "n", "bytes_per_s": 4.5e11, "source": "s", "latency_s": 1e-40}, )"))),
+        "my.json: /hardware/0/interconnect/latency_s: must be a number from 1e-30 to 1e+30 (a "
+        "ridge or a time computed from it would overflow), got 1e-40");
+    EXPECT_EQ(errorOf(catalogText(entry("x", R"("memory_bytes": 1e30, )"))), ""); // the limit is in
 }
 
 TEST(CatalogJson, ZeroBandwidth)
@@ -620,8 +693,8 @@ TEST(CatalogClosestId, EditDistance)
     EXPECT_EQ(editDistance("abc", ""), 3u);
 }
 
-// Issue 10 item 7: one accumulate convention (FP32) for every tensor ceiling; GeForce
-// FP16-accumulate rates kept apart, labelled, and never used for an operator.
+// One accumulate convention (FP32) for every tensor ceiling; GeForce FP16-accumulate rates kept
+// apart, labelled, and never used for an operator.
 TEST(CatalogBuiltin, GeForceTensorCeilingsUseFp32Accumulate)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();

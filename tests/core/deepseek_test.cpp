@@ -53,7 +53,7 @@ const WorkloadOp* find(const Workload& w, const std::string& key)
 
 } // namespace
 
-// The figure: 61 layers × (512 latent + 64 rotary key) × 2 bytes.
+// The KV cache per token: 61 layers × (512 latent + 64 rotary key) × 2 bytes.
 TEST(DeepSeekV3, KvCacheIs70272BytesPerTokenInBf16)
 {
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(preset(), Precision::BF16), 61.0 * (512 + 64) * 2);

@@ -1,5 +1,5 @@
-// Communication as its own roof (issue 12): a model spread over GPUs brings, per shown GPU, the
-// link's bandwidth slope and its all-reduces on it, computed once in the core figure.
+// Communication as its own roof: a model spread over GPUs brings, per shown GPU, the link's
+// bandwidth slope and its all-reduces on it, computed once in the core figure.
 #include "core/figure.h"
 
 #include "core/catalog.h"

@@ -34,7 +34,7 @@ std::vector<const FigureRoof*> roofsOf(const Figure& f, std::string_view id)
     return out;
 }
 
-// Issue 10 item 6: the V100 publishes no BF16; it must not show another precision's number.
+// The V100 publishes no BF16; it must not show another precision's number.
 TEST(Headline, V100HasNoBf16Peak)
 {
     EXPECT_EQ(headlineCeiling(builtinGpu("v100-sxm2"), Precision::BF16), nullptr);

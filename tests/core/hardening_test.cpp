@@ -1,5 +1,6 @@
-// Regression tests of issue 11 (hardening), one per numbered item that the core owns, plus the
-// C-locale number handling of issue 9. The CLI side is in tests/cli/hardening_cli_test.cpp.
+// Hardening of the core against hostile input (numbers beyond double's range, invalid UTF-8,
+// overflowing counts, oversized files), and its C-locale number handling. The CLI side is in
+// tests/cli/hardening_cli_test.cpp.
 #include "core/catalog.h"
 #include "core/format.h"
 #include "core/jsonreader.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <clocale>
 #include <cmath>
+#include <limits>
 #include <string>
 
 using namespace roofscope;
@@ -35,7 +37,7 @@ Hardware h100()
 
 } // namespace
 
-TEST(Hardening, Item01_ScenarioNumberBeyondDoubleRangeIsAnErrorNotAnAbort)
+TEST(Hardening, ScenarioNumberBeyondDoubleRangeIsAnErrorNotAnAbort)
 {
     auto s = parseScenario(R"({"format":"roofscope-scenario","version":1,
         "view":{"ai_min":1e309,"ai_max":2,"flops_min":1,"flops_max":2}})",
@@ -45,14 +47,14 @@ TEST(Hardening, Item01_ScenarioNumberBeyondDoubleRangeIsAnErrorNotAnAbort)
                                  "large)");
 }
 
-TEST(Hardening, Item02_FormatSiOfTinyValuesDoesNotAbort)
+TEST(Hardening, FormatSiOfTinyValuesDoesNotAbort)
 {
     EXPECT_EQ(formatBandwidth(1e-300), "1e-291 nB/s");
     EXPECT_EQ(formatBytes(4.9e-324), "4.941e-315 nB"); // subnormal after scaling
     EXPECT_EQ(formatFlopsRate(989.4e12), "989.4 TFLOP/s");
 }
 
-TEST(Hardening, Item03_InvalidUtf8LabelsAreWrittenAsReplacementCharacters)
+TEST(Hardening, InvalidUtf8LabelsAreWrittenAsReplacementCharacters)
 {
     Scenario s = defaultScenario();
     s.operators[0].label = "caf\xe9";
@@ -61,7 +63,7 @@ TEST(Hardening, Item03_InvalidUtf8LabelsAreWrittenAsReplacementCharacters)
     EXPECT_TRUE(parseScenario(json, "s.json").ok());
 }
 
-TEST(Hardening, Item04_HeadsTimesHeadDimDoesNotOverflow)
+TEST(Hardening, HeadsTimesHeadDimDoesNotOverflow)
 {
     ModelConfig m = *ModelCatalog::builtin().find("llama-2-7b");
     m.heads = 3'000'000'000LL;
@@ -73,7 +75,7 @@ TEST(Hardening, Item04_HeadsTimesHeadDimDoesNotOverflow)
     EXPECT_TRUE(std::isfinite(weightBytes(m, InferenceScenario{})));
 }
 
-TEST(Hardening, Item05_GpuCountBeyondTheLimitIsAnErrorNotANegativeCount)
+TEST(Hardening, GpuCountBeyondTheLimitIsAnErrorNotANegativeCount)
 {
     const ModelConfig m = *ModelCatalog::builtin().find("llama-2-70b");
     Hardware tiny = h100();
@@ -90,7 +92,7 @@ TEST(Hardening, Item05_GpuCountBeyondTheLimitIsAnErrorNotANegativeCount)
     EXPECT_EQ(ok->gpusNeeded, 2);
 }
 
-TEST(Hardening, Item06_NonFiniteResultsAreRefused)
+TEST(Hardening, NonFiniteResultsAreRefused)
 {
     Hardware hw = h100();
     for (Ceiling& c : hw.ceilings)
@@ -111,7 +113,7 @@ TEST(Hardening, Item06_NonFiniteResultsAreRefused)
         << r.error().message;
 }
 
-TEST(Hardening, Item08_DevicesAreReadOnlyUpToTheFileSizeLimit)
+TEST(Hardening, DevicesAreReadOnlyUpToTheFileSizeLimit)
 {
     auto text = readTextFile("/dev/zero");
     ASSERT_FALSE(text.ok());
@@ -120,7 +122,7 @@ TEST(Hardening, Item08_DevicesAreReadOnlyUpToTheFileSizeLimit)
               "JSON files)");
 }
 
-TEST(Hardening, Item10_ScenarioDuplicateKeysAreRefused)
+TEST(Hardening, ScenarioDuplicateKeysAreRefused)
 {
     auto s = parseScenario(
         R"({"format":"roofscope-scenario","version":1,"theme":"dark","theme":"light"})", "s.json");
@@ -129,7 +131,7 @@ TEST(Hardening, Item10_ScenarioDuplicateKeysAreRefused)
               "s.json: /theme: duplicate key (each key may appear only once in an object)");
 }
 
-TEST(Hardening, Item11_OperatorSpecsRoundTripExactly)
+TEST(Hardening, OperatorSpecsRoundTripExactly)
 {
     auto op = parseOperatorSpec("elementwise:n=1024,flops_per_element=0.12345678901");
     ASSERT_TRUE(op.ok());
@@ -146,7 +148,7 @@ TEST(Hardening, Item11_OperatorSpecsRoundTripExactly)
 
 // Model-card parameter counts (Hugging Face safetensors totals, incl. biases RoofScope does not
 // count): the computed total must be within 1 %.
-TEST(Hardening, Item12_HuggingFaceFamiliesMatchTheModelCards)
+TEST(Hardening, HuggingFaceFamiliesMatchTheModelCards)
 {
     const std::pair<const char*, double> cards[] = {
         {"phi-2", 2.78e9},         {"gemma-7b", 8.54e9},   {"gemma-2-9b", 9.24e9},
@@ -166,7 +168,7 @@ TEST(Hardening, Item12_HuggingFaceFamiliesMatchTheModelCards)
     }
 }
 
-TEST(Hardening, Item12_Phi2IsAParallelBlockWithPartialRotaryAndPlainGeluMlp)
+TEST(Hardening, Phi2IsAParallelBlockWithPartialRotaryAndPlainGeluMlp)
 {
     auto models = loadHf("phi-2");
     ASSERT_TRUE(models.ok()) << models.error().message;
@@ -194,7 +196,7 @@ TEST(Hardening, Item12_Phi2IsAParallelBlockWithPartialRotaryAndPlainGeluMlp)
     EXPECT_DOUBLE_EQ(back->front().rotaryFraction, 0.4);
 }
 
-TEST(Hardening, Item12_GemmaIsGeGluWithItsOwnHeadDimAndTiedEmbeddings)
+TEST(Hardening, GemmaIsGeGluWithItsOwnHeadDimAndTiedEmbeddings)
 {
     auto models = loadHf("gemma-7b");
     ASSERT_TRUE(models.ok()) << models.error().message;
@@ -205,7 +207,7 @@ TEST(Hardening, Item12_GemmaIsGeGluWithItsOwnHeadDimAndTiedEmbeddings)
     EXPECT_TRUE(m.tiedEmbeddings);
 }
 
-TEST(Hardening, Item12_EncodersSsmsAndUnknownFamiliesAreRefusedNamingFieldAndFamily)
+TEST(Hardening, EncodersSsmsAndUnknownFamiliesAreRefusedNamingFieldAndFamily)
 {
     const std::pair<const char*, const char*> refused[] = {
         {"bert-base", "/model_type: \"bert\" is an encoder (BERT), not a decoder-only transformer"},
@@ -227,7 +229,7 @@ TEST(Hardening, Item12_EncodersSsmsAndUnknownFamiliesAreRefusedNamingFieldAndFam
 // 2.7B activated parameters during runtime". The layer, written out from the shapes:
 // attention 4 · 2048² + Q/K/V biases 3 · 2048; 60 routed experts 3 · 2048 · 1408 each; one
 // shared expert 3 · 2048 · 5632 with its 2048-wide sigmoid gate; router 2048 · 60; 2 RMSNorms.
-TEST(Hardening, Item12_QwenMoeMatchesItsModelCardTotalAndActive)
+TEST(Hardening, QwenMoeMatchesItsModelCardTotalAndActive)
 {
     auto models = loadHf("qwen1.5-moe-a2.7b");
     ASSERT_TRUE(models.ok()) << models.error().message;
@@ -274,7 +276,7 @@ const WorkloadOp* findRow(const Workload& w, const std::string& key)
 
 // One decode token touches exactly its top-4 experts, so the step reads the activated
 // parameters (all in 16 bits): the weights read are 2 bytes × 2.689 B.
-TEST(Hardening, Item12_QwenMoeDecodeRunsTheSharedExpertItsGateAndTopFourExperts)
+TEST(Hardening, QwenMoeDecodeRunsTheSharedExpertItsGateAndTopFourExperts)
 {
     auto models = loadHf("qwen1.5-moe-a2.7b");
     ASSERT_TRUE(models.ok()) << models.error().message;
@@ -312,7 +314,7 @@ TEST(Hardening, Item12_QwenMoeDecodeRunsTheSharedExpertItsGateAndTopFourExperts)
 
 // decoder_sparse_step 2 makes the odd layers (1, 3, …, 23) MoE; mlp_only_layers [1, 3] keeps
 // two of them dense: 10 MoE layers, 14 dense ones (Hugging Face's Qwen2MoeDecoderLayer rule).
-TEST(Hardening, Item12_QwenMoeSparseStepAndMlpOnlyLayersChooseTheDenseLayers)
+TEST(Hardening, QwenMoeSparseStepAndMlpOnlyLayersChooseTheDenseLayers)
 {
     const std::string base = R"({"model_type": "qwen2_moe", "hidden_size": 2048,
         "intermediate_size": 5632, "num_hidden_layers": 24, "num_attention_heads": 16,
@@ -347,7 +349,7 @@ TEST(Hardening, Item12_QwenMoeSparseStepAndMlpOnlyLayersChooseTheDenseLayers)
                                         "0 to num_hidden_layers - 1 (23), got -1");
 }
 
-TEST(Hardening, Item13_PrefillTokenLimitIsNamedInTheCore)
+TEST(Hardening, PrefillTokenLimitIsNamedInTheCore)
 {
     const ModelConfig m = *ModelCatalog::builtin().find("llama-2-7b");
     InferenceScenario s;
@@ -376,8 +378,8 @@ TEST(Hardening, ErrorMessagesEscapeControlCharacters)
     EXPECT_EQ(op.error().message, "matmul: m=1\\n2: not a number");
 }
 
-// Issue 9: numbers in specs, files and read-outs are C-locale even when the process runs in a
-// locale with a decimal comma (Qt's QApplication calls setlocale(LC_ALL, "")).
+// Numbers in specs, files and read-outs are C-locale even when the process runs in a locale with a
+// decimal comma (Qt's QApplication calls setlocale(LC_ALL, "")).
 TEST(Hardening, NumbersIgnoreTheProcessLocale)
 {
     const std::string previous = std::setlocale(LC_ALL, nullptr);
@@ -421,4 +423,22 @@ TEST(Hardening, ScenarioAcceleratorAndOperatorCountsAreLimited)
         R"({"format": "roofscope-scenario", "version": 1, "gpus": [)" + gpus + "]}", "s.json");
     ASSERT_FALSE(g.ok());
     EXPECT_EQ(g.error().message, "s.json: /gpus: 65 accelerators; the limit is 64");
+}
+
+// Printers never print "inf", "nan" or "∞": a non-finite value has no number text in a file (an
+// empty CSV cell) and reads "n/a" on screen. Readers refuse such values long before.
+TEST(Hardening, NonFiniteValuesAreNeverPrintedAsNumbers)
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_EQ(shortestNumber(inf), "");
+    EXPECT_EQ(shortestNumber(-inf), "");
+    EXPECT_EQ(shortestNumber(nan), "");
+    EXPECT_EQ(significantNumber(inf, 4), "");
+    EXPECT_EQ(formatNumber(inf), "n/a");
+    EXPECT_EQ(formatNumber(-inf), "n/a");
+    EXPECT_EQ(formatNumber(nan), "n/a");
+    EXPECT_EQ(formatBandwidth(inf), "n/a B/s");
+    EXPECT_EQ(shortestNumber(0.1), "0.1");
+    EXPECT_EQ(significantNumber(2.5, 6), "2.5");
 }

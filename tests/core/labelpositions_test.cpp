@@ -1,5 +1,5 @@
-// Dragged label positions in the scenario document (issue 10 item 18): stable keys, a round
-// trip, and every malformed entry named by file, JSON pointer and problem.
+// Dragged label positions in the scenario document: stable keys, a round trip, and every malformed
+// entry named by file, JSON pointer and problem.
 #include "core/labelkeys.h"
 #include "core/scenario.h"
 

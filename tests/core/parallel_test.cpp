@@ -110,7 +110,7 @@ TEST(Interconnect, BadLinkTypeAndZeroBandwidthAreNamed)
         << zero.error().message;
 }
 
-// The headline: Llama-2-70B FP16 decode, batch 1, context 4096 on H100 SXM5.
+// The headline case: Llama-2-70B FP16 decode, batch 1, context 4096 on H100 SXM5.
 TEST(TensorParallel, Llama70bOnTwoH100sFitsAndHalvesTheTime)
 {
     const InferenceScenario s = decode(1, 4096);

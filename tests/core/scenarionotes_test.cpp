@@ -27,7 +27,7 @@ bool mentions(const std::vector<std::string>& notes, const std::string& text)
 
 } // namespace
 
-// Issue 10 item 11: W4A16 keeps the LM head in FP16, and says so.
+// W4A16 keeps the LM head in FP16, and says so.
 TEST(ScenarioNotes, W4A16SaysTheLmHeadStaysFp16)
 {
     InferenceScenario s = decode(1, 4096);
@@ -39,7 +39,7 @@ TEST(ScenarioNotes, W4A16SaysTheLmHeadStaysFp16)
     EXPECT_FALSE(mentions(scenarioNotes(builtinModel("llama-2-70b"), decode(1, 4096)), "LM head"));
 }
 
-// Issue 10 item 25: a context past max_position_embeddings is named.
+// A context past max_position_embeddings is named.
 TEST(ScenarioNotes, ContextBeyondMaxPositionsIsWarned)
 {
     EXPECT_FALSE(contextBeyondTraining(builtinModel("llama-2-70b"), decode(1, 4096)));
@@ -50,7 +50,7 @@ TEST(ScenarioNotes, ContextBeyondMaxPositionsIsWarned)
     EXPECT_EQ(builtinModel("deepseek-v3").maxPositions, 163840);
 }
 
-// Issue 10 item 12: at batch > 1 a step is not a token.
+// At batch > 1 a step is not a token.
 TEST(ScenarioNotes, BatchedDecodeTimesArePerStep)
 {
     EXPECT_EQ(stepTimeLabel(decode(1, 128)), "per token");

@@ -310,8 +310,8 @@ TEST(WorkloadErrors, BadScenarioValuesAreNamed)
     EXPECT_NE(tpu.error().message.find("tpu-v4"), std::string::npos);
 }
 
-// Issue 10 item 8: the weights-only AI of a MoE step counts the experts it reads, not all of
-// them, so it can never fall below the step's real AI (which adds activation bytes).
+// The weights-only AI of a MoE step counts the experts it reads, not all of them, so it can never
+// fall below the step's real AI (which adds activation bytes).
 TEST(WorkloadTotals, MoeWeightsOnlyAiCountsTheExpertsRead)
 {
     InferenceScenario s = scenario(Phase::Decode, 1, 4096);

@@ -404,8 +404,8 @@ TEST(RoofChart, ThemesRestyleAndKeepTheData)
     EXPECT_GE(doc->chart()->style().tickFont.pointSizeF(), 14.0);
 }
 
-// A narrow chart (a small window with docks) must still name every accelerator, in a font
-// that can be read: more rows, never a smaller font (issue 10 item 17).
+// A narrow chart (a small window with docks) must still name every accelerator, in a font that can
+// be read: more rows, never a smaller font.
 TEST(ChartLegend, WrapsToTheWidthItIsGivenInsteadOfShrinking)
 {
     ChartLegend legend;

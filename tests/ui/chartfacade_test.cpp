@@ -1,7 +1,6 @@
-// The chart facade and its layers (issue 9, issue 10 items 14, 17, 18, 23, 28): the interface
-// speaks data values, the building blocks (ticks, legend layout, label placer, keyboard, curve
-// hit test, point cloud) are wired in and do what their issue items ask, and no Qt Charts type
-// leaks out of the chart's implementation files.
+// The chart facade and its layers: the interface speaks data values, the building blocks (ticks,
+// legend layout, label placer, keyboard, curve hit test, point cloud) are wired in and do what they
+// are for, and no Qt Charts type leaks out of the chart's implementation files.
 #include "core/format.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartkeyboard.h"
@@ -59,8 +58,8 @@ void pressKey(QWidget* w, int key, Qt::KeyboardModifiers mods = Qt::NoModifier)
 
 } // namespace
 
-// Issue 10 item 14: zoomed to less than a decade, both axes keep at least two numbers, on
-// 1-2-5 steps inside the decade.
+// Zoomed to less than a decade, both axes keep at least two numbers, on 1-2-5 steps inside the
+// decade.
 TEST(ChartFacade, TickLabelsStayAfterZoomingInsideADecade)
 {
     auto doc = document();
@@ -93,7 +92,7 @@ TEST(ChartFacade, TickLabelsStayAfterZoomingInsideADecade)
     EXPECT_TRUE(values.count(3e14) || values.count(5e14)) << "a 1-2-5 value in 2.2–6.5e14";
 }
 
-// Issue 10 item 17: six GPUs at 1366×768 wrap the legend instead of shrinking the font.
+// Six GPUs at 1366×768 wrap the legend instead of shrinking the font.
 TEST(ChartFacade, LegendWithSixGpusAt1366x768KeepsTheMinimumFont)
 {
     auto w = makeWindow();
@@ -131,8 +130,8 @@ TEST(ChartFacade, LegendWithSixGpusAt1366x768KeepsTheMinimumFont)
         EXPECT_GE(legend.rows, 2);
 }
 
-// Issue 10 item 18: one label per distinct roof value, no overlaps, leaders for moved labels,
-// and an honest count of the labels left out.
+// One label per distinct roof value, no overlaps, leaders for moved labels, and an honest count of
+// the labels left out.
 TEST(ChartFacade, LabelsOnePerDistinctRoofValueWithoutOverlap)
 {
     auto doc = document();
@@ -169,7 +168,7 @@ TEST(ChartFacade, LabelsOnePerDistinctRoofValueWithoutOverlap)
     }
 }
 
-// Issue 10 item 23: +/−/arrows zoom and pan by the keyboard's factors, 0 resets.
+// Keyboard: +/−/arrows zoom and pan by the keyboard's factors, 0 resets.
 TEST(ChartFacade, KeyboardZoomsAndPansByTheExpectedFactor)
 {
     auto w = makeWindow();
@@ -211,7 +210,7 @@ TEST(ChartFacade, KeyboardZoomsAndPansByTheExpectedFactor)
     EXPECT_FALSE(ChartKeyboard::apply(fit, fit, tab).has_value());
 }
 
-// Issue 10 item 28: hovering a point or a roof names it.
+// Hovering a point or a roof names it.
 TEST(ChartFacade, TooltipsNamePointsAndRoofs)
 {
     auto doc = document();
@@ -311,7 +310,7 @@ TEST(ChartFacade, UnknownRoofRoleGetsItsOwnPen)
         EXPECT_NE(RoofsLayer::penStyle(r), unknown);
 }
 
-// Issue 9: Qt Charts types appear only in the chart's implementation files, never in a header.
+// Qt Charts types appear only in the chart's implementation files, never in a header.
 TEST(ChartFacade, QtChartsStaysInsideTheChartImplementation)
 {
     const QRegularExpression chartsType(QStringLiteral(

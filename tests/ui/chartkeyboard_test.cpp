@@ -1,5 +1,5 @@
-// Keyboard zoom and pan (issue 10 item 23): what each key does to the view in log space, and
-// that the keys it does not own (Tab, Ctrl+arrows, letters) are passed on.
+// Keyboard zoom and pan: what each key does to the view in log space, and that the keys it does not
+// own (Tab, Ctrl+arrows, letters) are passed on.
 #include "ui/chart/chartkeyboard.h"
 
 #include <QKeyEvent>

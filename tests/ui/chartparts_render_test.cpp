@@ -292,8 +292,7 @@ TEST(ChartPartsRender, ASmallScreenWrapsTheLegendAtFullFontSize)
 
 TEST(ChartPartsRender, AZoomedChartKeepsNumbersOnBothAxes)
 {
-    // Less than a decade on both axes (issue 10 item 14): 1-2-5 steps, plain numbers for the
-    // intensity, SI for FLOP/s.
+    // Less than a decade on both axes: 1-2-5 steps, plain numbers for the intensity, SI for FLOP/s.
     const Scene s = drawChart(QSize(1200, 700), 1.0, ViewRange{20.0, 150.0, 2e14, 9e14});
     saveArtifact(s.image, QStringLiteral("chartparts_zoomed.png"));
     QStringList x;

@@ -1,6 +1,6 @@
-// Everyday use (issue 10): work is never lost without asking — "Save changes?" on New, Open,
-// Open Recent, a drop and quitting; undo covers the accelerator list; the model set-up travels
-// with the document; exports ask before overwriting.
+// Everyday use: work is never lost without asking — "Save changes?" on New, Open, Open Recent, a
+// drop and quitting; undo covers the accelerator list; the model set-up travels with the document;
+// exports ask before overwriting.
 #include "ui/chart/roofchart.h"
 #include "ui/export/exportdialog.h"
 #include "ui/humanformat.h"
@@ -118,7 +118,7 @@ TEST(SaveChanges, UnmodifiedDocumentIsNotQuestioned)
 {
     auto w = makeWindow();
     ScriptedPrompt prompt(QMessageBox::Cancel);
-    EXPECT_TRUE(w->newDocument());
+    EXPECT_TRUE(w->newDocumentInteractive());
     EXPECT_TRUE(prompt.questions.isEmpty());
 }
 
@@ -159,7 +159,7 @@ TEST(SaveChanges, UndoingBackToTheSavedStateIsUnmodified)
     ASSERT_FALSE(w->saveFile(path).has_value());
     EXPECT_FALSE(w->isModified());
     ScriptedPrompt prompt(QMessageBox::Cancel);
-    EXPECT_TRUE(w->newDocument());
+    EXPECT_TRUE(w->newDocumentInteractive());
     EXPECT_TRUE(prompt.questions.isEmpty());
 }
 
@@ -305,7 +305,7 @@ TEST(HardwareUndo, BaselineOnAnUncheckedGpuChecksItInOneStep)
 
 namespace {
 
-// Mixtral decode at context 131072, INT4 weights, fused: the issue's example.
+// Mixtral decode at context 131072, INT4 weights, fused: a long-context MoE decode.
 InferenceScenario mixtralStep()
 {
     InferenceScenario s;
@@ -413,7 +413,7 @@ TEST(ModelDocument, NewStartsWithoutAModel)
     ModelWorkbench* wb = workbenchOf(w.get());
     ASSERT_FALSE(wb->setModel("mixtral-8x7b").has_value());
     ScriptedPrompt prompt(QMessageBox::Discard);
-    ASSERT_TRUE(w->newDocument());
+    ASSERT_TRUE(w->newDocumentInteractive());
     EXPECT_EQ(wb->model().id, "llama-2-70b");
     EXPECT_FALSE(wb->isShown());
     EXPECT_FALSE(w->session()->toScenario().model.has_value());
@@ -576,7 +576,7 @@ TEST(ExportOverwrite, TitleAndPathBelongToTheDocument)
 
     // ...a new document starts clean.
     prompt.answer(QMessageBox::Discard);
-    ASSERT_TRUE(w->newDocument());
+    ASSERT_TRUE(w->newDocumentInteractive());
     whenModal([&](QDialog* d) {
         offeredPath = pathEdit(d)->text();
         offeredTitle = titleEdit(d)->text();

@@ -271,7 +271,7 @@ TEST(FigureExport, SvgParsesAndHoldsTheAxisTitlesAsText)
     }
     ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
     EXPECT_EQ(viewBox, QStringLiteral("0 0 1920 1080"));
-    // Issue 10 item 26: physical slide size and a named font.
+    // Physical slide size and a named font.
     EXPECT_EQ(svgWidth, QStringLiteral("338.667mm")); // 13.33 in
     EXPECT_EQ(svgHeight, QStringLiteral("190.5mm"));  // 7.5 in
     EXPECT_GT(texts.size(), 10);
@@ -299,7 +299,7 @@ TEST(FigureExport, PdfIsOnePageOfTheRequestedSize)
     ASSERT_TRUE(m.hasMatch());
     EXPECT_DOUBLE_EQ(m.captured(1).toDouble(), 0.0);
     EXPECT_DOUBLE_EQ(m.captured(2).toDouble(), 0.0);
-    // Issue 10 item 26: a slide, 13.33 × 7.5 in (960 × 540 pt), not 1920 pt wide.
+    // A slide, 13.33 × 7.5 in (960 × 540 pt), not 1920 pt wide.
     EXPECT_NEAR(m.captured(3).toDouble(), 960.0, 0.01);
     EXPECT_NEAR(m.captured(4).toDouble(), 540.0, 0.01);
 }

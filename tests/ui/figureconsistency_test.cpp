@@ -1,11 +1,11 @@
-// Issue 9, done when: the roofs, points and colours in the window's chart, in the SVG/PNG
-// export and in the CSV/JSON figure data are the same set, for the default scenario and with
-// every toggle on. All three read the core's figure model (core/figure.h); this test reads
+// One figure model for every output: the roofs, points and colours in the window's chart, in the
+// SVG/PNG export and in the CSV/JSON figure data are the same set, for the default scenario and
+// with every toggle on. All three read the core's figure model (core/figure.h); this test reads
 // what each of them actually drew or wrote.
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartgeometry.h"
+#include "ui/chart/lineartcanvas.h"
 #include "ui/chart/roofchart.h"
-#include "ui/chart/rooflayer.h"
 #include "ui/export/figuredata.h"
 #include "ui/export/figureexporter.h"
 #include "uitestutil.h"

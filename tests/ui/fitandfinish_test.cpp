@@ -1,7 +1,7 @@
-// Fit and finish (issue 10 items 15, 16, 19, 20, 22, 23, 27, 28): tables fit their contents,
-// the comparison keeps room for its rows, numbers and names read as a person writes them, the
-// dark theme darkens the whole window, Tab walks through the panels, the chart gets half of a
-// small screen, and accelerators can be added from a file or typed into an editor.
+// Fit and finish: tables fit their contents, the comparison keeps room for its rows, numbers and
+// names read as a person writes them, the dark theme darkens the whole window, Tab walks through
+// the panels, the chart gets half of a small screen, and accelerators can be added from a file or
+// typed into an editor.
 #include "core/catalog.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/datanames.h"
@@ -119,8 +119,7 @@ Hardware editorGpu()
 
 } // namespace
 
-// Item 15: every table's columns fit their contents, stay resizable by the user and elide in
-// the middle.
+// Every table's columns fit their contents, stay resizable by the user and elide in the middle.
 TEST(FitAndFinish, EveryTableFitsItsColumnsAndStaysResizable)
 {
     auto w = makeWindow();
@@ -160,8 +159,8 @@ TEST(FitAndFinish, EveryTableFitsItsColumnsAndStaysResizable)
     EXPECT_EQ(header->sectionSize(0), 333);
 }
 
-// Item 16: at 1366×768 the comparison table shows at least four rows, whatever the sentences
-// above it say; the sentences fold away.
+// At 1366×768 the comparison table shows at least four rows, whatever the sentences above it say;
+// the sentences fold away.
 TEST(FitAndFinish, ComparisonTableShowsFourRowsAt1366x768)
 {
     auto w = makeWindow();
@@ -186,7 +185,7 @@ TEST(FitAndFinish, ComparisonTableShowsFourRowsAt1366x768)
     w->comparisonPanel()->summaryToggle()->setChecked(true);
 }
 
-// Item 19: tokens/s in Model Totals, counts and the readout's intensities read as numbers.
+// Tokens/s in Model Totals, counts and the readout's intensities read as numbers.
 TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
 {
     EXPECT_EQ(HumanFormat::count(13040.4, 4), QStringLiteral("13,040"));
@@ -232,8 +231,8 @@ TEST(FitAndFinish, TokensPerSecondWithSeparatorsNotExponents)
     EXPECT_TRUE(ai.contains(QLatin1Char(','))) << ai.toStdString();
 }
 
-// Item 20: no parameter or kind id in the parameter panel's labels, the read-out or the
-// operator list, for every kind; the ids stay in the spec (files, CLI).
+// No parameter or kind id in the parameter panel's labels, the read-out or the operator list, for
+// every kind; the ids stay in the spec (files, CLI).
 TEST(FitAndFinish, NoInternalIdsInPanelLabels)
 {
     const QStringList ids = internalIds();
@@ -286,8 +285,8 @@ TEST(FitAndFinish, NoInternalIdsInPanelLabels)
     EXPECT_EQ(operatorDisplayName(*attention), QStringLiteral("Attention (decode): batch 8"));
 }
 
-// Item 22: the dark theme darkens the whole window (its palette), and the light theme gives
-// the system's palette back.
+// The dark theme darkens the whole window (its palette), and the light theme gives the system's
+// palette back.
 TEST(FitAndFinish, DarkThemeDarkensTheWindowPalette)
 {
     auto w = makeWindow();
@@ -303,8 +302,8 @@ TEST(FitAndFinish, DarkThemeDarkensTheWindowPalette)
     EXPECT_GT(w->palette().color(QPalette::Window).lightness(), 150);
 }
 
-// Item 23: Tab walks through the panels in order and never stays inside a list or table;
-// a table behind another tab is not in the walk.
+// Tab walks through the panels in order and never stays inside a list or table; a table behind
+// another tab is not in the walk.
 TEST(FitAndFinish, TabOrderWalksThePanelsWithoutTraps)
 {
     auto w = makeWindow();
@@ -362,7 +361,7 @@ TEST(FitAndFinish, TabOrderWalksThePanelsWithoutTraps)
     }
 }
 
-// Item 27: at 1366×768 the chart gets at least half of the window.
+// At 1366×768 the chart gets at least half of the window.
 TEST(FitAndFinish, ChartGetsHalfTheWindowAt1366x768)
 {
     auto w = makeWindow();
@@ -377,8 +376,8 @@ TEST(FitAndFinish, ChartGetsHalfTheWindowAt1366x768)
     EXPECT_GE(share, 0.5) << "chart " << chart.width() << "×" << chart.height();
 }
 
-// Item 15 at 1366×768: the Model panel fits its column; no control runs past the edge and the
-// column needs no horizontal scroll bar (it asked for 394 px in a 265 px column before).
+// At 1366×768: the Model panel fits its column; no control runs past the edge and the column needs
+// no horizontal scroll bar (it asked for 394 px in a 265 px column before).
 TEST(FitAndFinish, ModelPanelFitsItsColumnAt1366x768)
 {
     auto w = makeWindow();
@@ -447,8 +446,8 @@ TEST(FitAndFinish, ShowOnChartKeepsTheModelPanelInFront)
     }
 }
 
-// Item 15 at 1366×768: the accelerator and operator lists show names in full ("H100 SXM5
-// (baseline)", "Decode matmul"), not cut in the middle to half of the narrow column.
+// At 1366×768: the accelerator and operator lists show names in full ("H100 SXM5 (baseline)",
+// "Decode matmul"), not cut in the middle to half of the narrow column.
 TEST(FitAndFinish, NamesInTheNarrowListsShowInFullAt1366x768)
 {
     auto w = makeWindow();
@@ -469,8 +468,8 @@ TEST(FitAndFinish, NamesInTheNarrowListsShowInFullAt1366x768)
     }
 }
 
-// Item 28: File ▸ Add Hardware Catalog… validates, merges in one undo step and keeps a copy
-// for the next start; a broken file is refused naming file and JSON pointer.
+// File ▸ Add Hardware Catalog… validates, merges in one undo step and keeps a copy for the next
+// start; a broken file is refused naming file and JSON pointer.
 TEST(FitAndFinish, AddHardwareCatalogMergesOrNamesTheProblem)
 {
     auto w = makeWindow();
@@ -515,8 +514,8 @@ TEST(FitAndFinish, AddHardwareCatalogMergesOrNamesTheProblem)
     EXPECT_FALSE(QFile::exists(copy));
 }
 
-// Item 28: the accelerator editor validates each field, saves to the user catalog with an
-// atomic write, checks the new GPU, and undo takes it out of the session and the file.
+// The accelerator editor validates each field, saves to the user catalog with an atomic write,
+// checks the new GPU, and undo takes it out of the session and the file.
 TEST(FitAndFinish, HardwareEditorValidatesSavesAndUndoes)
 {
     HardwareEditorDialog dialog([](const std::string& id) { return id == "h100-sxm5"; });
@@ -582,7 +581,7 @@ TEST(FitAndFinish, HardwareEditorValidatesSavesAndUndoes)
     s->undoStack()->undo();
 }
 
-// Item 28: the export dialog previews the figure it will write, and follows the options.
+// The export dialog previews the figure it will write, and follows the options.
 TEST(FitAndFinish, ExportDialogPreviewsTheFigure)
 {
     ExportDialog dialog;
@@ -612,7 +611,7 @@ TEST(FitAndFinish, ExportDialogPreviewsTheFigure)
     EXPECT_FALSE(preview->pixmap().isNull());
 }
 
-// The #9 clean-up: menus have object names; nothing depends on their position.
+// Menus have object names; nothing depends on their position.
 TEST(FitAndFinish, MenusAreFoundByName)
 {
     auto w = makeWindow();

@@ -1,6 +1,6 @@
-// Issue 10 item 6: a GPU without a precision says so instead of showing another precision's
-// number, and comparison sentences compare like with like (core headlineCeiling, peakRatio);
-// colours follow the user's settings.
+// A GPU without a precision says so instead of showing another precision's number, and comparison
+// sentences compare like with like (core headlineCeiling, peakRatio); colours follow the user's
+// settings.
 #include "ui/chart/roofchart.h"
 #include "ui/export/figuredata.h"
 #include "ui/models/hardwaremodel.h"
@@ -47,8 +47,8 @@ TEST(Headline, ComparisonSentenceNamesTheMissingPrecision)
         << lesson.toStdString();
 }
 
-// Issue 9: a GPU's colour is a function of its id plus the user's override in the settings,
-// the same in the window's chart and in the exported figure data.
+// A GPU's colour is a function of its id plus the user's override in the settings, the same in the
+// window's chart and in the exported figure data.
 TEST(Colours, UserOverrideInTheSettingsReachesChartAndData)
 {
     QSettings().setValue(QStringLiteral("colors/h100-sxm5"), QStringLiteral("#123456"));

@@ -1,6 +1,6 @@
-// Dragging chart labels (issue 10 item 18): the mouse moves a roof or operator label, a leader
-// goes back to what it names, Edit ▸ Undo puts it back, the position is saved with the
-// document and `roofscope plot` (FigureExporter) draws the label where the window showed it.
+// Dragging chart labels: the mouse moves a roof or operator label, a leader goes back to what it
+// names, Edit ▸ Undo puts it back, the position is saved with the document and `roofscope plot`
+// (FigureExporter) draws the label where the window showed it.
 #include "core/labelkeys.h"
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"

@@ -1,6 +1,6 @@
-// Label placement (issue 10 item 18): one label per distinct roof value, boxes that overlap
-// nothing and stay in the plot, leader lines when a label had to move, the user's dragged
-// positions kept, and the count of labels left out when the plot is full.
+// Label placement: one label per distinct roof value, boxes that overlap nothing and stay in the
+// plot, leader lines when a label had to move, the user's dragged positions kept, and the count of
+// labels left out when the plot is full.
 #include "ui/chart/labelplacer.h"
 
 #include <gtest/gtest.h>

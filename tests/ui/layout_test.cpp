@@ -1,8 +1,8 @@
-// Layout controls (issue 12): TP / PP / EP in the Model panel limited to what the model's
-// shapes allow, the chart's points becoming one GPU's share, undo, the layout saved and
-// reopened with the document, the Plan tab applying a row, and the Model Totals tab splitting
-// each GPU's time into compute-bound, memory-bound and communication — every figure derived
-// from the formulas, the totals model under QAbstractItemModelTester.
+// Layout controls: TP / PP / EP in the Model panel limited to what the model's shapes allow, the
+// chart's points becoming one GPU's share, undo, the layout saved and reopened with the document,
+// the Plan tab applying a row, and the Model Totals tab splitting each GPU's time into
+// compute-bound, memory-bound and communication — every figure derived from the formulas, the
+// totals model under QAbstractItemModelTester.
 #include "core/parallel.h"
 #include "modelwindow.h"
 #include "ui/chart/roofchart.h"

@@ -1,5 +1,5 @@
-// The legend's layout: it wraps into rows instead of shrinking (issue 10 item 17), keeps the
-// font at or above the minimum, balances the rows and shortens only a name wider than a row.
+// The legend's layout: it wraps into rows instead of shrinking, keeps the font at or above the
+// minimum, balances the rows and shortens only a name wider than a row.
 #include "ui/chart/legendlayout.h"
 
 #include <QFontMetricsF>

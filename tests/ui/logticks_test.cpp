@@ -1,12 +1,15 @@
-// Log-axis ticks: decades with their labels, thinned on a short axis, 1-2-5 steps inside a
-// decade, and never fewer than two labels (issue 10 item 14: a zoomed axis lost every number).
+// Log-axis ticks: decades with their labels, thinned on a short axis, 1-2-5 steps inside a decade,
+// and never fewer than two labels (a zoomed axis lost every number).
 #include "ui/chart/logticks.h"
 
 #include <QStringList>
 
 #include <gtest/gtest.h>
 
+#include <clocale>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 using namespace roofscope;
 
@@ -84,7 +87,7 @@ TEST(LogTicks, ManyDecadesOnAShortAxisAreThinnedToEveryOtherDecade)
 
 TEST(LogTicks, LessThanADecadeStepsOneTwoFiveWithSiLabels)
 {
-    // The issue's case: zoomed in to 2…9 TFLOP/s, the axis used to show no number at all.
+    // Zoomed in to 2…9 TFLOP/s, the axis used to show no number at all.
     const auto ticks = LogTicks::compute(
         {2e12, 9e12, 500.0, 30.0, LogTicks::Format::Si, QStringLiteral("FLOP/s")});
     EXPECT_EQ(labels(ticks),
@@ -169,4 +172,32 @@ TEST(LogTicks, InvalidRangesGiveNoTicks)
     EXPECT_TRUE(LogTicks::compute(request(0.0, 10.0, 500.0, 40.0)).empty());
     EXPECT_TRUE(LogTicks::compute(request(10.0, 10.0, 500.0, 40.0)).empty());
     EXPECT_TRUE(LogTicks::compute(request(-1.0, 10.0, 500.0, 40.0)).empty());
+}
+
+// The window runs in the desktop's locale (QApplication calls setlocale(LC_ALL, "")), and a German
+// one writes 2.5 as "2,5" through printf. Tick labels are the core's C-locale numbers, so
+// `LC_ALL=de_DE.UTF-8 roofscope plot` draws "2.5" beside the y axis' "2.5 TFLOP/s".
+TEST(LogTicks, LabelsKeepTheDecimalPointUnderACommaDecimalLocale)
+{
+    const std::string previous = std::setlocale(LC_ALL, nullptr);
+    ASSERT_NE(std::setlocale(LC_ALL, "de_DE.UTF-8"), nullptr)
+        << "the de_DE.UTF-8 locale is missing; .ci/deps generates it";
+    char probe[16];
+    std::snprintf(probe, sizeof probe, "%g", 2.5);
+    const std::string germanPrintf = probe;
+    const QStringList plain =
+        labels(LogTicks::compute(request(2.0, 3.2, 300.0, 30.0, LogTicks::Format::PowerOfTen)));
+    const QStringList times =
+        labels(LogTicks::compute(request(2e4, 3.2e4, 300.0, 30.0, LogTicks::Format::PowerOfTen)));
+    const QString oneLabel = LogTicks::label(0.25, LogTicks::Format::PowerOfTen, {}, true);
+    std::setlocale(LC_ALL, previous.c_str());
+
+    EXPECT_EQ(germanPrintf, "2,5"); // the locale is real: printf would have written a comma
+    EXPECT_EQ(plain,
+              (QStringList{QStringLiteral("2"), QStringLiteral("2.5"), QStringLiteral("3")}));
+    EXPECT_EQ(times, (QStringList{QStringLiteral("2×10⁴"), QStringLiteral("2.5×10⁴"),
+                                  QStringLiteral("3×10⁴")}));
+    EXPECT_EQ(oneLabel, QStringLiteral("0.25"));
+    for (const QString& label : plain + times)
+        EXPECT_FALSE(label.contains(QLatin1Char(','))) << label.toStdString();
 }

@@ -1,7 +1,7 @@
-// Measured kernels on the chart and in the read-out (issue 8, the window's part): marker area
-// by share of run time in PointCloud's size classes, the hierarchical view's lines and cache
-// roofs, labels for the top kernels only, the tooltip, and the read-out's sentence about the
-// selected kernel (unlinked, linked to an operator, and in a before/after pair).
+// Measured kernels on the chart and in the read-out (the window's part): marker area by share of
+// run time in PointCloud's size classes, the hierarchical view's lines and cache roofs, labels for
+// the top kernels only, the tooltip, and the read-out's sentence about the selected kernel
+// (unlinked, linked to an operator, and in a before/after pair).
 #include "core/format.h"
 #include "tests/common/measuredkernels.h"
 #include "ui/chart/chartdocument.h"
@@ -38,8 +38,9 @@ MeasuredKernel kernel(const std::string& name, double timeS, double flops, doubl
     return k;
 }
 
-// The issue's A100 gemm_v0 launch (6.87·10¹³ FLOP, 36.98 s, AI 15.6 / 5.26 / 0.40 at DRAM / L2
-// / L1) and six smaller kernels; 50 s in all, so gemm_v0 takes 73.96 % of the run.
+// The A100 gemm_v0 launch of the Nsight Compute fixture (6.87·10¹³ FLOP, 36.98 s, AI 15.6 / 5.26 /
+// 0.40 at DRAM / L2 / L1) and six smaller kernels; 50 s in all, so gemm_v0 takes 73.96 % of the
+// run.
 MeasurementSet run(const std::string& file, double gemmTime = 36.98)
 {
     MeasurementSet s;

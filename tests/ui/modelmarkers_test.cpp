@@ -1,6 +1,6 @@
-// Issue 10: once a model was shown on the chart, the window drew none of its markers — only a
-// few stray squares near AI 1600, 100–300 GFLOP/s (the new series clipped to an unsized plot)
-// — while `roofscope plot` drew them all. The window must draw what the export draws.
+// Once a model was shown on the chart, the window drew none of its markers — only a few stray
+// squares near AI 1600, 100–300 GFLOP/s (the new series clipped to an unsized plot) — while
+// `roofscope plot` drew them all. The window must draw what the export draws.
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/modelworkbench.h"

@@ -321,7 +321,7 @@ TEST(ModelPanel, ContextPhasePrecisionAndDetach)
     f.session->undoStack()->undo();
     EXPECT_TRUE(f.workbench->isShown());
     // The seed's story (File ▸ New) leaves it too; Show on Chart returns.
-    f.window->loadDefaultScenario();
+    f.window->newDocument();
     EXPECT_FALSE(f.workbench->isShown());
     f.panel->showButton()->click();
     EXPECT_TRUE(f.workbench->isShown());
@@ -351,6 +351,6 @@ TEST(ModelPanel, TotalsModelUnderTester)
     for (int hw : std::vector<int>(f.session->checkedHardware()))
         f.session->setChecked(hw, false);
     EXPECT_EQ(f.totals->rowCount(), 0);
-    f.window->loadDefaultScenario();
+    f.window->newDocument();
     EXPECT_EQ(f.totals->rowCount(), 4);
 }

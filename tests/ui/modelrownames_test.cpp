@@ -1,5 +1,5 @@
-// Issue 10 item 20: a model's operator rows are shown by name ("Q projection ×80"), never by the
-// core's key ("q_proj"); the long description is the row's tooltip.
+// A model's operator rows are shown by name ("Q projection ×80"), never by the core's key
+// ("q_proj"); the long description is the row's tooltip.
 #include "core/modelconfig.h"
 #include "core/workload.h"
 #include "ui/modelrownames.h"

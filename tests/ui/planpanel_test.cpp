@@ -90,7 +90,8 @@ TEST(PlanPanel, Llama70bOnH100PlansTheFastestFittingLayoutFirst)
     EXPECT_EQ(plan->rowCount(), 1);
 }
 
-// Issue 10 items 11, 12 and 25 in the Model panel and the totals.
+// The Model panel's notes and the totals: W4A16's FP16 LM head, per-step (not per-token) times at
+// batch > 1, and a context past the model's training length.
 TEST(ModelPanelNotes, LmHeadPerStepAndContextBeyondTraining)
 {
     auto window = makeWindow();

@@ -1,8 +1,8 @@
-// Issue 10 (everyday use): the operator list shrinks or empties under a held index — a
-// selected operator, a hovered point, a point being dragged — when a document without
-// operators is opened, when the last operator is deleted, or when undo/redo goes back to such
-// a state. Nothing may crash, the selection is cleared or still names an operator, the
-// read-out shows its empty text and the chart keeps drawing the roofs.
+// Everyday use: the operator list shrinks or empties under a held index — a selected operator, a
+// hovered point, a point being dragged — when a document without operators is opened, when the last
+// operator is deleted, or when undo/redo goes back to such a state. Nothing may crash, the
+// selection is cleared or still names an operator, the read-out shows its empty text and the chart
+// keeps drawing the roofs.
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/datanames.h"

@@ -2,6 +2,7 @@
 // with its placeholders and accelerators), it covers every tr() string in ui/, and once
 // installed the window's menus, docks and dialogs come out in Chinese. Every test leaves the
 // application in English for the tests that follow.
+#include "ui/advicetext.h"
 #include "ui/translation.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "uitestutil.h"
@@ -27,6 +28,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 using namespace roofscope;
@@ -357,4 +359,15 @@ TEST(Translation, PreferencesChoosesTheLanguage)
     LanguageGuard guard(QStringLiteral("zh_CN"));
     PreferencesDialog zh;
     EXPECT_EQ(zh.windowTitle(), QStringLiteral("首选项"));
+}
+
+// The advice sentences lupdate sees (ui/advicetext.cpp) are the core's, word for word: were one to
+// drift, the window would show that advice untranslated.
+TEST(Translation, AdviceSourcesAreTheCoresSentences)
+{
+    for (const Advice advice : kAllAdvice) {
+        const char* source = adviceSourceText(advice);
+        ASSERT_NE(source, nullptr) << static_cast<int>(advice);
+        EXPECT_EQ(std::string(source), std::string(adviceText(advice)));
+    }
 }

@@ -16,7 +16,7 @@ namespace roofscope::test {
 inline std::unique_ptr<MainWindow> makeWindow()
 {
     auto w = std::make_unique<MainWindow>(HardwareCatalog::builtin());
-    w->loadDefaultScenario();
+    w->newDocument();
     return w;
 }
 

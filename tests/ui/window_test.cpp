@@ -1,5 +1,8 @@
 // The window as a user meets it: the default story, the read-out and the comparison sentence,
 // menus and shortcuts, adding operators and checking accelerators.
+#include "core/advice.h"
+#include "core/catalog.h"
+#include "core/roofline.h"
 #include "ui/chart/roofchart.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/widgets/comparisonpanel.h"
@@ -54,6 +57,34 @@ TEST(Window, ReadoutTellsTheStory)
     s->setHovered({operatorIndex(*s, "matmul"), s->hardwareIndex("b200-sxm")});
     EXPECT_EQ(r->field(QStringLiteral("operator")), QStringLiteral("Big GEMM"));
     EXPECT_TRUE(r->field(QStringLiteral("bound")).startsWith(QStringLiteral("compute-bound")));
+}
+
+// The read-out's advice is the core's (what `roofscope analyze` prints), not a second wording:
+// computed here from the core alone for a memory-bound and a compute-bound point.
+TEST(Window, ReadoutAdviceIsTheCoresAdvice)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    const ReadoutPanel* r = w->readoutPanel();
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const auto coreAdvice = [&](const std::string& kind, const char* gpu) {
+        const Operator& op = s->operators()[static_cast<std::size_t>(operatorIndex(*s, kind))];
+        const auto e = estimate(op.cost(), *catalog.find(gpu));
+        EXPECT_TRUE(e.ok());
+        return adviceFor(adviceRegion(e->ai, e->ridgeAi), adviceFamily(op.kind));
+    };
+
+    s->setHovered({operatorIndex(*s, "decode_matmul"), s->hardwareIndex("h100-sxm5")});
+    ASSERT_TRUE(r->field(QStringLiteral("bound")).startsWith(QStringLiteral("memory-bound")));
+    const Advice memoryBound = coreAdvice("decode_matmul", "h100-sxm5");
+    EXPECT_EQ(memoryBound, Advice::CutBytesFirst);
+    EXPECT_EQ(r->field(QStringLiteral("advice")).toStdString(), adviceText(memoryBound));
+
+    s->setHovered({operatorIndex(*s, "matmul"), s->hardwareIndex("b200-sxm")});
+    ASSERT_TRUE(r->field(QStringLiteral("bound")).startsWith(QStringLiteral("compute-bound")));
+    const Advice computeBound = coreAdvice("matmul", "b200-sxm");
+    EXPECT_EQ(computeBound, Advice::LowerPrecision);
+    EXPECT_EQ(r->field(QStringLiteral("advice")).toStdString(), adviceText(computeBound));
 }
 
 TEST(Window, ComparisonStatesTheLesson)

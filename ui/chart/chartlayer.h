@@ -19,13 +19,13 @@ class QGraphicsWidget;
 
 namespace roofscope {
 
-class RoofLayer;
+class LineArtCanvas;
 
 // Where layers put their items: the host item (chart coordinates) and the still line art's
 // shared cached canvas (grid, sweeps and roofs draw into slots of it).
 struct ChartHost {
     QGraphicsWidget* item = nullptr;
-    RoofLayer* lineArt = nullptr;
+    LineArtCanvas* lineArt = nullptr;
 };
 
 // What changed since a layer last drew: each layer redoes only what its part reads.

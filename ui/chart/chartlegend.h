@@ -10,9 +10,8 @@
 
 namespace roofscope {
 
-// Coloured line swatches and names (the accelerators), laid out by LegendLayout: as many rows
-// as the width needs, never a font below the minimum (issue 10 item 17). Drawn once into a
-// pixmap.
+// Coloured line swatches and names (the accelerators), laid out by LegendLayout: as many rows as
+// the width needs, never a font below the minimum. Drawn once into a pixmap.
 class ChartLegend : public QGraphicsItem {
 public:
     struct Entry {

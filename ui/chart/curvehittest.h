@@ -8,9 +8,9 @@
 
 namespace roofscope {
 
-// Which line is under the mouse: the roofs (and sweeps) as polylines in pixels — a roof is
-// straight on log-log axes, so its corners mapped to pixels describe it exactly. For hover
-// tooltips on roofs (issue 10 item 28); points have PointCloud::nearest.
+// Which line is under the mouse: the roofs (and sweeps) as polylines in pixels — a roof is straight
+// on log-log axes, so its corners mapped to pixels describe it exactly. For hover tooltips on
+// roofs; points have PointCloud::nearest.
 class CurveHitTest {
 public:
     struct Hit {

@@ -11,12 +11,12 @@
 
 namespace roofscope {
 
-// Where the chart's text labels go (issue 10 item 18): one label per distinct (text, value) —
-// "FP16 tensor" at 989 TFLOP/s is drawn once for H100 and H200 —, boxes that overlap neither
-// each other nor the obstacles (markers, legend) and stay in the plot, a leader line when a
-// label had to move away from what it names, a user's dragged position kept, and an honest
-// count of the labels left out when there is no room. Deterministic: the same input gives the
-// same layout, so labels do not jump between repaints.
+// Where the chart's text labels go: one label per distinct (text, value) — "FP16 tensor" at 989
+// TFLOP/s is drawn once for H100 and H200 —, boxes that overlap neither each other nor the
+// obstacles (markers, legend) and stay in the plot, a leader line when a label had to move away
+// from what it names, a user's dragged position kept, and an honest count of the labels left out
+// when there is no room. Deterministic: the same input gives the same layout, so labels do not jump
+// between repaints.
 class LabelPlacer {
 public:
     struct Request {

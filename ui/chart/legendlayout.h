@@ -11,8 +11,8 @@ namespace roofscope {
 
 // Where the legend's entries (a swatch and a name each) go in a given width: as many rows as
 // needed, balanced so the last row is not a lone straggler, the font never below the theme's
-// minimum (issue 10 item 17: six GPUs shrank the legend to ~8 px). Only a name wider than a
-// whole row is shortened, in the middle ("NVIDIA H100 … 80GB"), never dropped.
+// minimum (six GPUs shrank the legend to ~8 px). Only a name wider than a whole row is shortened,
+// in the middle ("NVIDIA H100 … 80GB"), never dropped.
 class LegendLayout {
 public:
     struct Params {

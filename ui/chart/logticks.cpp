@@ -1,12 +1,12 @@
 #include "ui/chart/logticks.h"
 
 #include "core/format.h"
+#include "core/numbers.h"
 #include "ui/chart/chartgeometry.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 
 namespace roofscope {
 
@@ -62,11 +62,17 @@ std::vector<Candidate> candidates(double lo, double hi, const std::vector<double
     return out;
 }
 
+// Tick numbers in printf's %g style with 6 significant digits, but always with a decimal point:
+// snprintf follows LC_NUMERIC, which Qt sets from the desktop ("2,5" on a German one), while the SI
+// labels of the other axis come from the core and never do.
+QString plainNumber(double v)
+{
+    return QString::fromStdString(significantNumber(v, 6));
+}
+
 QString superscriptTimesTen(double mantissa, int exponent)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", mantissa);
-    return QString::fromLatin1(buf) + QChar(u'×') + geometry::powerOfTenLabel(exponent);
+    return plainNumber(mantissa) + QChar(u'×') + geometry::powerOfTenLabel(exponent);
 }
 
 } // namespace
@@ -79,18 +85,12 @@ QString LogTicks::label(double value, Format format, const QString& unit, bool p
     }
     const int exponent = static_cast<int>(std::floor(std::log10(value) + kEps));
     const double mantissa = value / std::pow(10.0, exponent);
-    if (plainNumbers) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.6g", value);
-        return QString::fromLatin1(buf);
-    }
+    if (plainNumbers)
+        return plainNumber(value);
     if (std::abs(mantissa - 1.0) < 1e-6)
         return geometry::powerOfTenLabel(exponent);
-    if (exponent == 0 || exponent == 1) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.6g", value);
-        return QString::fromLatin1(buf);
-    }
+    if (exponent == 0 || exponent == 1)
+        return plainNumber(value);
     return superscriptTimesTen(std::round(mantissa * 100.0) / 100.0, exponent);
 }
 

@@ -9,7 +9,7 @@
 #include "ui/chart/layers/measuredlayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
-#include "ui/chart/rooflayer.h"
+#include "ui/chart/lineartcanvas.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 
@@ -28,9 +28,9 @@
 
 namespace roofscope {
 
-// The host is a QChart: it lays out the plot area inside the margins, draws the plot
-// background and the axis lines, and hosts the analytic points' scatter series (Qt Charts
-// draws a few dozen markers well). Everything else is our layers' own items on top of it.
+// The host is a QChart: it lays out the plot area inside the margins and draws the axis lines.
+// Everything drawn in the plot, the analytic points included (a point cloud of our own, see
+// AnalyticPointsLayer), is our layers' own items on top of it.
 struct RoofChart::Impl {
     RoofChart* q = nullptr;
     Session* session = nullptr;
@@ -38,7 +38,7 @@ struct RoofChart::Impl {
     ComparisonModel* comparison = nullptr;
     QGraphicsScene ownScene; // holds the host until a view takes it
     QPointer<QChart> host;
-    RoofLayer* lineArt = nullptr; // the still line art and, under it, both backgrounds
+    LineArtCanvas* lineArt = nullptr; // the still line art and, under it, both backgrounds
     QLogValueAxis* axisX = nullptr;
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
@@ -471,7 +471,7 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     d->ownScene.addItem(host);
     // Backgrounds, grid, sweeps and roofs: still line art in one cached canvas, under every
     // other item (tick labels, titles and the legend sit on its background at z 0).
-    auto* lineArt = new RoofLayer(host);
+    auto* lineArt = new LineArtCanvas(host);
     lineArt->setZValue(-0.5);
     d->lineArt = lineArt;
     d->layers = createChartLayers();

@@ -201,7 +201,7 @@ void RoofChartView::mouseMoveEvent(QMouseEvent* event)
     } else {
         unsetCursor();
     }
-    // Points, measured kernels and roofs say what they are on hover (issue 10 item 28).
+    // Points, measured kernels and roofs say what they are on hover.
     const QString tip = m_chart->toolTipAt(toChart(pos));
     if (tip.isEmpty())
         QToolTip::hideText();

@@ -139,7 +139,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     addDockWidget(Qt::BottomDockWidgetArea, totalsDock);
     tabifyDockWidget(cmpDock, totalsDock);
     cmpDock->raise();
-    // Issue 12: the deployment planner, beside the totals.
+    // The deployment planner, beside the totals.
     auto* planDock =
         dock(this, tr("Plan"), QStringLiteral("planDock"), new PlanPanel(workbench, this));
     addDockWidget(Qt::BottomDockWidgetArea, planDock);
@@ -147,14 +147,14 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     cmpDock->raise();
     for (QDockWidget* d : {modelDock, totalsDock, planDock})
         m_viewMenu->addAction(d->toggleViewAction());
-    // Every table of every panel: columns sized to their contents, resizable, elided in the
-    // middle with the full value in a tooltip (issue 10 item 15).
+    // Every table of every panel: columns sized to their contents, resizable, elided in the middle
+    // with the full value in a tooltip.
     for (QDockWidget* d : {totalsDock, planDock}) {
         for (QTableView* table : d->findChildren<QTableView*>())
             ColumnFitter::install(table, table->horizontalHeader());
     }
-    // Issue 8: measured kernels — the Kernels table beside the plan, File ▸ Import
-    // Measurements… after Save As (drops of profiler files: dropEvent).
+    // Measured kernels — the Kernels table beside the plan, File ▸ Import Measurements… after Save
+    // As (drops of profiler files: dropEvent).
     m_kernels = new KernelsPanel(m_session, this);
     auto* kernelsDock = dock(this, tr("Kernels"), QStringLiteral("kernelsDock"), m_kernels);
     addDockWidget(Qt::BottomDockWidgetArea, kernelsDock);
@@ -338,7 +338,7 @@ void MainWindow::createActions()
         return a;
     };
 
-    QAction* newAct = action(tr("&New"), QKeySequence::New, [this] { newSession(); });
+    QAction* newAct = action(tr("&New"), QKeySequence::New, [this] { newDocumentInteractive(); });
     newAct->setToolTip(tr("A new document with the four example accelerators and operators"));
     QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
     QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
@@ -478,7 +478,7 @@ void MainWindow::syncThemeActions()
         a->setChecked(a->data().toInt() == static_cast<int>(m_session->theme()));
 }
 
-void MainWindow::loadDefaultScenario()
+void MainWindow::newDocument()
 {
     Scenario story = defaultScenario();
     localizePresetLabels(story);
@@ -588,11 +588,11 @@ bool MainWindow::openInteractive(const QString& path)
     return true;
 }
 
-bool MainWindow::newDocument()
+bool MainWindow::newDocumentInteractive()
 {
     if (!maybeSave())
         return false;
-    loadDefaultScenario();
+    newDocument();
     return true;
 }
 
@@ -670,11 +670,6 @@ bool MainWindow::saveAs()
         return false;
     }
     return true;
-}
-
-void MainWindow::newSession()
-{
-    newDocument();
 }
 
 void MainWindow::preferences()

@@ -50,8 +50,9 @@ public:
     OperatorPanel* operatorPanel() const { return m_operatorPanel; }
     KernelsPanel* kernelsPanel() const { return m_kernels; }
 
-    // The seed's story (A100/H100/H200/B200, the seed's operators, decode matmul selected).
-    void loadDefaultScenario();
+    // A new document, without asking: the seed's story (A100/H100/H200/B200, the seed's operators,
+    // decode matmul selected), unnamed and unmodified.
+    void newDocument();
     // Restores geometry and, when enabled, the last session; false when there was none.
     bool restoreState();
     // Opens a scenario; on any error nothing changes and the message is returned.
@@ -63,8 +64,9 @@ public:
     // Opens a file the way the menu, Open Recent and a drop do: asks to save unsaved changes
     // first (Prompt), shows any error. False when cancelled or not opened.
     bool openInteractive(const QString& path);
-    // File ▸ New: asks to save unsaved changes first; false when the user cancelled.
-    bool newDocument();
+    // File ▸ New: newDocument after asking to save unsaved changes (as openInteractive does for
+    // openFile); false when the user cancelled.
+    bool newDocumentInteractive();
     // "Save changes?" when the document is modified: true when it is safe to discard it
     // (saved, discarded or unmodified), false on Cancel or a failed save.
     bool maybeSave();
@@ -97,7 +99,6 @@ private:
     void open();
     bool save();
     bool saveAs();
-    void newSession();
     void preferences();
     void about();
     void readingGuide();

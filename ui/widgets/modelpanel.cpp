@@ -184,7 +184,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addLayout(showRow);
     layout->addWidget(m_status);
     layout->addWidget(m_baseline);
-    // Issue 10 items 11, 12, 25: W4A16's FP16 LM head, per-step times, context past training.
+    // W4A16's FP16 LM head, per-step times, context past training.
     m_notes = new QLabel(this);
     m_notes->setObjectName(QStringLiteral("modelNotes"));
     m_notes->setWordWrap(true);

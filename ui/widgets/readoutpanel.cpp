@@ -1,7 +1,7 @@
 #include "ui/widgets/readoutpanel.h"
 
-#include "core/advice.h"
 #include "core/format.h"
+#include "ui/advicetext.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
 #include "ui/kernelsentence.h"
@@ -15,54 +15,6 @@
 namespace roofscope {
 
 namespace {
-
-QString adviceFor(AdviceRegion r, AdviceFamily family)
-{
-    // Tailored where the seed's table (written for weight matmuls) would mislead: a bigger
-    // batch does nothing for an elementwise kernel or for decode attention.
-    const bool left = r == AdviceRegion::FarLeft || r == AdviceRegion::LeftMiddle;
-    const bool right = r == AdviceRegion::RightNear || r == AdviceRegion::FarRight;
-    if (family == AdviceFamily::Streaming && left)
-        return ReadoutPanel::tr("Bandwidth-bound by its formula (a bigger batch does not change "
-                                "its intensity): fuse it into the neighbouring kernel so its "
-                                "tensor is not written and read again, and stream a narrower "
-                                "dtype.");
-    if (family == AdviceFamily::Streaming && right)
-        return ReadoutPanel::tr("Compute-bound on the vector units: use cheaper math (an "
-                                "approximate activation, fused multiply-adds) or fold the work "
-                                "into a tensor-core kernel.");
-    if (family == AdviceFamily::Streaming)
-        return ReadoutPanel::tr("Near the vector roof: more math fused into this pass is almost "
-                                "free; measure how far the kernel is from the roof.");
-    if (family == AdviceFamily::Attention && left)
-        return ReadoutPanel::tr("Bandwidth-bound on the KV cache, which each sequence reads for "
-                                "itself (a bigger batch does not help): shrink the cache (FP8 KV, "
-                                "fewer KV heads) and use a fused flash or paged attention kernel.");
-    if (family == AdviceFamily::Attention && right)
-        return ReadoutPanel::tr("Compute-bound attention: use a flash-attention kernel on the "
-                                "tensor cores, FP8 attention, and skip fully masked blocks.");
-    // The seed's section 5 table, one text per region (core/advice.h holds the English).
-    switch (r) {
-    case AdviceRegion::FarLeft:
-        return ReadoutPanel::tr("Far left, bandwidth-bound: cut bytes first (quantize weights), "
-                                "then fuse operators, then raise the batch so more work shares "
-                                "each weight read.");
-    case AdviceRegion::LeftMiddle:
-        return ReadoutPanel::tr("Left of the ridge, bandwidth-bound: fuse operators, change the "
-                                "loop order, tile for reuse.");
-    case AdviceRegion::NearRidge:
-        return ReadoutPanel::tr("Near the ridge: either side can pay off; measure how far the "
-                                "kernel is from the roof.");
-    case AdviceRegion::RightNear:
-        return ReadoutPanel::tr("Right of the ridge, compute-bound: reduce the FLOPs "
-                                "(distillation, pruning) and make sure the work runs on the "
-                                "tensor cores.");
-    case AdviceRegion::FarRight:
-        return ReadoutPanel::tr("Far right, strongly compute-bound: use a lower precision "
-                                "(FP8/FP4) or hardware with more compute.");
-    }
-    return {};
-}
 
 QString fmt(const std::string& s)
 {
@@ -216,8 +168,7 @@ void ReadoutPanel::refresh()
                                        HumanFormat::count(lo), m_session->shortName(p.hardware)));
     }
     set("advice",
-        adviceFor(adviceRegion(e->ai, e->ridgeAi),
-                  adviceFamily(m_session->operators()[static_cast<std::size_t>(p.op)].kind)));
+        adviceDisplayText(adviceFor(adviceRegion(e->ai, e->ridgeAi), adviceFamily(op.kind))));
 }
 
 } // namespace roofscope

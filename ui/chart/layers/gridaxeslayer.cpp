@@ -1,8 +1,8 @@
 #include "ui/chart/layers/gridaxeslayer.h"
 
+#include "ui/chart/lineartcanvas.h"
 #include "ui/chart/logticks.h"
 #include "ui/chart/roofchart.h"
-#include "ui/chart/rooflayer.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>

@@ -8,11 +8,11 @@ class QGraphicsSimpleTextItem;
 
 namespace roofscope {
 
-class RoofLayer;
+class LineArtCanvas;
 
-// The grid (decade and 2…9 lines, cached with the plot), the tick labels and the axis titles.
-// Ticks come from LogTicks: over many decades powers of ten, inside a decade 1-2-5 steps, so a
-// zoomed-in axis always keeps at least two numbers (issue 10 item 14).
+// The grid (decade and 2…9 lines, cached with the plot), the tick labels and the axis titles. Ticks
+// come from LogTicks: over many decades powers of ten, inside a decade 1-2-5 steps, so a zoomed-in
+// axis always keeps at least two numbers.
 class GridAxesLayer : public ChartLayer {
 public:
     struct TickLabel {
@@ -29,7 +29,7 @@ private:
     QGraphicsSimpleTextItem* tickItem(std::size_t i, const ChartStyle& style);
 
     QGraphicsWidget* m_host = nullptr;
-    RoofLayer* m_grid = nullptr; // the shared line-art canvas
+    LineArtCanvas* m_grid = nullptr; // the shared line-art canvas
     QGraphicsSimpleTextItem* m_titleX = nullptr;
     QGraphicsSimpleTextItem* m_titleY = nullptr;
     std::vector<QGraphicsSimpleTextItem*> m_ticks;

@@ -10,13 +10,12 @@ namespace roofscope {
 
 class ChartLabel;
 
-// The chart's text labels, placed by LabelPlacer (issue 10 item 18): ridges (with the sweep's
-// crossing), operators (when labels are on) and the extra roofs — one label per distinct roof
-// value, so coinciding ceilings of several GPUs are named once in a neutral colour. No two
-// labels overlap or cover a marker; a label moved away from what it names gets a leader line;
-// when space runs out the rest are left out and the chart says how many. Roof and operator
-// labels carry a stable key (core/labelkeys.h): one the user dragged stays where the
-// session's label positions put it.
+// The chart's text labels, placed by LabelPlacer: ridges (with the sweep's crossing), operators
+// (when labels are on) and the extra roofs — one label per distinct roof value, so coinciding
+// ceilings of several GPUs are named once in a neutral colour. No two labels overlap or cover a
+// marker; a label moved away from what it names gets a leader line; when space runs out the rest
+// are left out and the chart says how many. Roof and operator labels carry a stable key
+// (core/labelkeys.h): one the user dragged stays where the session's label positions put it.
 class LabelsLayer : public ChartLayer {
 public:
     struct Visible {

@@ -2,8 +2,8 @@
 
 #include "core/format.h"
 #include "ui/chart/curvehittest.h"
+#include "ui/chart/lineartcanvas.h"
 #include "ui/chart/roofchart.h"
-#include "ui/chart/rooflayer.h"
 
 #include <QGraphicsWidget>
 
@@ -40,8 +40,8 @@ void RoofsLayer::update(const ChartContext& context, ChartChanges changes)
     const ChartStyle& style = context.style;
     const Figure& figure = context.figure;
     m_drawn.clear();
-    QList<RoofLayer::Stroke> strokes;
-    QList<RoofLayer::Marker> markers;
+    QList<LineArtCanvas::Stroke> strokes;
+    QList<LineArtCanvas::Marker> markers;
     // Extra roofs first, the primary ones (solid) over them.
     for (int pass = 0; pass < 2; ++pass) {
         for (const FigureRoof& roof : figure.roofs) {

@@ -8,7 +8,7 @@
 
 namespace roofscope {
 
-class RoofLayer;
+class LineArtCanvas;
 
 // Every FigureRoof (compute ceiling over a memory slope) in its GPU's colour, the primary ones
 // solid over the others, and each primary roof's ridge marker. The pen follows the roof's role;
@@ -32,8 +32,8 @@ public:
     static constexpr int kLineArtSlot = 2; // over the grid and the sweeps
 
 private:
-    RoofLayer* m_item = nullptr; // the shared line-art canvas
-    std::vector<Drawn> m_drawn;  // in drawing order
+    LineArtCanvas* m_item = nullptr; // the shared line-art canvas
+    std::vector<Drawn> m_drawn;      // in drawing order
 };
 
 } // namespace roofscope

@@ -1,6 +1,6 @@
 #include "ui/chart/layers/sweepslayer.h"
 
-#include "ui/chart/rooflayer.h"
+#include "ui/chart/lineartcanvas.h"
 
 #include <QGraphicsWidget>
 
@@ -17,8 +17,8 @@ void SweepsLayer::update(const ChartContext& context, ChartChanges changes)
     if (!(changes & (ChartChange::Style | ChartChange::Gpus | ChartChange::Sweeps)))
         return;
     const ChartStyle& style = context.style;
-    QList<RoofLayer::Stroke> strokes;
-    QList<RoofLayer::Marker> markers;
+    QList<LineArtCanvas::Stroke> strokes;
+    QList<LineArtCanvas::Marker> markers;
     for (const FigureSweep& s : context.figure.sweeps) {
         const FigureGpu* gpu = context.figure.gpu(s.hardware);
         const QColor color = gpu ? QColor::fromRgb(gpu->rgb(style.theme)) : style.mutedText;

@@ -4,7 +4,7 @@
 
 namespace roofscope {
 
-class RoofLayer;
+class LineArtCanvas;
 
 // The selected operator's driving parameter swept over its range (a faint wide path per GPU)
 // and where it crosses the ridge (a diamond), from Figure::sweeps.
@@ -16,7 +16,7 @@ public:
     static constexpr int kLineArtSlot = 1; // under the roofs
 
 private:
-    RoofLayer* m_item = nullptr; // the shared line-art canvas
+    LineArtCanvas* m_item = nullptr; // the shared line-art canvas
 };
 
 } // namespace roofscope

@@ -19,7 +19,7 @@ namespace roofscope {
 // painted once into a device image and copied on every later frame: a slider step moves
 // points and labels, never a roof. With the backgrounds in it the image is opaque, so a frame
 // costs one copy instead of two fills and a blended blit (slider step −1 ms, measured).
-class RoofLayer : public QGraphicsItem {
+class LineArtCanvas : public QGraphicsItem {
 public:
     struct Stroke {
         QList<QPointF> values; // (AI, FLOP/s), > 0
@@ -33,7 +33,7 @@ public:
         QBrush brush;
     };
 
-    explicit RoofLayer(QGraphicsItem* parent = nullptr);
+    explicit LineArtCanvas(QGraphicsItem* parent = nullptr);
 
     void setAxes(const geometry::LogAxes& axes);
     void setContent(QList<Stroke> strokes, QList<Marker> markers);

@@ -1,4 +1,4 @@
-#include "ui/chart/rooflayer.h"
+#include "ui/chart/lineartcanvas.h"
 
 #include <QPaintEngine>
 #include <QPainter>
@@ -60,7 +60,7 @@ QList<QPolygonF> clipPolyline(const QPolygonF& line, const QRectF& rect)
 
 } // namespace
 
-RoofLayer::RoofLayer(QGraphicsItem* parent) : QGraphicsItem(parent)
+LineArtCanvas::LineArtCanvas(QGraphicsItem* parent) : QGraphicsItem(parent)
 {
     setAcceptedMouseButtons(Qt::NoButton);
     // Our own cache (see paint): Qt's device-coordinate cache is always a transparent pixmap,
@@ -68,13 +68,13 @@ RoofLayer::RoofLayer(QGraphicsItem* parent) : QGraphicsItem(parent)
     setCacheMode(QGraphicsItem::NoCache);
 }
 
-void RoofLayer::invalidate()
+void LineArtCanvas::invalidate()
 {
     m_cacheValid = false;
     update();
 }
 
-void RoofLayer::setAxes(const geometry::LogAxes& axes)
+void LineArtCanvas::setAxes(const geometry::LogAxes& axes)
 {
     if (axes.plot == m_axes.plot && axes.range == m_axes.range)
         return;
@@ -84,8 +84,8 @@ void RoofLayer::setAxes(const geometry::LogAxes& axes)
     invalidate();
 }
 
-void RoofLayer::setBackgrounds(const QRectF& chart, const QBrush& chartBrush,
-                               const QBrush& plotBrush)
+void LineArtCanvas::setBackgrounds(const QRectF& chart, const QBrush& chartBrush,
+                                   const QBrush& plotBrush)
 {
     if (chart == m_chartRect && chartBrush == m_chartBrush && plotBrush == m_plotBrush)
         return;
@@ -97,7 +97,7 @@ void RoofLayer::setBackgrounds(const QRectF& chart, const QBrush& chartBrush,
     invalidate();
 }
 
-void RoofLayer::setCaching(bool on)
+void LineArtCanvas::setCaching(bool on)
 {
     if (on == m_caching)
         return;
@@ -106,12 +106,12 @@ void RoofLayer::setCaching(bool on)
     invalidate();
 }
 
-void RoofLayer::setContent(QList<Stroke> strokes, QList<Marker> markers)
+void LineArtCanvas::setContent(QList<Stroke> strokes, QList<Marker> markers)
 {
     setSlot(0, std::move(strokes), std::move(markers));
 }
 
-void RoofLayer::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
+void LineArtCanvas::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
 {
     m_slots[slot] = {std::move(strokes), std::move(markers)};
     m_strokes.clear();
@@ -123,19 +123,19 @@ void RoofLayer::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
     invalidate();
 }
 
-void RoofLayer::setGrid(const QPen& major, const QPen& minor)
+void LineArtCanvas::setGrid(const QPen& major, const QPen& minor)
 {
     m_major = major;
     m_minor = minor;
     invalidate();
 }
 
-QRectF RoofLayer::boundingRect() const
+QRectF LineArtCanvas::boundingRect() const
 {
     return m_chartBrush.style() != Qt::NoBrush ? m_chartRect.united(m_axes.plot) : m_axes.plot;
 }
 
-void RoofLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+void LineArtCanvas::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     const QTransform device = painter->deviceTransform();
     const bool upright =
@@ -172,7 +172,7 @@ void RoofLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
     painter->restore();
 }
 
-void RoofLayer::paintContent(QPainter* painter) const
+void LineArtCanvas::paintContent(QPainter* painter) const
 {
     // Fills of whole-pixel rectangles: the same pixels as the chart's own background items.
     if (m_chartBrush.style() != Qt::NoBrush)
