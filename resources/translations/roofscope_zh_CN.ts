@@ -997,8 +997,8 @@ Nothing was changed.</source>
         <translation>关联到算子</translation>
     </message>
     <message>
-        <source>The analytic operator %1 corresponds to:</source>
-        <translation>%1 对应的解析算子：</translation>
+        <source>Measured kernel %1 is an instance of:</source>
+        <translation>实测内核 %1 是以下解析算子的一个实例：</translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,21 @@ TEST(Session, GestureMergesIntoOneUndoStep)
     EXPECT_EQ(s->operators()[static_cast<std::size_t>(decode)].params.number("batch"), 1.0);
 }
 
+// Undo texts use the parameter panel's words, not the spec's ids ("weight_dtype = fp16").
+TEST(Session, UndoTextsOfParameterEditsAreInWords)
+{
+    auto s = makeSession();
+    const int decode = operatorIndex(*s, "decode_matmul");
+    ASSERT_FALSE(s->setParam(decode, "weight_dtype", "fp8"));
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Set Weight precision = FP8"));
+    ASSERT_FALSE(s->setParam(decode, "dtype", "fp16"));
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Set Precision = FP16"));
+    ASSERT_FALSE(s->setNumber(decode, "batch", 2.0));
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Set Batch = 2"));
+    ASSERT_FALSE(s->setNumber(decode, "k", 8704.0));
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Set Input features (k) = 8704"));
+}
+
 TEST(Session, SolveDrivingSnapsAndClamps)
 {
     auto s = makeSession();

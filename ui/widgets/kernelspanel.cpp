@@ -462,7 +462,7 @@ void KernelsPanel::linkToOperator()
     bool ok = false;
     const QString choice = QInputDialog::getItem(
         this, tr("Link to Operator"),
-        tr("The analytic operator %1 corresponds to:").arg(QString::fromStdString(k->shortName)),
+        tr("Measured kernel %1 is an instance of:").arg(QString::fromStdString(k->shortName)),
         names, linked + 1, false, &ok);
     if (ok)
         linkSelectedTo(static_cast<int>(names.indexOf(choice)) - 1);
