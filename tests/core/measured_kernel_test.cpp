@@ -11,6 +11,19 @@
 
 using namespace roofscope;
 
+namespace {
+
+// The position of catalog entry `id` in `hw`, -1 when it is not there.
+int catalogIndex(const std::vector<Hardware>& hw, std::string_view id)
+{
+    for (std::size_t i = 0; i < hw.size(); ++i)
+        if (hw[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+} // namespace
+
 TEST(MeasuredKernelName, TrimsReturnTypeNamespacesTemplatesParametersAndClones)
 {
     EXPECT_EQ(shortKernelName("void gemm_v0<float>(T1 *, T1 *, T1 *, int, int, int)"), "gemm_v0");
@@ -56,12 +69,7 @@ TEST(MeasuredDeviceMatch, DeviceNamesToCatalogIds)
 TEST(MeasuredDeviceMatch, GpuMentionedInTheFileName)
 {
     const auto hw = HardwareCatalog::builtin().all();
-    auto index = [&](std::string_view id) {
-        for (std::size_t i = 0; i < hw.size(); ++i)
-            if (hw[i].id == id)
-                return static_cast<int>(i);
-        return -1;
-    };
+    auto index = [&](std::string_view id) { return catalogIndex(hw, id); };
     const std::vector<int> seed = {index("a100-sxm4-80gb"), index("h100-sxm5"), index("h200-sxm"),
                                    index("b200-sxm")};
     ASSERT_EQ(std::count(seed.begin(), seed.end(), -1), 0);
@@ -234,12 +242,7 @@ TEST(MeasuredDeviceMatch, ImpliedVendor)
 TEST(MeasuredDeviceMatch, SuggestedGpuFollowsTheFileNameThenTheVendor)
 {
     const auto hw = HardwareCatalog::builtin().all();
-    auto index = [&](std::string_view id) {
-        for (std::size_t i = 0; i < hw.size(); ++i)
-            if (hw[i].id == id)
-                return static_cast<int>(i);
-        return -1;
-    };
+    auto index = [&](std::string_view id) { return catalogIndex(hw, id); };
     const int mi300x = index("mi300x"), h100 = index("h100-sxm5"), a100 = index("a100-sxm4-80gb");
     const std::vector<int> checked = {a100, h100, mi300x};
     EXPECT_EQ(suggestedGpu("profile.csv", "", "ncu", hw, checked, mi300x), a100);
