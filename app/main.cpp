@@ -12,6 +12,7 @@
 #include "ui/guimain.h"
 #endif
 
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -35,9 +36,17 @@ const std::map<std::string, Command>& commands()
     return table;
 }
 
+// The window: no arguments, Qt's or the window's options, or files to open (what a file
+// manager's "Open With" passes: `roofscope doc.roofscope.json`). A word without a dot or a
+// slash that is no command is a mistyped command, not a file.
 bool opensWindow(const std::vector<std::string>& args)
 {
-    return args.empty() || args.front().rfind("--", 0) == 0;
+    if (args.empty() || args.front().rfind("-", 0) == 0)
+        return true;
+    const std::string& first = args.front();
+    return commands().count(first) == 0 &&
+           (first.find('.') != std::string::npos || first.find('/') != std::string::npos ||
+            std::filesystem::exists(first));
 }
 
 } // namespace

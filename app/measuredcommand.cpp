@@ -188,6 +188,8 @@ int runMeasured(const std::vector<std::string>& args)
         catalog.merge(imported.hardware);
         if (imported.kernels.empty() && imported.hardware.empty())
             fileWarnings.push_back(file + ": no kernels in the file");
+        if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty())
+            fileWarnings.push_back(file + ": " + missing);
         for (MeasuredKernel& k : imported.kernels)
             kernels.push_back(std::move(k));
     }

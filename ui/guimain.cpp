@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QIcon>
+#include <QMessageBox>
 #include <QTextStream>
 
 namespace roofscope {
@@ -28,14 +29,18 @@ int runGui(int argc, char** argv)
     for (const Error& e : catalog.loadUserDirectory())
         errors << QString::fromStdString(e.message);
     const QStringList args = QApplication::arguments();
+    QStringList documents; // files to open: a document, or profiler exports to import
     for (qsizetype i = 1; i < args.size(); ++i) {
         QString file;
-        if (args[i] == QLatin1String("--catalog") && i + 1 < args.size())
+        if (args[i] == QLatin1String("--catalog") && i + 1 < args.size()) {
             file = args[++i];
-        else if (args[i].startsWith(QLatin1String("--catalog=")))
+        } else if (args[i].startsWith(QLatin1String("--catalog="))) {
             file = args[i].mid(10);
-        else
+        } else {
+            if (!args[i].startsWith(QLatin1Char('-')))
+                documents << args[i];
             continue;
+        }
         if (auto loaded = catalog.loadFile(file.toStdString()); !loaded) {
             errors << QString::fromStdString(loaded.error().message);
             QTextStream(stderr) << QString::fromStdString(loaded.error().message) << '\n';
@@ -43,9 +48,20 @@ int runGui(int argc, char** argv)
     }
 
     MainWindow window(std::move(catalog), errors);
-    if (!window.restoreState())
-        window.newDocument();
-    window.show();
+    if (documents.isEmpty()) {
+        if (!window.restoreState())
+            window.newDocument();
+        window.show();
+    } else {
+        // Files from the command line (a double-click in a file manager): the window opens on
+        // them, or on a new document with the error that names the file.
+        window.restoreGeometryOnly();
+        window.show();
+        if (auto error = window.openFromCommandLine(documents)) {
+            QTextStream(stderr) << *error << '\n';
+            QMessageBox::warning(&window, MainWindow::tr("Cannot Open"), *error);
+        }
+    }
     return app.exec();
 }
 

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
+#include <string_view>
 #include <tuple>
 
 namespace roofscope {
@@ -31,6 +33,52 @@ OJson optionalNumber(const std::optional<double>& v)
 }
 
 } // namespace
+
+std::string notPlacedReason(const MeasuredKernel& k)
+{
+    if (!k.flops)
+        return "no FLOPs";
+    if (!(*k.flops > 0.0))
+        return "zero FLOPs";
+    if (!(k.timeS > 0.0))
+        return "no time";
+    const auto dram = k.bytesAt(MemLevel::Dram);
+    if (!dram || !(*dram > 0.0))
+        return "no DRAM bytes";
+    return {};
+}
+
+std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
+{
+    // Reasons in a fixed order, each with its count.
+    static constexpr std::string_view kReasons[] = {"no FLOPs", "zero FLOPs", "no time",
+                                                    "no DRAM bytes"};
+    static constexpr std::string_view kPhrases[] = {"without FLOPs", "with zero FLOPs",
+                                                    "without a time", "without DRAM bytes"};
+    std::size_t counts[std::size(kReasons)] = {};
+    std::size_t missing = 0;
+    for (const MeasuredKernel& k : kernels) {
+        const std::string reason = notPlacedReason(k);
+        if (reason.empty())
+            continue;
+        ++missing;
+        for (std::size_t i = 0; i < std::size(kReasons); ++i)
+            if (reason == kReasons[i])
+                ++counts[i];
+    }
+    if (missing == 0)
+        return {};
+    std::string text = std::to_string(missing) + " of " + std::to_string(kernels.size()) +
+                       (kernels.size() == 1 ? " kernel is" : " kernels are") + " not on the chart:";
+    bool first = true;
+    for (std::size_t i = 0; i < std::size(kReasons); ++i) {
+        if (counts[i] == 0)
+            continue;
+        text += (first ? " " : ", ") + std::to_string(counts[i]) + " " + std::string(kPhrases[i]);
+        first = false;
+    }
+    return text;
+}
 
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
 {

@@ -34,6 +34,13 @@ struct KernelAnalysis {
 // `hardware` is the kernel's GPU (nullptr when unknown).
 KernelAnalysis analyseKernel(const MeasuredKernel& kernel, const Hardware* hardware);
 
+// Why a kernel has no point on the chart's DRAM roofline, "" when it has one: "no FLOPs",
+// "zero FLOPs", "no time", "no DRAM bytes" (the conditions the figure places points by).
+std::string notPlacedReason(const MeasuredKernel& kernel);
+// "79 of 80 kernels are not on the chart: 78 without FLOPs, 1 without DRAM bytes", or "" when
+// every kernel is placed: what an import says instead of leaving the chart silently unchanged.
+std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels);
+
 // Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
 // file and GPU, in order of first appearance. A level's bytes (or the FLOPs) stay known only
 // when every launch had them.

@@ -885,6 +885,16 @@ Nothing was changed.</source>
         <translation>⚠ %1</translation>
     </message>
     <message numerus="yes">
+        <source>%n of them not on the chart.</source>
+        <translation>
+            <numerusform>其中 %n 个不在图上。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 (Help ▸ Profiler Commands says how to record them)</source>
+        <translation>%1：%2（帮助 ▸ 性能分析器命令 说明如何记录）</translation>
+    </message>
+    <message numerus="yes">
         <source>%n warning(s): see the Kernels panel.</source>
         <translation>
             <numerusform>%n 条警告：见内核面板。</numerusform>
@@ -1210,6 +1220,22 @@ Nothing was changed.</source>
     <message>
         <source>RoofScope scenarios (%1);;JSON files (*.json)</source>
         <translation>RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>%1: no such file; a new document is open instead.</source>
+        <translation>%1：没有这个文件；已改为打开一个新文档。</translation>
+    </message>
+    <message>
+        <source>%1
+
+A new document is open instead.</source>
+        <translation>%1
+
+已改为打开一个新文档。</translation>
     </message>
     <message>
         <source>Cannot Open Scenario</source>

@@ -255,3 +255,30 @@ TEST(MeasuredDeviceMatch, SuggestedGpuFollowsTheFileNameThenTheVendor)
               index("mi250x"));
     EXPECT_EQ(suggestedGpu("x.csv", "", "ncu", {}, {}, -1), -1);
 }
+
+// Kernels the chart cannot place are counted by reason, in the figure's own conditions.
+TEST(MeasuredKernelPlacement, NotPlacedSummaryCountsEachReason)
+{
+    auto kernel = [](std::optional<double> flops, double time, std::optional<double> dram) {
+        MeasuredKernel k;
+        k.name = "k";
+        k.flops = flops;
+        k.timeS = time;
+        if (dram)
+            k.setBytes(MemLevel::Dram, *dram);
+        return k;
+    };
+    const MeasuredKernel placed = kernel(1e9, 1e-3, 1e6);
+    EXPECT_EQ(notPlacedReason(placed), "");
+    EXPECT_EQ(notPlacedReason(kernel(std::nullopt, 1e-3, 1e6)), "no FLOPs");
+    EXPECT_EQ(notPlacedReason(kernel(0.0, 1e-3, 1e6)), "zero FLOPs");
+    EXPECT_EQ(notPlacedReason(kernel(1e9, 0.0, 1e6)), "no time");
+    EXPECT_EQ(notPlacedReason(kernel(1e9, 1e-3, std::nullopt)), "no DRAM bytes");
+    EXPECT_EQ(notPlacedReason(kernel(1e9, 1e-3, 0.0)), "no DRAM bytes");
+    EXPECT_EQ(notPlacedSummary({placed, placed}), "");
+    EXPECT_EQ(notPlacedSummary({placed, kernel(std::nullopt, 1e-3, 1e6),
+                                kernel(std::nullopt, 1e-3, 1e6), kernel(1e9, 1e-3, std::nullopt)}),
+              "3 of 4 kernels are not on the chart: 2 without FLOPs, 1 without DRAM bytes");
+    EXPECT_EQ(notPlacedSummary({kernel(0.0, 1e-3, 1e6)}),
+              "1 of 1 kernel is not on the chart: 1 with zero FLOPs");
+}

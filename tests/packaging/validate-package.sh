@@ -84,7 +84,8 @@ desktop="$root/usr/share/applications/$app_id.desktop"
 desktop-file-validate "$desktop" >"$work/desktop.log" 2>&1 || { cat "$work/desktop.log" >&2; fail "desktop-file-validate"; }
 # Hints (for instance, two main categories) are fine; warnings and errors are not.
 if grep -E ': (error|warning):' "$work/desktop.log" >&2; then fail "desktop-file-validate reported problems"; fi
-grep -qx 'Exec=roofscope' "$desktop" || fail "the desktop file's Exec is not roofscope"
+grep -qx 'Exec=roofscope %F' "$desktop" || fail "the desktop file's Exec is not 'roofscope %F' (files from a file manager)"
+grep -qx 'MimeType=application/x-roofscope+json;' "$desktop" || fail "the desktop file declares no MimeType"
 grep -qx "Icon=$app_id" "$desktop" || fail "the desktop file's Icon is not $app_id"
 ok "desktop file validates"
 
@@ -104,6 +105,15 @@ icon="$root/usr/share/icons/hicolor/scalable/apps/$app_id.svg"
 [ -s "$icon" ] || fail "usr/share/icons/hicolor/scalable/apps/$app_id.svg missing"
 grep -q '<svg' "$icon" || fail "the icon is not an SVG"
 ok "icon"
+
+mime="$root/usr/share/mime/packages/$app_id.xml"
+[ -f "$mime" ] || fail "usr/share/mime/packages/$app_id.xml missing"
+grep -q '<mime-type type="application/x-roofscope+json">' "$mime" || fail "the MIME file does not define application/x-roofscope+json"
+grep -q '<glob pattern="\*.roofscope.json"' "$mime" || fail "the MIME file has no *.roofscope.json glob"
+if command -v xmllint >/dev/null; then xmllint --noout "$mime" || fail "the MIME file is not well-formed XML"; fi
+mime_icon="$root/usr/share/icons/hicolor/scalable/mimetypes/application-x-roofscope+json.svg"
+[ -s "$mime_icon" ] || fail "the document icon (mimetypes/application-x-roofscope+json.svg) is missing"
+ok "document MIME type and icon"
 
 copyright="$root/usr/share/doc/roofscope/copyright"
 [ -f "$copyright" ] || fail "usr/share/doc/roofscope/copyright missing"

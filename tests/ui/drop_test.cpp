@@ -25,6 +25,7 @@
 
 using namespace roofscope;
 using roofscope::test::makeWindow;
+using roofscope::test::operatorIndex;
 
 namespace {
 
@@ -147,4 +148,60 @@ TEST(WindowDrop, WarningsOfADroppedTraceAreShown)
                                            "8736 of 8772 kernels have no FLOPs")) &&
                w.endsWith(QStringLiteral("record with record_shapes=True, with_flops=True"));
     })) << warnings.join(QLatin1Char('\n')).toStdString();
+    // Grouped by name, the 8,772 launches are rows of a few hundred kernels, most of them not
+    // on the chart: the panel says how many and why.
+    EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const QString& w) {
+        return w.contains(QStringLiteral("kernels are not on the chart: ")) &&
+               w.contains(QStringLiteral(" without FLOPs"));
+    })) << warnings.join(QLatin1Char('\n')).toStdString();
+}
+
+// `roofscope FILE` (a double-click in a file manager): the window opens on the document; a
+// missing or broken file is named, and a new, unnamed document is open instead; profiler
+// exports are imported as a drop would.
+TEST(CommandLine, OpensTheDocumentOrNamesTheFileItCannotOpen)
+{
+    QTemporaryDir dir;
+    const QString doc = dir.filePath(QStringLiteral("decode.roofscope.json"));
+    {
+        auto w = makeWindow();
+        w->session()->setNumber(operatorIndex(*w->session(), "decode_matmul"), "batch", 96);
+        ASSERT_FALSE(w->saveFile(doc).has_value());
+    }
+    auto w = makeWindow();
+    EXPECT_FALSE(w->openFromCommandLine({doc}).has_value());
+    EXPECT_EQ(w->currentFile(), doc);
+    EXPECT_FALSE(w->isModified());
+    const Session& s = *w->session();
+    EXPECT_EQ(
+        s.operators()[static_cast<std::size_t>(operatorIndex(s, "decode_matmul"))].params.number(
+            "batch"),
+        96.0);
+
+    const QString missing = dir.filePath(QStringLiteral("gone.roofscope.json"));
+    const auto gone = w->openFromCommandLine({missing});
+    ASSERT_TRUE(gone.has_value());
+    EXPECT_EQ(*gone, missing + QStringLiteral(": no such file; a new document is open instead."));
+    EXPECT_TRUE(w->currentFile().isEmpty());
+
+    const QString broken = dir.filePath(QStringLiteral("broken.roofscope.json"));
+    {
+        QFile f(broken);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"roofscope-scenario\",");
+    }
+    const auto bad = w->openFromCommandLine({broken});
+    ASSERT_TRUE(bad.has_value());
+    EXPECT_TRUE(bad->startsWith(QStringLiteral("broken.roofscope.json: "))) << bad->toStdString();
+    EXPECT_TRUE(w->currentFile().isEmpty());
+    EXPECT_FALSE(w->isModified());
+
+    // A profiler export is imported.
+    QSignalSpy finished(w->kernelsPanel(), &KernelsPanel::importFinished);
+    EXPECT_FALSE(w->openFromCommandLine({corpusFile("v100_nvprof_events_metrics_vectoradd.csv")})
+                     .has_value());
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(w->session()->measurements().sets.size(), 1u);
+    EXPECT_EQ(w->session()->measurements().sets[0].file,
+              "v100_nvprof_events_metrics_vectoradd.csv");
 }

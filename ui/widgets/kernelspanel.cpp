@@ -331,6 +331,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         return;
     }
     int added = 0;
+    int notPlaced = 0;
     QStringList notes;
     QStringList warnings;
     QStringList runs;
@@ -344,6 +345,14 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             notes << tr("%1: no kernels (hardware peaks only)").arg(name);
             continue;
         }
+        // Kernels the chart cannot place are said here, not left for a row's tooltip.
+        if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty()) {
+            warnings << tr("%1: %2 (Help ▸ Profiler Commands says how to record them)")
+                            .arg(name, QString::fromStdString(missing));
+            notPlaced += static_cast<int>(
+                std::count_if(imported.kernels.begin(), imported.kernels.end(),
+                              [](const MeasuredKernel& k) { return !notPlacedReason(k).empty(); }));
+        }
         MeasurementSet set;
         set.file = imported.file;
         runs << name;
@@ -356,6 +365,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                           .arg(QLocale().toString(launches), QLocale().toString(added)));
     else
         notes.prepend(tr("Imported %Ln kernel(s).", nullptr, added));
+    if (notPlaced > 0)
+        notes << tr("%n of them not on the chart.", nullptr, notPlaced);
     if (!warnings.isEmpty())
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));

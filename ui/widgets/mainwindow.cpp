@@ -490,12 +490,40 @@ void MainWindow::newDocument()
     markSaved();
 }
 
-bool MainWindow::restoreState()
+void MainWindow::restoreGeometryOnly()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     QMainWindow::restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_restoreSession = settings.value(QStringLiteral("session/restore"), true).toBool();
+}
+
+std::optional<QString> MainWindow::openFromCommandLine(const QStringList& paths)
+{
+    newDocument();
+    for (const QString& path : paths) {
+        if (!QFileInfo(path).isFile())
+            return tr("%1: no such file; a new document is open instead.").arg(path);
+    }
+    // One RoofScope document is opened (by its name or its content); anything else is a
+    // profiler export to import, as a drop on the window does.
+    const QString& first = paths.front();
+    if (paths.size() == 1 &&
+        (first.endsWith(QLatin1String(".roofscope.json")) || KernelsPanel::isScenarioFile(first))) {
+        if (auto error = openFile(first)) {
+            newDocument();
+            return tr("%1\n\nA new document is open instead.").arg(*error);
+        }
+        return std::nullopt;
+    }
+    m_kernels->importFiles(paths);
+    return std::nullopt;
+}
+
+bool MainWindow::restoreState()
+{
+    restoreGeometryOnly();
+    QSettings settings;
     const QString last = settings.value(QStringLiteral("session/last")).toString();
     if (!m_restoreSession || last.isEmpty())
         return false;

@@ -55,6 +55,12 @@ public:
     void newDocument();
     // Restores geometry and, when enabled, the last session; false when there was none.
     bool restoreState();
+    // Restores the geometry and the layout of the docks only (the window opens on files).
+    void restoreGeometryOnly();
+    // `roofscope FILE…`: a new document, then one RoofScope document opened (named
+    // *.roofscope.json or holding a scenario) or the files imported as profiler exports. A
+    // missing or unreadable file: the message naming it, and the new document stays.
+    std::optional<QString> openFromCommandLine(const QStringList& paths);
     // Opens a scenario; on any error nothing changes and the message is returned.
     std::optional<QString> openFile(const QString& path);
     // Writes the session atomically (QSaveFile); the error message on failure.
