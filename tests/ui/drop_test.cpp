@@ -130,8 +130,9 @@ TEST(WindowDrop, EachKindOfRealProfilerFileImportsWithItsHandCountedLaunches)
             launches += k.launches;
         EXPECT_EQ(launches, factLaunches(c.file));
         EXPECT_FALSE(m.sets[0].kernels.front().gpu.empty()) << "measured against a GPU";
-        if (c.gpu)
+        if (c.gpu) {
             EXPECT_EQ(m.sets[0].kernels.front().gpu, c.gpu);
+        }
     }
 }
 

@@ -436,8 +436,9 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const Q
         const Hardware& h = hardware[static_cast<std::size_t>(hw)];
         const QString name = QString::fromStdString(h.name);
         const QString vendor = QString::fromStdString(h.vendor);
-        names << (vendor.isEmpty() || name.startsWith(vendor) ? name
-                                                              : tr("%1 %2").arg(vendor, name));
+        names << (vendor.isEmpty() || name.startsWith(vendor)
+                      ? name
+                      : QStringLiteral("%1 %2").arg(vendor, name));
     }
     bool ok = false;
     const QString chosen = QInputDialog::getItem(
