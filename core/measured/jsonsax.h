@@ -183,7 +183,7 @@ private:
                 return false;
         }
     }
-    bool readString(std::string_view& out);
+    bool readString(std::string_view& view);
     bool readEscape(std::string& out);
     bool readHex4(unsigned& value);
     bool readNumber();

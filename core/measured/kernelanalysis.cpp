@@ -85,15 +85,16 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     KernelAnalysis a;
     a.warnings = k.notes;
     if (!(k.timeS > 0.0)) {
-        a.warnings.push_back("zero time: no rates can be computed");
+        a.warnings.emplace_back("zero time: no rates can be computed");
     } else {
         a.achievedFlopsPerS = ratio(k.flops, k.timeS);
         a.achievedBytesPerS = ratio(k.bytesAt(MemLevel::Dram), k.timeS);
     }
     if (!k.flops) {
-        a.warnings.push_back("no FLOP counters in the file: measured bandwidth only, no intensity");
+        a.warnings.emplace_back(
+            "no FLOP counters in the file: measured bandwidth only, no intensity");
     } else if (*k.flops == 0.0) {
-        a.warnings.push_back("zero FLOPs: no intensity, not placed on the chart");
+        a.warnings.emplace_back("zero FLOPs: no intensity, not placed on the chart");
     } else {
         for (MemLevel level : kMemLevels) {
             const auto bytes = k.bytesAt(level);
@@ -103,12 +104,12 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     }
     const auto dram = k.bytesAt(MemLevel::Dram);
     if (!dram && k.flops)
-        a.warnings.push_back("no DRAM byte counters in the file: no DRAM intensity");
+        a.warnings.emplace_back("no DRAM byte counters in the file: no DRAM intensity");
     else if (dram && *dram == 0.0)
-        a.warnings.push_back("zero DRAM bytes: no DRAM intensity, not placed on the chart");
+        a.warnings.emplace_back("zero DRAM bytes: no DRAM intensity, not placed on the chart");
     if (k.bytesLowerBound)
-        a.warnings.push_back("bytes derived from tensor shapes are a lower bound (each tensor "
-                             "moved once), so the intensity is an upper bound");
+        a.warnings.emplace_back("bytes derived from tensor shapes are a lower bound (each tensor "
+                                "moved once), so the intensity is an upper bound");
 
     if (!hw) {
         a.warnings.push_back(k.device.empty()

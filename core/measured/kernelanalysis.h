@@ -31,8 +31,8 @@ struct KernelAnalysis {
     std::optional<double> aiAt(MemLevel level) const { return ai[static_cast<std::size_t>(level)]; }
 };
 
-// `hardware` is the kernel's GPU (nullptr when unknown).
-KernelAnalysis analyseKernel(const MeasuredKernel& kernel, const Hardware* hardware);
+// `hw` is the kernel's GPU (nullptr when unknown).
+KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw);
 
 // Why a kernel has no point on the chart's DRAM roofline, "" when it has one: "no FLOPs",
 // "zero FLOPs", "no time", "no DRAM bytes" (the conditions the figure places points by).

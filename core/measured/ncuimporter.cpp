@@ -228,7 +228,7 @@ Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
             continue;
         f.byPrecision[v.key] =
             v.addWeight * (add.value_or(0) + mul.value_or(0)) + v.fmaWeight * fma.value_or(0);
-        f.formulas.push_back(v.formula);
+        f.formulas.emplace_back(v.formula);
     }
     // Tensor-core operations, counted directly (no ×2). Per source type, the plain metric is
     // the total; otherwise its dst/sparsity variants are summed.
@@ -256,18 +256,18 @@ Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
         f.byPrecision[key] += total;
     }
     if (!tensor.empty())
-        f.formulas.push_back("tensor = sm__ops_path_tensor_src_* (operations, no ×2)");
+        f.formulas.emplace_back("tensor = sm__ops_path_tensor_src_* (operations, no ×2)");
     const auto pipe =
         m.count({"smsp__inst_executed_pipe_tensor", "sm__inst_executed_pipe_tensor"}, timeS);
     if (tensor.empty() && pipe && *pipe > 0.0) {
         if (ccMajor == 7) {
             f.byPrecision["fp16-tensor"] += 512.0 * *pipe;
-            f.formulas.push_back("fp16 tensor ≈ 512 × inst_executed_pipe_tensor (estimate: "
-                                 "Volta/Turing HMMA)");
+            f.formulas.emplace_back("fp16 tensor ≈ 512 × inst_executed_pipe_tensor (estimate: "
+                                    "Volta/Turing HMMA)");
         } else {
-            f.notes.push_back("tensor pipe instructions (inst_executed_pipe_tensor) not counted "
-                              "as FLOPs: 512 FLOP per instruction holds only for Volta/Turing "
-                              "(CC 7.x); profile sm__ops_path_tensor_* to count tensor FLOPs");
+            f.notes.emplace_back("tensor pipe instructions (inst_executed_pipe_tensor) not counted "
+                                 "as FLOPs: 512 FLOP per instruction holds only for Volta/Turing "
+                                 "(CC 7.x); profile sm__ops_path_tensor_* to count tensor FLOPs");
         }
     }
     return f;

@@ -115,10 +115,7 @@ std::optional<OpCost> opCost(const std::string& op, std::span<const Shape> dims,
         c.formula = Formula::Matmul;
         return true;
     };
-    if (op == "aten::mm" || op == "aten::matmul") {
-        if (!matmul(0, 1, std::nullopt))
-            return std::nullopt;
-    } else if (op == "aten::bmm") {
+    if (op == "aten::mm" || op == "aten::matmul" || op == "aten::bmm") {
         if (!matmul(0, 1, std::nullopt))
             return std::nullopt;
     } else if (op == "aten::addmm" || op == "aten::baddbmm") {
@@ -643,7 +640,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
             const CpuOp* op = opOfKernel[n];
             if (!op) {
                 ++withoutFlops;
-                k.notes.push_back(
+                k.notes.emplace_back(
                     "not linked to a cpu_op (no External id or correlation): time only");
                 continue;
             }
@@ -731,8 +728,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                     "read as of unknown shape (the first at " +
                     sink.firstBadDims + ")");
     if (!header->hasDeviceProperties)
-        w.push_back("the trace has no deviceProperties (PyTorch before 1.9?): the kernels' GPU "
-                    "is unknown");
+        w.emplace_back("the trace has no deviceProperties (PyTorch before 1.9?): the kernels' GPU "
+                       "is unknown");
     if (withoutFlops > 0)
         w.push_back(std::to_string(withoutFlops) + " of " + std::to_string(result.kernels.size()) +
                     " kernels have no FLOPs (their ops have no Input Dims / are not matmul or "
