@@ -2,6 +2,7 @@
 
 #include "core/numbers.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -13,8 +14,10 @@ struct Prefix {
     const char* symbol;
 };
 
-// Up to peta: exa-FLOP/s does not occur on a single accelerator.
-constexpr Prefix kPrefixes[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"}, {1e3, "k"},
+// Up to yotta: one accelerator stays below exa-FLOP/s, but a chart can be panned far above it
+// and its tick labels must still read as words ("10 EFLOP/s", not "1e+04 PFLOP/s").
+constexpr Prefix kPrefixes[] = {{1e24, "Y"}, {1e21, "Z"}, {1e18, "E"}, {1e15, "P"},
+                                {1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
                                 {1.0, ""},   {1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}};
 
 std::string significant(double v, int digits)
@@ -50,8 +53,16 @@ std::string formatSi(double value, std::string_view unit, int significantDigits)
             chosen = &p;
         }
     }
-    return significant(value / chosen->scale, significantDigits) + " " + chosen->symbol +
-           std::string(unit);
+    // Beyond the largest prefix every digit of the whole part is written ("1000 YFLOP/s"):
+    // a number on the chart never reads with an exponent.
+    const double scaled = value / chosen->scale;
+    int digits = significantDigits;
+    if (std::fabs(scaled) >= 1.0)
+        digits = std::max(digits, static_cast<int>(std::floor(std::log10(std::fabs(scaled)))) + 1);
+    std::string number = significant(scaled, digits);
+    if (std::fabs(scaled) >= 1.0 && number.find('e') != std::string::npos) // 999.96 → "1e+03"
+        number = significant(scaled, digits + 1);
+    return number + " " + chosen->symbol + std::string(unit);
 }
 
 std::string formatFlopsRate(double flopsPerS)

@@ -201,3 +201,27 @@ TEST(LogTicks, LabelsKeepTheDecimalPointUnderACommaDecimalLocale)
     for (const QString& label : plain + times)
         EXPECT_FALSE(label.contains(QLatin1Char(','))) << label.toStdString();
 }
+
+// A view panned far above any accelerator still reads in words: exa-, zetta- and yotta-FLOP/s,
+// and beyond the last prefix the whole number, never "1e+03 PFLOP/s".
+TEST(LogTicks, FlopRateTicksUpToTen21AndBeyondHaveNoExponent)
+{
+    const auto ticks = LogTicks::compute(
+        {1e12, 1e21, 400.0, 30.0, LogTicks::Format::Si, QStringLiteral("FLOP/s")});
+    const QStringList shown = labels(ticks);
+    ASSERT_FALSE(shown.isEmpty());
+    for (const QString& label : shown)
+        EXPECT_FALSE(label.contains(QLatin1Char('e'))) << label.toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("1 EFLOP/s"))) << shown.join(u',').toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("1 ZFLOP/s"))) << shown.join(u',').toStdString();
+    EXPECT_EQ(LogTicks::label(1e19, LogTicks::Format::Si, QStringLiteral("FLOP/s"), false),
+              QStringLiteral("10 EFLOP/s"));
+    EXPECT_EQ(LogTicks::label(1e24, LogTicks::Format::Si, QStringLiteral("FLOP/s"), false),
+              QStringLiteral("1 YFLOP/s"));
+    EXPECT_EQ(LogTicks::label(1e27, LogTicks::Format::Si, QStringLiteral("FLOP/s"), false),
+              QStringLiteral("1000 YFLOP/s"));
+    EXPECT_EQ(LogTicks::label(9.9996e26, LogTicks::Format::Si, QStringLiteral("FLOP/s"), false),
+              QStringLiteral("1000 YFLOP/s"));
+    EXPECT_EQ(LogTicks::label(2.5e30, LogTicks::Format::Si, QStringLiteral("FLOP/s"), false),
+              QStringLiteral("2500000 YFLOP/s"));
+}
