@@ -173,6 +173,41 @@ QString computeUnitDisplayName(ComputeUnit unit)
                                              "compute unit: vector ALUs");
 }
 
+QString roofDisplayName(const FigureRoof& roof)
+{
+    if (roof.role == RoofRole::Cache || roof.role == RoofRole::Link || roof.ceilings.empty())
+        return QString::fromStdString(roof.label);
+    // As the core's label: precisions of one unit joined by "/", units by ", ".
+    QString out;
+    const std::vector<Ceiling>& c = roof.ceilings;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        out += QString::fromUtf8(precisionName(c[i].precision)).toUpper();
+        const bool sameUnitAsNext = i + 1 < c.size() && c[i + 1].unit == c[i].unit;
+        if (sameUnitAsNext) {
+            out += QLatin1Char('/');
+            continue;
+        }
+        out += QLatin1Char(' ') + computeUnitDisplayName(c[i].unit);
+        if (i + 1 < c.size())
+            out += QStringLiteral(", ");
+    }
+    return out;
+}
+
+QString drivingParamLabel(const std::string& param)
+{
+    if (param == "batch")
+        return QCoreApplication::translate("roofscope::DataNames", "batch",
+                                           "ridge label: batch ≥ N");
+    if (param == "seq")
+        return QCoreApplication::translate("roofscope::DataNames", "prompt tokens",
+                                           "ridge label: prompt tokens ≥ N");
+    if (param == "context")
+        return QCoreApplication::translate("roofscope::DataNames", "context",
+                                           "ridge label: context ≥ N");
+    return QString::fromStdString(param);
+}
+
 QString ceilingDisplayName(const Ceiling& ceiling)
 {
     return QCoreApplication::translate("roofscope::DataNames", "%1 %2", "precision, compute unit")

@@ -172,6 +172,21 @@
         <translation>大 GEMM</translation>
     </message>
     <message>
+        <source>batch</source>
+        <comment>ridge label: batch ≥ N</comment>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <comment>ridge label: prompt tokens ≥ N</comment>
+        <translation>提示词元数</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <comment>ridge label: context ≥ N</comment>
+        <translation>上下文</translation>
+    </message>
+    <message>
         <source>tensor</source>
         <comment>compute unit: matrix engines</comment>
         <translation>Tensor Core</translation>

@@ -280,3 +280,27 @@ TEST_F(PlotCli, ModelScenarioRendersTheModelsOperators)
         << bad.err;
     EXPECT_FALSE(fs::exists(path("b.png")));
 }
+
+// One language per label: under zh_CN the chart's ceiling names and ridge labels are Chinese
+// too ("FP16 向量单元", "批大小 ≥ 302"), not "FP16 vector" and "batch ≥ 302" beside Chinese text.
+TEST_F(PlotCli, ChineseFigureHasNoEnglishCeilingOrRidgeWords)
+{
+    const auto run = runCli("plot --lang zh_CN -o " + path("zh.svg"));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string svg = readFile(path("zh.svg"));
+    std::string texts; // the text of every <text> element
+    for (std::size_t at = svg.find("<text"); at != std::string::npos;
+         at = svg.find("<text", at + 1)) {
+        const std::size_t open = svg.find('>', at);
+        const std::size_t close = svg.find("</text>", open);
+        if (open == std::string::npos || close == std::string::npos)
+            break;
+        texts += svg.substr(open + 1, close - open - 1) + "|";
+    }
+    ASSERT_NE(texts.find("拐点"), std::string::npos) << texts;
+    EXPECT_NE(texts.find("批大小"), std::string::npos) << texts;
+    EXPECT_NE(texts.find("向量单元"), std::string::npos) << texts;
+    EXPECT_EQ(texts.find("vector"), std::string::npos) << texts;
+    EXPECT_EQ(texts.find("batch"), std::string::npos) << texts;
+    EXPECT_EQ(texts.find("ridge"), std::string::npos) << texts;
+}

@@ -1,5 +1,7 @@
 #include "ui/chart/layers/labelslayer.h"
 
+#include "ui/datanames.h"
+
 #include "core/format.h"
 #include "core/labelkeys.h"
 #include "core/scenario.h"
@@ -123,7 +125,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
             if (s.hardware == roof.hardware && s.crossing && !drivingName.empty())
                 text +=
                     QStringLiteral(" · ") +
-                    RoofChart::tr("%1 ≥ %2").arg(QString::fromStdString(drivingName),
+                    RoofChart::tr("%1 ≥ %2").arg(drivingParamLabel(drivingName),
                                                  QString::number(std::ceil(*s.crossing), 'f', 0));
         }
         request(text, color, style.labelFont, anchor, std::numeric_limits<double>::quiet_NaN(), key,
@@ -192,7 +194,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         // A flat roof's label has one natural place, on its line at the right edge, and goes
         // before the operators' (whose labels can sit on any side of their point): placed
         // after them it was pushed off its line behind a long leader.
-        request(QString::fromStdString(roof.label), color, small, anchor,
+        request(roofDisplayName(roof), color, small, anchor,
                 roof.flat ? roof.peak : std::numeric_limits<double>::quiet_NaN(),
                 QString::fromStdString(roofLabelKey(roof.label, roof.peak)), roof.flat ? 3 : 1);
     }

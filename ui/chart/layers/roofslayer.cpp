@@ -4,6 +4,7 @@
 #include "ui/chart/curvehittest.h"
 #include "ui/chart/lineartcanvas.h"
 #include "ui/chart/roofchart.h"
+#include "ui/datanames.h"
 
 #include <QGraphicsWidget>
 
@@ -97,8 +98,7 @@ std::optional<QString> RoofsLayer::toolTipAt(const ChartContext& context, QPoint
     const FigureGpu* gpu = context.figure.gpu(d.roof.hardware);
     const QString name = gpu ? QString::fromStdString(gpu->name) : QString();
     return RoofChart::tr("%1 · %2: %3, memory %4, ridge at %5 FLOP/byte")
-        .arg(name, QString::fromStdString(d.roof.label),
-             QString::fromStdString(formatFlopsRate(d.roof.peak)),
+        .arg(name, roofDisplayName(d.roof), QString::fromStdString(formatFlopsRate(d.roof.peak)),
              QString::fromStdString(formatBandwidth(d.roof.memory.bytesPerS)),
              QString::fromStdString(formatNumber(d.roof.ridgeAi, 3)));
 }
