@@ -970,6 +970,10 @@ Nothing was changed.</source>
         <translation>标注耗时最多的内核；其余悬停显示</translation>
     </message>
     <message>
+        <source>Importing Measurements</source>
+        <translation>正在导入测量数据</translation>
+    </message>
+    <message>
         <source>Import Measurements</source>
         <translation>导入测量数据</translation>
     </message>

@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -59,6 +60,11 @@ QStringList drop(MainWindow& window, const QStringList& paths)
     QObject::connect(&answerer, &QTimer::timeout, [&asked] {
         if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
             asked << d->labelText();
+            // The import's progress dialog is gone before the question: merely hidden, its
+            // show timer (4 s, Qt's default) popped it up behind or over the question.
+            for (QWidget* w : QApplication::topLevelWidgets())
+                EXPECT_EQ(qobject_cast<QProgressDialog*>(w), nullptr)
+                    << "a progress dialog beside the question";
             d->accept();
         }
     });

@@ -221,7 +221,7 @@ void KernelsPanel::importFiles(const QStringList& paths)
     // result (nothing already loaded changes).
     m_progress = new QProgressDialog(tr("Importing %1…").arg(QFileInfo(paths.front()).fileName()),
                                      tr("Cancel"), 0, paths.size() > 1 ? paths.size() : 0, this);
-    m_progress->setWindowTitle(tr("Import Measurements"));
+    m_progress->setWindowTitle(tr("Importing Measurements"));
     m_progress->setMinimumDuration(300);
     m_progress->setAutoClose(false);
     m_progress->setAutoReset(false);
@@ -241,10 +241,10 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     m_thread->deleteLater();
     m_thread = nullptr;
     m_job.reset();
-    // Hidden now: deleteLater() waits for this event loop, and the GPU question below runs a
-    // nested one, over which the finished progress dialog would otherwise stay on screen.
-    m_progress->hide();
-    m_progress->deleteLater();
+    // Gone now, before any question or error: hidden, its pending show timer (an import
+    // shorter than the minimum duration) would still pop it up inside the GPU question's
+    // event loop, behind or over the question, with a second Cancel button.
+    delete m_progress;
     m_progress = nullptr;
     m_importing = false;
     m_importAction->setEnabled(true);
