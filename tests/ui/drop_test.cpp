@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSignalSpy>
@@ -211,4 +212,22 @@ TEST(CommandLine, OpensTheDocumentOrNamesTheFileItCannotOpen)
     ASSERT_EQ(w->session()->measurements().sets.size(), 1u);
     EXPECT_EQ(w->session()->measurements().sets[0].file,
               "v100_nvprof_events_metrics_vectoradd.csv");
+}
+
+// A warning naming the ncu metrics to record (one comma-separated word of 600 characters) wraps
+// at its commas and never widens the Kernels panel, which took half the window at 1366×768.
+TEST(WindowDrop, ALongWarningDoesNotWidenTheKernelsPanel)
+{
+    auto window = makeWindow();
+    KernelsPanel* panel = window->kernelsPanel();
+    const int before = panel->minimumSizeHint().width();
+    drop(*window, {corpusFile("rtx30xx_cc86_ncu_details_printunits_base_vectoradd.csv")});
+    const QStringList warnings = panel->importWarnings();
+    ASSERT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const QString& w) {
+        return w.contains(QStringLiteral("FLOPs unknown")) && w.size() > 500;
+    })) << warnings.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(panel->minimumSizeHint().width(), before);
+    auto* label = panel->findChild<QLabel*>(QStringLiteral("importWarnings"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->text().contains(QStringLiteral(",\u200B")));
 }

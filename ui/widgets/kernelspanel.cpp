@@ -117,6 +117,9 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
                            "millions of launches of a few hundred kernels"));
     m_warnings->setObjectName(QStringLiteral("importWarnings"));
     m_warnings->setWordWrap(true);
+    // A warning never widens the panel (a list of ncu metric names is one long word): it wraps
+    // at commas, and what still does not fit is cut, whole in the tooltip.
+    m_warnings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_warnings->hide();
     auto* linkRow = new QHBoxLayout;
@@ -405,7 +408,9 @@ void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& 
     if (warnings.size() > kShown)
         shown << tr("… and %n more (hover for all)", nullptr,
                     static_cast<int>(warnings.size() - kShown));
-    m_warnings->setText(tr("⚠ %1").arg(shown.join(QStringLiteral("\n⚠ "))));
+    QString text = tr("⚠ %1").arg(shown.join(QStringLiteral("\n⚠ ")));
+    text.replace(QLatin1Char(','), QStringLiteral(",\u200B")); // a place to wrap
+    m_warnings->setText(text);
     m_warnings->setToolTip(warnings.join(QStringLiteral("\n")));
     m_warnings->show();
 }
