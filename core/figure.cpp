@@ -733,11 +733,16 @@ void addModelCommunication(Figure& f, const ScenarioModel& setup, const Hardware
 {
     if (setup.layout.gpus() <= 1)
         return;
-    // The embedded config first (written always); a set-up whose model cannot be resolved
-    // has no rows on the chart either.
-    const ModelCatalog presets = setup.config.empty() ? ModelCatalog::builtin() : ModelCatalog{};
-    if (auto model = resolveScenarioModel(setup, presets, "scenario"))
+    // A set-up whose model cannot be resolved has no rows on the chart either.
+    if (auto model = setupModel(setup))
         addCommunication(f, *model, setup.step, setup.layout, catalog);
+}
+
+Expected<ModelConfig> setupModel(const ScenarioModel& setup)
+{
+    // The embedded config first (written always).
+    const ModelCatalog presets = setup.config.empty() ? ModelCatalog::builtin() : ModelCatalog{};
+    return resolveScenarioModel(setup, presets, "scenario");
 }
 
 } // namespace roofscope

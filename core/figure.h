@@ -218,6 +218,8 @@ void addCommunication(Figure& figure, const ModelConfig& model, const InferenceS
 // names); nothing when the layout is one GPU or the model cannot be resolved.
 void addModelCommunication(Figure& figure, const ScenarioModel& setup,
                            const HardwareCatalog& catalog);
+// The model a set-up draws: its embedded config, else the built-in preset it names.
+Expected<ModelConfig> setupModel(const ScenarioModel& setup);
 
 // ---- Building blocks, for views that update a figure piece by piece (a slider step).
 

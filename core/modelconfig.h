@@ -85,6 +85,7 @@ struct ModelConfig {
     LatentAttention mla;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
     std::string source;
+    bool operator==(const ModelConfig&) const = default;
 
     bool isMoe() const { return experts > 1; }
     bool isMla() const { return mla.kvLoraRank > 0; }

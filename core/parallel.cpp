@@ -76,8 +76,8 @@ int stageLayers(const ModelConfig& m, const Layout& l, int stage)
 
 // The per-GPU operators of one pipeline stage: the shard's layers of this stage, the
 // once-per-model operators where they run, the expert matmuls a GPU of the EP group meets.
-Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScenario& s,
-                                 const Layout& l, int stage, int firstLayer, int layers)
+Expected<Workload> expandStage(const ModelConfig& sharded, const InferenceScenario& s,
+                               const Layout& l, int stage, int firstLayer, int layers)
 {
     const bool first = stage == 0;
     const bool last = stage == l.pp - 1;
@@ -98,6 +98,39 @@ Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScen
         kept.push_back(std::move(op));
     }
     w.ops = std::move(kept);
+    return w;
+}
+
+// expandStage, remembered: a model's step evaluates the same stages for every GPU it is
+// timed on, and the window asks again for its chart rows and collectives (eleven expansions
+// of DeepSeek-V3 per slider step, a third of the step). The expansion does not depend on the
+// GPU. A few per thread, the last used first.
+Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScenario& s,
+                                 const Layout& l, int stage, int firstLayer, int layers)
+{
+    struct Entry {
+        ModelConfig sharded;
+        InferenceScenario s;
+        Layout l;
+        int stage;
+        int firstLayer;
+        int layers;
+        Expected<Workload> workload;
+    };
+    constexpr std::size_t kEntries = 8;
+    thread_local std::vector<Entry> recent;
+    const auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) {
+        return e.stage == stage && e.firstLayer == firstLayer && e.layers == layers &&
+               e.l == l && e.s == s && e.sharded == sharded;
+    });
+    if (it != recent.end()) {
+        std::rotate(recent.begin(), it, it + 1);
+        return recent.front().workload;
+    }
+    Expected<Workload> w = expandStage(sharded, s, l, stage, firstLayer, layers);
+    if (recent.size() == kEntries)
+        recent.pop_back();
+    recent.insert(recent.begin(), Entry{sharded, s, l, stage, firstLayer, layers, w});
     return w;
 }
 

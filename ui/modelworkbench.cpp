@@ -39,7 +39,7 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
     for (const Error& e : m_catalog.loadUserDirectory())
         m_catalogErrors << QString::fromStdString(e.message);
     connect(session, &Session::operatorsReset, this, &ModelWorkbench::onSessionOperators);
-    connect(session, &Session::operatorChanged, this, &ModelWorkbench::onSessionOperators);
+    connect(session, &Session::operatorsChanged, this, &ModelWorkbench::onSessionOperators);
     connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);
     connect(session, &Session::scenarioApplied, this, &ModelWorkbench::onScenarioApplied);
     // The rows' names are short; their descriptions are the operator list's tooltips. A
@@ -134,7 +134,13 @@ void ModelWorkbench::publishSetup()
         m_session->setModelSetup(std::nullopt, -1);
         return;
     }
-    ScenarioModel setup = makeScenarioModel(m_model, m_scenario);
+    // The embedded config is written once per model, not on every step of a slider.
+    if (!m_publishedSetup || !(m_publishedModel == m_model)) {
+        m_publishedSetup = makeScenarioModel(m_model, m_scenario);
+        m_publishedModel = m_model;
+    }
+    ScenarioModel setup = *m_publishedSetup;
+    setup.step = m_scenario;
     setup.layout = m_layout;
     setup.onChart = m_shown;
     if (m_shown && m_session->selectedOperator() >= m_firstRow)
@@ -360,6 +366,7 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
     m_firstRow = m_shown ? static_cast<int>(state.operators.size() - m_operators.size()) : 0;
     if (m_shown)
         m_besides.assign(state.operators.begin(), state.operators.begin() + m_firstRow);
+    m_session->beginChangeBatch();
     m_applying = true;
     m_session->setOperatorsInternal(state.operators, state.selected);
     m_applying = false;
@@ -368,6 +375,7 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
     publishSetup();
     emit changed();
     emit sharesChanged();
+    m_session->endChangeBatch();
 }
 
 const Expected<WorkloadTotals>* ModelWorkbench::totals(int hardware) const

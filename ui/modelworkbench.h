@@ -146,6 +146,9 @@ private:
     int m_firstRow = 0;
     // The user's operators the model was last shown beside (to replace an edited model block).
     std::vector<Operator> m_besides;
+    // The last set-up published and the model its config was written from.
+    std::optional<ScenarioModel> m_publishedSetup;
+    ModelConfig m_publishedModel;
     // The panel was used or a document brought a set-up: it is saved with the document.
     bool m_touched = false;
 };

@@ -512,6 +512,17 @@ void Session::setToggles(ChartToggles toggles)
     emit settingChangedOutsideUndo();
 }
 
+void Session::beginChangeBatch()
+{
+    ++m_batchDepth;
+}
+
+void Session::endChangeBatch()
+{
+    if (m_batchDepth > 0 && --m_batchDepth == 0)
+        emit changeBatchFinished();
+}
+
 void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
 {
     m_modelSetup = std::move(setup);
@@ -655,13 +666,21 @@ void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selecte
         emit focusChanged();
         return;
     }
+    int first = -1;
+    int last = -1;
     for (std::size_t i = 0; i < ops.size(); ++i) {
         if (ops[i] == m_operators[i])
             continue;
         m_operators[i] = ops[i];
         recomputeRow(static_cast<int>(i));
-        emit operatorChanged(static_cast<int>(i));
+        if (first < 0)
+            first = static_cast<int>(i);
+        last = static_cast<int>(i);
     }
+    // One signal for the whole range: a model step changes every row, and each listener
+    // (tables, chart, read-out) then updates once, not once per row.
+    if (first >= 0)
+        emit operatorsChanged(first, last);
     if (selected < -1 || selected >= static_cast<int>(m_operators.size()))
         selected = -1;
     if (selected != m_selected) {

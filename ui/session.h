@@ -209,12 +209,20 @@ public:
     // Used by the undo commands.
     void setOperatorsInternal(const std::vector<Operator>& ops, int selected);
 
+    // One edit that changes several things (a model's slider step: its rows, then its set-up)
+    // announces them between these two calls; views that redo costly work per signal (the
+    // chart's labels) do it once, at the end. Calls nest.
+    void beginChangeBatch();
+    void endChangeBatch();
+    bool inChangeBatch() const { return m_batchDepth > 0; }
+
 signals:
     void hardwareChanged(); // checked set or baseline
     void catalogAboutToChange();
     void catalogChanged(); // accelerators added, edited or removed
     void operatorsReset(); // rows added, removed or reordered
-    void operatorChanged(int row);
+    // Rows first…last changed in place (one signal for a model's rows re-costed together).
+    void operatorsChanged(int first, int last);
     void selectionChanged(int row);
     void focusChanged();
     void viewChanged();
@@ -230,6 +238,8 @@ signals:
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
     void labelPositionsChanged();
+    // The outermost endChangeBatch(): every signal of the batch has been sent.
+    void changeBatchFinished();
 
 private:
     Scenario toScenarioWithoutMeasurements() const;
@@ -257,6 +267,7 @@ private:
     ChartToggles m_toggles;
     std::optional<ScenarioModel> m_modelSetup;
     int m_modelFirstRow = -1;
+    int m_batchDepth = 0;
     FigureText m_figureText;
     Measurements m_measurements;
     LabelPositions m_labelPositions;

@@ -1,20 +1,25 @@
 // One slider step, end to end: the batch slider moves → the session re-costs the operator on
 // every checked accelerator → the models signal the change → the chart moves the points, the
 // sweep and the labels → the chart view repaints. 4 accelerators × 10 operators, the chart
-// view at 1600×900, offscreen. Prints the median and other percentiles in milliseconds.
+// view at 1600×900, offscreen. Then the model batch slider: a whole model on the chart (Mixtral
+// 8x7B at TP=2, DeepSeek-V3 at TP=8) over five accelerators, as a drag (one gesture). Prints the
+// median and other percentiles in milliseconds.
 //
 //   ./build/tests/bench/roofscope_bench_slider [steps]
 #include "core/catalog.h"
 #include "core/scenario.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
+#include "ui/modelworkbench.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
 #include "ui/widgets/mainwindow.h"
+#include "ui/widgets/modelpanel.h"
 #include "ui/widgets/parameterpanel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QSlider>
 #include <QStandardPaths>
 
@@ -31,6 +36,96 @@ double percentile(std::vector<double> v, double p)
     std::sort(v.begin(), v.end());
     const std::size_t i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
     return v[std::min(i, v.size() - 1)];
+}
+
+// A drag back and forth over a slider's whole range, `stride` positions a step.
+class SliderWalk {
+public:
+    explicit SliderWalk(int stride) : m_direction(stride) {}
+    int next()
+    {
+        m_position += m_direction;
+        if (m_position > LogSlider::kSteps || m_position < 0) {
+            m_direction = -m_direction;
+            m_position += 2 * m_direction;
+        }
+        return m_position;
+    }
+
+private:
+    int m_position = 0;
+    int m_direction;
+};
+
+// The model slider: `model` at tensor parallelism `tp` on the chart with five accelerators
+// checked, its batch slider dragged in one gesture; step = update + full chart repaint.
+bool benchModelSlider(MainWindow& window, const char* model, const char* name, int tp, int steps)
+{
+    Session* session = window.session();
+    for (int hw = 0; hw < static_cast<int>(session->hardware().size()); ++hw)
+        session->setChecked(hw, false);
+    for (const char* id : {"a100-sxm4-80gb", "h100-sxm5", "h200-sxm", "b200-sxm", "mi300x"})
+        session->setChecked(session->hardwareIndex(id), true);
+    session->setBaseline(session->hardwareIndex("h100-sxm5"));
+    auto* workbench = window.findChild<ModelWorkbench*>();
+    auto* panel = window.findChild<ModelPanel*>();
+    if (auto e = workbench->setModel(model)) {
+        std::fprintf(stderr, "%s\n", qPrintable(*e));
+        return false;
+    }
+    if (auto e = workbench->setLayout(Layout{tp, 1, 1})) {
+        std::fprintf(stderr, "%s\n", qPrintable(*e));
+        return false;
+    }
+    workbench->showOnChart();
+    QApplication::processEvents();
+    RoofChartView* view = window.chartView();
+    QSlider* slider = panel->batchSlider()->slider();
+    // Every step changes the whole-number batch (1 → 4,096 in 27 steps), as a quick drag does.
+    SliderWalk walk(37);
+    QElapsedTimer timer;
+    // The step: the update it causes (core, models, chart items, panels' data) and the chart view
+    // painted at 1600×900 into an image, as the backing store paints it.
+    QImage canvas(view->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> step;
+    std::vector<double> update;
+    emit slider->sliderPressed();
+    for (int i = 0; i < steps + 10; ++i) {
+        const int pos = walk.next();
+        timer.start();
+        slider->setValue(pos);
+        panel->flushPending();
+        const qint64 updated = timer.nsecsElapsed();
+        view->viewport()->render(&canvas);
+        const qint64 t = timer.nsecsElapsed();
+        QApplication::processEvents(); // the other panels' paints (timed below)
+        if (i >= 10) {
+            step.push_back(static_cast<double>(t) / 1e6);
+            update.push_back(static_cast<double>(updated) / 1e6);
+        }
+    }
+    // The whole window's frame as the event loop runs it: the update, then the chart and every
+    // panel that changed (tables, read-out, model panel, slider) painted.
+    std::vector<double> frame;
+    for (int i = 0; i < steps + 10; ++i) {
+        const int pos = walk.next();
+        timer.start();
+        slider->setValue(pos);
+        panel->flushPending();
+        QApplication::processEvents();
+        if (i >= 10)
+            frame.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    emit slider->sliderReleased();
+    QApplication::processEvents();
+    std::printf("model slider, %s TP=%d, %zu accelerators x %zu operators -> update + chart "
+                "painted: median %.2f ms (p90 %.2f; update %.2f); whole window frame median "
+                "%.2f ms (p90 %.2f)\n",
+                name, tp, session->checkedHardware().size(), session->operators().size(),
+                percentile(step, 0.5), percentile(step, 0.9), percentile(update, 0.5),
+                percentile(frame, 0.5), percentile(frame, 0.9));
+    std::fflush(stdout);
+    return true;
 }
 
 } // namespace
@@ -68,25 +163,17 @@ int main(int argc, char** argv)
 
     ParameterPanel* panel = window.parameterPanel();
     QSlider* slider = panel->slider("batch")->slider();
-    int position = 0;
-    int direction = 7;
-    auto nextPosition = [&] {
-        position += direction;
-        if (position > LogSlider::kSteps || position < 0) {
-            direction = -direction;
-            position += 2 * direction;
-        }
-        return position;
-    };
+    SliderWalk walk(7);
     QElapsedTimer timer;
 
+    const bool operatorSlider = !qEnvironmentVariableIsSet("ROOFSCOPE_BENCH_MODEL_ONLY");
     // The documented figure: the step, the updates it causes (core, models, chart, read-out,
     // tables: all synchronous) and a full repaint of the chart view.
     std::vector<double> step;
     std::vector<double> updatePhase;
     std::vector<double> paintPhase;
-    for (int i = 0; i < steps + 20; ++i) {
-        const int pos = nextPosition();
+    for (int i = 0; operatorSlider && i < steps + 20; ++i) {
+        const int pos = walk.next();
         timer.start();
         slider->setValue(pos); // the user's step
         panel->flushPending(); // what the frame timer does
@@ -103,8 +190,8 @@ int main(int argc, char** argv)
     // The whole window's frame as the event loop runs it: the chart and every panel that
     // changed (tables, read-out, slider) repaint.
     std::vector<double> frame;
-    for (int i = 0; i < steps / 2 + 10; ++i) {
-        const int pos = nextPosition();
+    for (int i = 0; operatorSlider && i < steps / 2 + 10; ++i) {
+        const int pos = walk.next();
         timer.start();
         slider->setValue(pos);
         panel->flushPending();
@@ -112,16 +199,28 @@ int main(int argc, char** argv)
         if (i >= 10)
             frame.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }
-    std::printf("roofscope_bench_slider: %d accelerators x %d operators, chart view %dx%d, %s\n",
-                nGpus, nOps, view->width(), view->height(),
-                qPrintable(QApplication::platformName()));
-    std::printf("slider step -> core + models + chart updated + chart view repainted: "
-                "median %.2f ms (p10 %.2f, p90 %.2f; %zu steps)\n",
-                percentile(step, 0.5), percentile(step, 0.1), percentile(step, 0.9), step.size());
-    std::printf("  of which update %.2f ms, full chart repaint %.2f ms (medians)\n",
-                percentile(updatePhase, 0.5), percentile(paintPhase, 0.5));
-    std::printf("whole window frame (event loop; chart + tables + read-out + slider): "
-                "median %.2f ms (p90 %.2f; %zu steps)\n",
-                percentile(frame, 0.5), percentile(frame, 0.9), frame.size());
+    if (operatorSlider) {
+        std::printf(
+            "roofscope_bench_slider: %d accelerators x %d operators, chart view %dx%d, %s\n", nGpus,
+            nOps, view->width(), view->height(), qPrintable(QApplication::platformName()));
+        std::printf("slider step -> core + models + chart updated + chart view repainted: "
+                    "median %.2f ms (p10 %.2f, p90 %.2f; %zu steps)\n",
+                    percentile(step, 0.5), percentile(step, 0.1), percentile(step, 0.9),
+                    step.size());
+        std::printf("  of which update %.2f ms, full chart repaint %.2f ms (medians)\n",
+                    percentile(updatePhase, 0.5), percentile(paintPhase, 0.5));
+        std::printf("whole window frame (event loop; chart + tables + read-out + slider): "
+                    "median %.2f ms (p90 %.2f; %zu steps)\n",
+                    percentile(frame, 0.5), percentile(frame, 0.9), frame.size());
+    }
+    std::fflush(stdout);
+    if (qEnvironmentVariableIsSet("ROOFSCOPE_BENCH_OPERATOR_ONLY"))
+        return 0;
+    if (qEnvironmentVariableIsSet("ROOFSCOPE_BENCH_VERBOSE"))
+        std::printf("setup done\n");
+    const int modelSteps = std::max(20, steps / 4);
+    if (!benchModelSlider(window, "mixtral-8x7b", "Mixtral 8x7B", 2, modelSteps) ||
+        !benchModelSlider(window, "deepseek-v3", "DeepSeek-V3", 8, modelSteps))
+        return 1;
     return 0;
 }

@@ -1,6 +1,7 @@
 #include "ui/chart/chartlabel.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -57,10 +58,24 @@ void ChartLabel::setBackground(const QColor& color)
     update();
 }
 
-QSizeF ChartLabel::textSize() const
+QSizeF ChartLabel::sizeFor(const QString& text, const QFont& font)
 {
-    const QFontMetricsF fm(m_font);
-    return {fm.horizontalAdvance(m_text) + 2 * kPadX, fm.height() + 2 * kPadY};
+    // The GUI thread's labels: texts change with the values in them, so the cache is emptied
+    // when it grows past what a chart shows many times over.
+    static QHash<QString, QSizeF> cache;
+    constexpr qsizetype kMaxEntries = 8192;
+    QString key = font.key();
+    key += QChar(u'\x1f');
+    key += text;
+    const auto it = cache.constFind(key);
+    if (it != cache.constEnd())
+        return *it;
+    const QFontMetricsF fm(font);
+    const QSizeF size(fm.horizontalAdvance(text) + 2 * kPadX, fm.height() + 2 * kPadY);
+    if (cache.size() >= kMaxEntries)
+        cache.clear();
+    cache.insert(key, size);
+    return size;
 }
 
 void ChartLabel::place(const QRectF& box, QPointF anchor)

@@ -19,7 +19,10 @@ public:
     void setColor(const QColor& color);
     void setBackground(const QColor& color);
     // Size the text needs, including padding.
-    QSizeF textSize() const;
+    QSizeF textSize() const { return sizeFor(m_text, m_font); }
+    // The size a label of `text` in `font` takes, without making one. Measured once per text and
+    // font: a model's slider step asks for every label again, and shaping them took a fifth of it.
+    static QSizeF sizeFor(const QString& text, const QFont& font);
     // Puts the label's box at `box` (item coordinates of the parent) with a leader to `anchor`
     // when the box is more than a marker away from it.
     void place(const QRectF& box, QPointF anchor);

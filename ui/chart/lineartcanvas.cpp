@@ -113,6 +113,11 @@ void LineArtCanvas::setContent(QList<Stroke> strokes, QList<Marker> markers)
 
 void LineArtCanvas::setSlot(int slot, QList<Stroke> strokes, QList<Marker> markers)
 {
+    // A model's slider step sets every slot again with what it holds: painting the canvas again
+    // for it was a third of the step.
+    const auto it = m_slots.find(slot);
+    if (it != m_slots.end() && it->second.strokes == strokes && it->second.markers == markers)
+        return;
     m_slots[slot] = {std::move(strokes), std::move(markers)};
     m_strokes.clear();
     m_markers.clear();

@@ -24,6 +24,7 @@ public:
     struct Stroke {
         QList<QPointF> values; // (AI, FLOP/s), > 0
         QPen pen;
+        bool operator==(const Stroke&) const = default;
     };
     struct Marker {
         QPointF value;
@@ -31,6 +32,7 @@ public:
         bool diamond = false;
         QPen pen;
         QBrush brush;
+        bool operator==(const Marker&) const = default;
     };
 
     explicit LineArtCanvas(QGraphicsItem* parent = nullptr);

@@ -61,6 +61,11 @@ struct RoofChart::Impl {
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
     bool settingMargins = false;
+    // The model of the set-up communicationKey names (set-up with only id and config).
+    std::optional<std::pair<ScenarioModel, Expected<ModelConfig>>> communicationModel;
+    // Changes held while the session is in a change batch, applied at its end in one pass.
+    std::optional<ChartChanges> held;
+    int heldOp = -1;
     bool caching = true;
     bool backgroundVisible = true;
 
@@ -217,8 +222,20 @@ bool RoofChart::Impl::readCommunication(bool force)
     communicationKey = std::move(key);
     Figure linkOnly;
     linkOnly.gpus = figure.gpus;
-    if (const auto& setup = session->modelSetup())
-        addModelCommunication(linkOnly, *setup, session->catalog());
+    const auto& current = session->modelSetup();
+    if (current && current->layout.gpus() > 1) {
+        // The embedded config is parsed once per model, not on every step of a slider.
+        if (!communicationModel || communicationModel->first.id != current->id ||
+            communicationModel->first.config != current->config) {
+            ScenarioModel modelOnly;
+            modelOnly.id = current->id;
+            modelOnly.config = current->config;
+            communicationModel.emplace(modelOnly, setupModel(modelOnly));
+        }
+        if (communicationModel->second)
+            addCommunication(linkOnly, *communicationModel->second, current->step,
+                             current->layout, session->catalog());
+    }
     linkRoofs = std::move(linkOnly.roofs);
     figure.communication = std::move(linkOnly.communication);
     return true;
@@ -339,6 +356,11 @@ void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
 {
     if (inRebuild || settingMargins || !host)
         return;
+    if (session->inChangeBatch()) {
+        heldOp = held ? (heldOp == changedOp ? changedOp : -1) : changedOp;
+        held = held ? *held | changes : changes;
+        return;
+    }
     if ((changes & (ChartChange::Style | ChartChange::Gpus)) || host->plotArea() != shownPlot)
         updateMargins();
     // The fit covers every point, ridge and sweep end, so moving a slider keeps the axes still.
@@ -368,7 +390,10 @@ void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
         host->layout()->getContentsMargins(&ml, &mt, &mr, &mb);
         chartRect.adjust(ml, mt, -mr, -mb);
     }
-    lineArt->setBackgrounds(chartRect, backgroundVisible ? QBrush(style.background) : QBrush(),
+    // On screen the chart's background reaches the view's edges: the view then paints nothing
+    // under the opaque canvas (RoofChartView; a 1600×900 fill was a seventh of a repaint).
+    lineArt->setBackgrounds(caching ? host->rect() : chartRect,
+                            backgroundVisible ? QBrush(style.background) : QBrush(),
                             backgroundVisible ? QBrush(style.plotBackground) : QBrush());
     lineArt->setCaching(caching);
     // On screen the axis lines and ticks are cosmetic (width 0): the same pixels at 1:1, and
@@ -503,6 +528,13 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::labelPositionsChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
+    connect(session, &Session::changeBatchFinished, this, [this] {
+        if (!d->held)
+            return;
+        const ChartChanges changes = *d->held;
+        d->held.reset();
+        d->refresh(changes, d->heldOp);
+    });
     connect(host, &QChart::plotAreaChanged, this, [this] { d->refresh({}); });
     rebuild();
 }

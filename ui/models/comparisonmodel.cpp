@@ -15,7 +15,7 @@ ComparisonModel::ComparisonModel(Session* session, QObject* parent)
 {
     connect(session, &Session::operatorsReset, this, &ComparisonModel::reset);
     connect(session, &Session::hardwareChanged, this, &ComparisonModel::reset);
-    connect(session, &Session::operatorChanged, this, &ComparisonModel::onOperatorChanged);
+    connect(session, &Session::operatorsChanged, this, &ComparisonModel::onOperatorsChanged);
     connect(session, &Session::selectionChanged, this, &ComparisonModel::onAllChanged);
     connect(session, &Session::themeChanged, this, &ComparisonModel::onAllChanged);
 }
@@ -177,12 +177,12 @@ void ComparisonModel::reset()
     endResetModel();
 }
 
-void ComparisonModel::onOperatorChanged(int op)
+void ComparisonModel::onOperatorsChanged(int first, int last)
 {
     const int n = hardwareCount();
     if (n == 0)
         return;
-    emit dataChanged(index(op * n, 0), index(op * n + n - 1, ColumnCount - 1));
+    emit dataChanged(index(first * n, 0), index(last * n + n - 1, ColumnCount - 1));
 }
 
 void ComparisonModel::onAllChanged()

@@ -48,7 +48,7 @@ public:
 
 private:
     void reset();
-    void onOperatorChanged(int op);
+    void onOperatorsChanged(int first, int last);
     void onAllChanged();
 
     Session* m_session;

@@ -56,7 +56,7 @@ OperatorModel::OperatorModel(Session* session, QObject* parent)
         beginResetModel();
         endResetModel();
     });
-    connect(session, &Session::operatorChanged, this, &OperatorModel::onOperatorChanged);
+    connect(session, &Session::operatorsChanged, this, &OperatorModel::onOperatorsChanged);
     connect(session, &Session::hardwareChanged, this, &OperatorModel::onAllChanged);
     connect(session, &Session::selectionChanged, this, &OperatorModel::onAllChanged);
 }
@@ -278,13 +278,15 @@ Qt::ItemFlags OperatorModel::flags(const QModelIndex& index) const
     return f;
 }
 
-void OperatorModel::onOperatorChanged(int row)
+void OperatorModel::onOperatorsChanged(int first, int last)
 {
-    const QModelIndex top = index(row, 0);
-    emit dataChanged(top, index(row, ColumnCount - 1));
-    const int children = rowCount(top);
-    if (children > 0)
-        emit dataChanged(index(0, 0, top), index(children - 1, ColumnCount - 1, top));
+    emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    for (int row = first; row <= last; ++row) {
+        const QModelIndex top = index(row, 0);
+        const int children = rowCount(top);
+        if (children > 0)
+            emit dataChanged(index(0, 0, top), index(children - 1, ColumnCount - 1, top));
+    }
 }
 
 void OperatorModel::onAllChanged()

@@ -51,7 +51,7 @@ signals:
 private:
     QVariant operatorData(int row, int column, int role) const;
     QVariant paramData(int opRow, int paramRow, int column, int role) const;
-    void onOperatorChanged(int row);
+    void onOperatorsChanged(int first, int last);
     void onAllChanged();
 
     Session* m_session;

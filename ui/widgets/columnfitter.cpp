@@ -59,6 +59,10 @@ void ColumnFitter::startFitting()
 
 void ColumnFitter::fit()
 {
+    // A hidden table, or one on a dock page behind another (disabled), is fitted when it is
+    // shown or enabled (eventFilter).
+    if (!m_view->isVisible() || !m_view->isEnabled())
+        return;
     m_fitting = true;
     // Every column gets its contents' width when they all fit (one may then take more than
     // half). When they do not, narrow columns keep theirs and the wide ones share what is
@@ -118,7 +122,9 @@ bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
 {
     // Until the user sizes a column, the columns follow the view's size (the first show
     // included: at construction the view has no width yet).
-    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && m_fit && !m_userSized)
+    const bool shown = event->type() == QEvent::Show ||
+                       (event->type() == QEvent::EnabledChange && m_view->isEnabled());
+    if ((event->type() == QEvent::Resize || shown) && m_fit && !m_userSized)
         QMetaObject::invokeMethod(this, &ColumnFitter::fit, Qt::QueuedConnection);
     if (event->type() != QEvent::ToolTip)
         return QObject::eventFilter(watched, event);

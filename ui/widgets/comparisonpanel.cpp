@@ -116,7 +116,7 @@ ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidg
         static_cast<SelectedOperatorFilter*>(m_proxy)->refilter();
         refresh();
     });
-    connect(session, &Session::operatorChanged, this, &ComparisonPanel::refresh);
+    connect(session, &Session::operatorsChanged, this, &ComparisonPanel::refresh);
     connect(session, &Session::hardwareChanged, this, &ComparisonPanel::refresh);
     connect(session, &Session::operatorsReset, this, &ComparisonPanel::refresh);
     refresh();

@@ -67,6 +67,13 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
     d->setWidget(content);
     d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                    QDockWidget::DockWidgetClosable);
+    // Qt keeps the pages of a tabbed dock area behind the raised one "visible" (moved off the
+    // window): Tab reached their widgets and keys edited the document unseen, and their tables
+    // recomputed on every edit. Disabled while their tab is not raised, they take no focus and
+    // no key, and catch up when it is (PlanPanel, ColumnFitter). Hiding them instead would let
+    // the dock areas shrink to the raised page's minimum.
+    QObject::connect(d, &QDockWidget::visibilityChanged, content,
+                     [content](bool visible) { content->setEnabled(visible); });
     return d;
 }
 

@@ -60,11 +60,11 @@ ParameterPanel::ParameterPanel(Session* session, QWidget* parent)
 
     connect(session, &Session::selectionChanged, this, &ParameterPanel::rebuild);
     connect(session, &Session::operatorsReset, this, &ParameterPanel::rebuild);
-    connect(session, &Session::operatorChanged, this, [this](int row) {
-        if (row != m_boundRow)
+    connect(session, &Session::operatorsChanged, this, [this](int first, int last) {
+        if (m_boundRow < first || m_boundRow > last)
             return;
         const auto& ops = m_session->operators();
-        if (ops[static_cast<std::size_t>(row)].kind != m_boundKind)
+        if (ops[static_cast<std::size_t>(m_boundRow)].kind != m_boundKind)
             rebuild();
         else
             refreshValues();

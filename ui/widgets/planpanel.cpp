@@ -5,6 +5,7 @@
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -62,7 +63,14 @@ PlanPanel::PlanPanel(ModelWorkbench* workbench, QWidget* parent)
 void PlanPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    m_model->setActive(true);
+    m_model->setActive(isEnabled());
+}
+
+void PlanPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::EnabledChange)
+        m_model->setActive(isEnabled() && isVisible());
 }
 
 void PlanPanel::hideEvent(QHideEvent* event)

@@ -30,6 +30,8 @@ public:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    // Disabled: its dock page is behind another (MainWindow); it plans again when raised.
+    void changeEvent(QEvent* event) override;
 
 private:
     void refreshCaption();

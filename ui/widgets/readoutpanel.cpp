@@ -42,12 +42,12 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     addRow(QStringLiteral("crossing"), tr("Crossing"));
     addRow(QStringLiteral("advice"), tr("Advice"));
     connect(session, &Session::focusChanged, this, &ReadoutPanel::refresh);
-    connect(session, &Session::operatorChanged, this, &ReadoutPanel::refresh);
+    connect(session, &Session::operatorsChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::kernelSelectionChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::measurementsChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::operatorsReset, this, &ReadoutPanel::refreshKernel);
-    connect(session, &Session::operatorChanged, this, &ReadoutPanel::refreshKernel);
+    connect(session, &Session::operatorsChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refreshKernel);
     refresh();
     refreshKernel();

@@ -27,15 +27,6 @@ QString elided(const QString& s, int max)
     return s.size() <= max ? s : s.left(max - 1) + QChar(u'…');
 }
 
-// A label's box: its text and the padding ChartLabel draws around it.
-QSizeF boxFor(const QString& text, const QFont& font)
-{
-    ChartLabel probe;
-    probe.setFont(font);
-    probe.setText(text);
-    return probe.textSize();
-}
-
 // The document keeps a dragged label's centre relative to its anchor (scenario.h); the
 // placer wants the box's top-left.
 QHash<QString, QPointF> pinnedOffsets(const LabelPositions& positions,
@@ -98,7 +89,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         specs.push_back({text, color, font});
         LabelPlacer::Request r;
         r.anchor = anchor;
-        r.size = boxFor(text, font);
+        r.size = ChartLabel::sizeFor(text, font);
         r.text = text;
         r.value = value;
         r.key = key;
