@@ -429,3 +429,68 @@ TEST(ChartLegend, WrapsToTheWidthItIsGivenInsteadOfShrinking)
     legend.setMaxWidth(natural.width() * 2);
     EXPECT_EQ(legend.size(), natural);
 }
+
+// While a point is dragged its label keeps its side and every other label stays where it was
+// (placed afresh each frame, the H100 decode matmul's label went left → above → right and
+// LayerNorm, Softmax and GELU swapped places); at release the labels are placed again.
+TEST(RoofChartView, LabelsHoldTheirPlacesWhileAPointIsDragged)
+{
+    auto w = makeWindow();
+    w->resize(1600, 1000);
+    w->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(w.get()));
+    Session* s = w->session();
+    RoofChartView* view = w->chartView();
+    RoofChart* chart = w->chart();
+    const int decode = operatorIndex(*s, "decode_matmul");
+    const int h100 = s->hardwareIndex("h100-sxm5");
+    s->setBaseline(h100);
+    const auto& e = s->estimate(decode, h100);
+    ASSERT_TRUE(e.ok());
+    const geometry::LogAxes axes = chart->logAxes();
+    const QPointF start = view->toViewport(geometry::valueToPixel(axes, {e->ai, e->attainable}));
+    const QPointF target = view->toViewport(geometry::valueToPixel(axes, {60.0, e->attainable}));
+    // Offsets of every label from the spot it names, by key.
+    auto offsets = [&] {
+        std::map<QString, QPointF> out;
+        for (const RoofChart::Label& l : chart->visibleLabels()) {
+            if (!l.key.isEmpty())
+                out[l.key] = l.box.topLeft() - l.anchor;
+        }
+        return out;
+    };
+    auto boxes = [&] {
+        std::map<QString, QRectF> out;
+        for (const RoofChart::Label& l : chart->visibleLabels()) {
+            if (!l.key.isEmpty())
+                out[l.key] = l.box;
+        }
+        return out;
+    };
+    QWidget* vp = view->viewport();
+    sendMouse(vp, QEvent::MouseButtonPress, start, Qt::LeftButton, Qt::LeftButton);
+    const std::map<QString, QPointF> before = offsets();
+    const std::map<QString, QRectF> beforeBoxes = boxes();
+    const QString key = QStringLiteral("op:Decode matmul");
+    ASSERT_TRUE(before.count(key));
+    ASSERT_GE(before.size(), 6u);
+    for (int i = 1; i <= 12; ++i) {
+        const QPointF p = start + (target - start) * (i / 12.0);
+        sendMouse(vp, QEvent::MouseMove, p, Qt::NoButton, Qt::LeftButton);
+        const std::map<QString, QPointF> now = offsets();
+        const std::map<QString, QRectF> nowBoxes = boxes();
+        ASSERT_TRUE(now.count(key)) << "step " << i;
+        EXPECT_EQ(now.at(key), before.at(key)) << "step " << i;
+        for (const auto& [k, box] : beforeBoxes) {
+            // Operator labels other than the dragged one name points that did not move.
+            if (k.startsWith(QStringLiteral("op:")) && k != key && nowBoxes.count(k))
+                EXPECT_EQ(nowBoxes.at(k), box) << k.toStdString() << " moved at step " << i;
+        }
+    }
+    const double during = s->operators()[static_cast<std::size_t>(decode)].params.number("batch");
+    EXPECT_GT(during, 30.0); // the point really moved
+    sendMouse(vp, QEvent::MouseButtonRelease, target, Qt::LeftButton, Qt::NoButton);
+    // Released: placed again, and none of them is the user's pin.
+    for (const RoofChart::Label& l : chart->visibleLabels())
+        EXPECT_FALSE(l.pinned) << l.key.toStdString();
+}

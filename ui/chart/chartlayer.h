@@ -59,6 +59,10 @@ struct ChartContext {
     std::vector<QRectF>& obstacles;
     // The one operator whose points moved (a slider step), or -1 for any.
     int changedOperator = -1;
+    // A point is being dragged: labels keep their places beside their anchors (a label placed
+    // afresh each frame jumped from side to side and pushed others around); placement runs again
+    // at release.
+    bool holdLabels = false;
 };
 
 // One part of the chart (grid and axes, roofs, points, labels …): it owns its graphics items,

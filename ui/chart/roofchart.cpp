@@ -71,7 +71,8 @@ struct RoofChart::Impl {
 
     ChartContext context(int changedOp = -1)
     {
-        return ChartContext{figure, style, axes(), *session, share, obstacles, changedOp};
+        return ChartContext{figure, style,     axes(),    *session,
+                            share,  obstacles, changedOp, frozen.has_value()};
     }
     geometry::LogAxes axes() const
     {
@@ -233,8 +234,8 @@ bool RoofChart::Impl::readCommunication(bool force)
             communicationModel.emplace(modelOnly, setupModel(modelOnly));
         }
         if (communicationModel->second)
-            addCommunication(linkOnly, *communicationModel->second, current->step,
-                             current->layout, session->catalog());
+            addCommunication(linkOnly, *communicationModel->second, current->step, current->layout,
+                             session->catalog());
     }
     linkRoofs = std::move(linkOnly.roofs);
     figure.communication = std::move(linkOnly.communication);

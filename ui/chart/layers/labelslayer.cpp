@@ -194,7 +194,16 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     placer.setBounds(plot);
     placer.setObstacles(std::move(obstacles));
     placer.setAnchorGap(style.markerSize / 2.0 + 2.0);
-    placer.setPinnedOffsets(pinnedOffsets(context.session.labelPositions(), requests));
+    const QHash<QString, QPointF> userPins =
+        pinnedOffsets(context.session.labelPositions(), requests);
+    QHash<QString, QPointF> pins = userPins;
+    if (context.holdLabels) {
+        for (const Visible& v : m_visible) {
+            if (!v.key.isEmpty() && !pins.contains(v.key))
+                pins.insert(v.key, v.box.topLeft() - v.anchor);
+        }
+    }
+    placer.setPinnedOffsets(std::move(pins));
     const LabelPlacer::Result result = placer.place(requests);
 
     m_visible.clear();
@@ -208,8 +217,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         label->setColor(placed.merged.size() > 1 ? style.mutedText : spec.color);
         label->place(placed.rect, placed.anchor);
         const auto& lead = requests[static_cast<std::size_t>(placed.request)];
-        m_visible.push_back(
-            {spec.text, placed.rect, placed.leader, lead.key, placed.anchor, placed.pinned});
+        m_visible.push_back({spec.text, placed.rect, placed.leader, lead.key, placed.anchor,
+                             placed.pinned && userPins.contains(lead.key)});
     }
     for (std::size_t i = n; i < m_labels.size(); ++i)
         m_labels[i]->setVisible(false);
