@@ -1,5 +1,7 @@
 #include "ui/widgets/windowpalette.h"
 
+#include "ui/widgets/contraststyle.h"
+
 #include <QApplication>
 
 namespace roofscope {
@@ -57,6 +59,11 @@ QPalette WindowPalette::forTheme(Theme theme, const QPalette& system)
 
 void WindowPalette::apply(Theme theme)
 {
+    // Taken before the style changes (it may change the standard palette).
+    (void)systemPalette();
+    // Check boxes visible in the dark theme (ContrastStyle); drawn as before in the light one.
+    if (!qobject_cast<ContrastStyle*>(QApplication::style()))
+        QApplication::setStyle(new ContrastStyle);
     const QPalette wanted = forTheme(theme, systemPalette());
     if (QApplication::palette() != wanted)
         QApplication::setPalette(wanted);
