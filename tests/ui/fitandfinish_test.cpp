@@ -623,3 +623,25 @@ TEST(FitAndFinish, MenusAreFoundByName)
         hasComparisonToggle |= a->text() == QStringLiteral("Comparison");
     EXPECT_TRUE(hasComparisonToggle);
 }
+
+// Model Totals shows one column per meaning: no two visible headers say the same thing
+// ("Mem-bound" beside "Memory-bound", 访存受限 beside 内存受限).
+TEST(FitAndFinish, ModelTotalsHasOneColumnPerMeaning)
+{
+    auto w = makeWindow();
+    w->show();
+    settle();
+    auto* dock = w->findChild<QDockWidget*>(QStringLiteral("modelTotalsDock"));
+    ASSERT_NE(dock, nullptr);
+    auto* table = dock->findChild<QTableView*>();
+    ASSERT_NE(table, nullptr);
+    QStringList shown;
+    for (int c = 0; c < table->model()->columnCount(); ++c) {
+        if (!table->isColumnHidden(c))
+            shown << table->model()->headerData(c, Qt::Horizontal).toString();
+    }
+    EXPECT_FALSE(shown.contains(QStringLiteral("Mem-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("Memory-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("Compute-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_EQ(shown.removeDuplicates(), 0);
+}

@@ -23,6 +23,10 @@ ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addWidget(m_caption);
     layout->addWidget(m_table, 1);
     m_table->setModel(m_model);
+    // One column per meaning: the memory-bound share is in the Memory-bound time's parentheses
+    // ("229.7 ms (83 %)"); a "Mem-bound 83 %" column beside it said it twice. The model keeps it
+    // for sorting and for the tests of the share itself.
+    m_table->setColumnHidden(ModelTotalsModel::MemoryBoundColumn, true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
