@@ -3,6 +3,7 @@
 // the panels, the chart gets half of a small screen, and accelerators can be added from a file or
 // typed into an editor.
 #include "core/catalog.h"
+#include "tests/common/measuredkernels.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/datanames.h"
 #include "ui/export/exportdialog.h"
@@ -640,8 +641,96 @@ TEST(FitAndFinish, ModelTotalsHasOneColumnPerMeaning)
         if (!table->isColumnHidden(c))
             shown << table->model()->headerData(c, Qt::Horizontal).toString();
     }
-    EXPECT_FALSE(shown.contains(QStringLiteral("Mem-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
-    EXPECT_TRUE(shown.contains(QStringLiteral("Memory-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
-    EXPECT_TRUE(shown.contains(QStringLiteral("Compute-bound"))) << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_FALSE(shown.contains(QStringLiteral("Mem-bound")))
+        << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("Memory-bound")))
+        << shown.join(QStringLiteral(", ")).toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("Compute-bound")))
+        << shown.join(QStringLiteral(", ")).toStdString();
     EXPECT_EQ(shown.removeDuplicates(), 0);
 }
+
+namespace {
+
+// A cell that shows a number: starts with a digit, a sign or a decimal point ("65.1 ms",
+// "1,234", "−3 %", "0.59×").
+bool numeric(const QString& text)
+{
+    return !text.isEmpty() && (text.front().isDigit() || text.front() == QLatin1Char('-') ||
+                               text.front() == QChar(0x2212) || text.front() == QLatin1Char('.'));
+}
+
+// Numeric cells of `table` whose text is wider than their column (drawn elided).
+QStringList cutNumbers(QTableView* table)
+{
+    QStringList out;
+    const QAbstractItemModel* model = table->model();
+    const QFontMetrics fm(table->font());
+    const int margin = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        for (int c = 0; c < model->columnCount(); ++c) {
+            if (table->isColumnHidden(c))
+                continue;
+            const QString text = model->index(r, c).data().toString();
+            if (numeric(text) && fm.horizontalAdvance(text) + margin > table->columnWidth(c))
+                out << QStringLiteral("%1 (column %2: %3 px)")
+                           .arg(text)
+                           .arg(model->headerData(c, Qt::Horizontal).toString())
+                           .arg(table->columnWidth(c));
+        }
+    }
+    return out;
+}
+
+class TablesShowTheirNumbers : public ::testing::TestWithParam<QSize> {};
+
+} // namespace
+
+// At 1366×768 and at the default size, with the seed scenario and with a model at TP=4 on the
+// chart, and with an imported run whose kernel names are 150 characters long, no table cuts a
+// number ("65." for 65.1 ms read as a value; the Kernels table's Share read ".68 %").
+TEST_P(TablesShowTheirNumbers, NoNumericCellIsElided)
+{
+    auto w = makeWindow();
+    w->applyDefaultLayout(GetParam());
+    w->show();
+    settle();
+    auto* workbench = w->findChild<ModelWorkbench*>();
+    ASSERT_NE(workbench, nullptr);
+    MeasurementSet run;
+    run.file = "templated.csv";
+    const std::string longName =
+        "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_256x128_32x3_nn_"
+        "align8>(cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_256x128_32x3_nn_align8::Params)";
+    run.kernels = {test::csvKernel(longName, 0.01, 1e12, 1e10, 5e10),
+                   test::csvKernel(longName + " (2)", 0.002, 1e9, 4e9),
+                   test::csvKernel("softmax", 0.003, 2e9, 8e9)};
+    w->session()->importMeasurements(run);
+    settle();
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1) {
+            ASSERT_FALSE(workbench->setLayout(Layout{4, 1, 1}).has_value());
+            workbench->showOnChart();
+            settle();
+        }
+        for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock", "kernelsDock"}) {
+            auto* dock = w->findChild<QDockWidget*>(QLatin1String(name));
+            ASSERT_NE(dock, nullptr) << name;
+            dock->raise();
+            settle();
+            settle();
+            auto* table = dock->findChild<QTableView*>();
+            ASSERT_NE(table, nullptr) << name;
+            const QStringList cut = cutNumbers(table);
+            EXPECT_TRUE(cut.isEmpty()) << name << (pass ? " (Llama 2 70B, TP=4)" : " (seed)")
+                                       << ": " << cut.join(QStringLiteral("; ")).toStdString();
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(WindowSizes, TablesShowTheirNumbers,
+                         ::testing::Values(QSize(1366, 768), QSize(1600, 1000)),
+                         [](const ::testing::TestParamInfo<QSize>& info) {
+                             return std::to_string(info.param.width()) + "x" +
+                                    std::to_string(info.param.height());
+                         });

@@ -69,24 +69,39 @@ void ColumnFitter::fit()
     // left, each at least half the view: their text elides in the middle, with the full value
     // in the tooltip.
     const int count = m_header->count();
+    // The first shown column names the row (GPU, operator, kernel).
+    int first = 0;
+    while (first < count && m_header->isSectionHidden(m_header->logicalIndex(first)))
+        ++first;
+    const int firstColumn = first < count ? m_header->logicalIndex(first) : -1;
     std::vector<int> wanted(static_cast<std::size_t>(count), 0);
+    std::vector<bool> numbers(static_cast<std::size_t>(count), false);
     int total = 0;
+    int numbersWidth = 0;
     for (int c = 0; c < count; ++c) {
         if (m_header->isSectionHidden(c))
             continue;
         const int w = std::max(m_header->sectionSizeHint(c), m_view->sizeHintForColumn(c));
         wanted[static_cast<std::size_t>(c)] = w > 0 ? w + 8 : 0;
-        total += wanted[static_cast<std::size_t>(c)];
+        numbers[static_cast<std::size_t>(c)] = c != firstColumn && showsNumbers(c);
+        if (numbers[static_cast<std::size_t>(c)])
+            numbersWidth += wanted[static_cast<std::size_t>(c)];
+        else
+            total += wanted[static_cast<std::size_t>(c)];
     }
-    const int room = m_view->viewport()->width();
+    // Numbers are never cut ("65." for 65.1 ms reads as a value): their columns get their width,
+    // and the columns of names share what is left (the table scrolls when that is too little).
+    const int view = m_view->viewport()->width();
+    const int room = std::max(0, view - numbersWidth);
     // However many columns compete, a wide one keeps half of the view (the rest scrolls).
     const int cap = std::max(120, room / 2);
     int share = std::numeric_limits<int>::max();
     if (total > room && room > 0) {
         // Water-filling: the largest share s with sum(min(wanted, s)) <= room.
         std::vector<int> sorted;
-        for (int w : wanted) {
-            if (w > 0)
+        for (int c = 0; c < count; ++c) {
+            const int w = wanted[static_cast<std::size_t>(c)];
+            if (w > 0 && !numbers[static_cast<std::size_t>(c)])
                 sorted.push_back(w);
         }
         std::sort(sorted.begin(), sorted.end());
@@ -102,20 +117,45 @@ void ColumnFitter::fit()
             break;
         }
     }
-    // The first shown column names the row (GPU, operator, kernel): cut to half of a narrow
-    // column it left rows that read alike ("H100 …line)", "Decod…atmul"). It may take all of the
-    // view but a sliver (the edge of the next column says there is more); the rest scrolls.
-    int first = 0;
-    while (first < count && m_header->isSectionHidden(m_header->logicalIndex(first)))
-        ++first;
-    const int firstColumn = first < count ? m_header->logicalIndex(first) : -1;
+    // The first shown column: cut to half of a narrow column it left rows that read alike
+    // ("H100 …line)", "Decod…atmul"). It may take all of the view but a sliver (the edge of the
+    // next column says there is more); the rest scrolls.
     for (int c = 0; c < count; ++c) {
         const int w = wanted[static_cast<std::size_t>(c)];
-        const int columnCap = c == firstColumn ? std::max(cap, room - 24) : cap;
+        if (w > 0 && numbers[static_cast<std::size_t>(c)]) {
+            m_header->resizeSection(c, w);
+            continue;
+        }
+        // The name takes what the numbers leave; in a narrow list at least a name's usual width
+        // (260 px: the numbers then scroll, never cut), so a 156-character kernel name no longer
+        // pushes every number out of a wide table.
+        const int columnCap =
+            c == firstColumn ? std::max({cap, view - numbersWidth, std::min(view - 24, 260)}) : cap;
         if (w > 0) // nothing known yet (hidden, no rows): leave the column alone
             m_header->resizeSection(c, std::min(w, std::max(share, columnCap)));
     }
     m_fitting = false;
+}
+
+bool ColumnFitter::showsNumbers(int column) const
+{
+    // A number starts with a digit, a sign or a decimal point ("65.1 ms", "−3 %", ".5"); a
+    // column is one of numbers when its first rows are.
+    const QAbstractItemModel* model = m_view->model();
+    if (!model)
+        return false;
+    const int rows = std::min(model->rowCount(m_view->rootIndex()), 20);
+    bool any = false;
+    for (int r = 0; r < rows; ++r) {
+        const QString text = model->index(r, column, m_view->rootIndex()).data().toString();
+        if (text.isEmpty())
+            continue;
+        const QChar c = text.front();
+        if (!(c.isDigit() || c == QLatin1Char('-') || c == QChar(0x2212) || c == QLatin1Char('.')))
+            return false;
+        any = true;
+    }
+    return any;
 }
 
 bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)

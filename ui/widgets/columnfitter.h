@@ -23,6 +23,8 @@ protected:
 private:
     ColumnFitter(QAbstractItemView* view, QHeaderView* header, bool fit);
     void fit();
+    // True when `column` shows numbers (they are never cut).
+    bool showsNumbers(int column) const;
     void startFitting();
 
     QAbstractItemView* m_view;
