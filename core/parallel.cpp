@@ -120,8 +120,8 @@ Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScen
     constexpr std::size_t kEntries = 8;
     thread_local std::vector<Entry> recent;
     const auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) {
-        return e.stage == stage && e.firstLayer == firstLayer && e.layers == layers &&
-               e.l == l && e.s == s && e.sharded == sharded;
+        return e.stage == stage && e.firstLayer == firstLayer && e.layers == layers && e.l == l &&
+               e.s == s && e.sharded == sharded;
     });
     if (it != recent.end()) {
         std::rotate(recent.begin(), it, it + 1);

@@ -374,12 +374,12 @@ std::optional<QString> Session::setParam(int row, const std::string& name, const
     // The undo text uses the words of the parameter panel ("Set Weight precision = FP16"),
     // not the spec's ids ("weight_dtype = fp16").
     const bool precision = name == "dtype" || name.ends_with("_dtype");
-    replaceOperator(row, *op,
-                    tr("Set %1 = %2")
-                        .arg(paramDisplayName(current.kind, name),
-                             precision ? precisionDisplayName(value)
-                                       : QString::fromStdString(value)),
-                    gesture);
+    replaceOperator(
+        row, *op,
+        tr("Set %1 = %2")
+            .arg(paramDisplayName(current.kind, name),
+                 precision ? precisionDisplayName(value) : QString::fromStdString(value)),
+        gesture);
     return std::nullopt;
 }
 
