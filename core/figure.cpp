@@ -626,14 +626,52 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
         }
     }
 
-    addMeasuredCacheRoofs(f, m, catalog);
+    addMeasuredRoofs(f, m, catalog);
 }
 
-void addMeasuredCacheRoofs(Figure& f, const Measurements& m, const HardwareCatalog& catalog)
+void addMeasuredRoofs(Figure& f, const Measurements& m, const HardwareCatalog& catalog)
 {
+    const auto& all = catalog.all();
+    // The roof each placed kernel is judged against (its precision and unit), where its GPU
+    // has no roof at that height yet: an FP32 kernel under BF16 tensor roofs would look
+    // memory-bound left of their ridge while its "% of roof" says compute-bound.
+    for (const MeasuredPoint& p : f.measured) {
+        const MeasuredKernel* k = m.kernel(p.set, p.kernel);
+        if (!k || p.level != MemLevel::Dram || p.hardware < 0 ||
+            p.hardware >= static_cast<int>(all.size()) || !f.gpu(p.hardware))
+            continue;
+        const Hardware& hw = all[static_cast<std::size_t>(p.hardware)];
+        const Ceiling* c = kernelCeiling(*k, hw);
+        const MemoryLevel* memory = hw.mainMemory();
+        if (!c || !memory)
+            continue;
+        const FigureRoof* primary = nullptr;
+        bool present = false;
+        for (const FigureRoof& r : f.roofs) {
+            if (r.hardware != p.hardware || r.role == RoofRole::Cache || r.role == RoofRole::Link)
+                continue;
+            if (r.role == RoofRole::Primary)
+                primary = &r;
+            present = present || r.peak == c->flopsPerS;
+        }
+        const auto ridge = ridgeIntensity(c->flopsPerS, memory->bytesPerS);
+        if (present || !ridge)
+            continue;
+        FigureRoof r;
+        r.hardware = p.hardware;
+        r.role = RoofRole::Used;
+        r.ceilings = {*c};
+        r.memory = *memory;
+        r.peak = c->flopsPerS;
+        r.ridgeAi = *ridge;
+        // Below the primary a roof's slope would retrace the primary's.
+        r.slope = !primary || c->flopsPerS > primary->peak;
+        r.label = roofLabel(r.ceilings);
+        f.roofs.push_back(std::move(r));
+    }
+
     if (!m.hierarchical)
         return;
-    const auto& all = catalog.all();
     // The GPUs of the kernels that have a point (FLOPs and time measured).
     std::set<std::string> ids;
     for (const MeasurementSet& set : m.sets) {

@@ -193,12 +193,14 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
 // apart from its scenario (the window's session) calls it on its own figure.
 void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
                          const HardwareCatalog& catalog);
-// The hierarchical view's cache roofs (L2, L1 where the catalog has them) of the GPUs the
-// kernels ran on, over each GPU's primary roof: `figure.roofs` must hold the GPUs' roofs.
-// addMeasuredToFigure calls it; a view that reads roofs apart from measurements (the window's
-// chart, on every change of the selected operator) calls it after its roofs.
-void addMeasuredCacheRoofs(Figure& figure, const Measurements& measurements,
-                           const HardwareCatalog& catalog);
+// The roofs the measured kernels are read against, over `figure.roofs` (which must hold the
+// GPUs' roofs): each placed kernel's own ceiling (its precision and unit, the roof of its
+// "% of roof") where its GPU has no roof at that height, and in the hierarchical view the cache
+// roofs (L2, L1 where the catalog has them) of the GPUs the kernels ran on, over each GPU's
+// primary roof. addMeasuredToFigure calls it; a view that reads roofs apart from measurements
+// (the window's chart, on every change of the selected operator) calls it after its roofs.
+void addMeasuredRoofs(Figure& figure, const Measurements& measurements,
+                      const HardwareCatalog& catalog);
 // ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
 
 // "NVLink 4 · 450 GB/s": the link's name without its parenthesised detail, and its bandwidth

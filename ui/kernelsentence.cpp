@@ -60,34 +60,13 @@ QString kernelSentence(const Session& session, KernelRef ref)
         if (const auto ai = a.aiAt(MemLevel::Dram))
             text += KernelSentence::tr(", AI %1 FLOP/byte at DRAM").arg(HumanFormat::count(*ai, 3));
         text += KernelSentence::tr(", %1 achieved").arg(str(formatFlopsRate(*a.achievedFlopsPerS)));
-        if (a.percentOfRoof && a.bound)
+        const Ceiling* roof = hardware ? kernelCeiling(*k, *hardware) : nullptr;
+        if (a.percentOfRoof && a.bound && roof)
             text += (*a.bound == Bound::Memory
-                         ? KernelSentence::tr(" = %1 % of the roof (memory-bound)")
-                         : KernelSentence::tr(" = %1 % of the roof (compute-bound)"))
-                        .arg(percent(*a.percentOfRoof));
+                         ? KernelSentence::tr(" = %1 % of the %2 roof (memory-bound)")
+                         : KernelSentence::tr(" = %1 % of the %2 roof (compute-bound)"))
+                        .arg(percent(*a.percentOfRoof), ceilingDisplayName(*roof));
         text += QLatin1Char('.');
-    }
-
-    // What the model predicts for the operator the kernel is linked to, on the same GPU.
-    const int op = session.linkedOperator(ref);
-    if (op >= 0 && op < static_cast<int>(session.operators().size())) {
-        const QString opName =
-            operatorDisplayName(session.operators()[static_cast<std::size_t>(op)]);
-        const Expected<Estimate>* e =
-            hw >= 0 && session.isChecked(hw) ? &session.estimate(op, hw) : nullptr;
-        if (e && e->ok() && (*e)->ceiling.flopsPerS > 0.0 && a.achievedFlopsPerS) {
-            const Ceiling& c = (*e)->ceiling;
-            const double peak = c.flopsPerS;
-            text += QLatin1Char(' ') +
-                    KernelSentence::tr(
-                        "The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.")
-                        .arg(percent((*e)->attainable / peak * 100.0), ceilingDisplayName(c),
-                             opName, percent(*a.achievedFlopsPerS / peak * 100.0));
-        } else {
-            text += QLatin1Char(' ') +
-                    KernelSentence::tr("It is linked to %1, which is not estimated on this GPU.")
-                        .arg(opName);
-        }
     }
 
     // Before/after: the speedup of its name between the two runs.
@@ -112,6 +91,36 @@ QString kernelSentence(const Session& session, KernelRef ref)
         }
     }
     return text;
+}
+
+QString kernelLinkSentence(const Session& session, KernelRef ref)
+{
+    const MeasuredKernel* k = session.measurements().kernel(ref.set, ref.kernel);
+    const int op = session.linkedOperator(ref);
+    if (!k || op < 0 || op >= static_cast<int>(session.operators().size()))
+        return {};
+    const QString opName = operatorDisplayName(session.operators()[static_cast<std::size_t>(op)]);
+    const int hw = k->gpu.empty() ? -1 : session.hardwareIndex(k->gpu);
+    const Expected<Estimate>* e =
+        hw >= 0 && session.isChecked(hw) ? &session.estimate(op, hw) : nullptr;
+    if (!e || !e->ok() || !((*e)->attainable > 0.0))
+        return KernelSentence::tr("An instance of %1, which is not estimated on this GPU.")
+            .arg(opName);
+    // The prediction on its own roof, and the kernel against the prediction: one roof per
+    // statement (the kernel's "% of roof" is read against the kernel's own ceiling above).
+    const Estimate& estimate = **e;
+    const QString predicted = str(formatFlopsRate(estimate.attainable));
+    QString text = (estimate.bound == Bound::Memory
+                        ? KernelSentence::tr("An instance of %1: the model predicts %2 on the %3 "
+                                             "roof (memory-bound)")
+                        : KernelSentence::tr("An instance of %1: the model predicts %2 on the %3 "
+                                             "roof (compute-bound)"))
+                       .arg(opName, predicted, ceilingDisplayName(estimate.ceiling));
+    const Hardware& hardware = session.hardware()[static_cast<std::size_t>(hw)];
+    if (const KernelAnalysis a = analyseKernel(*k, &hardware); a.achievedFlopsPerS)
+        text += KernelSentence::tr("; the kernel achieves %1 % of that")
+                    .arg(percent(*a.achievedFlopsPerS / estimate.attainable * 100.0));
+    return text + QLatin1Char('.');
 }
 
 } // namespace roofscope

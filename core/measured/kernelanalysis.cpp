@@ -80,6 +80,11 @@ std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
     return text;
 }
 
+const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw)
+{
+    return hw.ceilingFor(k.precision.value_or(Precision::FP32), k.unit);
+}
+
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
 {
     KernelAnalysis a;
@@ -119,7 +124,7 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
         return a;
     }
     const Precision precision = k.precision.value_or(Precision::FP32);
-    const Ceiling* ceiling = hw->ceilingFor(precision, k.unit);
+    const Ceiling* ceiling = kernelCeiling(k, *hw);
     const MemoryLevel* memory = hw->mainMemory();
     if (!ceiling || !memory) {
         a.warnings.push_back(hw->id + " has no " + std::string(precisionName(precision)) + " " +

@@ -31,6 +31,11 @@ struct KernelAnalysis {
     std::optional<double> aiAt(MemLevel level) const { return ai[static_cast<std::size_t>(level)]; }
 };
 
+// The ceiling a kernel is judged against on `hw`: its precision (FP32 when the file does not
+// say) on its unit, nullptr when the GPU has none. The analysis, the table and the chart's
+// roof for the kernel all read it here, so the point is drawn under the roof of its "% of roof".
+const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw);
+
 // `hw` is the kernel's GPU (nullptr when unknown).
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw);
 

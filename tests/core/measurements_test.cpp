@@ -276,3 +276,58 @@ TEST(FigureMeasured, SpeedupsSumEveryLaunchOfAName)
     EXPECT_EQ(s[0].afterKernel, 0);
     EXPECT_FALSE(s[1].speedup); // after time zero: no ratio
 }
+
+// An FP32 kernel of an A100 Nsight export (gemm_v0: AI 15.6 at DRAM, 9.5 % of the FP32
+// roof) was drawn under the BF16 tensor roofs only, left of their ridge: it looked
+// memory-bound while the table and read-out said compute-bound. Its own roof is drawn.
+TEST(FigureMeasured, AKernelIsDrawnUnderTheRoofItIsJudgedAgainst)
+{
+    Scenario s = scenarioWithKernels();
+    s.measurements.sets.front().kernels.resize(1);
+    MeasuredKernel& k = s.measurements.sets.front().kernels.front();
+    const HardwareCatalog& catalog = HardwareCatalog::builtin();
+    const Hardware& a100 = *catalog.find("a100-sxm4-80gb");
+    const Ceiling& fp32 = *a100.findCeiling(Precision::FP32, ComputeUnit::Vector);
+    const double bandwidth = a100.mainMemory()->bytesPerS;
+    k.precision = Precision::FP32;
+    k.unit = ComputeUnit::Vector;
+    k.timeS = 0.01;
+    k.flops = 0.095 * fp32.flopsPerS * k.timeS;
+    k.setBytes(MemLevel::Dram, *k.flops / 15.6);
+    k.bytes[static_cast<std::size_t>(MemLevel::L2)].reset();
+    k.bytes[static_cast<std::size_t>(MemLevel::L1)].reset();
+
+    const Figure f = figureOf(s);
+    ASSERT_EQ(pointsOf(f, 0, 0).size(), 1u);
+    const MeasuredPoint& p = *pointsOf(f, 0, 0)[0];
+    std::vector<const FigureRoof*> fp32Roofs;
+    for (const FigureRoof& r : f.roofs) {
+        if (r.hardware == p.hardware && r.peak == fp32.flopsPerS)
+            fp32Roofs.push_back(&r);
+    }
+    ASSERT_EQ(fp32Roofs.size(), 1u);
+    const FigureRoof& roof = *fp32Roofs.front();
+    EXPECT_EQ(roof.label, "FP32 vector");
+    EXPECT_EQ(roof.role, RoofRole::Used);
+    EXPECT_TRUE(roof.flat);
+    EXPECT_FALSE(roof.slope); // under the BF16 tensor primary
+    EXPECT_DOUBLE_EQ(roof.ridgeAi, fp32.flopsPerS / bandwidth);
+    // The point lies right of that roof's ridge (compute-bound), at 9.5 % of its height: what
+    // its "% of roof" and bound say.
+    EXPECT_GT(p.value.ai, roof.ridgeAi);
+    EXPECT_EQ(p.bound, Bound::Compute);
+    EXPECT_NEAR(*p.percentOfRoof, 9.5, 1e-9);
+    EXPECT_NEAR(p.value.flops / roof.peak * 100.0, *p.percentOfRoof, 1e-9);
+    // Only on the kernel's GPU: the H100 has no kernel and keeps its roofs.
+    for (const FigureRoof& r : f.roofs) {
+        if (r.hardware != p.hardware)
+            EXPECT_NE(r.label, "FP32 vector");
+    }
+
+    // A kernel on the tensor cores at the primary's height adds nothing.
+    k.precision = Precision::FP16;
+    k.unit = ComputeUnit::Tensor;
+    const Figure tensor = figureOf(s);
+    s.measurements = {};
+    EXPECT_EQ(tensor.roofs.size(), figureOf(s).roofs.size());
+}

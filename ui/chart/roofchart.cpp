@@ -198,8 +198,9 @@ void RoofChart::Impl::readRoofs()
         figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
                             std::make_move_iterator(roofs.end()));
     }
-    // The hierarchical view's cache roofs stand on the primary roofs just read.
-    addMeasuredCacheRoofs(figure, session->measurements(), session->catalog());
+    // The measured kernels' own roofs and the hierarchical view's cache roofs stand on the
+    // roofs just read.
+    addMeasuredRoofs(figure, session->measurements(), session->catalog());
     figure.roofs.insert(figure.roofs.end(), linkRoofs.begin(), linkRoofs.end());
 }
 

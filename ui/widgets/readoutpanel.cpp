@@ -28,9 +28,11 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    // The kernel selected in the Kernels table, in one sentence (kernelsentence.h); the row
-    // is there only while a kernel is selected.
+    // The kernel selected in the Kernels table (or on the chart), in one sentence and its link
+    // in another (kernelsentence.h). While a kernel is the selected item and no point is
+    // hovered, only these rows show: the operator rows would describe something else.
     addRow(QStringLiteral("kernel"), tr("Kernel"));
+    addRow(QStringLiteral("link"), tr("Link"));
     addRow(QStringLiteral("operator"), tr("Operator"));
     addRow(QStringLiteral("hardware"), tr("Accelerator"));
     addRow(QStringLiteral("ai"), tr("Intensity"));
@@ -42,6 +44,7 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     addRow(QStringLiteral("crossing"), tr("Crossing"));
     addRow(QStringLiteral("advice"), tr("Advice"));
     connect(session, &Session::focusChanged, this, &ReadoutPanel::refresh);
+    connect(session, &Session::focusChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::operatorsChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::kernelSelectionChanged, this, &ReadoutPanel::refreshKernel);
@@ -77,13 +80,31 @@ QString ReadoutPanel::field(const QString& key) const
     return {};
 }
 
+bool ReadoutPanel::isFieldShown(const QString& key) const
+{
+    for (const auto& [k, label] : m_fields) {
+        if (k == key)
+            return static_cast<QFormLayout*>(layout())->isRowVisible(label);
+    }
+    return false;
+}
+
 void ReadoutPanel::refreshKernel()
 {
-    const QString text = kernelSentence(*m_session, m_session->selectedKernel());
+    const KernelRef kernel = m_session->selectedKernel();
+    const QString text = kernelSentence(*m_session, kernel);
+    const QString link = text.isEmpty() ? QString() : kernelLinkSentence(*m_session, kernel);
+    const bool kernelShown = !text.isEmpty() && !m_session->hovered().isValid();
+    auto* form = static_cast<QFormLayout*>(layout());
     for (const auto& [k, label] : m_fields) {
         if (k == QLatin1String("kernel")) {
             label->setText(text);
-            static_cast<QFormLayout*>(layout())->setRowVisible(label, !text.isEmpty());
+            form->setRowVisible(label, kernelShown);
+        } else if (k == QLatin1String("link")) {
+            label->setText(link);
+            form->setRowVisible(label, kernelShown && !link.isEmpty());
+        } else {
+            form->setRowVisible(label, !kernelShown);
         }
     }
 }
@@ -99,7 +120,7 @@ void ReadoutPanel::refresh()
     };
     if (!p.isValid() || p.op >= static_cast<int>(m_session->operators().size())) {
         for (const auto& f : m_fields) {
-            if (f.first != QLatin1String("kernel"))
+            if (f.first != QLatin1String("kernel") && f.first != QLatin1String("link"))
                 f.second->clear();
         }
         set("operator", tr("Hover a point or select an operator."));

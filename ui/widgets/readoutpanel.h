@@ -10,16 +10,19 @@ class Session;
 
 // What the roofline says about the hovered point (or the selected operator on the baseline):
 // intensity, attainable performance, share of the peak, bound, time, distance to the ridge,
-// the crossing value of the driving parameter and the seed's advice for that region. Above
-// them, while a measured kernel is selected, a sentence explaining it (kernelsentence.h).
+// the crossing value of the driving parameter and the seed's advice for that region. While a
+// measured kernel is the selected item (and no point is hovered), a sentence explaining it
+// and one for its link to an operator (kernelsentence.h) take their place.
 class ReadoutPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ReadoutPanel(Session* session, QWidget* parent = nullptr);
 
-    // Field values by key ("kernel", "operator", "hardware", "ai", "attainable", "peak", "bound",
-    // "time", "ridge", "crossing", "advice"), for tests.
+    // Field values by key ("kernel", "link", "operator", "hardware", "ai", "attainable", "peak",
+    // "bound", "time", "ridge", "crossing", "advice"), for tests.
     QString field(const QString& key) const;
+    // Whether the row of `key` is shown, for tests.
+    bool isFieldShown(const QString& key) const;
 
 public slots:
     void refresh();
