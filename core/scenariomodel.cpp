@@ -42,7 +42,7 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         return located(fileName, "", "expected an object, got " + typeOf(v));
     static const char* const kKeys[] = {"id",       "config",      "phase", "batch", "context",
                                         "weights",  "activations", "kv",    "fused", "on_chart",
-                                        "selected", "tp",          "pp",    "ep"};
+                                        "selected", "tp",          "pp",    "ep",    "overrides"};
     for (const auto& item : v.items()) {
         bool known = false;
         for (const char* k : kKeys)
@@ -50,7 +50,7 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         if (!known)
             return located(fileName, "/" + item.key(),
                            "unknown key; expected id, config, phase, batch, context, weights, "
-                           "activations, kv, fused, on_chart, selected, tp, pp or ep");
+                           "activations, kv, fused, on_chart, selected, tp, pp, ep or overrides");
     }
     ScenarioModel m;
     m.step.context = kDefaultContext;
@@ -150,6 +150,29 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
                            "expected true or false, got " + v["on_chart"].dump());
         m.onChart = v["on_chart"].get<bool>();
     }
+    if (v.contains("overrides")) {
+        const Json& all = v["overrides"];
+        if (!all.is_object())
+            return located(fileName, "/overrides",
+                           "expected an object of rows by key, got " + all.dump());
+        for (const auto& [key, row] : all.items()) {
+            const std::string at = "/overrides/" + key;
+            if (!row.is_object())
+                return located(fileName, at, "expected an object of parameters, got " + row.dump());
+            RowOverride o;
+            for (const auto& [name, value] : row.items()) {
+                if (!value.is_string())
+                    return located(fileName, at + "/" + name,
+                                   "expected the value as text, got " + value.dump());
+                if (name == "label")
+                    o.label = value.get<std::string>();
+                else
+                    o.params.emplace(name, value.get<std::string>());
+            }
+            if (!o.empty())
+                m.overrides.emplace(key, std::move(o));
+        }
+    }
     if (v.contains("selected")) {
         const Json& sel = v["selected"];
         if (!sel.is_number_integer() || sel.get<long long>() < -1 || sel.get<long long>() > 100000)
@@ -180,6 +203,18 @@ std::string scenarioModelToJson(const ScenarioModel& m)
         doc["tp"] = m.layout.tp;
         doc["pp"] = m.layout.pp;
         doc["ep"] = m.layout.ep;
+    }
+    if (!m.overrides.empty()) {
+        Json all = Json::object();
+        for (const auto& [key, o] : m.overrides) {
+            Json row = Json::object();
+            for (const auto& [name, value] : o.params)
+                row[name] = value;
+            if (!o.label.empty())
+                row["label"] = o.label;
+            all[key] = std::move(row);
+        }
+        doc["overrides"] = std::move(all);
     }
     doc["on_chart"] = m.onChart;
     if (m.onChart && m.selected >= 0)

@@ -3,6 +3,7 @@
 #include "core/expected.h"
 #include "core/modelconfig.h"
 #include "core/parallel.h"
+#include "core/rowoverrides.h"
 #include "core/workload.h"
 
 #include <string>
@@ -26,6 +27,9 @@ namespace roofscope {
 //   "fused": false,
 //   "tp": 2, "pp": 1, "ep": 1,            optional layout (default 1 each, written when not 1):
 //                                         the chart shows one GPU of the first stage
+//   "overrides": {"ffn_gate": {"weight_dtype": "int4", "label": "Gate (W4)"}},
+//                                         optional; rows edited by hand, by key: the values
+//                                         laid over the expansion (rowoverrides.h)
 //   "on_chart": true,                     the model's operators follow "operators" on the chart
 //                                         (they are not listed there: they are expanded again)
 //   "selected": 3                         optional; the selected row among them
@@ -36,6 +40,7 @@ struct ScenarioModel {
     std::string config;
     InferenceScenario step;
     Layout layout = {}; // checked against the model when it is resolved (layoutWorkload)
+    RowOverrides overrides;
     bool onChart = false;
     int selected = -1; // a row of the model's operators, when on the chart
     bool operator==(const ScenarioModel&) const = default;

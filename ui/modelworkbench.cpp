@@ -61,6 +61,7 @@ void ModelWorkbench::resetToDefault()
         first = &m_catalog.all().front();
     m_workload = {};
     m_operators.clear();
+    m_overrides.clear();
     m_scenario = InferenceScenario{};
     m_layout = {};
     if (first) {
@@ -108,13 +109,14 @@ void ModelWorkbench::onScenarioApplied()
         m_model = *model;
         m_scenario = setup->step;
         m_layout = setup->layout;
-        auto w = layoutWorkload(m_model, m_scenario, m_layout);
+        m_overrides = setup->overrides;
+        auto w = expandRows(m_model, m_scenario, m_layout, m_overrides);
         if (!w) {
             resetToDefault();
             m_touched = false;
         } else {
             m_workload = std::move(w).value();
-            m_operators = chartOperators(m_workload);
+            m_operators = chartOperators(m_workload, m_overrides);
         }
     }
     m_shown = false;
@@ -142,10 +144,16 @@ void ModelWorkbench::publishSetup()
     ScenarioModel setup = *m_publishedSetup;
     setup.step = m_scenario;
     setup.layout = m_layout;
+    setup.overrides = m_overrides;
     setup.onChart = m_shown;
     if (m_shown && m_session->selectedOperator() >= m_firstRow)
         setup.selected = m_session->selectedOperator() - m_firstRow;
-    m_session->setModelSetup(std::move(setup), m_shown ? m_firstRow : -1);
+    std::vector<int> edited;
+    for (std::size_t i = 0; i < m_workload.ops.size() && m_shown; ++i) {
+        if (m_overrides.count(m_workload.ops[i].key))
+            edited.push_back(static_cast<int>(i));
+    }
+    m_session->setModelSetup(std::move(setup), m_shown ? m_firstRow : -1, std::move(edited));
 }
 
 std::vector<Operator> ModelWorkbench::userOperators() const
@@ -190,15 +198,29 @@ QString ModelWorkbench::rowLabel(const WorkloadOp& row)
     return ModelRowNames::name(row.key) + QStringLiteral(" ×") + HumanFormat::count(row.count());
 }
 
-std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload)
+std::vector<Operator> ModelWorkbench::chartOperators(const Workload& workload,
+                                                     const RowOverrides& overrides)
 {
     std::vector<Operator> ops;
     ops.reserve(workload.ops.size());
     for (const WorkloadOp& row : workload.ops) {
         ops.push_back(row.op);
-        ops.back().label = rowLabel(row).toStdString();
+        const auto edit = overrides.find(row.key);
+        ops.back().label = edit != overrides.end() && !edit->second.label.empty()
+                               ? edit->second.label
+                               : rowLabel(row).toStdString();
     }
     return ops;
+}
+
+Expected<Workload> ModelWorkbench::expandRows(const ModelConfig& model,
+                                              const InferenceScenario& step, const Layout& layout,
+                                              const RowOverrides& overrides)
+{
+    auto w = layoutWorkload(model, step, layout);
+    if (w && !overrides.empty())
+        applyRowOverrides(*w, overrides); // a value a row refuses now is left out
+    return w;
 }
 
 std::optional<QString> ModelWorkbench::setModel(const std::string& id)
@@ -258,9 +280,13 @@ void ModelWorkbench::showOnChart()
 }
 
 std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& undoText,
-                                             int gesture)
+                                             int gesture, bool keepRowEdits)
 {
-    auto w = layoutWorkload(next.model, next.scenario, next.layout);
+    // Edits of the rows follow the model through every change of its step; another model has
+    // other rows.
+    if (keepRowEdits && next.model.id == m_model.id)
+        next.overrides = m_overrides;
+    auto w = expandRows(next.model, next.scenario, next.layout, next.overrides);
     if (!w)
         return QString::fromStdString(next.model.id + ": " + w.error().message);
     next.workload = std::move(w).value();
@@ -268,7 +294,7 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     ModelChartState after;
     const std::vector<Operator> besides = userOperators();
     after.operators = besides;
-    const std::vector<Operator> rows = chartOperators(next.workload);
+    const std::vector<Operator> rows = chartOperators(next.workload, next.overrides);
     after.operators.insert(after.operators.end(), rows.begin(), rows.end());
     const int first = static_cast<int>(besides.size());
     // A drag keeps the selected row (the rows of one model and phase keep their keys);
@@ -288,7 +314,8 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
     after.labelPositions = followingPins(after.operators, first, next.workload);
     after.model = std::move(next);
     if (m_shown && after.operators == m_session->operators() &&
-        after.model->scenario == m_scenario && after.model->layout == m_layout) {
+        after.model->scenario == m_scenario && after.model->layout == m_layout &&
+        after.model->overrides == m_overrides) {
         return std::nullopt; // a slider step that rounds to the value shown
     }
     m_touched = true;
@@ -344,7 +371,7 @@ ModelChartState ModelWorkbench::chartState() const
 {
     ModelChartState state;
     if (m_shown)
-        state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout};
+        state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout, m_overrides};
     state.operators = m_session->operators();
     state.selected = m_session->selectedOperator();
     state.labelPositions = m_session->labelPositions();
@@ -359,7 +386,8 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
         m_scenario = state.model->scenario;
         m_workload = state.model->workload;
         m_layout = state.model->layout;
-        m_operators = chartOperators(m_workload);
+        m_overrides = state.model->overrides;
+        m_operators = chartOperators(m_workload, m_overrides);
         evaluateTotals();
     }
     m_shown = state.model.has_value();
@@ -406,7 +434,12 @@ QString ModelWorkbench::rowDescription(int op) const
     op -= m_firstRow;
     if (!m_shown || op < 0 || op >= static_cast<int>(m_workload.ops.size()))
         return {};
-    return QString::fromStdString(m_workload.ops[static_cast<std::size_t>(op)].name);
+    const WorkloadOp& row = m_workload.ops[static_cast<std::size_t>(op)];
+    QString text = QString::fromStdString(row.name);
+    if (m_overrides.count(row.key))
+        text += QLatin1Char('\n') + tr("Edited by hand: kept when the batch, context, phase or "
+                                       "layout changes (Model panel: Reset Edits)");
+    return text;
 }
 
 void ModelWorkbench::evaluateTotals()
@@ -432,6 +465,8 @@ void ModelWorkbench::onSessionOperators()
     // Any other edit (a parameter, undo past the model, an opened file) leaves model mode
     // unless the rows are still exactly the workload's.
     const std::vector<Operator>& ops = m_session->operators();
+    if (takeRowEdits(ops))
+        return;
     const bool shown = !m_operators.empty() && ops.size() >= m_operators.size() &&
                        std::equal(m_operators.begin(), m_operators.end(),
                                   ops.end() - static_cast<std::ptrdiff_t>(m_operators.size()));
@@ -443,6 +478,48 @@ void ModelWorkbench::onSessionOperators()
     publishSetup();
     emit changed();
     emit sharesChanged();
+}
+
+bool ModelWorkbench::takeRowEdits(const std::vector<Operator>& ops)
+{
+    // The model's block where it was, row for row of the same kinds, with some values changed.
+    if (!m_shown || m_operators.empty() ||
+        ops.size() != static_cast<std::size_t>(m_firstRow) + m_operators.size())
+        return false;
+    const auto block = ops.begin() + m_firstRow;
+    if (!std::equal(m_operators.begin(), m_operators.end(), block,
+                    [](const Operator& a, const Operator& b) { return a.kind == b.kind; }) ||
+        std::equal(m_operators.begin(), m_operators.end(), block))
+        return false;
+    auto expanded = layoutWorkload(m_model, m_scenario, m_layout);
+    if (!expanded || expanded->ops.size() != m_operators.size())
+        return false;
+    const std::vector<Operator> plain = chartOperators(*expanded);
+    RowOverrides overrides;
+    Workload edited = *expanded;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+        const Operator& row = *(block + static_cast<std::ptrdiff_t>(i));
+        RowOverride o = rowOverride(expanded->ops[i].op, plain[i].label, row);
+        if (!o.empty())
+            overrides.emplace(expanded->ops[i].key, std::move(o));
+        edited.ops[i].op = row; // the session's row is the truth, name included
+    }
+    m_overrides = std::move(overrides);
+    m_workload = std::move(edited);
+    m_operators.assign(block, ops.end());
+    evaluateTotals();
+    publishSetup();
+    emit changed();
+    emit sharesChanged();
+    return true;
+}
+
+void ModelWorkbench::resetRowEdits()
+{
+    if (m_overrides.empty())
+        return;
+    apply(ModelSnapshot{m_model, m_scenario, {}, m_layout, {}},
+          tr("Reset edits of %1's rows").arg(QString::fromStdString(m_model.name)), 0, false);
 }
 
 void ModelWorkbench::onHardwareChanged()

@@ -25,8 +25,10 @@ class Session;
 struct ModelSnapshot {
     ModelConfig model;
     InferenceScenario scenario;
-    Workload workload; // one GPU's share under `layout` (layoutWorkload)
+    Workload workload; // one GPU's share under `layout` (layoutWorkload), rows edited by hand
+                       // as `overrides` say
     Layout layout;
+    RowOverrides overrides;
 };
 
 // Everything one undo step of the model panel restores: the session's operators and
@@ -80,6 +82,12 @@ public:
     void showOnChart();
     // True while the session's operators end with exactly the workload's rows.
     bool isShown() const { return m_shown; }
+    // The model's rows edited by hand (a precision, a quantization, any parameter, a name):
+    // each is kept by its row's key and laid over the rows again after every change of batch,
+    // context, phase or layout, saved with the document (ScenarioModel::overrides).
+    const RowOverrides& rowOverrides() const { return m_overrides; }
+    // Drops every edit of the model's rows (one undo step).
+    void resetRowEdits();
     // Session rows before the model's while shown (the user's own operators).
     int firstModelRow() const { return m_firstRow; }
 
@@ -99,8 +107,13 @@ public:
     // The operator row of workload row i, as the chart shows it: its key's name and count,
     // "Q projection ×80" for "q_proj" (ModelRowNames).
     static QString rowLabel(const WorkloadOp& row);
-    // The workload's rows as the chart's operators, labelled by rowLabel().
-    static std::vector<Operator> chartOperators(const Workload& workload);
+    // The workload's rows as the chart's operators, labelled by rowLabel() (or the name an
+    // override gave the row).
+    static std::vector<Operator> chartOperators(const Workload& workload,
+                                                const RowOverrides& overrides = {});
+    // The model's rows under `step` and `layout` with `overrides` laid over them.
+    static Expected<Workload> expandRows(const ModelConfig& model, const InferenceScenario& step,
+                                         const Layout& layout, const RowOverrides& overrides);
 
     // A document of its own (plot, figure export) draws a model's operators as the window
     // does: markers sized by share of step time. The workbench lives as long as the session.
@@ -117,9 +130,14 @@ signals:
     void sharesChanged();
 
 private:
-    std::optional<QString> apply(ModelSnapshot next, const QString& undoText, int gesture);
+    // `keepRowEdits`: the rows' overrides follow to `next` (same model); false drops them.
+    std::optional<QString> apply(ModelSnapshot next, const QString& undoText, int gesture,
+                                 bool keepRowEdits = true);
     void evaluateTotals();
     void onSessionOperators();
+    // A parameter or name of the model's rows edited in the session: kept as overrides
+    // (true), or false when the rows are not the model's any more.
+    bool takeRowEdits(const std::vector<Operator>& ops);
     void onHardwareChanged();
     void onScenarioApplied();
     void resetToDefault();
@@ -141,6 +159,7 @@ private:
     std::map<int, Expected<WorkloadTotals>> m_totals;
     std::map<int, Expected<ParallelTotals>> m_parallel;
     Layout m_layout;
+    RowOverrides m_overrides;
     bool m_shown = false;
     bool m_applying = false;
     int m_firstRow = 0;

@@ -223,6 +223,12 @@ void Session::setSelectedOperator(int row)
 {
     if (row < -1 || row >= static_cast<int>(m_operators.size()))
         row = -1;
+    // One selected item: choosing an operator (in the list or on the chart, even the one
+    // already selected) ends a kernel's selection, so the read-out describes the operator.
+    if (row >= 0 && m_selectedKernel.isValid()) {
+        m_selectedKernel = {};
+        emit kernelSelectionChanged();
+    }
     if (row == m_selected)
         return;
     m_selected = row;
@@ -523,11 +529,25 @@ void Session::endChangeBatch()
         emit changeBatchFinished();
 }
 
-void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow)
+void Session::setModelSetup(std::optional<ScenarioModel> setup, int firstRow,
+                            std::vector<int> editedRows)
 {
     m_modelSetup = std::move(setup);
     m_modelFirstRow = firstRow;
+    for (int& row : editedRows)
+        row += firstRow;
+    if (firstRow < 0)
+        editedRows.clear();
+    const bool editsMoved = editedRows != m_editedModelRows;
+    m_editedModelRows = std::move(editedRows);
     emit modelSetupChanged();
+    if (editsMoved)
+        emit editedModelRowsChanged();
+}
+
+bool Session::isEditedModelRow(int row) const
+{
+    return std::binary_search(m_editedModelRows.begin(), m_editedModelRows.end(), row);
 }
 
 Scenario Session::toScenario() const
@@ -581,10 +601,12 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
                                                 fileName.toStdString());
         if (!model)
             return model.error();
-        auto workload = layoutWorkload(*model, scenario.model->step, scenario.model->layout);
+        auto workload = ModelWorkbench::expandRows(
+            *model, scenario.model->step, scenario.model->layout, scenario.model->overrides);
         if (!workload)
             return Error{fileName.toStdString() + ": /model: " + workload.error().message};
-        const std::vector<Operator> rows = ModelWorkbench::chartOperators(*workload);
+        const std::vector<Operator> rows =
+            ModelWorkbench::chartOperators(*workload, scenario.model->overrides);
         modelFirstRow = static_cast<int>(operators.size());
         operators.insert(operators.end(), rows.begin(), rows.end());
         if (scenario.model->selected >= 0 &&

@@ -153,8 +153,12 @@ public:
     const std::optional<ScenarioModel>& modelSetup() const { return m_modelSetup; }
     // `firstRow`: where the model's operators start among operators() (-1: not on the chart).
     // Documents list only the rows before it; the rest is expanded from the set-up again.
-    void setModelSetup(std::optional<ScenarioModel> setup, int firstRow);
+    // `editedRows`: the model's rows (counted from `firstRow`) edited by hand.
+    void setModelSetup(std::optional<ScenarioModel> setup, int firstRow,
+                       std::vector<int> editedRows = {});
     int modelFirstRow() const { return m_modelFirstRow; }
+    // Whether operator `row` is one of the model's rows edited by hand (marked in the list).
+    bool isEditedModelRow(int row) const;
     // How a document's model id is found (the window's model catalog with the user's files);
     // without one, the built-in presets and the embedded config.
     using ModelResolver =
@@ -234,7 +238,8 @@ signals:
     void settingChangedOutsideUndo();
     void measurementsChanged(); // sets, links or the measured view
     void kernelSelectionChanged();
-    void modelSetupChanged(); // the model set-up (its layout over GPUs) was replaced
+    void modelSetupChanged();      // the model set-up (its layout over GPUs) was replaced
+    void editedModelRowsChanged(); // the model's rows edited by hand are others now
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
     void labelPositionsChanged();
@@ -274,6 +279,7 @@ private:
     KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
     std::function<QString(int)> m_operatorNote;
+    std::vector<int> m_editedModelRows; // operator rows, sorted
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;
 };

@@ -819,20 +819,28 @@
         <translation>，实测 %1</translation>
     </message>
     <message>
-        <source> = %1 % of the roof (memory-bound)</source>
-        <translation> = 屋顶的 %1 %（访存受限）</translation>
+        <source> = %1 % of the %2 roof (memory-bound)</source>
+        <translation> = %2 屋顶的 %1 %（访存受限）</translation>
     </message>
     <message>
-        <source> = %1 % of the roof (compute-bound)</source>
-        <translation> = 屋顶的 %1 %（计算受限）</translation>
+        <source> = %1 % of the %2 roof (compute-bound)</source>
+        <translation> = %2 屋顶的 %1 %（计算受限）</translation>
     </message>
     <message>
-        <source>The model predicts %1 % of the %2 peak for %3; the kernel reaches %4 %.</source>
-        <translation>模型预测 %3 可达 %2 峰值的 %1 %；该内核实测达到 %4 %。</translation>
+        <source>An instance of %1: the model predicts %2 on the %3 roof (memory-bound)</source>
+        <translation>%1 的一个实例：模型预测在 %3 屋顶下可达 %2（访存受限）</translation>
     </message>
     <message>
-        <source>It is linked to %1, which is not estimated on this GPU.</source>
-        <translation>已关联到 %1，但它在这块 GPU 上没有估算。</translation>
+        <source>An instance of %1: the model predicts %2 on the %3 roof (compute-bound)</source>
+        <translation>%1 的一个实例：模型预测在 %3 屋顶下可达 %2（计算受限）</translation>
+    </message>
+    <message>
+        <source>; the kernel achieves %1 % of that</source>
+        <translation>；该内核实测达到预测值的 %1 %</translation>
+    </message>
+    <message>
+        <source>An instance of %1, which is not estimated on this GPU.</source>
+        <translation>%1 的一个实例，但它在这块 GPU 上没有估算。</translation>
     </message>
     <message>
         <source>%1 → %2</source>
@@ -1450,6 +1458,26 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::ModelPanel</name>
     <message>
+        <source>Reset Edits</source>
+        <translation>重置编辑</translation>
+    </message>
+    <message>
+        <source>Expand the model&apos;s rows again without your edits (one undo step)</source>
+        <translation>不带你的编辑重新展开模型的各行（一步撤销）</translation>
+    </message>
+    <message>
+        <source>1 row edited</source>
+        <translation>已编辑 1 行</translation>
+    </message>
+    <message>
+        <source>%1 rows edited</source>
+        <translation>已编辑 %1 行</translation>
+    </message>
+    <message>
+        <source>Rows you edited keep their values when the batch, context, phase or layout changes; they are marked ✎ in the operator list</source>
+        <translation>你编辑过的行在批大小、上下文、阶段或并行布局改变时保留其值；它们在算子列表中标有 ✎</translation>
+    </message>
+    <message>
         <source>Load config.json…</source>
         <translation type="vanished">加载 config.json…</translation>
     </message>
@@ -2062,6 +2090,14 @@ Fix or remove them and restart RoofScope.</source>
 <context>
     <name>roofscope::ModelWorkbench</name>
     <message>
+        <source>Edited by hand: kept when the batch, context, phase or layout changes (Model panel: Reset Edits)</source>
+        <translation>手动编辑：批大小、上下文、阶段或并行布局改变时保留（模型面板：重置编辑）</translation>
+    </message>
+    <message>
+        <source>Reset edits of %1&apos;s rows</source>
+        <translation>重置 %1 各行的编辑</translation>
+    </message>
+    <message>
         <source>Unknown model %1</source>
         <translation>未知模型 %1</translation>
     </message>
@@ -2414,6 +2450,10 @@ Fix or remove them and restart RoofScope.</source>
 </context>
 <context>
     <name>roofscope::ReadoutPanel</name>
+    <message>
+        <source>Link</source>
+        <translation>关联</translation>
+    </message>
     <message>
         <source>Operator</source>
         <translation>算子</translation>

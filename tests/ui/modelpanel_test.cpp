@@ -249,7 +249,7 @@ TEST(ModelPanel, DraggingTheBatchSliderToTheEndReaches4096)
     EXPECT_EQ(f.workbench->scenario().batch, 4096.0);
 }
 
-TEST(ModelPanel, ContextPhasePrecisionAndDetach)
+TEST(ModelPanel, ContextPhasePrecisionRowEditsAndDetach)
 {
     Fixture f;
     f.chooseModel("llama-2-70b");
@@ -298,7 +298,8 @@ TEST(ModelPanel, ContextPhasePrecisionAndDetach)
     EXPECT_EQ(f.workbench->scenario().activations, Precision::FP8);
     EXPECT_EQ(f.workbench->scenario().weights, Precision::FP8);
 
-    // Editing one row by hand leaves model mode: default markers again, the button comes back.
+    // Editing one row by hand keeps model mode: the edit is an override of the row, the
+    // markers keep their shares of the step time.
     EXPECT_TRUE(f.workbench->isShown());
     EXPECT_FALSE(f.panel->showButton()->isEnabled());
     const auto& rows = f.workbench->workload().ops;
@@ -309,15 +310,22 @@ TEST(ModelPanel, ContextPhasePrecisionAndDetach)
     ASSERT_LT(q, static_cast<int>(rows.size()));
     const auto error = f.session->setNumber(q, "k", 4096);
     ASSERT_FALSE(error.has_value()) << error->toStdString();
+    EXPECT_TRUE(f.workbench->isShown());
+    EXPECT_FALSE(f.panel->showButton()->isEnabled());
+    EXPECT_EQ(f.workbench->rowOverrides().at("o_proj").params.at("k"), "4096");
+    EXPECT_TRUE(f.session->isEditedModelRow(q));
+    // Undoing the edit takes the override back; model mode stays.
+    f.session->undoStack()->undo();
+    EXPECT_TRUE(f.workbench->isShown());
+    EXPECT_TRUE(f.workbench->rowOverrides().empty());
+    // Removing a row leaves model mode: default markers again, the button comes back.
+    f.session->removeOperator(q);
     EXPECT_FALSE(f.workbench->isShown());
     EXPECT_TRUE(f.panel->showButton()->isEnabled());
     for (const RoofChart::PointInfo& p : f.window->chart()->points()) {
-        if (p.ref.op != q)
-            continue;
         const ChartStyle& style = f.window->chart()->style();
         EXPECT_TRUE(p.size == style.markerSize || p.size == style.selectedMarkerSize) << p.size;
     }
-    // Undoing the edit brings the rows, and model mode, back.
     f.session->undoStack()->undo();
     EXPECT_TRUE(f.workbench->isShown());
     // The seed's story (File ▸ New) leaves it too; Show on Chart returns.

@@ -59,6 +59,7 @@ OperatorModel::OperatorModel(Session* session, QObject* parent)
     connect(session, &Session::operatorsChanged, this, &OperatorModel::onOperatorsChanged);
     connect(session, &Session::hardwareChanged, this, &OperatorModel::onAllChanged);
     connect(session, &Session::selectionChanged, this, &OperatorModel::onAllChanged);
+    connect(session, &Session::editedModelRowsChanged, this, &OperatorModel::onAllChanged);
 }
 
 QModelIndex OperatorModel::index(int row, int column, const QModelIndex& parent) const
@@ -110,9 +111,12 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
         return row;
     if (role == IsParamRole)
         return false;
-    if (role == Qt::FontRole && row == m_session->selectedOperator()) {
+    const bool edited = m_session->isEditedModelRow(row);
+    if (role == Qt::FontRole && (row == m_session->selectedOperator() || edited)) {
+        // Bold: the selected row; italic: a model's row edited by hand (its edit is kept).
         QFont f;
-        f.setBold(true);
+        f.setBold(row == m_session->selectedOperator());
+        f.setItalic(edited);
         return f;
     }
     if (role == Qt::ToolTipRole) {
@@ -132,7 +136,8 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
     if (column == NameColumn) {
         if (role == Qt::EditRole)
             return QString::fromStdString(op.label);
-        return operatorDisplayName(op);
+        return edited && role == Qt::DisplayRole ? operatorDisplayName(op) + QStringLiteral(" ✎")
+                                                 : operatorDisplayName(op);
     }
     if (column == ValueColumn)
         return summary(op);

@@ -89,6 +89,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
       m_tp(layoutCombo(QStringLiteral("tp"), this)), m_pp(layoutCombo(QStringLiteral("pp"), this)),
       m_ep(layoutCombo(QStringLiteral("ep"), this)), m_epLabel(new QLabel(tr("EP"), this)),
       m_gpus(new QLabel(this)), m_show(new QPushButton(tr("Show on Chart"), this)),
+      m_edits(new QLabel(this)), m_resetEdits(new QPushButton(tr("Reset Edits"), this)),
       m_status(new QLabel(this)), m_baseline(new QLabel(this)), m_frame(new QTimer(this))
 {
     m_model->setObjectName(QStringLiteral("model"));
@@ -96,6 +97,10 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     m_batch->setObjectName(QStringLiteral("modelBatch"));
     m_context->setObjectName(QStringLiteral("modelContext"));
     m_show->setObjectName(QStringLiteral("showModel"));
+    m_edits->setObjectName(QStringLiteral("modelRowEdits"));
+    m_resetEdits->setObjectName(QStringLiteral("resetModelRowEdits"));
+    m_resetEdits->setToolTip(tr("Expand the model's rows again without your edits (one undo "
+                                "step)"));
     m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_model->setMinimumContentsLength(9);
     m_load->setText(tr("Load…"));
@@ -180,6 +185,8 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addLayout(form);
     auto* showRow = new QHBoxLayout;
     showRow->addWidget(m_show);
+    showRow->addWidget(m_edits);
+    showRow->addWidget(m_resetEdits);
     showRow->addStretch(1);
     layout->addLayout(showRow);
     layout->addWidget(m_status);
@@ -227,6 +234,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     for (QComboBox* c : {m_tp, m_pp, m_ep})
         connect(c, &QComboBox::activated, this, &ModelPanel::onLayout);
     connect(m_show, &QPushButton::clicked, m_workbench, &ModelWorkbench::showOnChart);
+    connect(m_resetEdits, &QPushButton::clicked, m_workbench, &ModelWorkbench::resetRowEdits);
     connect(m_workbench, &ModelWorkbench::changed, this, &ModelPanel::refresh);
     populateModels();
     refresh();
@@ -296,6 +304,12 @@ void ModelPanel::refresh()
     const bool shown = m_workbench->isShown();
     m_show->setEnabled(!shown);
     m_show->setText(shown ? tr("Shown on Chart") : tr("Show on Chart"));
+    const int edits = shown ? static_cast<int>(m_workbench->rowOverrides().size()) : 0;
+    m_edits->setText(edits == 1 ? tr("1 row edited") : tr("%1 rows edited").arg(edits));
+    m_edits->setToolTip(tr("Rows you edited keep their values when the batch, context, phase or "
+                           "layout changes; they are marked ✎ in the operator list"));
+    m_edits->setVisible(edits > 0);
+    m_resetEdits->setVisible(edits > 0);
     m_baseline->setText(baselineSummary());
     QStringList notes;
     for (const std::string& note : scenarioNotes(m, s))

@@ -81,6 +81,8 @@ private:
     QLabel* m_epLabel;
     QLabel* m_gpus;
     QPushButton* m_show;
+    QLabel* m_edits;           // "1 row edited", while the model's rows carry edits
+    QPushButton* m_resetEdits; // drops them
     QLabel* m_status;
     QLabel* m_baseline;
     QLabel* m_notes = nullptr;
