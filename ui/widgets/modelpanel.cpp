@@ -185,10 +185,14 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addLayout(form);
     auto* showRow = new QHBoxLayout;
     showRow->addWidget(m_show);
-    showRow->addWidget(m_edits);
-    showRow->addWidget(m_resetEdits);
     showRow->addStretch(1);
     layout->addLayout(showRow);
+    // On a row of its own: beside the button it ran past a narrow panel's edge at 1366×768.
+    auto* editsRow = new QHBoxLayout;
+    editsRow->addWidget(m_edits);
+    editsRow->addWidget(m_resetEdits);
+    editsRow->addStretch(1);
+    layout->addLayout(editsRow);
     layout->addWidget(m_status);
     layout->addWidget(m_baseline);
     // W4A16's FP16 LM head, per-step times, context past training.
