@@ -93,6 +93,12 @@ OperatorPanel::OperatorPanel(Session* session, OperatorModel* model, QWidget* pa
                 m_session->setSelectedOperator(
                     current.data(OperatorModel::OperatorRowRole).toInt());
             });
+    // A click on the row already current chooses it again: it takes the read-out back from a
+    // selected kernel (currentChanged does not fire for it).
+    connect(m_view, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+        if (!m_syncing && index.isValid())
+            m_session->setSelectedOperator(index.data(OperatorModel::OperatorRowRole).toInt());
+    });
     connect(session, &Session::selectionChanged, this, &OperatorPanel::syncFromSession);
     connect(model, &QAbstractItemModel::modelReset, this, &OperatorPanel::syncFromSession);
     syncFromSession();
