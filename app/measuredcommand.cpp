@@ -9,9 +9,11 @@
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
+#include "core/measured/runcomparison.h"
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 
 namespace roofscope::cli {
@@ -97,7 +99,8 @@ std::string percentText(double v)
     return formatNumber(v, 3) + " %";
 }
 
-void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fileWarnings)
+void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fileWarnings,
+                const std::string& comparison)
 {
     double total = 0.0;
     for (const Row& r : rows)
@@ -121,6 +124,8 @@ void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fi
                       k.gpu.empty() ? "?" : k.gpu});
     }
     std::cout << table.render();
+    if (!comparison.empty())
+        std::cout << "compared: " << comparison << "\n";
     std::vector<std::string> formulas;
     for (const Row& r : rows)
         if (!r.kernel.flopsFormula.empty() &&
@@ -171,6 +176,13 @@ int runMeasured(const std::vector<std::string>& args)
     std::vector<MeasuredKernel> kernels;
     std::vector<std::string> fileWarnings;
     std::vector<Hardware> measuredHardware;
+    // The files that brought kernels, as the window's runs: the first two are compared.
+    struct Run {
+        std::string file;
+        std::size_t first = 0;
+        std::size_t count = 0;
+    };
+    std::vector<Run> runs;
     // Two rocprof runs of one program (a timestamp trace and a counters file) are joined by
     // dispatch; why a pair was not joined is a warning.
     auto imports = importMeasurementFiles(files, fileWarnings);
@@ -190,6 +202,8 @@ int runMeasured(const std::vector<std::string>& args)
             fileWarnings.push_back(file + ": no kernels in the file");
         if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty())
             fileWarnings.push_back(file + ": " + missing);
+        if (!imported.kernels.empty())
+            runs.push_back({imported.file, kernels.size(), imported.kernels.size()});
         for (MeasuredKernel& k : imported.kernels)
             kernels.push_back(std::move(k));
     }
@@ -201,6 +215,22 @@ int runMeasured(const std::vector<std::string>& args)
         overrideId = gpus.front()->id;
     }
     assignKernelGpus(kernels, catalog.all(), overrideId);
+    std::optional<RunComparison> comparison;
+    if (runs.size() >= 2) {
+        auto setOf = [&kernels](const Run& run) {
+            MeasurementSet set;
+            // The file's name, as the window calls a run: the directories are the reader's.
+            set.file = std::filesystem::path(run.file).filename().string();
+            const auto first = kernels.begin() + static_cast<std::ptrdiff_t>(run.first);
+            set.kernels.assign(first, first + static_cast<std::ptrdiff_t>(run.count));
+            return set;
+        };
+        comparison = compareRuns(setOf(runs[0]), setOf(runs[1]));
+    }
+    const GpuNamer gpuName = [&catalog](const std::string& id) {
+        const Hardware* hw = catalog.find(id);
+        return hw ? hw->name : id;
+    };
     if (groupBy == "name")
         kernels = groupKernelsByName(kernels);
 
@@ -221,12 +251,16 @@ int runMeasured(const std::vector<std::string>& args)
         out["warnings"] = fileWarnings;
         out["hardware"] =
             nlohmann::ordered_json::parse(hardwareCatalogToJson(measuredHardware))["hardware"];
+        if (comparison)
+            out["comparison"] = runComparisonJson(*comparison, gpuName);
         std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
                   << "\n";
     } else if (format == OutputFormat::Csv) {
         printCsv(rows);
     } else {
-        printTable(rows, fileWarnings);
+        printTable(rows, fileWarnings,
+                   comparison ? comparisonSentence(comparisonParts(*comparison, gpuName))
+                              : std::string());
     }
     return 0;
 }
@@ -238,7 +272,11 @@ void printMeasuredHelp(std::ostream& out)
            "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
            "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
            "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"
-           "that cannot be read is skipped and counted, never the whole file.\n\n"
+           "that cannot be read is skipped and counted, never the whole file. Given two runs\n"
+           "(files with kernels), the first is compared with the second: kernels pair by full\n"
+           "name, then by short name; the line after the table (\"comparison\" in JSON) says\n"
+           "how many paired, which ran in one run only, the whole run's speedup and whether\n"
+           "the runs are on different GPUs.\n\n"
            "  --gpu ID                measure every kernel against this accelerator\n"
            "  --group-by launch|name  one row per launch (default) or per kernel name\n"
            "  --format table|json|csv output format (default table)\n"

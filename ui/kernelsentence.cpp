@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/measured/kernelanalysis.h"
+#include "core/measured/runcomparison.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
 
@@ -69,14 +70,16 @@ QString kernelSentence(const Session& session, KernelRef ref)
         text += QLatin1Char('.');
     }
 
-    // Before/after: the speedup of its name between the two runs.
+    // Before/after: the speedup of its pair between the two runs (which may have paired by
+    // short name, under another full name).
     if (const auto pair = beforeAfterSets(m);
         pair && (ref.set == pair->first || ref.set == pair->second)) {
-        for (const KernelSpeedup& s :
-             kernelSpeedups(m.sets[static_cast<std::size_t>(pair->first)],
-                            m.sets[static_cast<std::size_t>(pair->second)])) {
-            if (s.name != k->name)
-                continue;
+        const RunComparison c = compareRuns(m.sets[static_cast<std::size_t>(pair->first)],
+                                            m.sets[static_cast<std::size_t>(pair->second)]);
+        const std::vector<int>& pairOf = ref.set == pair->first ? c.beforePair : c.afterPair;
+        const int index = pairOf[static_cast<std::size_t>(ref.kernel)];
+        if (index >= 0) {
+            const KernelSpeedup& s = c.pairs[static_cast<std::size_t>(index)];
             const QString times = KernelSentence::tr("%1 → %2").arg(str(formatDuration(s.beforeS)),
                                                                     str(formatDuration(s.afterS)));
             if (!s.speedup)
@@ -87,7 +90,11 @@ QString kernelSentence(const Session& session, KernelRef ref)
             else
                 text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× slower.")
                                                .arg(times, HumanFormat::count(1.0 / *s.speedup, 3));
-            break;
+            // A partner under another full name is said, not left to be guessed.
+            if (s.match == KernelMatch::ShortName)
+                text +=
+                    QLatin1Char(' ') + KernelSentence::tr("Paired by short name with %1.")
+                                           .arg(str(ref.set == pair->first ? s.afterName : s.name));
         }
     }
     return text;

@@ -1,6 +1,6 @@
 #include "core/measured/measurementset.h"
 
-#include <unordered_map>
+#include "core/measured/runcomparison.h"
 
 namespace roofscope {
 
@@ -217,41 +217,7 @@ Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view 
 
 std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before, const MeasurementSet& after)
 {
-    struct Sum {
-        int first = -1;
-        double time = 0.0;
-    };
-    std::unordered_map<std::string, Sum> afterByName;
-    for (std::size_t i = 0; i < after.kernels.size(); ++i) {
-        Sum& s = afterByName[after.kernels[i].name];
-        if (s.first < 0)
-            s.first = static_cast<int>(i);
-        s.time += after.kernels[i].timeS;
-    }
-    std::vector<KernelSpeedup> out;
-    std::unordered_map<std::string, std::size_t> row; // name -> index into out
-    for (std::size_t i = 0; i < before.kernels.size(); ++i) {
-        const MeasuredKernel& k = before.kernels[i];
-        const auto a = afterByName.find(k.name);
-        if (a == afterByName.end())
-            continue;
-        auto [it, added] = row.try_emplace(k.name, out.size());
-        if (added) {
-            KernelSpeedup s;
-            s.name = k.name;
-            s.shortName = k.shortName;
-            s.beforeKernel = static_cast<int>(i);
-            s.afterKernel = a->second.first;
-            s.afterS = a->second.time;
-            out.push_back(std::move(s));
-        }
-        out[it->second].beforeS += k.timeS;
-    }
-    for (KernelSpeedup& s : out) {
-        if (s.afterS > 0.0)
-            s.speedup = s.beforeS / s.afterS;
-    }
-    return out;
+    return compareRuns(before, after).pairs;
 }
 
 std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)

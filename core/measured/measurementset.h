@@ -59,18 +59,28 @@ nlohmann::ordered_json measurementsToJson(const Measurements& measurements);
 Expected<Measurements> measurementsFromJson(const nlohmann::ordered_json& json,
                                             std::string_view fileName, std::size_t operatorCount);
 
-// A kernel of the "before" run against the same kernel (same full name) of the "after" run,
-// all launches of the name summed. speedup = before time / after time (> 1: faster).
+// How a kernel of the "before" run found its partner in the "after" run.
+enum class KernelMatch {
+    FullName,  // the same full name
+    ShortName, // the same short name once the full names had no partner ("gemm<128, 64>" ->
+               // "gemm<256, 128>")
+};
+
+// A kernel of the "before" run against its partner in the "after" run (core/measured/
+// runcomparison.h says how they pair), all launches summed. speedup = before time / after time
+// (> 1: faster).
 struct KernelSpeedup {
-    std::string name;
+    std::string name;      // full name in the before run (the first one, for a short-name pair)
+    std::string afterName; // full name in the after run: `name` unless matched by short name
     std::string shortName;
-    int beforeKernel = -1; // first kernel of the name in the before set
-    int afterKernel = -1;  // first kernel of the name in the after set
+    KernelMatch match = KernelMatch::FullName;
+    int beforeKernel = -1; // first kernel of the pair in the before set
+    int afterKernel = -1;  // first kernel of the pair in the after set
     double beforeS = 0.0;
     double afterS = 0.0;
     std::optional<double> speedup; // empty when the after time is zero
 };
-// Names present in both sets, in the order of the before set.
+// The pairs of compareRuns(before, after), in the order of the before set.
 std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before,
                                           const MeasurementSet& after);
 

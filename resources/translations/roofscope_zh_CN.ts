@@ -142,6 +142,49 @@
     </message>
 </context>
 <context>
+    <name>roofscope::ComparisonText</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels paired</source>
+        <translation>%2 个内核中配对 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels paired (%3 by short name)</source>
+        <translation>%2 个内核中配对 %1 个（%3 个按短名称）</translation>
+    </message>
+    <message>
+        <source>%1 only before: %2</source>
+        <translation>%1 个仅在优化前：%2</translation>
+    </message>
+    <message>
+        <source>%1 only before: %2 and %3 more</source>
+        <translation>%1 个仅在优化前：%2 等（另有 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1 only after: %2</source>
+        <translation>%1 个仅在优化后：%2</translation>
+    </message>
+    <message>
+        <source>%1 only after: %2 and %3 more</source>
+        <translation>%1 个仅在优化后：%2 等（另有 %3 个）</translation>
+    </message>
+    <message>
+        <source>whole run %1× faster</source>
+        <translation>整个运行快 %1×</translation>
+    </message>
+    <message>
+        <source>whole run %1× slower</source>
+        <translation>整个运行慢 %1×</translation>
+    </message>
+    <message>
+        <source>runs on different GPUs (%1 / %2): times are not like for like</source>
+        <translation>两次运行在不同的 GPU 上（%1 / %2）：时间不可直接比较</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::DataNames</name>
     <message>
         <source>Add/scale</source>
@@ -857,6 +900,10 @@
     <message>
         <source>Before → after: %1, %2× slower.</source>
         <translation>优化前 → 优化后：%1，慢 %2×。</translation>
+    </message>
+    <message>
+        <source>Paired by short name with %1.</source>
+        <translation>按短名称与 %1 配对。</translation>
     </message>
 </context>
 <context>

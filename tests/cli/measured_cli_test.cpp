@@ -1,6 +1,7 @@
 // roofscope measured: the built binary on the fixtures in tests/data/measured.
 #include "core/measured/importer.h"
 #include "runcli.h"
+#include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -186,4 +187,49 @@ TEST_F(CliMeasured, BadInputExitsTwoWithOneLineNamingTheFile)
         EXPECT_EQ(r.err, c.message);
         EXPECT_TRUE(r.out.empty());
     }
+}
+
+TEST_F(CliMeasured, TwoRunsAreComparedAfterTheTableAndInJson)
+{
+    const roofscope::test::ScratchDir dir("measured-compare");
+    const std::string before =
+        dir.write("before.csv", "name,time_s,flops,dram_bytes,gpu\n"
+                                "\"gemm_kernel<128, 64>\",0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                "softmax,0.002,1e9,4e9,a100-sxm4-80gb\n"
+                                "layernorm,0.003,2e9,8e9,a100-sxm4-80gb\n");
+    const std::string after =
+        dir.write("after.csv", "name,time_s,flops,dram_bytes,gpu\n"
+                               "\"gemm_kernel<256, 128>\",0.004,1e12,1e10,h100-sxm5\n"
+                               "layernorm,0.0025,2e9,8e9,h100-sxm5\n");
+    const auto table = runCli(measured("'" + before + "' '" + after + "'"));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    const std::string line =
+        "compared: before.csv → after.csv · 2 of 3 kernels paired (1 by short name) · 1 only "
+        "before: softmax · whole run 2.31× faster · runs on different GPUs (NVIDIA A100 SXM4 "
+        "80GB / NVIDIA H100 SXM5 80GB): times are not like for like\n";
+    EXPECT_NE(table.out.find(line), std::string::npos) << table.out;
+    // Right after the table: the last table row (the after run's layernorm) precedes it.
+    const auto at = table.out.find("compared: ");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_NE(table.out.rfind("h100-sxm5\n", at), std::string::npos);
+
+    const auto json = runCli(measured("'" + before + "' '" + after + "' --format json"));
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto doc = nlohmann::json::parse(json.out);
+    ASSERT_TRUE(doc.contains("comparison")) << json.out;
+    const auto& c = doc["comparison"];
+    EXPECT_EQ(c["paired"], 2);
+    EXPECT_EQ(c["paired_by_short_name"], 1);
+    EXPECT_EQ(c["only_before"][0]["short_name"], "softmax");
+    EXPECT_NEAR(c["speedup"].get<double>(), 0.015 / 0.0065, 1e-12);
+    EXPECT_EQ(c["different_gpus"], true);
+    EXPECT_EQ(c["pairs"][0]["matched_by"], "short_name");
+    EXPECT_EQ(c["sentence"].get<std::string>() + "\n",
+              line.substr(std::string("compared: ").size()));
+
+    // One file: nothing to compare.
+    const auto one = runCli(measured("'" + before + "' --format json"));
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    EXPECT_FALSE(nlohmann::json::parse(one.out).contains("comparison"));
+    EXPECT_EQ(runCli(measured("'" + before + "'")).out.find("compared:"), std::string::npos);
 }

@@ -259,6 +259,33 @@ TEST(FigureMeasured, BeforeAfterArrowsAndSpeedups)
     EXPECT_EQ(f.measured[static_cast<std::size_t>(arrows[0]->measured)].set, 1);
 }
 
+TEST(FigureMeasured, ARetunedTemplateGetsItsArrow)
+{
+    // The after run changed gemm's template arguments: the kernel pairs by short name, and its
+    // arrow runs from the old point to the new one.
+    Scenario s = scenarioWithKernels();
+    s.measurements.sets[0].kernels[0].name = "void ns::gemm_kernel<128, 64>(float*, int)";
+    MeasurementSet after = s.measurements.sets.front();
+    after.label = "after";
+    after.kernels.resize(1);
+    after.kernels[0].name = "void ns::gemm_kernel<256, 128>(float*, int)";
+    after.kernels[0].timeS = 0.004;
+    s.measurements.sets.push_back(after);
+    const Figure f = figureOf(s);
+    ASSERT_EQ(f.kernelSpeedups.size(), 1u);
+    EXPECT_EQ(f.kernelSpeedups[0].match, KernelMatch::ShortName);
+    EXPECT_EQ(f.kernelSpeedups[0].afterName, "void ns::gemm_kernel<256, 128>(float*, int)");
+    std::vector<const MeasuredLink*> arrows;
+    for (const MeasuredLink& l : f.links) {
+        if (l.kind == MeasuredLinkKind::BeforeAfter)
+            arrows.push_back(&l);
+    }
+    ASSERT_EQ(arrows.size(), 1u);
+    EXPECT_EQ(arrows[0]->tail, (DataPoint{100.0, 1e14}));
+    EXPECT_EQ(arrows[0]->head, (DataPoint{100.0, 2.5e14}));
+    EXPECT_DOUBLE_EQ(*arrows[0]->speedup, 2.5);
+}
+
 TEST(FigureMeasured, SpeedupsSumEveryLaunchOfAName)
 {
     MeasurementSet before;

@@ -3,6 +3,7 @@
 // with the document and reopened, and the panel's import off the UI thread with its error
 // dialog naming the file and line.
 #include "tests/common/measuredkernels.h"
+#include "ui/kernelsentence.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
 #include "ui/widgets/kernelspanel.h"
@@ -626,4 +627,66 @@ TEST(KernelsPanel, ImportChecksItsGpuInOneUndoStepAndTheQuestionListsTheCatalog)
     ASSERT_EQ(s->measurements().sets.size(), 1u);
     const int chosen = s->hardwareIndex(s->measurements().sets[0].kernels[0].gpu);
     EXPECT_EQ(s->hardware()[static_cast<std::size_t>(chosen)].vendor, "NVIDIA");
+}
+
+TEST(KernelsPanel, SaysWhatTheBeforeAfterComparisonPaired)
+{
+    QTemporaryDir dir;
+    const QString before = dir.filePath(QStringLiteral("before.csv"));
+    const QString after = dir.filePath(QStringLiteral("after.csv"));
+    ASSERT_TRUE(writeFile(before, "name,time_s,flops,dram_bytes,gpu\n"
+                                  "\"gemm_kernel<128, 64>\",0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                  "softmax,0.002,1e9,4e9,a100-sxm4-80gb\n"
+                                  "layernorm,0.003,2e9,8e9,a100-sxm4-80gb\n"));
+    ASSERT_TRUE(writeFile(after, "name,time_s,flops,dram_bytes,gpu\n"
+                                 "\"gemm_kernel<256, 128>\",0.004,1e12,1e10,a100-sxm4-80gb\n"
+                                 "fused_softmax_kernel,0.001,1e9,4e9,a100-sxm4-80gb\n"
+                                 "layernorm,0.003,2e9,8e9,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    auto* label = panel.findChild<QLabel*>(QStringLiteral("runComparison"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_FALSE(label->isVisibleTo(&panel)); // nothing to compare yet
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({before, after});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    const QString expected = QStringLiteral(
+        "before.csv → after.csv · 2 of 4 kernels paired (1 by short name) · 1 only before: "
+        "softmax · 1 only after: fused_softmax_kernel · whole run 1.88× faster");
+    EXPECT_EQ(panel.comparisonText(), expected);
+    EXPECT_EQ(label->text(), expected);
+    EXPECT_TRUE(label->isVisibleTo(&panel));
+
+    // The retuned gemm has its speedup in the table, in both runs, and says whom it paired with.
+    KernelModel& model = *panel.model();
+    EXPECT_EQ(cell(model, 0, KernelModel::SpeedupColumn), QStringLiteral("2.50×"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SpeedupColumn), QStringLiteral("2.50×"));
+    EXPECT_EQ(cell(model, 1, KernelModel::SpeedupColumn), QString()); // softmax: no partner
+    const QString sentence = kernelSentence(*s, {1, 0});
+    EXPECT_TRUE(sentence.contains(QStringLiteral("2.50× faster"))) << sentence.toStdString();
+    EXPECT_TRUE(
+        sentence.contains(QStringLiteral("Paired by short name with gemm_kernel<128, 64>.")))
+        << sentence.toStdString();
+
+    // An after run on another GPU: said, by the names the window gives the GPUs.
+    s->undoStack()->undo();
+    MeasurementSet h100;
+    h100.file = "h100.csv";
+    h100.kernels = {csvKernel("gemm", 0.005, 1e12, 1e10)};
+    h100.kernels[0].gpu = "h100-sxm5";
+    s->importMeasurements(std::move(h100));
+    const QString a100Name = s->shortName(s->hardwareIndex("a100-sxm4-80gb"));
+    const QString h100Name = s->shortName(s->hardwareIndex("h100-sxm5"));
+    EXPECT_TRUE(panel.comparisonText().endsWith(
+        QStringLiteral("runs on different GPUs (%1 / %2): times are not like for like")
+            .arg(a100Name, h100Name)))
+        << panel.comparisonText().toStdString();
+    EXPECT_TRUE(panel.comparisonText().contains(QStringLiteral("0 of 4 kernels paired")));
+
+    // One run left: nothing is compared, nothing is said.
+    s->undoStack()->undo();
+    EXPECT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_TRUE(panel.comparisonText().isEmpty());
+    EXPECT_FALSE(label->isVisibleTo(&panel));
 }

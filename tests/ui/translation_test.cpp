@@ -3,6 +3,7 @@
 // installed the window's menus, docks and dialogs come out in Chinese. Every test leaves the
 // application in English for the tests that follow.
 #include "ui/advicetext.h"
+#include "ui/comparisontext.h"
 #include "ui/translation.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "uitestutil.h"
@@ -370,4 +371,30 @@ TEST(Translation, AdviceSourcesAreTheCoresSentences)
         ASSERT_NE(source, nullptr) << static_cast<int>(advice);
         EXPECT_EQ(std::string(source), std::string(adviceText(advice)));
     }
+}
+
+// The before/after comparison's phrases lupdate sees (ui/comparisontext.cpp) are the core's, and
+// the window says the sentence in Chinese with the kernels' and files' names as they are.
+TEST(Translation, ComparisonPhrasesAreTheCoresAndComeOutInChinese)
+{
+    for (const ComparisonPhrase phrase : kAllComparisonPhrases) {
+        const char* source = comparisonSourceText(phrase);
+        ASSERT_NE(source, nullptr) << static_cast<int>(phrase);
+        EXPECT_EQ(std::string(source), std::string(comparisonPhraseText(phrase)));
+    }
+    std::vector<ComparisonPart> parts = {
+        {ComparisonPhrase::Paired, {{{}, 3.0}, {{}, 4.0}}},
+        {ComparisonPhrase::OnlyBefore, {{{}, 1.0}, {"softmax", std::nullopt}}},
+        {ComparisonPhrase::Faster, {{{}, 1.18}}}};
+    EXPECT_EQ(comparisonDisplayText(parts),
+              QStringLiteral("3 of 4 kernels paired · 1 only before: softmax · whole run 1.18× "
+                             "faster"));
+    LanguageGuard guard(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(guard.ok());
+    const QString zh = comparisonDisplayText(parts);
+    static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    EXPECT_TRUE(zh.contains(han)) << zh.toStdString();
+    EXPECT_TRUE(zh.contains(QStringLiteral("softmax"))) << zh.toStdString();
+    EXPECT_TRUE(zh.contains(QStringLiteral("1.18"))) << zh.toStdString();
+    EXPECT_FALSE(zh.contains(QStringLiteral("paired"))) << zh.toStdString();
 }

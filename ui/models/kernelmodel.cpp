@@ -1,6 +1,7 @@
 #include "ui/models/kernelmodel.h"
 
 #include "core/format.h"
+#include "core/measured/runcomparison.h"
 #include "ui/humanformat.h"
 
 #include <algorithm>
@@ -74,13 +75,23 @@ void KernelModel::rebuild()
     m_rows.clear();
     m_firstRowOfSet.clear();
     const Measurements& m = m_session->measurements();
-    std::unordered_map<std::string, std::optional<double>> speedups;
-    if (const auto pair = beforeAfterSets(m)) {
-        for (const KernelSpeedup& s :
-             kernelSpeedups(m.sets[static_cast<std::size_t>(pair->first)],
-                            m.sets[static_cast<std::size_t>(pair->second)]))
-            speedups.emplace(s.name, s.speedup);
-    }
+    // Both runs of the comparison show the speedup of their kernel's pair (which may have
+    // paired by short name, under another full name).
+    const auto pair = beforeAfterSets(m);
+    std::optional<RunComparison> comparison;
+    if (pair)
+        comparison = compareRuns(m.sets[static_cast<std::size_t>(pair->first)],
+                                 m.sets[static_cast<std::size_t>(pair->second)]);
+    auto pairOf = [&](std::size_t set, std::size_t kernel) -> const KernelSpeedup* {
+        if (!comparison)
+            return nullptr;
+        int index = -1;
+        if (static_cast<int>(set) == pair->first)
+            index = comparison->beforePair[kernel];
+        else if (static_cast<int>(set) == pair->second)
+            index = comparison->afterPair[kernel];
+        return index < 0 ? nullptr : &comparison->pairs[static_cast<std::size_t>(index)];
+    };
     m_rows.reserve(m.kernelCount());
     for (std::size_t si = 0; si < m.sets.size(); ++si) {
         const MeasurementSet& set = m.sets[si];
@@ -95,8 +106,8 @@ void KernelModel::rebuild()
             row.analysis =
                 analyseKernel(k, k.gpu.empty() ? nullptr : m_session->catalog().find(k.gpu));
             row.share = total > 0.0 ? k.timeS / total : 0.0;
-            if (const auto it = speedups.find(k.name); it != speedups.end())
-                row.speedup = it->second;
+            if (const KernelSpeedup* speedup = pairOf(si, ki))
+                row.speedup = speedup->speedup;
             m_rows.push_back(std::move(row));
         }
     }

@@ -4,6 +4,7 @@
 #include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
+#include "ui/comparisontext.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
 #include "ui/session.h"
@@ -45,7 +46,8 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
       m_proxy(new KernelTableProxy(this)), m_view(new QTableView(this)),
       m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
       m_labels(new QSpinBox(this)), m_group(new QCheckBox(tr("Group launches"), this)),
-      m_warnings(new QLabel(this)), m_kernelLimit(kMaxScenarioKernels)
+      m_comparison(new QLabel(this)), m_warnings(new QLabel(this)),
+      m_kernelLimit(kMaxScenarioKernels)
 {
     setObjectName(QStringLiteral("kernelsPanel"));
     m_proxy->setSourceModel(m_model);
@@ -115,6 +117,14 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_group->setToolTip(tr("Import one row per kernel name (launches, time, FLOPs and bytes "
                            "summed) instead of one row per launch: a serving run's trace holds "
                            "millions of launches of a few hundred kernels"));
+    // What the before/after comparison did: how many kernels paired, which did not, the whole
+    // run's speedup, and whether the runs are on different GPUs.
+    m_comparison->setObjectName(QStringLiteral("runComparison"));
+    m_comparison->setWordWrap(true);
+    m_comparison->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_comparison->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_comparison->setTextFormat(Qt::PlainText);
+    m_comparison->hide();
     m_warnings->setObjectName(QStringLiteral("importWarnings"));
     m_warnings->setWordWrap(true);
     // A warning never widens the panel (a list of ncu metric names is one long word): it wraps
@@ -132,6 +142,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     layout->addLayout(bar);
     layout->addLayout(actions);
     layout->addLayout(linkRow);
+    layout->addWidget(m_comparison);
     layout->addWidget(m_warnings);
     layout->addWidget(m_view);
 
@@ -146,6 +157,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
             &KernelsPanel::syncSelectionFromSession);
     connect(m_session, &Session::measurementsChanged, this, [this] {
         hideWarningsOfRunsGone();
+        updateComparison();
         const QSignalBlocker b1(m_hierarchical);
         const QSignalBlocker b2(m_labels);
         m_hierarchical->setChecked(m_session->measurements().hierarchical);
@@ -154,9 +166,25 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
         updateActions();
     });
     connect(m_session, &Session::operatorsReset, this, &KernelsPanel::updateActions);
+    // GPU names come from the catalog.
+    connect(m_session, &Session::catalogChanged, this, &KernelsPanel::updateComparison);
     m_hierarchical->setChecked(m_session->measurements().hierarchical);
     m_labels->setValue(m_session->measurements().labelTop);
+    updateComparison();
     updateActions();
+}
+
+QString KernelsPanel::comparisonText() const
+{
+    return m_comparison->text();
+}
+
+void KernelsPanel::updateComparison()
+{
+    const QString text = comparisonDisplayText(*m_session);
+    m_comparison->setText(text);
+    m_comparison->setToolTip(text);
+    m_comparison->setVisible(!text.isEmpty());
 }
 
 KernelsPanel::~KernelsPanel()

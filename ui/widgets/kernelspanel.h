@@ -48,6 +48,9 @@ public:
     KernelModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     KernelTableProxy* proxy() const { return m_proxy; }
+    // The before/after runs' comparison ("3 of 4 kernels paired · … · whole run 1.18× faster"),
+    // "" when fewer than two runs are loaded.
+    QString comparisonText() const;
     // The last import's warnings, one line each with its file's name.
     const QStringList& importWarnings() const { return m_warningList; }
     // "Group launches": launches of one kernel name are imported as one row (the default).
@@ -80,6 +83,7 @@ private:
     // it added; hideWarningsOfRunsGone() hides them once none of those runs is left.
     void showWarnings(const QStringList& warnings, const QStringList& runs);
     void hideWarningsOfRunsGone();
+    void updateComparison();
 
     Session* m_session;
     KernelModel* m_model;
@@ -89,6 +93,7 @@ private:
     QCheckBox* m_hierarchical;
     QSpinBox* m_labels;
     QCheckBox* m_group;
+    QLabel* m_comparison;
     QLabel* m_warnings;
     QStringList m_warningList;
     QStringList m_warningRuns;
