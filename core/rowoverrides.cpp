@@ -35,7 +35,10 @@ RowOverride rowOverride(const Operator& expanded, const std::string& expandedLab
 std::vector<std::string> applyRowOverrides(Workload& workload, const RowOverrides& overrides)
 {
     std::vector<std::string> problems;
-    for (const auto& [key, o] : overrides) {
+    for (const auto& entry : overrides) {
+        // Named copies: clang 14 (Debian 12) cannot capture a structured binding in a lambda.
+        const std::string& key = entry.first;
+        const RowOverride& o = entry.second;
         const auto row = std::find_if(workload.ops.begin(), workload.ops.end(),
                                       [&](const WorkloadOp& r) { return r.key == key; });
         if (row == workload.ops.end()) {
