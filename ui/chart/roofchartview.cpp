@@ -9,6 +9,7 @@
 #include <QGraphicsWidget>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QRubberBand>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -48,6 +49,11 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     // comes, the index names another operator or none, so the drag ends there.
     connect(session, &Session::operatorsReset, this, &RoofChartView::cancelDrag);
     connect(session, &Session::scenarioApplied, this, &RoofChartView::cancelDrag);
+    // The focus ring follows the selection; the markers' own repaint does not cover it.
+    connect(session, &Session::selectionChanged, this, [this] {
+        if (hasFocus())
+            viewport()->update();
+    });
 }
 
 void RoofChartView::cancelDrag()
@@ -294,6 +300,21 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
         event->accept();
         return;
     }
+    // Page Up / Page Down walk the operators, so the keyboard alone can choose the one the
+    // read-out and the parameters show (Tab has left the operator list by then).
+    if ((event->key() == Qt::Key_PageDown || event->key() == Qt::Key_PageUp) &&
+        mods == Qt::NoModifier) {
+        const int count = static_cast<int>(m_session->operators().size());
+        if (count > 0) {
+            const int step = event->key() == Qt::Key_PageDown ? 1 : -1;
+            const int current = m_session->selectedOperator();
+            const int next = current < 0 ? (step > 0 ? 0 : count - 1)
+                                         : ((current + step) % count + count) % count;
+            m_session->setSelectedOperator(next);
+        }
+        event->accept();
+        return;
+    }
     const auto next = ChartKeyboard::apply(m_chart->effectiveRange(), m_chart->fitRange(), *event);
     if (!next) {
         QGraphicsView::keyPressEvent(event);
@@ -301,6 +322,47 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
     }
     m_session->setView(*next);
     event->accept();
+}
+
+void RoofChartView::focusInEvent(QFocusEvent* event)
+{
+    QGraphicsView::focusInEvent(event);
+    viewport()->update();
+}
+
+void RoofChartView::focusOutEvent(QFocusEvent* event)
+{
+    QGraphicsView::focusOutEvent(event);
+    viewport()->update();
+}
+
+void RoofChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QGraphicsView::drawForeground(painter, rect);
+    if (!hasFocus())
+        return;
+    // Scene coordinates are the chart item's mapped to the scene.
+    const QGraphicsWidget* item = m_chart->graphicsItem();
+    const QColor ring = palette().color(QPalette::Highlight);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(ring, 2.0));
+    const QRectF plot = item->mapRectToScene(m_chart->plotArea());
+    painter->drawRect(plot.adjusted(-1, -1, 1, 1));
+    painter->setClipRect(plot);
+    const int selected = m_session->selectedOperator();
+    if (selected >= 0) {
+        painter->setPen(QPen(ring, 2.0, Qt::DashLine));
+        const qreal radius = m_chart->style().selectedMarkerSize / 2.0 + 5.0;
+        const geometry::LogAxes axes = m_chart->logAxes();
+        for (const DataPoint& p : m_chart->operatorPoints(selected)) {
+            const QPointF at =
+                item->mapToScene(geometry::valueToPixel(axes, QPointF(p.ai, p.flops)));
+            painter->drawEllipse(at, radius, radius);
+        }
+    }
+    painter->restore();
 }
 
 void RoofChartView::resizeEvent(QResizeEvent* event)

@@ -14,6 +14,8 @@ class RoofChart;
 // driving parameter (solved through the core), hover for the read-out, wheel to zoom, drag on
 // empty space to zoom into a rectangle, middle or Shift+drag to pan, double-click to reset;
 // drag a roof or operator label to put it elsewhere (undoable, saved with the document).
+// With the keyboard focus it draws a focus frame round the plot and a ring round the selected
+// operator's points; Page Up / Page Down select the previous / next operator.
 class RoofChartView : public QGraphicsView {
     Q_OBJECT
 public:
@@ -36,6 +38,10 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    // The focus frame and ring: on the view only, never in an exported figure.
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
     // The chart fills the viewport.
     void resizeEvent(QResizeEvent* event) override;
 

@@ -4,7 +4,9 @@
 #include "ui/models/operatormodel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QKeyEvent>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -82,6 +84,26 @@ void ParamDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
     } else {
         QStyledItemDelegate::setModelData(editor, model, index);
     }
+}
+
+bool ParamDelegate::eventFilter(QObject* object, QEvent* event)
+{
+    auto* editor = qobject_cast<QWidget*>(object);
+    if (editor && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) {
+            emit commitData(editor);
+            emit closeEditor(editor, QAbstractItemDelegate::NoHint);
+            // The view does not walk its cells on Tab (MainWindow::setUpTabOrder): the same key,
+            // given to it, moves the focus to the next panel.
+            if (auto* view = qobject_cast<QWidget*>(parent())) {
+                QCoreApplication::postEvent(
+                    view, new QKeyEvent(QEvent::KeyPress, key->key(), key->modifiers()));
+            }
+            return true;
+        }
+    }
+    return QStyledItemDelegate::eventFilter(object, event);
 }
 
 } // namespace roofscope

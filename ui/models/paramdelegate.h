@@ -16,6 +16,12 @@ public:
     void setEditorData(QWidget* editor, const QModelIndex& index) const override;
     void setModelData(QWidget* editor, QAbstractItemModel* model,
                       const QModelIndex& index) const override;
+
+protected:
+    // Tab and Shift+Tab in an editor commit it and leave the list, as they do from the list
+    // itself (the default opened the next row's editor: Tab walked down the rows and stuck on
+    // the last one).
+    bool eventFilter(QObject* object, QEvent* event) override;
 };
 
 } // namespace roofscope

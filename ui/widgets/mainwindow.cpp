@@ -299,8 +299,10 @@ void MainWindow::setUpTabOrder()
     // keys do that), so no list or table keeps the focus to itself.
     for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
         view->setTabKeyNavigation(false);
-    // Left to right, top to bottom, as the panels sit: accelerators, operators, the chart,
-    // parameters, read-out, comparison. Hidden (tabbed-away) panels are skipped by Qt.
+    // One walk through every panel, whatever the layout (README, "Keyboard"): accelerators,
+    // the left column's pages (operators, model), the chart, the right column's pages
+    // (parameters, read-out), then the pages of the bottom strip (comparison, model totals,
+    // plan, kernels). Pages behind a raised tab are disabled (dock()), so Tab skips them.
     QList<QWidget*> chain;
     auto focusables = [](QWidget* root) {
         QList<QWidget*> out;
@@ -312,11 +314,20 @@ void MainWindow::setUpTabOrder()
         }
         return out;
     };
-    for (QWidget* panel : std::initializer_list<QWidget*>{m_hardwarePanel, m_operatorPanel})
-        chain << focusables(panel);
+    auto page = [this](const char* dockName) -> QWidget* {
+        auto* d = findChild<QDockWidget*>(QLatin1String(dockName));
+        return d ? d->widget() : nullptr;
+    };
+    for (const char* name : {"hardwareDock", "operatorDock", "modelDock"}) {
+        if (QWidget* p = page(name))
+            chain << focusables(p);
+    }
     chain << m_chartView;
-    for (QWidget* panel : std::initializer_list<QWidget*>{m_parameters, m_readout, m_comparison})
-        chain << focusables(panel);
+    for (const char* name : {"parameterDock", "readoutDock", "comparisonDock", "modelTotalsDock",
+                             "planDock", "kernelsDock"}) {
+        if (QWidget* p = page(name))
+            chain << focusables(p);
+    }
     for (int i = 1; i < chain.size(); ++i)
         setTabOrder(chain[i - 1], chain[i]);
 }
