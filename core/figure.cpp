@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 #include <unordered_map>
 
@@ -627,6 +628,24 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
     }
 
     addMeasuredRoofs(f, m, catalog);
+
+    // Kernels under no roof: their GPU unchecked, or not in the catalog.
+    std::map<std::pair<int, std::string>, int> without; // (hardware or INT_MAX, id) → kernels
+    for (const MeasuredPoint& p : f.measured) {
+        if (p.level != MemLevel::Dram || (p.hardware >= 0 && f.gpu(p.hardware)))
+            continue;
+        if (p.hardware >= 0) {
+            ++without[{p.hardware, all[static_cast<std::size_t>(p.hardware)].name}];
+        } else {
+            const MeasuredKernel* k = m.kernel(p.set, p.kernel);
+            ++without[{std::numeric_limits<int>::max(), k ? k->gpu : std::string()}];
+        }
+    }
+    for (const auto& entry : without) {
+        const int hardware =
+            entry.first.first == std::numeric_limits<int>::max() ? -1 : entry.first.first;
+        f.measuredWithoutRoof.push_back({hardware, entry.first.second, entry.second});
+    }
 }
 
 void addMeasuredRoofs(Figure& f, const Measurements& m, const HardwareCatalog& catalog)

@@ -153,6 +153,16 @@ struct FigureCommPoint {
     DataPoint value;
 };
 
+// Measured kernels drawn under no roof of this figure, per GPU: its GPU is not shown (hardware
+// >= 0), or no catalog entry has the id the file gave (hardware -1, gpuName that id, empty
+// when the file named none). The chart says so rather than leave grey points under nothing.
+struct MeasuredWithoutRoof {
+    int hardware = -1;
+    std::string gpuName;
+    int kernels = 0;
+    bool operator==(const MeasuredWithoutRoof&) const = default;
+};
+
 struct Figure {
     Theme theme = Theme::Light;
     ChartToggles toggles;
@@ -169,8 +179,9 @@ struct Figure {
     int selectedKernelSet = -1;
     int selectedKernel = -1;
     bool measuredHierarchical = false; // join each kernel's level points (L1 → L2 → DRAM)
-    std::vector<KernelSpeedup> kernelSpeedups;  // before/after, when two sets are compared
-    std::vector<FigureCommPoint> communication; // empty on one GPU
+    std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
+    std::vector<MeasuredWithoutRoof> measuredWithoutRoof; // in catalog order, unknown GPUs last
+    std::vector<FigureCommPoint> communication;           // empty on one GPU
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
 

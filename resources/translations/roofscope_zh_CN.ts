@@ -2701,6 +2701,18 @@ AI %3 FLOP/byte，%4</translation>
         <translation>目录中没有 L2/L1 屋顶</translation>
     </message>
     <message>
+        <source>%1 not shown: no roof (check it)</source>
+        <translation>%1 未显示：没有屋顶（请勾选它）</translation>
+    </message>
+    <message>
+        <source>%1 not in the catalog: no roof</source>
+        <translation>%1 不在目录中：没有屋顶</translation>
+    </message>
+    <message>
+        <source>GPU not named: no roof</source>
+        <translation>文件未指明 GPU：没有屋顶</translation>
+    </message>
+    <message>
         <source>%1 (measured on %2)</source>
         <translation>%1（在 %2 上实测）</translation>
     </message>

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace roofscope;
 using roofscope::test::csvKernel;
 
@@ -141,6 +143,33 @@ TEST(FigureMeasured, KernelAtItsDramIntensityWithPercentOfRoof)
     // The fit takes the measured points in: the softmax at AI 0.25, 5e11 FLOP/s.
     EXPECT_LE(f.fit.aiMin, 0.25);
     EXPECT_LE(f.fit.flopsMin, 5e11);
+}
+
+// Kernels whose GPU is not shown, or not in the catalog, are listed per GPU so the chart can
+// say why they stand under no roof; kernels of shown GPUs are not.
+TEST(FigureMeasured, KernelsUnderNoRoofAreCountedPerGpu)
+{
+    Scenario s = scenarioWithKernels();
+    EXPECT_TRUE(figureOf(s).measuredWithoutRoof.empty());
+    s.gpus = {"h100-sxm5"};
+    s.baseline = "h100-sxm5";
+    MeasuredKernel tpu = csvKernel("tpu_matmul", 0.001, 1e9, 1e8);
+    tpu.gpu = "tpu-v5e";
+    MeasuredKernel unnamed = csvKernel("mystery", 0.001, 1e9, 1e8);
+    unnamed.gpu.clear();
+    s.measurements.sets[0].kernels.push_back(tpu);
+    s.measurements.sets[0].kernels.push_back(unnamed);
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const auto& all = catalog.all();
+    const auto a100 = std::find_if(all.begin(), all.end(),
+                                   [](const Hardware& h) { return h.id == "a100-sxm4-80gb"; });
+    ASSERT_NE(a100, all.end());
+    const int a100Index = static_cast<int>(a100 - all.begin());
+    const Figure f = figureOf(s);
+    // gemm and softmax are drawn on the A100 (copy and zero are not drawn at all).
+    const std::vector<MeasuredWithoutRoof> expected = {
+        {a100Index, "A100 SXM4 80GB", 2}, {-1, "", 1}, {-1, "tpu-v5e", 1}};
+    EXPECT_EQ(f.measuredWithoutRoof, expected);
 }
 
 TEST(FigureMeasured, HierarchicalViewHasOnePointPerLevelInnermostFirst)

@@ -14,6 +14,7 @@
 #include "ui/modelworkbench.h"
 #include "ui/usercatalog.h"
 #include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/docklayout.h"
 #include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/modelpanel.h"
@@ -375,6 +376,63 @@ TEST(FitAndFinish, ChartGetsHalfTheWindowAt1366x768)
     const QRect chart = w->chartView()->geometry();
     const double share = double(chart.width()) * chart.height() / (size.width() * size.height());
     EXPECT_GE(share, 0.5) << "chart " << chart.width() << "×" << chart.height();
+}
+
+// The small-screen layout follows the window, not the screen: a roomy window resized to 1366×768
+// takes the compact layout (the chart keeps half of it), and back; once the user moves a dock,
+// their arrangement stays whatever the size.
+TEST(FitAndFinish, SmallLayoutFollowsTheWindowsSize)
+{
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1600, 1000));
+    w->show();
+    settle();
+    auto* opDock = w->findChild<QDockWidget*>(QStringLiteral("operatorDock"));
+    auto* cmpDock = w->findChild<QDockWidget*>(QStringLiteral("comparisonDock"));
+    auto* readDock = w->findChild<QDockWidget*>(QStringLiteral("readoutDock"));
+    auto* kernelsDock = w->findChild<QDockWidget*>(QStringLiteral("kernelsDock"));
+    ASSERT_TRUE(opDock && cmpDock && readDock && kernelsDock);
+    ASSERT_EQ(w->dockWidgetArea(cmpDock), Qt::BottomDockWidgetArea);
+    // The user hides the Kernels panel: it stays hidden through both layouts.
+    kernelsDock->toggleViewAction()->trigger();
+    ASSERT_FALSE(kernelsDock->toggleViewAction()->isChecked());
+
+    auto resizeAndSettle = [&w](QSize size) {
+        w->resize(size);
+        settle();
+        QTest::qWait(250); // the layout waits for a resize to settle
+        settle();
+    };
+    const QSize small(1297, 700);
+    resizeAndSettle(small);
+    EXPECT_TRUE(w->dockLayout()->isCompact());
+    EXPECT_EQ(w->dockWidgetArea(cmpDock), Qt::LeftDockWidgetArea);
+    EXPECT_TRUE(w->tabifiedDockWidgets(opDock).contains(cmpDock));
+    auto* paramDock = w->findChild<QDockWidget*>(QStringLiteral("parameterDock"));
+    ASSERT_NE(paramDock, nullptr);
+    EXPECT_TRUE(w->tabifiedDockWidgets(paramDock).contains(readDock));
+    const QRect chart = w->chartView()->geometry();
+    EXPECT_GE(double(chart.width()) * chart.height() / (small.width() * small.height()), 0.5)
+        << "chart " << chart.width() << "×" << chart.height();
+    EXPECT_FALSE(kernelsDock->toggleViewAction()->isChecked());
+
+    resizeAndSettle(QSize(1600, 1000));
+    EXPECT_FALSE(w->dockLayout()->isCompact());
+    EXPECT_EQ(w->dockWidgetArea(cmpDock), Qt::BottomDockWidgetArea);
+    EXPECT_FALSE(w->tabifiedDockWidgets(opDock).contains(cmpDock));
+    EXPECT_FALSE(kernelsDock->toggleViewAction()->isChecked()) << "a closed panel came back";
+
+    // A resize that wavers round the threshold does not flip the docks.
+    resizeAndSettle(QSize(1600, 890));
+    EXPECT_FALSE(w->dockLayout()->isCompact());
+
+    // The user puts the comparison on the right: from then on the docks stay where they are.
+    w->addDockWidget(Qt::RightDockWidgetArea, cmpDock);
+    settle();
+    EXPECT_FALSE(w->dockLayout()->followsWindow());
+    resizeAndSettle(small);
+    EXPECT_FALSE(w->dockLayout()->isCompact());
+    EXPECT_EQ(w->dockWidgetArea(cmpDock), Qt::RightDockWidgetArea);
 }
 
 // At 1366×768: the Model panel fits its column; no control runs past the edge and the column needs

@@ -463,6 +463,26 @@ TEST(MeasuredView, AKernelSitsUnderItsOwnRoof)
     EXPECT_FALSE(fp32Roof());
 }
 
+// Unchecking the GPU a run was measured on leaves its kernels under no roof: the key says why,
+// and checking it again brings the roof back and the note goes.
+TEST(MeasuredView, KernelsOfAnUncheckedGpuSayWhyTheyHaveNoRoof)
+{
+    auto doc = document();
+    Session* s = doc->session();
+    const int a100 = s->hardwareIndex(kA100);
+    s->importMeasurements(run("run.csv"));
+    const QString note = QStringLiteral("NVIDIA A100 SXM4 80GB not shown: no roof (check it)");
+    EXPECT_FALSE(doc->chart()->measuredKeyTexts().contains(note));
+    s->setChecked(a100, false);
+    EXPECT_TRUE(doc->chart()->measuredKeyTexts().contains(note))
+        << doc->chart()->measuredKeyTexts().join(QStringLiteral(" | ")).toStdString();
+    ASSERT_EQ(doc->chart()->figure().measuredWithoutRoof.size(), 1u);
+    EXPECT_EQ(doc->chart()->figure().measuredWithoutRoof[0].hardware, a100);
+    s->setChecked(a100, true);
+    EXPECT_FALSE(doc->chart()->measuredKeyTexts().contains(note));
+    EXPECT_TRUE(doc->chart()->figure().measuredWithoutRoof.empty());
+}
+
 TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
 {
     auto s = test::makeSession();

@@ -6,6 +6,7 @@
 #include "ui/chart/layers/labelslayer.h"
 #include "ui/chart/layers/legendlayer.h"
 #include "ui/chart/layers/linkslayer.h"
+#include "ui/chart/layers/measuredkeylayer.h"
 #include "ui/chart/layers/measuredlayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
@@ -254,6 +255,7 @@ void RoofChart::Impl::readMeasured()
     figure.measured = std::move(measuredOnly.measured);
     figure.links = std::move(measuredOnly.links);
     figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);
+    figure.measuredWithoutRoof = std::move(measuredOnly.measuredWithoutRoof);
     figure.measuredHierarchical = measuredOnly.measuredHierarchical;
     figure.selectedKernelSet = session->selectedKernel().set;
     figure.selectedKernel = session->selectedKernel().kernel;
@@ -799,6 +801,12 @@ RoofChart::Legend RoofChart::legend() const
         out.box = l->box();
     }
     return out;
+}
+
+QStringList RoofChart::measuredKeyTexts() const
+{
+    const auto* l = d->layer<MeasuredKeyLayer>();
+    return l ? l->texts() : QStringList();
 }
 
 std::vector<DataPoint> RoofChart::measuredPoints() const

@@ -125,7 +125,8 @@ public:
     };
     Legend legend() const;
     std::vector<DataPoint> measuredPoints() const;
-    int linkCount() const; // arrows drawn
+    QStringList measuredKeyTexts() const; // the measured kernels' key, top to bottom
+    int linkCount() const;                // arrows drawn
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
     // (or no function) keeps the default size. The area, not the diameter, follows the share,

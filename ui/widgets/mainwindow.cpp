@@ -15,6 +15,7 @@
 #include "ui/usercatalog.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
+#include "ui/widgets/docklayout.h"
 #include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/kernelspanel.h"
@@ -238,6 +239,8 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         if (const QScreen* s = QGuiApplication::primaryScreen())
             size = size.boundedTo(s->availableGeometry().size() * 0.95);
     }
+    // Built in the roomy arrangement: the layout keeps it to return to.
+    m_dockLayout = new DockLayout(this);
     applyDefaultLayout(size);
     setAcceptDrops(true);
     updateTitle();
@@ -255,42 +258,7 @@ MainWindow::~MainWindow()
 void MainWindow::applyDefaultLayout(QSize size)
 {
     resize(size);
-    if (size.height() >= 900) {
-        // Room for the comparison's sentences and at least four rows of its table (set last:
-        // tabifying the bottom docks resets their height).
-        if (auto* cmp = findChild<QDockWidget*>(QStringLiteral("comparisonDock")))
-            resizeDocks({cmp}, {size.height() * 3 / 10}, Qt::Vertical);
-        return;
-    }
-    auto dockNamed = [this](const char* name) {
-        return findChild<QDockWidget*>(QLatin1String(name));
-    };
-    QDockWidget* hwDock = dockNamed("hardwareDock");
-    QDockWidget* opDock = dockNamed("operatorDock");
-    QDockWidget* paramDock = dockNamed("parameterDock");
-    QDockWidget* readDock = dockNamed("readoutDock");
-    // A 1366×768 laptop: the chart gets at least half of the window. Comparison, model totals
-    // and plan join the operators' tabs on the left instead of taking the bottom strip; the
-    // read-out shares the parameters' column as a tab; the side columns are narrower.
-    for (const char* name : {"comparisonDock", "modelTotalsDock", "planDock"}) {
-        QDockWidget* d = dockNamed(name);
-        addDockWidget(Qt::LeftDockWidgetArea, d);
-        tabifyDockWidget(opDock, d);
-    }
-    tabifyDockWidget(paramDock, readDock);
-    // Six tabs down the left edge would cut every name short: the kernels join the right column.
-    if (QDockWidget* kernels = dockNamed("kernelsDock")) {
-        addDockWidget(Qt::RightDockWidgetArea, kernels);
-        tabifyDockWidget(readDock, kernels);
-    }
-    // Five tabs do not fit side by side in a narrow column ("O…", "Co…"): on the left edge,
-    // running down, every name shows in full.
-    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
-    opDock->raise();
-    paramDock->raise();
-    resizeDocks({hwDock, paramDock}, {size.width() * 21 / 100, size.width() * 18 / 100},
-                Qt::Horizontal);
-    resizeDocks({hwDock, opDock}, {size.height() / 3, size.height() * 2 / 3}, Qt::Vertical);
+    m_dockLayout->arrange(size);
 }
 
 void MainWindow::setUpTabOrder()
@@ -511,8 +479,10 @@ void MainWindow::newDocument()
 void MainWindow::restoreGeometryOnly()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    QMainWindow::restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_dockLayout->restore(settings.value(QStringLiteral("window/geometry")).toByteArray(),
+                          settings.value(QStringLiteral("window/state")).toByteArray(),
+                          settings.value(QStringLiteral("window/compactLayout"), false).toBool(),
+                          settings.value(QStringLiteral("window/layoutFollows"), true).toBool());
     m_restoreSession = settings.value(QStringLiteral("session/restore"), true).toBool();
 }
 
@@ -562,6 +532,8 @@ void MainWindow::saveSessionToSettings() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/compactLayout"), m_dockLayout->isCompact());
+    settings.setValue(QStringLiteral("window/layoutFollows"), m_dockLayout->followsWindow());
     settings.setValue(QStringLiteral("session/restore"), m_restoreSession);
     settings.setValue(QStringLiteral("session/last"),
                       QString::fromStdString(scenarioToJson(m_session->toScenario())));

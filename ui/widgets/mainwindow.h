@@ -15,6 +15,7 @@ namespace roofscope {
 
 class ComparisonModel;
 class ComparisonPanel;
+class DockLayout;
 class HardwareModel;
 class HardwarePanel;
 class ModelWorkbench;
@@ -82,8 +83,10 @@ public:
     QStringList recentFiles() const;
     QMenu* recentMenu() const { return m_recentMenu; }
     // The first-run layout for a window of `size`: below 900 px high (a 1366×768 laptop) the
-    // bottom strip and the read-out become tabs so that the chart keeps half of the window.
+    // bottom strip and the read-out become tabs so that the chart keeps half of the window. The
+    // docks follow the window's size from then on, until the user moves one (DockLayout).
     void applyDefaultLayout(QSize size);
+    DockLayout* dockLayout() const { return m_dockLayout; }
     // File ▸ Add Hardware Catalog… without the file dialog: validates the file (the message
     // names file and JSON pointer; nothing changes on error), merges it as one undo step and
     // keeps a copy in the user catalog folder for the next start.
@@ -132,6 +135,7 @@ private:
     ComparisonPanel* m_comparison;
     KernelsPanel* m_kernels = nullptr;
     ModelWorkbench* m_workbench = nullptr;
+    DockLayout* m_dockLayout = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

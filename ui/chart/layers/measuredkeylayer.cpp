@@ -146,6 +146,18 @@ void MeasuredKeyLayer::update(const ChartContext& context, ChartChanges changes)
             if (figure.measuredHierarchical && !cacheRoofs)
                 entries.append(
                     {std::nullopt, RoofChart::tr("no L2/L1 roofs in the catalog"), true});
+            // Points under no roof say why: their GPU is unchecked, or unknown.
+            for (const MeasuredWithoutRoof& w : figure.measuredWithoutRoof) {
+                const QString gpu = QString::fromStdString(w.gpuName);
+                QString text;
+                if (w.hardware >= 0)
+                    text = RoofChart::tr("%1 not shown: no roof (check it)").arg(gpu);
+                else if (!gpu.isEmpty())
+                    text = RoofChart::tr("%1 not in the catalog: no roof").arg(gpu);
+                else
+                    text = RoofChart::tr("GPU not named: no roof");
+                entries.append({std::nullopt, text, true});
+            }
         }
         // The area entry is a hollow circle: it stands for every shape.
         QColor ink = style.mutedText;
