@@ -153,11 +153,11 @@ TEST(FigureMeasured, KernelsUnderNoRoofAreCountedPerGpu)
     EXPECT_TRUE(figureOf(s).measuredWithoutRoof.empty());
     s.gpus = {"h100-sxm5"};
     s.baseline = "h100-sxm5";
-    MeasuredKernel tpu = csvKernel("tpu_matmul", 0.001, 1e9, 1e8);
-    tpu.gpu = "tpu-v5e";
+    MeasuredKernel npu = csvKernel("npu_matmul", 0.001, 1e9, 1e8);
+    npu.gpu = "npu-x9"; // in no catalog
     MeasuredKernel unnamed = csvKernel("mystery", 0.001, 1e9, 1e8);
     unnamed.gpu.clear();
-    s.measurements.sets[0].kernels.push_back(tpu);
+    s.measurements.sets[0].kernels.push_back(npu);
     s.measurements.sets[0].kernels.push_back(unnamed);
     const HardwareCatalog catalog = HardwareCatalog::builtin();
     const auto& all = catalog.all();
@@ -168,7 +168,7 @@ TEST(FigureMeasured, KernelsUnderNoRoofAreCountedPerGpu)
     const Figure f = figureOf(s);
     // gemm and softmax are drawn on the A100 (copy and zero are not drawn at all).
     const std::vector<MeasuredWithoutRoof> expected = {
-        {a100Index, "A100 SXM4 80GB", 2}, {-1, "", 1}, {-1, "tpu-v5e", 1}};
+        {a100Index, "NVIDIA A100 SXM4 80GB", 2}, {-1, "", 1}, {-1, "npu-x9", 1}};
     EXPECT_EQ(f.measuredWithoutRoof, expected);
 }
 
