@@ -961,12 +961,12 @@
         <translation>作为优化后比较的运行</translation>
     </message>
     <message>
-        <source>&amp;Before</source>
-        <translation>优化前(&amp;B)</translation>
+        <source>Before</source>
+        <translation>优化前</translation>
     </message>
     <message>
-        <source>&amp;After</source>
-        <translation>优化后(&amp;A)</translation>
+        <source>After</source>
+        <translation>优化后</translation>
     </message>
     <message>
         <source>%1 says its GPU is &quot;%2&quot;, which the catalog does not know. Measure its kernels against:</source>

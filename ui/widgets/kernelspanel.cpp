@@ -162,9 +162,9 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     connect(m_afterRun, &QComboBox::activated, this, [this](int set) { chooseRun(false, set); });
     auto* runsRow = new QHBoxLayout(m_runs);
     runsRow->setContentsMargins(0, 0, 0, 0);
-    auto* beforeLabel = new QLabel(tr("&Before"), m_runs);
+    auto* beforeLabel = new QLabel(tr("Before"), m_runs);
     beforeLabel->setBuddy(m_beforeRun);
-    auto* afterLabel = new QLabel(tr("&After"), m_runs);
+    auto* afterLabel = new QLabel(tr("After"), m_runs);
     afterLabel->setBuddy(m_afterRun);
     runsRow->addWidget(beforeLabel);
     runsRow->addWidget(m_beforeRun, 1);
