@@ -791,8 +791,8 @@
         <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
     </message>
     <message>
-        <source>Before time ÷ after time of the same kernel name</source>
-        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
+        <source>Before time ÷ after time of the kernel and its partner in the other run (paired by name or by hand)</source>
+        <translation>该内核与另一运行中配对内核（按名称或手动配对）的优化前时间 ÷ 优化后时间</translation>
     </message>
     <message>
         <source>The analytic operator this kernel is linked to</source>

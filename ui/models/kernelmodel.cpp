@@ -387,7 +387,8 @@ QVariant KernelModel::headerData(int section, Qt::Orientation orientation, int r
         case PercentColumn:
             return tr("Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity");
         case SpeedupColumn:
-            return tr("Before time ÷ after time of the same kernel name");
+            return tr("Before time ÷ after time of the kernel and its partner in the other run "
+                      "(paired by name or by hand)");
         case OperatorColumn:
             return tr("The analytic operator this kernel is linked to");
         default:
