@@ -3,6 +3,7 @@
 // with the document and reopened, and the panel's import off the UI thread with its error
 // dialog naming the file and line.
 #include "tests/common/measuredkernels.h"
+#include "ui/comparisontext.h"
 #include "ui/kernelsentence.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
@@ -775,10 +776,17 @@ TEST(KernelsPanel, ChoosesTwoOfThreeRunsAndPairsKernelsByHand)
         kernelSentence(*s, {2, 1}).contains(QStringLiteral("Paired by hand with softmax.")));
     EXPECT_FALSE(panel.pairAction()->isEnabled());
     EXPECT_TRUE(panel.unpairAction()->isEnabled());
-    // Saved with the document.
+    // Saved with the document, and reopened as it was: the runs chosen, the hand pair.
     ASSERT_EQ(s->toScenario().measurements.pairings.size(), 1u);
     EXPECT_EQ(s->toScenario().measurements.pairings[0],
               (KernelPairing{"softmax", "fused_softmax_kernel", false}));
+    auto parsed = parseScenario(scenarioToJson(s->toScenario()), "doc.roofscope.json");
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    auto reopened = makeSession();
+    ASSERT_FALSE(reopened->applyScenario(*parsed, QStringLiteral("doc.roofscope.json")));
+    EXPECT_EQ(comparisonDisplayText(*reopened), byHand);
+    // The chart's arrows follow the same pairs: one per pair of v1 and v3.
+    EXPECT_EQ(reopened->figure().kernelSpeedups.size(), 3u);
 
     // Unpairing an automatic pair (layernorm) keeps it apart.
     s->setSelectedKernel({0, 2});
