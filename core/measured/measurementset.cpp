@@ -264,6 +264,7 @@ std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before, const Me
     return compareRuns(before, after).pairs;
 }
 
+// A lone label keeps its side against the first other set.
 std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
 {
     int before = -1;
@@ -276,6 +277,13 @@ std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
     }
     if (before >= 0 && after >= 0)
         return std::make_pair(before, after);
+    // One label left (its partner's run was removed): it keeps its side, the first other run
+    // takes the other.
+    if (m.sets.size() >= 2 && (before >= 0 || after >= 0)) {
+        const int kept = before >= 0 ? before : after;
+        const int other = kept == 0 ? 1 : 0;
+        return before >= 0 ? std::make_pair(before, other) : std::make_pair(other, after);
+    }
     if (m.sets.size() >= 2)
         return std::make_pair(0, 1);
     return std::nullopt;

@@ -294,6 +294,13 @@ TEST(RunComparison, TheUserChoosesTwoOfThreeRuns)
     EXPECT_EQ(c->beforeSet, 2);
     EXPECT_EQ(c->afterSet, 0);
 
+    // The after run removed: the before run keeps its side against the first other run.
+    Measurements lone = m;
+    lone.sets.erase(lone.sets.begin());
+    EXPECT_EQ(beforeAfterSets(lone), std::make_pair(1, 0));
+    lone.sets[1].label.clear();
+    EXPECT_EQ(beforeAfterSets(lone), std::make_pair(0, 1));
+
     m.sets.push_back(runOf("d.csv", {named("gemm", 1.0)}));
     EXPECT_EQ(comparisonParts(*compareMeasurements(m))[1].phrase, ComparisonPhrase::OtherRuns);
     EXPECT_NE(sentenceOf(*compareMeasurements(m)).find("2 more runs not compared: b.csv, d.csv"),
