@@ -20,7 +20,7 @@ namespace roofscope::cli {
 
 namespace {
 
-const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog"}, {}};
+const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog", "compare"}, {}};
 
 // Shortest C-locale text that reads back to the same double.
 std::string csvNumber(const std::optional<double>& v)
@@ -215,17 +215,42 @@ int runMeasured(const std::vector<std::string>& args)
         overrideId = gpus.front()->id;
     }
     assignKernelGpus(kernels, catalog.all(), overrideId);
+    // Which two runs are compared: --compare I,J (counted from 1), else the first two; the
+    // runs left out are named in the comparison, as the window names them.
+    std::optional<std::pair<int, int>> chosen;
+    if (a.has("compare")) {
+        const std::string value = a.value("compare");
+        const auto comma = value.find(',');
+        auto number = [&](const std::string& text) {
+            int n = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+            return ec == std::errc() && end == text.data() + text.size() ? n : 0;
+        };
+        const int before = comma == std::string::npos ? 0 : number(value.substr(0, comma));
+        const int after = comma == std::string::npos ? 0 : number(value.substr(comma + 1));
+        const int count = static_cast<int>(runs.size());
+        if (before < 1 || after < 1 || before > count || after > count || before == after)
+            throw UsageError("measured: --compare " + value +
+                             ": expected two different run numbers from 1 to " +
+                             std::to_string(count) + " (the files with kernels, in order)");
+        chosen = std::make_pair(before - 1, after - 1);
+    }
     std::optional<RunComparison> comparison;
     if (runs.size() >= 2) {
-        auto setOf = [&kernels](const Run& run) {
+        Measurements m;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
             MeasurementSet set;
             // The file's name, as the window calls a run: the directories are the reader's.
-            set.file = std::filesystem::path(run.file).filename().string();
-            const auto first = kernels.begin() + static_cast<std::ptrdiff_t>(run.first);
-            set.kernels.assign(first, first + static_cast<std::ptrdiff_t>(run.count));
-            return set;
-        };
-        comparison = compareRuns(setOf(runs[0]), setOf(runs[1]));
+            set.file = std::filesystem::path(runs[i].file).filename().string();
+            const auto first = kernels.begin() + static_cast<std::ptrdiff_t>(runs[i].first);
+            set.kernels.assign(first, first + static_cast<std::ptrdiff_t>(runs[i].count));
+            if (chosen && static_cast<int>(i) == chosen->first)
+                set.label = "before";
+            else if (chosen && static_cast<int>(i) == chosen->second)
+                set.label = "after";
+            m.sets.push_back(std::move(set));
+        }
+        comparison = compareMeasurements(m);
     }
     const GpuNamer gpuName = [&catalog](const std::string& id) {
         const Hardware* hw = catalog.find(id);
@@ -268,7 +293,8 @@ int runMeasured(const std::vector<std::string>& args)
 void printMeasuredHelp(std::ostream& out)
 {
     out << "Usage: roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
-           "                          [--format table|json|csv] [--catalog FILE ...]\n\n"
+           "                          [--format table|json|csv] [--catalog FILE ...]\n"
+           "                          [--compare I,J]\n\n"
            "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
            "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
            "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"
@@ -276,8 +302,10 @@ void printMeasuredHelp(std::ostream& out)
            "(files with kernels), the first is compared with the second: kernels pair by full\n"
            "name, then by short name; the line after the table (\"comparison\" in JSON) says\n"
            "how many paired, which ran in one run only, the whole run's speedup and whether\n"
-           "the runs are on different GPUs.\n\n"
+           "the runs are on different GPUs. Given more, the first two are compared (or the two\n"
+           "--compare names) and the line names the runs left out.\n\n"
            "  --gpu ID                measure every kernel against this accelerator\n"
+           "  --compare I,J           compare run I (before) with run J (after), counted from 1\n"
            "  --group-by launch|name  one row per launch (default) or per kernel name\n"
            "  --format table|json|csv output format (default table)\n"
            "  --catalog FILE          add or override hardware (repeatable)\n\n"

@@ -2,6 +2,7 @@
 
 #include "core/format.h"
 #include "core/measured/kernelanalysis.h"
+#include "core/measured/runcomparison.h"
 #include "core/scenariomodel.h"
 #include "core/sweep.h"
 
@@ -604,10 +605,10 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
         }
     }
 
-    if (const auto pair = beforeAfterSets(m)) {
-        const auto [before, after] = *pair;
-        f.kernelSpeedups = kernelSpeedups(m.sets[static_cast<std::size_t>(before)],
-                                          m.sets[static_cast<std::size_t>(after)]);
+    if (const auto comparison = compareMeasurements(m)) {
+        const int before = comparison->beforeSet;
+        const int after = comparison->afterSet;
+        f.kernelSpeedups = comparison->pairs;
         for (const KernelSpeedup& s : f.kernelSpeedups) {
             const int tail = dramPoint[static_cast<std::size_t>(before)]
                                       [static_cast<std::size_t>(s.beforeKernel)];

@@ -20,10 +20,19 @@ struct PhraseSource {
 // zh_CN translates them; at run time the core's own text is what gets translated.
 constexpr PhraseSource kSources[] = {
     {ComparisonPhrase::Runs, QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 → %2")},
+    {ComparisonPhrase::OtherRun,
+     QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 more run not compared: %2")},
+    {ComparisonPhrase::OtherRuns,
+     QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 more runs not compared: %2")},
     {ComparisonPhrase::Paired,
      QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 of %2 kernels paired")},
     {ComparisonPhrase::PairedShort,
      QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 of %2 kernels paired (%3 by short name)")},
+    {ComparisonPhrase::PairedHand,
+     QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 of %2 kernels paired (%3 by hand)")},
+    {ComparisonPhrase::PairedShortHand,
+     QT_TRANSLATE_NOOP("roofscope::ComparisonText",
+                       "%1 of %2 kernels paired (%3 by short name, %4 by hand)")},
     {ComparisonPhrase::OnlyBefore,
      QT_TRANSLATE_NOOP("roofscope::ComparisonText", "%1 only before: %2")},
     {ComparisonPhrase::OnlyBeforeMore,
@@ -64,6 +73,9 @@ QString comparisonDisplayText(const std::vector<ComparisonPart>& parts)
         case 3:
             text = text.arg(args[0], args[1], args[2]);
             break;
+        case 4:
+            text = text.arg(args[0], args[1], args[2], args[3]);
+            break;
         default:
             break;
         }
@@ -74,13 +86,10 @@ QString comparisonDisplayText(const std::vector<ComparisonPart>& parts)
 
 QString comparisonDisplayText(const Session& session)
 {
-    const Measurements& m = session.measurements();
-    const auto pair = beforeAfterSets(m);
-    if (!pair)
+    const auto c = compareMeasurements(session.measurements());
+    if (!c)
         return {};
-    const RunComparison c = compareRuns(m.sets[static_cast<std::size_t>(pair->first)],
-                                        m.sets[static_cast<std::size_t>(pair->second)]);
-    return comparisonDisplayText(comparisonParts(c, [&session](const std::string& id) {
+    return comparisonDisplayText(comparisonParts(*c, [&session](const std::string& id) {
         const int hw = session.hardwareIndex(id);
         return hw >= 0 ? session.shortName(hw).toStdString() : id;
     }));

@@ -72,11 +72,10 @@ QString kernelSentence(const Session& session, KernelRef ref)
 
     // Before/after: the speedup of its pair between the two runs (which may have paired by
     // short name, under another full name).
-    if (const auto pair = beforeAfterSets(m);
-        pair && (ref.set == pair->first || ref.set == pair->second)) {
-        const RunComparison c = compareRuns(m.sets[static_cast<std::size_t>(pair->first)],
-                                            m.sets[static_cast<std::size_t>(pair->second)]);
-        const std::vector<int>& pairOf = ref.set == pair->first ? c.beforePair : c.afterPair;
+    if (const auto comparison = compareMeasurements(m);
+        comparison && (ref.set == comparison->beforeSet || ref.set == comparison->afterSet)) {
+        const RunComparison& c = *comparison;
+        const std::vector<int>& pairOf = ref.set == c.beforeSet ? c.beforePair : c.afterPair;
         const int index = pairOf[static_cast<std::size_t>(ref.kernel)];
         if (index >= 0) {
             const KernelSpeedup& s = c.pairs[static_cast<std::size_t>(index)];
@@ -91,10 +90,13 @@ QString kernelSentence(const Session& session, KernelRef ref)
                 text += QLatin1Char(' ') + KernelSentence::tr("Before → after: %1, %2× slower.")
                                                .arg(times, HumanFormat::count(1.0 / *s.speedup, 3));
             // A partner under another full name is said, not left to be guessed.
+            const std::string& partner = ref.set == c.beforeSet ? s.afterName : s.name;
             if (s.match == KernelMatch::ShortName)
-                text +=
-                    QLatin1Char(' ') + KernelSentence::tr("Paired by short name with %1.")
-                                           .arg(str(ref.set == pair->first ? s.afterName : s.name));
+                text += QLatin1Char(' ') +
+                        KernelSentence::tr("Paired by short name with %1.").arg(str(partner));
+            else if (s.match == KernelMatch::Hand)
+                text += QLatin1Char(' ') +
+                        KernelSentence::tr("Paired by hand with %1.").arg(str(partner));
         }
     }
     return text;

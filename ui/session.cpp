@@ -1,8 +1,11 @@
 #include "ui/session.h"
 
 #include "core/figure.h"
+#include "core/measured/kernelname.h"
+#include "core/measured/runcomparison.h"
 #include "core/sweep.h"
 #include "ui/coloroverrides.h"
+#include "ui/comparisoneditcommand.h"
 #include "ui/datanames.h"
 #include "ui/hardwareeditcommand.h"
 #include "ui/labelpositionscommand.h"
@@ -827,6 +830,145 @@ void Session::setSelectedKernel(KernelRef kernel)
         return;
     m_selectedKernel = kernel;
     emit kernelSelectionChanged();
+}
+
+namespace {
+
+ComparisonEditCommand::State comparisonState(const Measurements& m)
+{
+    ComparisonEditCommand::State state;
+    for (const MeasurementSet& set : m.sets)
+        state.labels.push_back(set.label);
+    state.pairings = m.pairings;
+    return state;
+}
+
+std::string shortNameOf(const MeasuredKernel& k)
+{
+    return k.shortName.empty() ? shortKernelName(k.name) : k.shortName;
+}
+
+// The name a hand pairing gives a kernel: its short name, which takes in every launch and
+// template of it, unless another kernel of that short name is paired already; then its full
+// name, which takes only its own.
+std::string pairingName(const MeasurementSet& set, const std::vector<int>& pairOf, int kernel)
+{
+    const MeasuredKernel& k = set.kernels[static_cast<std::size_t>(kernel)];
+    const std::string shortName = shortNameOf(k);
+    for (std::size_t i = 0; i < set.kernels.size(); ++i) {
+        if (pairOf[i] >= 0 && shortNameOf(set.kernels[i]) == shortName)
+            return k.name;
+    }
+    return shortName;
+}
+
+} // namespace
+
+void Session::setComparedRuns(int before, int after)
+{
+    const int n = static_cast<int>(m_measurements.sets.size());
+    if (before < 0 || after < 0 || before >= n || after >= n || before == after)
+        return;
+    if (beforeAfterSets(m_measurements) == std::make_pair(before, after))
+        return;
+    ComparisonEditCommand::State old = comparisonState(m_measurements);
+    ComparisonEditCommand::State now = old;
+    for (int i = 0; i < n; ++i) {
+        std::string& label = now.labels[static_cast<std::size_t>(i)];
+        if (i == before)
+            label = "before";
+        else if (i == after)
+            label = "after";
+        else if (label == "before" || label == "after")
+            label.clear();
+    }
+    const auto file = [this](int set) {
+        return QString::fromStdString(m_measurements.sets[static_cast<std::size_t>(set)].file);
+    };
+    m_undo->push(new ComparisonEditCommand(this,
+                                           tr("Compare %1 → %2").arg(file(before), file(after)),
+                                           std::move(old), std::move(now)));
+}
+
+void Session::pairKernels(KernelRef before, KernelRef after)
+{
+    const auto c = compareMeasurements(m_measurements);
+    if (!c || before.set != c->beforeSet || after.set != c->afterSet ||
+        !m_measurements.kernel(before.set, before.kernel) ||
+        !m_measurements.kernel(after.set, after.kernel) ||
+        c->beforePair[static_cast<std::size_t>(before.kernel)] >= 0 ||
+        c->afterPair[static_cast<std::size_t>(after.kernel)] >= 0)
+        return;
+    ComparisonEditCommand::State old = comparisonState(m_measurements);
+    ComparisonEditCommand::State now = old;
+    const MeasurementSet& b = m_measurements.sets[static_cast<std::size_t>(before.set)];
+    const MeasurementSet& a = m_measurements.sets[static_cast<std::size_t>(after.set)];
+    now.pairings.push_back({pairingName(b, c->beforePair, before.kernel),
+                            pairingName(a, c->afterPair, after.kernel), false});
+    const QString text =
+        tr("Pair %1 with %2")
+            .arg(QString::fromStdString(
+                     shortNameOf(b.kernels[static_cast<std::size_t>(before.kernel)])),
+                 QString::fromStdString(
+                     shortNameOf(a.kernels[static_cast<std::size_t>(after.kernel)])));
+    m_undo->push(new ComparisonEditCommand(this, text, std::move(old), std::move(now)));
+}
+
+void Session::unpairKernel(KernelRef kernel)
+{
+    const auto c = compareMeasurements(m_measurements);
+    if (!c || !m_measurements.kernel(kernel.set, kernel.kernel) ||
+        (kernel.set != c->beforeSet && kernel.set != c->afterSet))
+        return;
+    const bool isBefore = kernel.set == c->beforeSet;
+    const std::vector<int>& pairOf = isBefore ? c->beforePair : c->afterPair;
+    const int index = pairOf[static_cast<std::size_t>(kernel.kernel)];
+    if (index < 0)
+        return;
+    ComparisonEditCommand::State old = comparisonState(m_measurements);
+    ComparisonEditCommand::State now = old;
+    // An automatic pair is kept apart by the names it paired by.
+    auto unpairing = [](const KernelSpeedup& s) {
+        return s.match == KernelMatch::FullName ? KernelPairing{s.name, s.afterName, true}
+                                                : KernelPairing{s.shortName, s.shortName, true};
+    };
+    const KernelSpeedup& s = c->pairs[static_cast<std::size_t>(index)];
+    if (s.match == KernelMatch::Hand) {
+        now.pairings.erase(now.pairings.begin() + s.pairing);
+        // Forgetting the hand pair may let the names pair the kernel again: that is not what
+        // "Unpair" asked for.
+        const RunComparison rest =
+            compareRuns(m_measurements.sets[static_cast<std::size_t>(c->beforeSet)],
+                        m_measurements.sets[static_cast<std::size_t>(c->afterSet)], now.pairings);
+        const std::vector<int>& restOf = isBefore ? rest.beforePair : rest.afterPair;
+        if (const int again = restOf[static_cast<std::size_t>(kernel.kernel)]; again >= 0)
+            now.pairings.push_back(unpairing(rest.pairs[static_cast<std::size_t>(again)]));
+    } else {
+        now.pairings.push_back(unpairing(s));
+    }
+    const MeasuredKernel* k = m_measurements.kernel(kernel.set, kernel.kernel);
+    m_undo->push(new ComparisonEditCommand(
+        this, tr("Unpair %1").arg(QString::fromStdString(shortNameOf(*k))), std::move(old),
+        std::move(now)));
+}
+
+void Session::setComparisonInternal(const std::vector<std::string>& labels,
+                                    const std::vector<KernelPairing>& pairings)
+{
+    bool changed = false;
+    for (std::size_t i = 0; i < labels.size() && i < m_measurements.sets.size(); ++i) {
+        if (m_measurements.sets[i].label != labels[i]) {
+            m_measurements.sets[i].label = labels[i];
+            changed = true;
+        }
+    }
+    if (m_measurements.pairings != pairings) {
+        m_measurements.pairings = pairings;
+        changed = true;
+    }
+    // One signal: every listener (table, chart, sentence) recomputes the comparison once.
+    if (changed)
+        emit measurementsChanged();
 }
 
 void Session::insertMeasurementSetInternal(int index, MeasurementSet set)

@@ -198,7 +198,19 @@ public:
     void setKernelLabels(int top);
     KernelRef selectedKernel() const { return m_selectedKernel; }
     void setSelectedKernel(KernelRef kernel);
+    // Undoable. The two runs compared (set indices) when more than two are loaded: they take
+    // the labels "before" and "after", which the other runs give up.
+    void setComparedRuns(int before, int after);
+    // Undoable. Pairs an unpaired kernel of the compared "before" run with an unpaired one of
+    // the "after" run (a KernelPairing, by short name when that names only unpaired kernels);
+    // nothing when either is not unpaired in the compared runs.
+    void pairKernels(KernelRef before, KernelRef after);
+    // Undoable. Takes the kernel's pair apart: a hand pair is forgotten, an automatic one gets
+    // an unpairing.
+    void unpairKernel(KernelRef kernel);
     // Used by the undo commands.
+    void setComparisonInternal(const std::vector<std::string>& labels,
+                               const std::vector<KernelPairing>& pairings);
     void insertMeasurementSetInternal(int index, MeasurementSet set);
     MeasurementSet takeMeasurementSetInternal(int index);
     void setMeasurementLabelInternal(int index, const std::string& label);

@@ -43,6 +43,17 @@ OJson measurementsToJson(const Measurements& m)
     for (const KernelLink& l : m.links)
         links.push_back({{"set", l.set}, {"kernel", l.kernel}, {"op", l.op}});
     out["links"] = std::move(links);
+    // Left out when there are none: documents without hand pairing read as they always did.
+    if (!m.pairings.empty()) {
+        OJson pairings = OJson::array();
+        for (const KernelPairing& p : m.pairings) {
+            OJson entry{{"before", p.before}, {"after", p.after}};
+            if (p.unpair)
+                entry["unpair"] = true;
+            pairings.push_back(std::move(entry));
+        }
+        out["pairings"] = std::move(pairings);
+    }
     out["hierarchical"] = m.hierarchical;
     out["label_top"] = m.labelTop;
     return out;
@@ -118,7 +129,8 @@ Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view 
     if (!json.is_object())
         return r.fail("/measurements",
                       std::string("expected an object with \"sets\", got ") + json.type_name());
-    if (auto e = r.checkKeys(json, "/measurements", {"sets", "links", "hierarchical", "label_top"}))
+    if (auto e = r.checkKeys(json, "/measurements",
+                             {"sets", "links", "pairings", "hierarchical", "label_top"}))
         return *e;
     std::size_t total = 0;
     if (const auto it = json.find("sets"); it != json.end()) {
@@ -200,6 +212,38 @@ Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view 
             m.links.push_back(link);
         }
     }
+    if (const auto it = json.find("pairings"); it != json.end()) {
+        if (!it->is_array())
+            return r.fail("/measurements/pairings",
+                          std::string("expected an array, got ") + it->type_name());
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const std::string ptr = "/measurements/pairings/" + std::to_string(i);
+            const OJson& p = (*it)[i];
+            if (!p.is_object())
+                return r.fail(ptr, std::string("expected an object with \"before\" and "
+                                               "\"after\", got ") +
+                                       p.type_name());
+            if (auto e = r.checkKeys(p, ptr, {"before", "after", "unpair"}))
+                return *e;
+            KernelPairing pairing;
+            for (const char* key : {"before", "after"}) {
+                auto name = r.string(p, ptr, key);
+                if (!name)
+                    return name.error();
+                if (name->empty())
+                    return r.fail(ptr + "/" + key, "missing: a kernel's full or short name");
+                (std::string_view(key) == "before" ? pairing.before : pairing.after) =
+                    std::move(*name);
+            }
+            if (const auto unpair = p.find("unpair"); unpair != p.end()) {
+                if (!unpair->is_boolean())
+                    return r.fail(ptr + "/unpair", std::string("expected true or false, got ") +
+                                                       unpair->type_name());
+                pairing.unpair = unpair->get<bool>();
+            }
+            m.pairings.push_back(std::move(pairing));
+        }
+    }
     if (const auto it = json.find("hierarchical"); it != json.end()) {
         if (!it->is_boolean())
             return r.fail("/measurements/hierarchical",
@@ -220,6 +264,7 @@ std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before, const Me
     return compareRuns(before, after).pairs;
 }
 
+// A lone label keeps its side against the first other set.
 std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
 {
     int before = -1;
@@ -232,6 +277,13 @@ std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
     }
     if (before >= 0 && after >= 0)
         return std::make_pair(before, after);
+    // One label left (its partner's run was removed): it keeps its side, the first other run
+    // takes the other.
+    if (m.sets.size() >= 2 && (before >= 0 || after >= 0)) {
+        const int kept = before >= 0 ? before : after;
+        const int other = kept == 0 ? 1 : 0;
+        return before >= 0 ? std::make_pair(before, other) : std::make_pair(other, after);
+    }
     if (m.sets.size() >= 2)
         return std::make_pair(0, 1);
     return std::nullopt;

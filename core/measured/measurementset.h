@@ -29,6 +29,17 @@ struct KernelLink {
     bool operator==(const KernelLink&) const = default;
 };
 
+// The user's word on two kernels of the compared runs, each by its full or its short name:
+// they are the same kernel (a pair the names alone would not make: "softmax" before, rewritten
+// as "fused_softmax_kernel" after) or they are not (`unpair`: an automatic pair undone). By
+// name, not by index, so that it holds whichever two runs of the program are compared.
+struct KernelPairing {
+    std::string before;
+    std::string after;
+    bool unpair = false;
+    bool operator==(const KernelPairing&) const = default;
+};
+
 inline constexpr int kDefaultKernelLabels = 5;
 // A scenario embeds its measurements so that it renders without the original files; the limit
 // keeps a document loadable in the window (the chart is benchmarked at 100,000 points).
@@ -38,12 +49,15 @@ inline constexpr std::size_t kMaxScenarioKernels = 1'000'000;
 // "measurements": {
 //   "sets": [{"label": "before", "file": "run1.csv", "kernels": [{kernel record}, ...]}],
 //   "links": [{"set": 0, "kernel": 3, "op": 1}],   measured kernel -> analytic operator
+//   "pairings": [{"before": "softmax", "after": "fused_softmax_kernel"},
+//                {"before": "gemm", "after": "gemm", "unpair": true}],   hand (un)pairing
 //   "hierarchical": false,                          one point per memory level, joined
 //   "label_top": 5                                  labels for the N kernels that take the time
 // }
 struct Measurements {
     std::vector<MeasurementSet> sets;
     std::vector<KernelLink> links;
+    std::vector<KernelPairing> pairings; // of the compared runs, in the order they were made
     bool hierarchical = false;
     int labelTop = kDefaultKernelLabels;
 
@@ -64,6 +78,7 @@ enum class KernelMatch {
     FullName,  // the same full name
     ShortName, // the same short name once the full names had no partner ("gemm<128, 64>" ->
                // "gemm<256, 128>")
+    Hand,      // the user paired them (KernelPairing)
 };
 
 // A kernel of the "before" run against its partner in the "after" run (core/measured/
@@ -79,13 +94,14 @@ struct KernelSpeedup {
     double beforeS = 0.0;
     double afterS = 0.0;
     std::optional<double> speedup; // empty when the after time is zero
+    int pairing = -1;              // KernelMatch::Hand: the index of its KernelPairing
 };
 // The pairs of compareRuns(before, after), in the order of the before set.
 std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before,
                                           const MeasurementSet& after);
 
-// The indices of the comparison's sets: the ones labelled "before" and "after", else the first
-// two sets; nullopt when there are fewer than two.
+// The indices of the comparison's sets: the ones labelled "before" and "after" (the user's
+// choice among several runs), else the first two sets; nullopt when there are fewer than two.
 std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& measurements);
 
 } // namespace roofscope

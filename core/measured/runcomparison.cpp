@@ -74,7 +74,7 @@ double timeOf(const std::vector<NameGroup*>& groups)
     return t;
 }
 
-UnpairedKernel unpaired(const std::vector<NameGroup*>& groups)
+UnpairedKernel unpairedKernel(const std::vector<NameGroup*>& groups)
 {
     UnpairedKernel u;
     u.shortName = groups.front()->shortName;
@@ -82,6 +82,47 @@ UnpairedKernel unpaired(const std::vector<NameGroup*>& groups)
     u.kernel = groups.front()->first;
     u.timeS = timeOf(groups);
     return u;
+}
+
+// The groups a pairing's name stands for, none of them paired yet: the group of that full name,
+// else every group of that short name.
+std::vector<NameGroup*> unpairedNamed(std::vector<NameGroup>& groups, const std::string& name)
+{
+    std::vector<NameGroup*> out;
+    for (NameGroup& g : groups) {
+        if (g.name == name)
+            return g.paired ? out : std::vector<NameGroup*>{&g};
+    }
+    for (NameGroup& g : groups) {
+        if (g.shortName == name) {
+            if (g.paired)
+                return {};
+            out.push_back(&g);
+        }
+    }
+    return out;
+}
+
+bool namedBy(const std::string& name, const NameGroup& g)
+{
+    return name == g.name || name == g.shortName;
+}
+
+// Whether the user unpaired any kernel of `bs` from any of `as`.
+bool unpaired(const std::vector<KernelPairing>& pairings, const std::vector<NameGroup*>& bs,
+              const std::vector<NameGroup*>& as)
+{
+    for (const KernelPairing& p : pairings) {
+        if (!p.unpair)
+            continue;
+        const bool before = std::any_of(bs.begin(), bs.end(),
+                                        [&p](const NameGroup* g) { return namedBy(p.before, *g); });
+        const bool after = std::any_of(as.begin(), as.end(),
+                                       [&p](const NameGroup* g) { return namedBy(p.after, *g); });
+        if (before && after)
+            return true;
+    }
+    return false;
 }
 
 std::vector<std::string> gpusOf(const MeasurementSet& set)
@@ -116,7 +157,15 @@ int RunComparison::kernelCount() const
     return static_cast<int>(pairs.size() + onlyBefore.size() + onlyAfter.size());
 }
 
-RunComparison compareRuns(const MeasurementSet& before, const MeasurementSet& after)
+int RunComparison::pairedByHand() const
+{
+    return static_cast<int>(std::count_if(pairs.begin(), pairs.end(), [](const KernelSpeedup& s) {
+        return s.match == KernelMatch::Hand;
+    }));
+}
+
+RunComparison compareRuns(const MeasurementSet& before, const MeasurementSet& after,
+                          const std::vector<KernelPairing>& pairings)
 {
     RunComparison c;
     c.beforeFile = before.file;
@@ -126,34 +175,60 @@ RunComparison compareRuns(const MeasurementSet& before, const MeasurementSet& af
     std::vector<NameGroup> b = groupsByName(before);
     std::vector<NameGroup> a = groupsByName(after);
 
-    // Identical full names first: they are the same kernel whatever its short name shares.
-    std::unordered_map<std::string, std::size_t> afterByName;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        afterByName.emplace(a[i].name, i);
     struct Pending {
         KernelSpeedup speedup;
         std::vector<const NameGroup*> before;
         std::vector<const NameGroup*> after;
     };
     std::vector<Pending> pending;
+    auto add = [&pending](const std::vector<NameGroup*>& bs, const std::vector<NameGroup*>& as,
+                          KernelMatch match) {
+        Pending p;
+        p.speedup.name = bs.front()->name;
+        p.speedup.afterName = as.front()->name;
+        p.speedup.shortName = bs.front()->shortName;
+        p.speedup.match = match;
+        p.speedup.beforeKernel = bs.front()->first;
+        p.speedup.afterKernel = as.front()->first;
+        p.speedup.beforeS = timeOf(bs);
+        p.speedup.afterS = timeOf(as);
+        for (NameGroup* g : bs)
+            g->paired = true;
+        for (NameGroup* g : as)
+            g->paired = true;
+        p.before.assign(bs.begin(), bs.end());
+        p.after.assign(as.begin(), as.end());
+        pending.push_back(std::move(p));
+    };
+
+    // The user's pairs first: they say what the names cannot.
+    for (std::size_t i = 0; i < pairings.size(); ++i) {
+        const KernelPairing& hand = pairings[i];
+        if (hand.unpair)
+            continue;
+        const std::vector<NameGroup*> bs = unpairedNamed(b, hand.before);
+        const std::vector<NameGroup*> as = unpairedNamed(a, hand.after);
+        if (bs.empty() || as.empty())
+            continue;
+        add(bs, as, KernelMatch::Hand);
+        pending.back().speedup.pairing = static_cast<int>(i);
+    }
+    auto kept = [&pairings](const std::vector<NameGroup*>& bs, const std::vector<NameGroup*>& as) {
+        return !unpaired(pairings, bs, as);
+    };
+
+    // Identical full names next: they are the same kernel whatever its short name shares.
+    std::unordered_map<std::string, std::size_t> afterByName;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        afterByName.emplace(a[i].name, i);
     for (NameGroup& g : b) {
         const auto it = afterByName.find(g.name);
-        if (it == afterByName.end())
+        if (g.paired || it == afterByName.end() || a[it->second].paired)
             continue;
-        NameGroup& partner = a[it->second];
-        g.paired = partner.paired = true;
-        Pending p;
-        p.speedup.name = g.name;
-        p.speedup.afterName = partner.name;
-        p.speedup.shortName = g.shortName;
-        p.speedup.match = KernelMatch::FullName;
-        p.speedup.beforeKernel = g.first;
-        p.speedup.afterKernel = partner.first;
-        p.speedup.beforeS = g.timeS;
-        p.speedup.afterS = partner.timeS;
-        p.before = {&g};
-        p.after = {&partner};
-        pending.push_back(std::move(p));
+        const std::vector<NameGroup*> bs{&g};
+        const std::vector<NameGroup*> as{&a[it->second]};
+        if (kept(bs, as))
+            add(bs, as, KernelMatch::FullName);
     }
 
     // Then what is left, by short name: a retuned template or a new argument list.
@@ -165,28 +240,16 @@ RunComparison compareRuns(const MeasurementSet& before, const MeasurementSet& af
     std::vector<bool> afterTaken(restAfter.size(), false);
     for (const auto& groups : restBefore) {
         const auto it = afterByShort.find(groups.front()->shortName);
-        if (it == afterByShort.end()) {
-            c.onlyBefore.push_back(unpaired(groups));
+        if (it == afterByShort.end() || !kept(groups, restAfter[it->second])) {
+            c.onlyBefore.push_back(unpairedKernel(groups));
             continue;
         }
         afterTaken[it->second] = true;
-        const auto& partners = restAfter[it->second];
-        Pending p;
-        p.speedup.name = groups.front()->name;
-        p.speedup.afterName = partners.front()->name;
-        p.speedup.shortName = groups.front()->shortName;
-        p.speedup.match = KernelMatch::ShortName;
-        p.speedup.beforeKernel = groups.front()->first;
-        p.speedup.afterKernel = partners.front()->first;
-        p.speedup.beforeS = timeOf(groups);
-        p.speedup.afterS = timeOf(partners);
-        p.before.assign(groups.begin(), groups.end());
-        p.after.assign(partners.begin(), partners.end());
-        pending.push_back(std::move(p));
+        add(groups, restAfter[it->second], KernelMatch::ShortName);
     }
     for (std::size_t i = 0; i < restAfter.size(); ++i) {
         if (!afterTaken[i])
-            c.onlyAfter.push_back(unpaired(restAfter[i]));
+            c.onlyAfter.push_back(unpairedKernel(restAfter[i]));
     }
 
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& x, const Pending& y) {
@@ -219,6 +282,22 @@ RunComparison compareRuns(const MeasurementSet& before, const MeasurementSet& af
     return c;
 }
 
+std::optional<RunComparison> compareMeasurements(const Measurements& m)
+{
+    const auto sets = beforeAfterSets(m);
+    if (!sets)
+        return std::nullopt;
+    RunComparison c = compareRuns(m.sets[static_cast<std::size_t>(sets->first)],
+                                  m.sets[static_cast<std::size_t>(sets->second)], m.pairings);
+    c.beforeSet = sets->first;
+    c.afterSet = sets->second;
+    for (std::size_t i = 0; i < m.sets.size(); ++i) {
+        if (static_cast<int>(i) != c.beforeSet && static_cast<int>(i) != c.afterSet)
+            c.otherRuns.push_back(m.sets[i].file);
+    }
+    return c;
+}
+
 std::string_view comparisonPhraseText(ComparisonPhrase phrase)
 {
     switch (phrase) {
@@ -228,6 +307,14 @@ std::string_view comparisonPhraseText(ComparisonPhrase phrase)
         return "%1 of %2 kernels paired";
     case ComparisonPhrase::PairedShort:
         return "%1 of %2 kernels paired (%3 by short name)";
+    case ComparisonPhrase::PairedHand:
+        return "%1 of %2 kernels paired (%3 by hand)";
+    case ComparisonPhrase::PairedShortHand:
+        return "%1 of %2 kernels paired (%3 by short name, %4 by hand)";
+    case ComparisonPhrase::OtherRun:
+        return "%1 more run not compared: %2";
+    case ComparisonPhrase::OtherRuns:
+        return "%1 more runs not compared: %2";
     case ComparisonPhrase::OnlyBefore:
         return "%1 only before: %2";
     case ComparisonPhrase::OnlyBeforeMore:
@@ -302,11 +389,27 @@ std::vector<ComparisonPart> comparisonParts(const RunComparison& c, const GpuNam
     std::vector<ComparisonPart> parts;
     if (!c.beforeFile.empty() && !c.afterFile.empty())
         parts.push_back({ComparisonPhrase::Runs, {text(c.beforeFile), text(c.afterFile)}});
+    if (!c.otherRuns.empty()) {
+        std::string files;
+        for (const std::string& f : c.otherRuns)
+            files += (files.empty() ? "" : ", ") + f;
+        parts.push_back(
+            {c.otherRuns.size() == 1 ? ComparisonPhrase::OtherRun : ComparisonPhrase::OtherRuns,
+             {number(static_cast<double>(c.otherRuns.size())), text(files)}});
+    }
     const auto paired = static_cast<double>(c.pairs.size());
     const auto total = static_cast<double>(c.kernelCount());
-    if (const int byShort = c.pairedByShortName(); byShort > 0)
-        parts.push_back({ComparisonPhrase::PairedShort,
-                         {number(paired), number(total), number(static_cast<double>(byShort))}});
+    const auto byShort = static_cast<double>(c.pairedByShortName());
+    const auto byHand = static_cast<double>(c.pairedByHand());
+    if (byShort > 0 && byHand > 0)
+        parts.push_back({ComparisonPhrase::PairedShortHand,
+                         {number(paired), number(total), number(byShort), number(byHand)}});
+    else if (byShort > 0)
+        parts.push_back(
+            {ComparisonPhrase::PairedShort, {number(paired), number(total), number(byShort)}});
+    else if (byHand > 0)
+        parts.push_back(
+            {ComparisonPhrase::PairedHand, {number(paired), number(total), number(byHand)}});
     else
         parts.push_back({ComparisonPhrase::Paired, {number(paired), number(total)}});
     addUnpaired(parts, c.onlyBefore, ComparisonPhrase::OnlyBefore,
@@ -360,7 +463,9 @@ nlohmann::ordered_json runComparisonJson(const RunComparison& c, const GpuNamer&
         pairs.push_back({{"short_name", s.shortName},
                          {"before", s.name},
                          {"after", s.afterName},
-                         {"matched_by", s.match == KernelMatch::FullName ? "name" : "short_name"},
+                         {"matched_by", s.match == KernelMatch::FullName    ? "name"
+                                        : s.match == KernelMatch::ShortName ? "short_name"
+                                                                            : "hand"},
                          {"before_s", s.beforeS},
                          {"after_s", s.afterS},
                          {"speedup", optional(s.speedup)}});
@@ -370,6 +475,8 @@ nlohmann::ordered_json runComparisonJson(const RunComparison& c, const GpuNamer&
     out["kernels"] = c.kernelCount();
     out["paired"] = c.pairs.size();
     out["paired_by_short_name"] = c.pairedByShortName();
+    out["paired_by_hand"] = c.pairedByHand();
+    out["other_runs"] = c.otherRuns;
     out["only_before"] = unpairedJson(c.onlyBefore);
     out["only_after"] = unpairedJson(c.onlyAfter);
     out["before_s"] = c.beforeS;

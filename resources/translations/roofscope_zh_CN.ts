@@ -144,6 +144,22 @@
 <context>
     <name>roofscope::ComparisonText</name>
     <message>
+        <source>%1 more run not compared: %2</source>
+        <translation>另有 %1 个运行未比较：%2</translation>
+    </message>
+    <message>
+        <source>%1 more runs not compared: %2</source>
+        <translation>另有 %1 个运行未比较：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels paired (%3 by hand)</source>
+        <translation>%2 个内核中配对 %1 个（%3 个手动）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels paired (%3 by short name, %4 by hand)</source>
+        <translation>%2 个内核中配对 %1 个（%3 个按短名称，%4 个手动）</translation>
+    </message>
+    <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -743,6 +759,14 @@
 <context>
     <name>roofscope::KernelModel</name>
     <message>
+        <source>before · %1</source>
+        <translation>优化前 · %1</translation>
+    </message>
+    <message>
+        <source>after · %1</source>
+        <translation>优化后 · %1</translation>
+    </message>
+    <message>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -767,8 +791,8 @@
         <translation>实测 FLOP/s 占该内核 DRAM 强度处屋顶的比例</translation>
     </message>
     <message>
-        <source>Before time ÷ after time of the same kernel name</source>
-        <translation>同名内核的优化前时间 ÷ 优化后时间</translation>
+        <source>Before time ÷ after time of the kernel and its partner in the other run (paired by name or by hand)</source>
+        <translation>该内核与另一运行中配对内核（按名称或手动配对）的优化前时间 ÷ 优化后时间</translation>
     </message>
     <message>
         <source>The analytic operator this kernel is linked to</source>
@@ -833,6 +857,10 @@
 </context>
 <context>
     <name>roofscope::KernelSentence</name>
+    <message>
+        <source>Paired by hand with %1.</source>
+        <translation>已手动与 %1 配对。</translation>
+    </message>
     <message>
         <source>an unknown GPU</source>
         <translation>未知 GPU</translation>
@@ -908,6 +936,38 @@
 </context>
 <context>
     <name>roofscope::KernelsPanel</name>
+    <message>
+        <source>&amp;Pair With</source>
+        <translation>配对到(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pair this kernel by hand with an unpaired kernel of the other run (undoable)</source>
+        <translation>将此内核手动与另一运行中未配对的内核配对（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Unpair</source>
+        <translation>取消配对(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take this kernel's before/after pair apart (undoable)</source>
+        <translation>拆开此内核的优化前/优化后配对（可撤销）</translation>
+    </message>
+    <message>
+        <source>The run compared as before</source>
+        <translation>作为优化前比较的运行</translation>
+    </message>
+    <message>
+        <source>The run compared as after</source>
+        <translation>作为优化后比较的运行</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>优化前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>优化后</translation>
+    </message>
     <message>
         <source>%1 says its GPU is &quot;%2&quot;, which the catalog does not know. Measure its kernels against:</source>
         <translation>%1 声明其 GPU 为“%2”，目录中没有此型号。用以下加速器衡量其内核：</translation>
@@ -2750,6 +2810,18 @@ AI %3 FLOP/byte，%4</translation>
 </context>
 <context>
     <name>roofscope::Session</name>
+    <message>
+        <source>Compare %1 → %2</source>
+        <translation>比较 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Pair %1 with %2</source>
+        <translation>将 %1 与 %2 配对</translation>
+    </message>
+    <message>
+        <source>Unpair %1</source>
+        <translation>取消 %1 的配对</translation>
+    </message>
     <message>
         <source>Move Label</source>
         <translation>移动标签</translation>

@@ -233,3 +233,46 @@ TEST_F(CliMeasured, TwoRunsAreComparedAfterTheTableAndInJson)
     EXPECT_FALSE(nlohmann::json::parse(one.out).contains("comparison"));
     EXPECT_EQ(runCli(measured("'" + before + "'")).out.find("compared:"), std::string::npos);
 }
+
+TEST_F(CliMeasured, WithThreeRunsCompareChoosesTwoAndTheLineNamesTheThird)
+{
+    const roofscope::test::ScratchDir dir("measured-compare-three");
+    const std::string header = "name,time_s,flops,dram_bytes,gpu\n";
+    const std::string v1 = dir.write("v1.csv", header + "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                                                        "softmax,0.004,1e9,4e9,a100-sxm4-80gb\n");
+    const std::string v2 = dir.write("v2.csv", header + "gemm,0.008,1e12,1e10,a100-sxm4-80gb\n"
+                                                        "softmax,0.004,1e9,4e9,a100-sxm4-80gb\n");
+    const std::string v3 = dir.write("v3.csv", header + "gemm,0.005,1e12,1e10,a100-sxm4-80gb\n"
+                                                        "softmax,0.002,1e9,4e9,a100-sxm4-80gb\n");
+    const std::string files = "'" + v1 + "' '" + v2 + "' '" + v3 + "'";
+    // No choice: the first two, and the third is not silently left out.
+    const auto plain = runCli(measured(files));
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_NE(plain.out.find("compared: v1.csv → v2.csv · 1 more run not compared: v3.csv · 2 of "
+                             "2 kernels paired · whole run 1.17× faster\n"),
+              std::string::npos)
+        << plain.out;
+
+    const auto chosen = runCli(measured(files + " --compare 1,3"));
+    ASSERT_EQ(chosen.exitCode, 0) << chosen.err;
+    EXPECT_NE(chosen.out.find("compared: v1.csv → v3.csv · 1 more run not compared: v2.csv · 2 "
+                              "of 2 kernels paired · whole run 2× faster\n"),
+              std::string::npos)
+        << chosen.out;
+    const auto json = runCli(measured(files + " --compare 3,2 --format json"));
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto c = nlohmann::json::parse(json.out)["comparison"];
+    EXPECT_EQ(c["before"], "v3.csv");
+    EXPECT_EQ(c["after"], "v2.csv");
+    EXPECT_EQ(c["other_runs"], nlohmann::json::array({"v1.csv"}));
+    EXPECT_NEAR(c["speedup"].get<double>(), 0.007 / 0.012, 1e-12);
+
+    for (const char* bad : {"1,1", "0,2", "1,4", "1", "a,b"}) {
+        const auto r = runCli(measured(files + " --compare " + bad));
+        EXPECT_EQ(r.exitCode, 2) << bad;
+        EXPECT_NE(r.err.find(std::string("measured: --compare ") + bad +
+                             ": expected two different run numbers from 1 to 3"),
+                  std::string::npos)
+            << r.err;
+    }
+}

@@ -176,3 +176,160 @@ TEST(RunComparison, JsonHasTheCountsNamesAndSentence)
                              "before: softmax · 1 only after: fused_softmax_kernel · whole run "
                              "1.5× faster");
 }
+
+TEST(RunComparison, HandPairsComeFirstAndTheSentenceCountsThem)
+{
+    const MeasurementSet before = runOf(
+        "before.csv", {named("void gemm_kernel<128, 64>(float*, int)", 0.010),
+                       named("void softmax<float>(float*)", 0.002), named("layernorm", 0.003)});
+    const MeasurementSet after =
+        runOf("after.csv", {named("void gemm_kernel<256, 128>(float*, int)", 0.004),
+                            named("fused_softmax_kernel", 0.001), named("layernorm", 0.0035)});
+    // softmax was rewritten as fused_softmax_kernel: no name says so, the user does.
+    const std::vector<KernelPairing> hand{{"softmax", "fused_softmax_kernel", false}};
+    const RunComparison c = compareRuns(before, after, hand);
+    ASSERT_EQ(c.pairs.size(), 3u);
+    const KernelSpeedup& softmax = c.pairs[1];
+    EXPECT_EQ(softmax.match, KernelMatch::Hand);
+    EXPECT_EQ(softmax.pairing, 0);
+    EXPECT_EQ(softmax.name, "void softmax<float>(float*)");
+    EXPECT_EQ(softmax.afterName, "fused_softmax_kernel");
+    EXPECT_EQ(softmax.beforeKernel, 1);
+    EXPECT_EQ(softmax.afterKernel, 1);
+    EXPECT_DOUBLE_EQ(*softmax.speedup, 2.0);
+    EXPECT_EQ(c.pairs[0].match, KernelMatch::ShortName);
+    EXPECT_EQ(c.pairs[0].pairing, -1);
+    EXPECT_EQ(c.pairs[2].match, KernelMatch::FullName);
+    EXPECT_EQ(c.beforePair, (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(c.afterPair, (std::vector<int>{0, 1, 2}));
+    EXPECT_TRUE(c.onlyBefore.empty());
+    EXPECT_TRUE(c.onlyAfter.empty());
+    EXPECT_EQ(c.pairedByHand(), 1);
+    EXPECT_EQ(sentenceOf(c), "before.csv → after.csv · 3 of 3 kernels paired (1 by short name, 1 "
+                             "by hand) · whole run 1.76× faster");
+    EXPECT_EQ(runComparisonJson(c)["paired_by_hand"], 1);
+    EXPECT_EQ(runComparisonJson(c)["pairs"][1]["matched_by"], "hand");
+
+    // By full name too; a hand pair takes a kernel before the automatic pairing can: layernorm
+    // before with fused_softmax_kernel after leaves softmax and layernorm after unpaired.
+    const RunComparison d = compareRuns(
+        before, after, {{"layernorm", "fused_softmax_kernel", false}, {"gemm_kernel", "x", false}});
+    ASSERT_EQ(d.pairs.size(), 2u);
+    EXPECT_EQ(d.pairs[1].match, KernelMatch::Hand);
+    EXPECT_EQ(d.pairs[1].pairing, 0);
+    EXPECT_DOUBLE_EQ(*d.pairs[1].speedup, 3.0);
+    EXPECT_EQ(sentenceOf(d), "before.csv → after.csv · 2 of 4 kernels paired (1 by short name, 1 "
+                             "by hand) · 1 only before: softmax · 1 only after: layernorm · whole "
+                             "run 1.76× faster");
+
+    // A second pairing of a kernel already paired does nothing.
+    const RunComparison e =
+        compareRuns(before, after,
+                    {{"softmax", "fused_softmax_kernel", false}, {"softmax", "layernorm", false}});
+    EXPECT_EQ(e.pairedByHand(), 1);
+    EXPECT_EQ(e.pairs[2].match, KernelMatch::FullName);
+}
+
+TEST(RunComparison, AnUnpairingUndoesAnAutomaticPair)
+{
+    const MeasurementSet before =
+        runOf("b.csv", {named("gemm<1>", 4.0), named("layernorm", 1.0), named("softmax", 1.0)});
+    const MeasurementSet after =
+        runOf("a.csv", {named("gemm<2>", 2.0), named("layernorm", 1.0), named("softmax", 0.5)});
+    EXPECT_EQ(compareRuns(before, after).pairs.size(), 3u);
+    // layernorm by full name, gemm by short name: neither pairs again by the other rule.
+    const RunComparison c =
+        compareRuns(before, after, {{"layernorm", "layernorm", true}, {"gemm", "gemm", true}});
+    ASSERT_EQ(c.pairs.size(), 1u);
+    EXPECT_EQ(c.pairs[0].name, "softmax");
+    EXPECT_EQ(c.pairs[0].match, KernelMatch::FullName);
+    EXPECT_EQ(c.beforePair, (std::vector<int>{-1, -1, 0}));
+    ASSERT_EQ(c.onlyBefore.size(), 2u);
+    EXPECT_EQ(c.onlyBefore[0].shortName, "gemm");
+    EXPECT_EQ(c.onlyBefore[1].shortName, "layernorm");
+    ASSERT_EQ(c.onlyAfter.size(), 2u);
+    EXPECT_EQ(sentenceOf(c), "b.csv → a.csv · 1 of 5 kernels paired · 2 only before: gemm, "
+                             "layernorm · 2 only after: gemm, layernorm · whole run 1.71× faster");
+    // An unpairing of names the runs do not pair changes nothing.
+    EXPECT_EQ(compareRuns(before, after, {{"softmax", "layernorm", true}}).pairs.size(), 3u);
+    // A hand pair wins over an unpairing of the same kernels.
+    const RunComparison d = compareRuns(
+        before, after, {{"layernorm", "layernorm", true}, {"layernorm", "layernorm", false}});
+    ASSERT_EQ(d.pairs.size(), 3u);
+    EXPECT_EQ(d.pairs[1].match, KernelMatch::Hand);
+}
+
+TEST(RunComparison, TheUserChoosesTwoOfThreeRuns)
+{
+    Measurements m;
+    m.sets = {runOf("a.csv", {named("gemm", 3.0), named("softmax", 1.0)}),
+              runOf("b.csv", {named("gemm", 2.0), named("softmax", 1.0)}),
+              runOf("c.csv", {named("gemm", 1.0), named("fused_softmax", 1.0)})};
+    EXPECT_FALSE(compareMeasurements(Measurements{}).has_value());
+    // No choice made: the first two, and the third is said to be left out.
+    auto c = compareMeasurements(m);
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->beforeSet, 0);
+    EXPECT_EQ(c->afterSet, 1);
+    EXPECT_EQ(c->otherRuns, (std::vector<std::string>{"c.csv"}));
+    EXPECT_EQ(sentenceOf(*c), "a.csv → b.csv · 1 more run not compared: c.csv · 2 of 2 kernels "
+                              "paired · whole run 1.33× faster");
+    EXPECT_EQ(runComparisonJson(*c)["other_runs"], (std::vector<std::string>{"c.csv"}));
+
+    // The user's choice is the runs' labels: runs 1 and 3, with the document's hand pairing.
+    m.sets[0].label = "before";
+    m.sets[2].label = "after";
+    m.pairings = {{"softmax", "fused_softmax", false}};
+    c = compareMeasurements(m);
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->beforeSet, 0);
+    EXPECT_EQ(c->afterSet, 2);
+    EXPECT_EQ(c->pairedByHand(), 1);
+    EXPECT_EQ(sentenceOf(*c), "a.csv → c.csv · 1 more run not compared: b.csv · 2 of 2 kernels "
+                              "paired (1 by hand) · whole run 2× faster");
+    // After before before: the labels say which is which, not the order.
+    m.sets[0].label = "after";
+    m.sets[2].label = "before";
+    c = compareMeasurements(m);
+    EXPECT_EQ(c->beforeSet, 2);
+    EXPECT_EQ(c->afterSet, 0);
+
+    // The after run removed: the before run keeps its side against the first other run.
+    Measurements lone = m;
+    lone.sets.erase(lone.sets.begin());
+    EXPECT_EQ(beforeAfterSets(lone), std::make_pair(1, 0));
+    lone.sets[1].label.clear();
+    EXPECT_EQ(beforeAfterSets(lone), std::make_pair(0, 1));
+
+    m.sets.push_back(runOf("d.csv", {named("gemm", 1.0)}));
+    EXPECT_EQ(comparisonParts(*compareMeasurements(m))[1].phrase, ComparisonPhrase::OtherRuns);
+    EXPECT_NE(sentenceOf(*compareMeasurements(m)).find("2 more runs not compared: b.csv, d.csv"),
+              std::string::npos);
+}
+
+TEST(RunComparison, PairingsAreSavedWithTheMeasurements)
+{
+    Measurements m;
+    m.sets = {runOf("a.csv", {named("softmax", 1.0)}), runOf("b.csv", {named("fused", 1.0)})};
+    m.pairings = {{"softmax", "fused", false}, {"gemm<1>", "gemm<2>", true}};
+    const auto json = measurementsToJson(m);
+    EXPECT_EQ(json["pairings"].dump(), R"([{"before":"softmax","after":"fused"},)"
+                                       R"({"before":"gemm<1>","after":"gemm<2>","unpair":true}])");
+    const auto back = measurementsFromJson(json, "s.roofscope.json", 0);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(back->pairings, m.pairings);
+    // Without pairings the section is as it was.
+    m.pairings.clear();
+    EXPECT_FALSE(measurementsToJson(m).contains("pairings"));
+
+    auto bad = json;
+    bad["pairings"][1]["unpair"] = "yes";
+    EXPECT_EQ(measurementsFromJson(bad, "s.roofscope.json", 0).error().message,
+              "s.roofscope.json: /measurements/pairings/1/unpair: expected true or false, got "
+              "string");
+    bad = json;
+    bad["pairings"][0].erase("after");
+    EXPECT_EQ(measurementsFromJson(bad, "s.roofscope.json", 0).error().message,
+              "s.roofscope.json: /measurements/pairings/0/after: missing: a kernel's full or "
+              "short name");
+}

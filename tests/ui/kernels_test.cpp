@@ -3,6 +3,7 @@
 // with the document and reopened, and the panel's import off the UI thread with its error
 // dialog naming the file and line.
 #include "tests/common/measuredkernels.h"
+#include "ui/comparisontext.h"
 #include "ui/kernelsentence.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
@@ -12,10 +13,12 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -102,8 +105,9 @@ TEST(KernelModel, RowsShowTheCoreAnalysis)
     // Before/after: the second import is "after"; both runs show the speedup per name.
     s->importMeasurements(run("after.csv", 0.004));
     ASSERT_EQ(model.rowCount(), 6);
-    EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("before"));
-    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("after"));
+    // The file names stay; the side of the comparison marks them.
+    EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("before · run.csv"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("after · after.csv"));
     EXPECT_EQ(cell(model, 3, KernelModel::SpeedupColumn), QStringLiteral("2.50×"));
     EXPECT_EQ(cell(model, 4, KernelModel::SpeedupColumn), QStringLiteral("1×"));
     EXPECT_EQ(model.kernelAt(4), (KernelRef{1, 1}));
@@ -689,4 +693,128 @@ TEST(KernelsPanel, SaysWhatTheBeforeAfterComparisonPaired)
     EXPECT_EQ(s->measurements().sets.size(), 1u);
     EXPECT_TRUE(panel.comparisonText().isEmpty());
     EXPECT_FALSE(label->isVisibleTo(&panel));
+}
+
+// Three runs: the user picks runs 1 and 3, pairs a rewritten kernel by hand, and each step is
+// said in the sentence and the table, and undone.
+TEST(KernelsPanel, ChoosesTwoOfThreeRunsAndPairsKernelsByHand)
+{
+    QTemporaryDir dir;
+    const QString v1 = dir.filePath(QStringLiteral("v1.csv"));
+    const QString v2 = dir.filePath(QStringLiteral("v2.csv"));
+    const QString v3 = dir.filePath(QStringLiteral("v3.csv"));
+    ASSERT_TRUE(writeFile(v1, "name,time_s,flops,dram_bytes,gpu\n"
+                              "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n"
+                              "softmax,0.004,1e9,4e9,a100-sxm4-80gb\n"
+                              "layernorm,0.002,2e9,8e9,a100-sxm4-80gb\n"));
+    ASSERT_TRUE(writeFile(v2, "name,time_s,flops,dram_bytes,gpu\n"
+                              "gemm,0.008,1e12,1e10,a100-sxm4-80gb\n"
+                              "softmax,0.004,1e9,4e9,a100-sxm4-80gb\n"
+                              "layernorm,0.002,2e9,8e9,a100-sxm4-80gb\n"));
+    ASSERT_TRUE(writeFile(v3, "name,time_s,flops,dram_bytes,gpu\n"
+                              "gemm,0.005,1e12,1e10,a100-sxm4-80gb\n"
+                              "fused_softmax_kernel,0.001,1e9,4e9,a100-sxm4-80gb\n"
+                              "layernorm,0.002,2e9,8e9,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    QComboBox* before = panel.findChild<QComboBox*>(QStringLiteral("beforeRun"));
+    QComboBox* after = panel.findChild<QComboBox*>(QStringLiteral("afterRun"));
+    ASSERT_NE(before, nullptr);
+    ASSERT_NE(after, nullptr);
+    EXPECT_FALSE(before->isVisibleTo(&panel));
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({v1, v2, v3});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 3u);
+    QUndoStack* undo = s->undoStack();
+    const int steps = undo->index();
+
+    // No choice made: the first two, and the third is said to be left out.
+    const QString firstTwo = QStringLiteral(
+        "v1.csv → v2.csv · 1 more run not compared: v3.csv · 3 of 3 kernels paired · whole run "
+        "1.14× faster");
+    EXPECT_EQ(panel.comparisonText(), firstTwo);
+    EXPECT_TRUE(before->isVisibleTo(&panel));
+    ASSERT_EQ(before->count(), 3);
+    EXPECT_EQ(before->itemText(2), QStringLiteral("v3.csv"));
+    EXPECT_EQ(before->currentIndex(), 0);
+    EXPECT_EQ(after->currentIndex(), 1);
+    KernelModel& model = *panel.model();
+    EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("before · v1.csv"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("after · v2.csv"));
+    EXPECT_EQ(cell(model, 6, KernelModel::SetColumn), QStringLiteral("v3.csv"));
+    EXPECT_EQ(cell(model, 6, KernelModel::SpeedupColumn), QString());
+
+    // Runs 1 and 3, chosen in the After box.
+    after->setCurrentIndex(2);
+    emit after->activated(2);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Compare v1.csv → v3.csv"));
+    EXPECT_EQ(panel.comparisonText(),
+              QStringLiteral("v1.csv → v3.csv · 1 more run not compared: v2.csv · 2 of 4 kernels "
+                             "paired · 1 only before: softmax · 1 only after: "
+                             "fused_softmax_kernel · whole run 2× faster"));
+    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("v2.csv"));
+    EXPECT_EQ(cell(model, 6, KernelModel::SetColumn), QStringLiteral("after · v3.csv"));
+    EXPECT_EQ(cell(model, 6, KernelModel::SpeedupColumn), QStringLiteral("2×"));
+    EXPECT_EQ(cell(model, 7, KernelModel::SpeedupColumn), QString());
+
+    // softmax (v1) with fused_softmax_kernel (v3), from the context menu of softmax's row.
+    s->setSelectedKernel({0, 1});
+    EXPECT_TRUE(panel.pairAction()->isEnabled());
+    EXPECT_FALSE(panel.unpairAction()->isEnabled());
+    ASSERT_EQ(panel.pairMenu()->actions().size(), 1);
+    EXPECT_EQ(panel.pairMenu()->actions()[0]->text(), QStringLiteral("fused_softmax_kernel"));
+    panel.pairMenu()->actions()[0]->trigger();
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Pair softmax with fused_softmax_kernel"));
+    const QString byHand = QStringLiteral(
+        "v1.csv → v3.csv · 1 more run not compared: v2.csv · 3 of 3 kernels paired (1 by hand) · "
+        "whole run 2× faster");
+    EXPECT_EQ(panel.comparisonText(), byHand);
+    EXPECT_EQ(cell(model, 1, KernelModel::SpeedupColumn), QStringLiteral("4×"));
+    EXPECT_EQ(cell(model, 7, KernelModel::SpeedupColumn), QStringLiteral("4×"));
+    EXPECT_TRUE(
+        kernelSentence(*s, {2, 1}).contains(QStringLiteral("Paired by hand with softmax.")));
+    EXPECT_FALSE(panel.pairAction()->isEnabled());
+    EXPECT_TRUE(panel.unpairAction()->isEnabled());
+    // Saved with the document, and reopened as it was: the runs chosen, the hand pair.
+    ASSERT_EQ(s->toScenario().measurements.pairings.size(), 1u);
+    EXPECT_EQ(s->toScenario().measurements.pairings[0],
+              (KernelPairing{"softmax", "fused_softmax_kernel", false}));
+    auto parsed = parseScenario(scenarioToJson(s->toScenario()), "doc.roofscope.json");
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    auto reopened = makeSession();
+    ASSERT_FALSE(reopened->applyScenario(*parsed, QStringLiteral("doc.roofscope.json")));
+    EXPECT_EQ(comparisonDisplayText(*reopened), byHand);
+    // The chart's arrows follow the same pairs: one per pair of v1 and v3.
+    EXPECT_EQ(reopened->figure().kernelSpeedups.size(), 3u);
+
+    // Unpairing an automatic pair (layernorm) keeps it apart.
+    s->setSelectedKernel({0, 2});
+    panel.unpairAction()->trigger();
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Unpair layernorm"));
+    EXPECT_TRUE(panel.comparisonText().contains(
+        QStringLiteral("2 of 4 kernels paired (1 by hand) · 1 only before: layernorm")))
+        << panel.comparisonText().toStdString();
+    EXPECT_EQ(cell(model, 2, KernelModel::SpeedupColumn), QString());
+
+    // Undo, step by step, to where the import left it.
+    undo->undo();
+    EXPECT_EQ(panel.comparisonText(), byHand);
+    undo->undo();
+    EXPECT_TRUE(s->measurements().pairings.empty());
+    EXPECT_EQ(cell(model, 1, KernelModel::SpeedupColumn), QString());
+    undo->undo();
+    EXPECT_EQ(undo->index(), steps);
+    EXPECT_EQ(panel.comparisonText(), firstTwo);
+    EXPECT_EQ(after->currentIndex(), 1);
+    EXPECT_EQ(cell(model, 3, KernelModel::SetColumn), QStringLiteral("after · v2.csv"));
+    undo->redo();
+    EXPECT_EQ(after->currentIndex(), 2);
+
+    // The same run in both boxes swaps them.
+    before->setCurrentIndex(2);
+    emit before->activated(2);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Compare v3.csv → v1.csv"));
+    EXPECT_EQ(before->currentIndex(), 2);
+    EXPECT_EQ(after->currentIndex(), 0);
 }

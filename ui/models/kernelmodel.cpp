@@ -77,18 +77,16 @@ void KernelModel::rebuild()
     const Measurements& m = m_session->measurements();
     // Both runs of the comparison show the speedup of their kernel's pair (which may have
     // paired by short name, under another full name).
-    const auto pair = beforeAfterSets(m);
-    std::optional<RunComparison> comparison;
-    if (pair)
-        comparison = compareRuns(m.sets[static_cast<std::size_t>(pair->first)],
-                                 m.sets[static_cast<std::size_t>(pair->second)]);
+    const std::optional<RunComparison> comparison = compareMeasurements(m);
+    m_beforeSet = comparison ? comparison->beforeSet : -1;
+    m_afterSet = comparison ? comparison->afterSet : -1;
     auto pairOf = [&](std::size_t set, std::size_t kernel) -> const KernelSpeedup* {
         if (!comparison)
             return nullptr;
         int index = -1;
-        if (static_cast<int>(set) == pair->first)
+        if (static_cast<int>(set) == comparison->beforeSet)
             index = comparison->beforePair[kernel];
-        else if (static_cast<int>(set) == pair->second)
+        else if (static_cast<int>(set) == comparison->afterSet)
             index = comparison->afterPair[kernel];
         return index < 0 ? nullptr : &comparison->pairs[static_cast<std::size_t>(index)];
     };
@@ -257,8 +255,15 @@ QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int colum
     case NameColumn:
         return QString::fromStdString(k.shortName.empty() ? k.name : k.shortName);
     case SetColumn: {
-        const MeasurementSet& set = m.sets[static_cast<std::size_t>(row.ref.set)];
-        return QString::fromStdString(set.label.empty() ? set.file : set.label);
+        // The file names the run; which side of the comparison it is marks it, so that with
+        // several runs (or two of one name) each is still told apart.
+        const QString file =
+            QString::fromStdString(m.sets[static_cast<std::size_t>(row.ref.set)].file);
+        if (row.ref.set == m_beforeSet)
+            return tr("before · %1").arg(file);
+        if (row.ref.set == m_afterSet)
+            return tr("after · %1").arg(file);
+        return file;
     }
     case GpuColumn:
         return gpuName(k);
@@ -382,7 +387,8 @@ QVariant KernelModel::headerData(int section, Qt::Orientation orientation, int r
         case PercentColumn:
             return tr("Achieved FLOP/s as a share of the roof at the kernel's DRAM intensity");
         case SpeedupColumn:
-            return tr("Before time ÷ after time of the same kernel name");
+            return tr("Before time ÷ after time of the kernel and its partner in the other run "
+                      "(paired by name or by hand)");
         case OperatorColumn:
             return tr("The analytic operator this kernel is linked to");
         default:

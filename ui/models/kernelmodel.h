@@ -73,6 +73,8 @@ private:
     Session* m_session;
     std::vector<Row> m_rows;
     std::vector<int> m_firstRowOfSet;
+    int m_beforeSet = -1; // the compared runs, -1 without a comparison
+    int m_afterSet = -1;
 };
 
 } // namespace roofscope

@@ -4,6 +4,7 @@
 #include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
+#include "core/measured/runcomparison.h"
 #include "ui/comparisontext.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
@@ -13,6 +14,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSpinBox>
@@ -46,7 +49,8 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
       m_proxy(new KernelTableProxy(this)), m_view(new QTableView(this)),
       m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
       m_labels(new QSpinBox(this)), m_group(new QCheckBox(tr("Group launches"), this)),
-      m_comparison(new QLabel(this)), m_warnings(new QLabel(this)),
+      m_comparison(new QLabel(this)), m_runs(new QWidget(this)), m_beforeRun(new QComboBox(m_runs)),
+      m_afterRun(new QComboBox(m_runs)), m_warnings(new QLabel(this)),
       m_kernelLimit(kMaxScenarioKernels)
 {
     setObjectName(QStringLiteral("kernelsPanel"));
@@ -88,7 +92,15 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_removeAction = new QAction(tr("&Remove Run"), this);
     m_removeAction->setToolTip(tr("Remove the selected kernel's import (undoable)"));
     connect(m_removeAction, &QAction::triggered, this, &KernelsPanel::removeRun);
-    m_view->addActions({m_linkAction, m_removeAction});
+    m_pairMenu = new QMenu(tr("&Pair With"), this);
+    m_pairAction = m_pairMenu->menuAction();
+    m_pairAction->setToolTip(tr("Pair this kernel by hand with an unpaired kernel of the other "
+                                "run (undoable)"));
+    m_unpairAction = new QAction(tr("&Unpair"), this);
+    m_unpairAction->setToolTip(tr("Take this kernel's before/after pair apart (undoable)"));
+    connect(m_unpairAction, &QAction::triggered, this,
+            [this] { m_session->unpairKernel(m_session->selectedKernel()); });
+    m_view->addActions({m_linkAction, m_removeAction, m_pairAction, m_unpairAction});
 
     m_hierarchical->setToolTip(
         tr("One point per memory level (L1, L2, DRAM) for each kernel, joined by a line"));
@@ -136,12 +148,36 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     linkRow->addWidget(button(m_linkAction));
     linkRow->addWidget(m_group);
     linkRow->addStretch(1);
+    // With three runs or more the user says which two are compared.
+    m_runs->setObjectName(QStringLiteral("comparedRuns"));
+    m_beforeRun->setObjectName(QStringLiteral("beforeRun"));
+    m_afterRun->setObjectName(QStringLiteral("afterRun"));
+    m_beforeRun->setToolTip(tr("The run compared as before"));
+    m_afterRun->setToolTip(tr("The run compared as after"));
+    for (QComboBox* box : {m_beforeRun, m_afterRun}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    connect(m_beforeRun, &QComboBox::activated, this, [this](int set) { chooseRun(true, set); });
+    connect(m_afterRun, &QComboBox::activated, this, [this](int set) { chooseRun(false, set); });
+    auto* runsRow = new QHBoxLayout(m_runs);
+    runsRow->setContentsMargins(0, 0, 0, 0);
+    auto* beforeLabel = new QLabel(tr("Before"), m_runs);
+    beforeLabel->setBuddy(m_beforeRun);
+    auto* afterLabel = new QLabel(tr("After"), m_runs);
+    afterLabel->setBuddy(m_afterRun);
+    runsRow->addWidget(beforeLabel);
+    runsRow->addWidget(m_beforeRun, 1);
+    runsRow->addWidget(afterLabel);
+    runsRow->addWidget(m_afterRun, 1);
+    m_runs->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_filter);
     layout->addLayout(bar);
     layout->addLayout(actions);
     layout->addLayout(linkRow);
+    layout->addWidget(m_runs);
     layout->addWidget(m_comparison);
     layout->addWidget(m_warnings);
     layout->addWidget(m_view);
@@ -185,6 +221,79 @@ void KernelsPanel::updateComparison()
     m_comparison->setText(text);
     m_comparison->setToolTip(text);
     m_comparison->setVisible(!text.isEmpty());
+    updateRuns();
+}
+
+void KernelsPanel::updateRuns()
+{
+    const Measurements& m = m_session->measurements();
+    const auto compared = beforeAfterSets(m);
+    for (QComboBox* box : {m_beforeRun, m_afterRun}) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+        for (const MeasurementSet& set : m.sets)
+            box->addItem(QString::fromStdString(set.file));
+    }
+    if (compared) {
+        const QSignalBlocker b1(m_beforeRun);
+        const QSignalBlocker b2(m_afterRun);
+        m_beforeRun->setCurrentIndex(compared->first);
+        m_afterRun->setCurrentIndex(compared->second);
+    }
+    m_runs->setVisible(compared.has_value());
+}
+
+void KernelsPanel::chooseRun(bool before, int set)
+{
+    const auto compared = beforeAfterSets(m_session->measurements());
+    if (!compared || set < 0)
+        return;
+    int b = before ? set : compared->first;
+    int a = before ? compared->second : set;
+    // The same run on both sides: the boxes swap.
+    if (a == b) {
+        if (before)
+            a = compared->first;
+        else
+            b = compared->second;
+    }
+    m_session->setComparedRuns(b, a);
+    updateRuns(); // a choice that changed nothing puts the boxes back
+}
+
+void KernelsPanel::updatePairMenu()
+{
+    // Later, not now: this runs while one of these actions is still delivering its trigger.
+    for (QAction* a : m_pairMenu->actions()) {
+        m_pairMenu->removeAction(a);
+        a->deleteLater();
+    }
+    const KernelRef kernel = m_session->selectedKernel();
+    const auto c = kernel.isValid() ? compareMeasurements(m_session->measurements())
+                                    : std::optional<RunComparison>();
+    bool paired = false;
+    if (c && (kernel.set == c->beforeSet || kernel.set == c->afterSet)) {
+        const bool isBefore = kernel.set == c->beforeSet;
+        paired =
+            (isBefore ? c->beforePair : c->afterPair)[static_cast<std::size_t>(kernel.kernel)] >= 0;
+        // An unpaired kernel may pair with any kernel of the other run that has no partner.
+        if (!paired) {
+            const int other = isBefore ? c->afterSet : c->beforeSet;
+            for (const UnpairedKernel& u : isBefore ? c->onlyAfter : c->onlyBefore) {
+                QAction* a = m_pairMenu->addAction(QString::fromStdString(u.shortName));
+                a->setToolTip(QString::fromStdString(u.name));
+                const KernelRef partner{other, u.kernel};
+                connect(a, &QAction::triggered, this, [this, kernel, partner, isBefore] {
+                    if (isBefore)
+                        m_session->pairKernels(kernel, partner);
+                    else
+                        m_session->pairKernels(partner, kernel);
+                });
+            }
+        }
+    }
+    m_pairAction->setEnabled(!m_pairMenu->isEmpty());
+    m_unpairAction->setEnabled(paired);
 }
 
 KernelsPanel::~KernelsPanel()
@@ -200,6 +309,7 @@ void KernelsPanel::updateActions()
     const bool selected = m_session->selectedKernel().isValid();
     m_linkAction->setEnabled(selected && !m_session->operators().empty());
     m_removeAction->setEnabled(selected);
+    updatePairMenu();
 }
 
 void KernelsPanel::syncSelectionFromSession()

@@ -12,7 +12,9 @@
 
 class QAction;
 class QCheckBox;
+class QComboBox;
 class QLabel;
+class QMenu;
 class QLineEdit;
 class QProgressDialog;
 class QSpinBox;
@@ -51,6 +53,15 @@ public:
     // The before/after runs' comparison ("3 of 4 kernels paired · … · whole run 1.18× faster"),
     // "" when fewer than two runs are loaded.
     QString comparisonText() const;
+    // The runs compared, by file name (shown with two runs or more): choosing one is an undoable
+    // edit of the document.
+    QComboBox* beforeRunBox() const { return m_beforeRun; }
+    QComboBox* afterRunBox() const { return m_afterRun; }
+    // The selected kernel's context menu: "Pair With ▸" the other run's unpaired kernels (by
+    // short name), and "Unpair".
+    QMenu* pairMenu() const { return m_pairMenu; }
+    QAction* pairAction() const { return m_pairAction; }
+    QAction* unpairAction() const { return m_unpairAction; }
     // The last import's warnings, one line each with its file's name.
     const QStringList& importWarnings() const { return m_warningList; }
     // "Group launches": launches of one kernel name are imported as one row (the default).
@@ -84,6 +95,11 @@ private:
     void showWarnings(const QStringList& warnings, const QStringList& runs);
     void hideWarningsOfRunsGone();
     void updateComparison();
+    void updateRuns();
+    void updatePairMenu();
+    // A run chosen in one box; the other keeps its run unless it is the same one, then it takes
+    // the run the first box had.
+    void chooseRun(bool before, int set);
 
     Session* m_session;
     KernelModel* m_model;
@@ -94,6 +110,9 @@ private:
     QSpinBox* m_labels;
     QCheckBox* m_group;
     QLabel* m_comparison;
+    QWidget* m_runs;
+    QComboBox* m_beforeRun;
+    QComboBox* m_afterRun;
     QLabel* m_warnings;
     QStringList m_warningList;
     QStringList m_warningRuns;
@@ -101,6 +120,9 @@ private:
     QAction* m_importAction;
     QAction* m_linkAction;
     QAction* m_removeAction;
+    QAction* m_pairAction;
+    QMenu* m_pairMenu;
+    QAction* m_unpairAction;
     bool m_importing = false;
     QThread* m_thread = nullptr;
     std::shared_ptr<ImportJob> m_job;
