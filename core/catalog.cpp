@@ -390,7 +390,9 @@ Expected<std::vector<Hardware>> HardwareCatalog::loadFile(const std::string& pat
 
 std::vector<Error> HardwareCatalog::loadUserDirectory()
 {
-    auto files = jsonFilesIn(userCatalogDirectory());
+    // Every format loadFile reads: an ERT roofline.json or an omniperf roofline.csv dropped in
+    // the folder is hardware as much as a catalog file is.
+    auto files = filesIn(userCatalogDirectory(), {".json", ".csv"});
     if (!files)
         return {files.error()};
     std::vector<Error> errors;
