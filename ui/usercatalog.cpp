@@ -18,7 +18,8 @@ QString UserCatalog::copyTarget(const std::vector<Hardware>& entries)
     // Ids are slugs (a-z, 0-9, hyphens): always a valid file name.
     const QString id =
         entries.empty() ? QStringLiteral("hardware") : QString::fromStdString(entries.front().id);
-    return QDir(QString::fromStdString(userCatalogDirectory())).filePath(id + u".json");
+    return QDir(QString::fromStdString(userCatalogDirectory()))
+        .filePath(id + QStringLiteral(".json"));
 }
 
 Expected<std::optional<QByteArray>> UserCatalog::readBytes(const QString& path)

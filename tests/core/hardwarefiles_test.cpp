@@ -2,7 +2,7 @@
 // the user catalog folder, an entry's name comes from the file's content (never its path), and a
 // scenario document carries the non-built-in accelerators it uses.
 #include "core/catalog.h"
-#include "core/measured/importer.h"
+#include "core/measured/empiricalhardware.h"
 #include "core/scenario.h"
 #include "tests/common/scratchdir.h"
 

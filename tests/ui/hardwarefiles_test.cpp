@@ -126,7 +126,7 @@ TEST(HardwareFilesWindow, ImportOfferAddsAndChecksAnErtRun)
     EXPECT_EQ(s->shortName(added), QString::fromStdString(hw.name));
 
     // Kept under its id, a catalog file with the same name inside.
-    EXPECT_EQ(folder.files(), QStringList{QString::fromStdString(hw.id) + u".json"});
+    EXPECT_EQ(folder.files(), QStringList{QString::fromStdString(hw.id) + QStringLiteral(".json")});
     HardwareCatalog next = HardwareCatalog::builtin();
     const std::vector<Error> errors = next.loadUserDirectory();
     ASSERT_TRUE(errors.empty()) << errors.front().message;
@@ -168,7 +168,8 @@ TEST(HardwareFilesWindow, ImportOfferForOmniperfCsvAndCancel)
     }
     // One file, named after the first device's id, holding all three.
     ASSERT_EQ(folder.files().size(), 1);
-    EXPECT_EQ(folder.files().front(), QString::fromStdString(s->hardware()[before].id) + u".json");
+    EXPECT_EQ(folder.files().front(),
+              QString::fromStdString(s->hardware()[before].id) + QStringLiteral(".json"));
     HardwareCatalog next = HardwareCatalog::builtin();
     ASSERT_TRUE(next.loadUserDirectory().empty());
     EXPECT_EQ(next.all().size(), before + 3);
@@ -177,7 +178,8 @@ TEST(HardwareFilesWindow, ImportOfferForOmniperfCsvAndCancel)
 // A saved document carries the added entry: it opens in a window whose catalog never had it.
 TEST(HardwareFilesWindow, SavedDocumentOpensWithoutTheUserCatalog)
 {
-    const QString ert = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + u"/measured/ert-roofline.json";
+    const QString ert =
+        QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
     QTemporaryDir docs;
     const QString doc = docs.filePath(QStringLiteral("knl.roofscope.json"));
     std::string id;
@@ -211,7 +213,8 @@ TEST(HardwareFilesWindow, SavedDocumentOpensWithoutTheUserCatalog)
 // bar says so.
 TEST(HardwareFilesWindow, CatalogEntryWinsOverTheDocumentsAndSaysSo)
 {
-    const QString ert = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + u"/measured/ert-roofline.json";
+    const QString ert =
+        QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const auto loaded = catalog.loadFile(ert.toStdString());
     ASSERT_TRUE(loaded.ok());
