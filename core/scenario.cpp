@@ -436,7 +436,9 @@ std::vector<Hardware> scenarioHardwareToEmbed(const Scenario& s, const HardwareC
     // Parsed once: a document is saved often, and the built-in catalog never changes.
     static const std::set<std::string> builtinIds = [] {
         std::set<std::string> ids;
-        for (const Hardware& hw : HardwareCatalog::builtin().all())
+        // A named catalog: a range-for over all() of a temporary would read freed entries.
+        const HardwareCatalog builtin = HardwareCatalog::builtin();
+        for (const Hardware& hw : builtin.all())
             ids.insert(hw.id);
         return ids;
     }();
