@@ -3,6 +3,7 @@
 // scenario document carries the non-built-in accelerators it uses.
 #include "core/catalog.h"
 #include "core/measured/empiricalhardware.h"
+#include "core/measured/importer.h"
 #include "core/scenario.h"
 #include "tests/common/scratchdir.h"
 
@@ -243,4 +244,27 @@ TEST(HardwareFiles, BrokenEmbeddedEntryNamesFileAndPointer)
         "hardware": {}})",
                                "doc.roofscope.json")
                      .ok());
+}
+
+// An omniperf roofline.csv with omniperf's sysinfo.csv beside it is named after the GPU model the
+// sysinfo names, by loadFile (Add Hardware Catalog, --catalog, the user folder) as by an import.
+TEST(HardwareFiles, OmniperfSysinfoBesideNamesTheGpu)
+{
+    REQUIRE_REAL_CORPUS();
+    const test::ScratchDir dir("hw-sysinfo");
+    const std::string csv =
+        dir.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
+    dir.write("sysinfo.csv", readAll(real("mi300x_omniperf_sysinfo.csv")));
+    HardwareCatalog catalog;
+    const auto loaded = catalog.loadFile(csv);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    ASSERT_EQ(loaded->size(), 3u);
+    EXPECT_EQ(loaded->front().name.rfind("AMD MI300X_A1 device 0 (omniperf measured, ", 0), 0u)
+        << loaded->front().name;
+    EXPECT_EQ(loaded->front().id.rfind("omniperf-mi300x-a1-dev0-", 0), 0u) << loaded->front().id;
+    ASSERT_NE(catalog.find(loaded->front().id), nullptr);
+    EXPECT_EQ(catalog.find(loaded->front().id)->name, loaded->front().name);
+    const auto imported = importMeasurementFile(csv);
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    EXPECT_EQ(imported->hardware, *loaded);
 }
