@@ -10,13 +10,17 @@
 #include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
+#include <QApplication>
 #include <QDir>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QUrl>
 
 #include <gtest/gtest.h>
 
@@ -243,4 +247,39 @@ TEST(HardwareFilesWindow, CatalogEntryWinsOverTheDocumentsAndSaysSo)
     EXPECT_TRUE(w->statusBar()->currentMessage().contains(
         QStringLiteral("differs from the catalog's entry of that id")))
         << w->statusBar()->currentMessage().toStdString();
+}
+
+// A RoofScope hardware catalog dropped on the window (any catalog format, not only measured
+// peaks) is offered as hardware too, and its entry is added and checked.
+TEST(HardwareFilesWindow, DroppedCatalogFileIsOfferedAsHardware)
+{
+    CatalogFolder folder;
+    QTemporaryDir dir;
+    Hardware lab = HardwareCatalog::builtin().all().front();
+    lab.id = "lab-gpu";
+    lab.name = "Lab GPU";
+    const QString path = dir.filePath(QStringLiteral("lab.json"));
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(hardwareCatalogToJson({lab})));
+    }
+    auto w = makeWindow();
+    ScriptedAnswer answer(QMessageBox::Yes);
+    QSignalSpy finished(w->kernelsPanel(), &KernelsPanel::importFinished);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(40, 40), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.get(), &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent dropped(QPointF(40, 40), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.get(), &dropped);
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(answer.asked.size(), 1u);
+    EXPECT_TRUE(answer.asked.front().text.startsWith(QStringLiteral("lab.json holds measured")))
+        << answer.asked.front().text.toStdString();
+    const int index = w->session()->hardwareIndex("lab-gpu");
+    ASSERT_GE(index, 0);
+    EXPECT_TRUE(w->session()->isChecked(index));
+    EXPECT_EQ(folder.files(), QStringList{QStringLiteral("lab-gpu.json")});
 }
