@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 namespace roofscope::cli {
@@ -63,7 +64,7 @@ double parseScale(const std::string& text)
     return *v;
 }
 
-Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
+Scenario loadScenario(const Arguments& a, HardwareCatalog& catalog)
 {
     Scenario scenario = defaultScenario();
     if (a.has("scenario")) {
@@ -75,6 +76,10 @@ Scenario loadScenario(const Arguments& a, const HardwareCatalog& catalog)
         if (!parsed)
             throw UsageError("--scenario " + parsed.error().message);
         scenario = std::move(*parsed);
+        // The accelerators the document embeds join the catalog, so that it plots where the
+        // user catalog that had them is not.
+        for (const std::string& note : mergeScenarioHardware(scenario, catalog, path))
+            std::cerr << "roofscope: note: " << note << "\n";
     }
     if (a.has("gpu")) {
         std::vector<std::string> ids;

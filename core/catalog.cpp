@@ -3,6 +3,7 @@
 #include "core/idlookup.h"
 #include "core/jsonreader.h"
 #include "core/measured/empiricalhardware.h"
+#include "core/measured/rocprofimporter.h"
 
 #include <algorithm>
 #include <cctype>
@@ -384,13 +385,20 @@ Expected<std::vector<Hardware>> HardwareCatalog::loadFile(const std::string& pat
     auto parsed = parseHardwareFile(*text, path);
     if (!parsed)
         return parsed.error();
-    merge(*parsed);
-    return parsed;
+    // An omniperf sysinfo.csv beside a roofline.csv names its GPU: the entry is then named as
+    // Import Measurements names it ("AMD MI300X_A1 device 0 …"), whichever way it was added.
+    MeasuredImport named;
+    named.hardware = std::move(*parsed);
+    applyRocmSysinfoBeside(named, path);
+    merge(named.hardware);
+    return std::move(named.hardware);
 }
 
 std::vector<Error> HardwareCatalog::loadUserDirectory()
 {
-    auto files = jsonFilesIn(userCatalogDirectory());
+    // Every format loadFile reads: an ERT roofline.json or an omniperf roofline.csv dropped in
+    // the folder is hardware as much as a catalog file is.
+    auto files = filesIn(userCatalogDirectory(), {".json", ".csv"});
     if (!files)
         return {files.error()};
     std::vector<Error> errors;

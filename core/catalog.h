@@ -39,8 +39,8 @@ public:
     // result type as ModelCatalog::loadFile); on error nothing is merged and the Error's
     // message names the file, the JSON pointer and the problem.
     Expected<std::vector<Hardware>> loadFile(const std::string& path);
-    // Merges every *.json of userCatalogDirectory() in name order; returns one Error per
-    // broken file.
+    // Merges every *.json and *.csv of userCatalogDirectory() (each read as loadFile does) in
+    // name order; returns one Error per broken file.
     std::vector<Error> loadUserDirectory();
 
     const std::vector<Hardware>& all() const { return m_hardware; }

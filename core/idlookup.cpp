@@ -81,6 +81,12 @@ std::string userConfigDirectory(const char* overrideVariable, std::string_view s
 
 Expected<std::vector<std::string>> jsonFilesIn(const std::string& directory)
 {
+    return filesIn(directory, {".json"});
+}
+
+Expected<std::vector<std::string>> filesIn(const std::string& directory,
+                                           std::initializer_list<std::string_view> extensions)
+{
     namespace fs = std::filesystem;
     std::error_code ec;
     if (directory.empty() || !fs::exists(directory, ec))
@@ -90,7 +96,10 @@ Expected<std::vector<std::string>> jsonFilesIn(const std::string& directory)
     std::vector<fs::path> files;
     for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& path = it->path();
-        if (path.extension() == ".json" && !path.filename().string().starts_with(".") &&
+        const std::string extension = path.extension().string();
+        const bool wanted =
+            std::find(extensions.begin(), extensions.end(), extension) != extensions.end();
+        if (wanted && !path.filename().string().starts_with(".") &&
             fs::is_regular_file(it->status(ec)))
             files.push_back(path);
     }

@@ -3,6 +3,7 @@
 #include "core/expected.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,5 +61,8 @@ std::string userConfigDirectory(const char* overrideVariable, std::string_view s
 // files). A missing directory is the normal case and yields none; an unreadable one is an
 // Error naming it.
 Expected<std::vector<std::string>> jsonFilesIn(const std::string& directory);
+// The same for every file whose extension is one of `extensions` (".json", ".csv").
+Expected<std::vector<std::string>> filesIn(const std::string& directory,
+                                           std::initializer_list<std::string_view> extensions);
 
 } // namespace roofscope

@@ -149,10 +149,10 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
     if (v < 1)
         return r.fail("/version", "must be 1 or more");
 
-    if (auto e =
-            r.checkKeys(doc, "",
-                        {"format", "version", "gpus", "baseline", "operators", "selected", "view",
-                         "theme", "ceilings", "model", "measurements", "label_positions"}))
+    if (auto e = r.checkKeys(doc, "",
+                             {"format", "version", "gpus", "baseline", "operators", "selected",
+                              "view", "theme", "ceilings", "model", "measurements",
+                              "label_positions", "hardware"}))
         return *e;
 
     Scenario s;
@@ -313,6 +313,25 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         s.measurements = std::move(*measurements);
     }
 
+    if (doc.contains("hardware")) {
+        const json& list = doc["hardware"];
+        if (!list.is_array())
+            return r.fail("/hardware", std::string("expected an array of hardware catalog "
+                                                   "entries, got ") +
+                                           typeName(list));
+        if (list.size() > kMaxScenarioGpus)
+            return r.fail("/hardware", std::to_string(list.size()) + " entries; the limit is " +
+                                           std::to_string(kMaxScenarioGpus));
+        // Checked by the catalog's own parser, so that an embedded entry is exactly as valid as
+        // one in a catalog file; its pointers ("/hardware/0/memory/0/bytes_per_s") are the
+        // same in both documents.
+        const json catalog = {{"format", "roofscope-hardware"}, {"version", 1}, {"hardware", list}};
+        auto hardware = parseHardwareCatalog(catalog.dump(), fileName);
+        if (!hardware)
+            return hardware.error();
+        s.hardware = std::move(*hardware);
+    }
+
     if (doc.contains("label_positions")) {
         const json& pins = doc["label_positions"];
         if (!pins.is_object())
@@ -392,6 +411,8 @@ std::string scenarioToJson(const Scenario& s)
             pins[key] = {{"dx", offset.dx}, {"dy", offset.dy}};
         doc["label_positions"] = std::move(pins);
     }
+    if (!s.hardware.empty())
+        doc["hardware"] = ojson::parse(hardwareCatalogToJson(s.hardware))["hardware"];
     return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -408,6 +429,55 @@ std::optional<Error> checkScenarioHardware(const Scenario& s, const HardwareCata
         return makeError(located(fileName, "/gpus/" + std::to_string(i), problem));
     }
     return std::nullopt;
+}
+
+std::vector<Hardware> scenarioHardwareToEmbed(const Scenario& s, const HardwareCatalog& catalog)
+{
+    // Parsed once: a document is saved often, and the built-in catalog never changes.
+    static const std::set<std::string> builtinIds = [] {
+        std::set<std::string> ids;
+        // A named catalog: a range-for over all() of a temporary would read freed entries.
+        const HardwareCatalog builtin = HardwareCatalog::builtin();
+        for (const Hardware& hw : builtin.all())
+            ids.insert(hw.id);
+        return ids;
+    }();
+    std::set<std::string> used(s.gpus.begin(), s.gpus.end());
+    if (!s.baseline.empty())
+        used.insert(s.baseline);
+    for (const MeasurementSet& set : s.measurements.sets) {
+        for (const MeasuredKernel& k : set.kernels) {
+            if (!k.gpu.empty())
+                used.insert(k.gpu);
+        }
+    }
+    std::vector<Hardware> embed;
+    for (const Hardware& hw : catalog.all()) {
+        if (used.count(hw.id) && !builtinIds.count(hw.id))
+            embed.push_back(hw);
+    }
+    return embed;
+}
+
+std::vector<std::string> mergeScenarioHardware(const Scenario& s, HardwareCatalog& catalog,
+                                               std::string_view fileName)
+{
+    std::vector<std::string> notes;
+    std::vector<Hardware> missing;
+    for (const Hardware& hw : s.hardware) {
+        const Hardware* known = catalog.find(hw.id);
+        if (!known) {
+            missing.push_back(hw);
+        } else if (!(*known == hw)) {
+            // The user's catalog is what every other document and the editor see: a document
+            // does not silently replace it.
+            notes.push_back(std::string(fileName) + ": hardware \"" + hw.id +
+                            "\" differs from the catalog's entry of that id; the catalog's is "
+                            "used");
+        }
+    }
+    catalog.merge(missing);
+    return notes;
 }
 
 Scenario defaultScenario()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/expected.h"
+#include "core/hardware.h"
 #include "core/measured/measurementset.h"
 #include "core/operators.h"
 #include "core/scenariomodel.h"
@@ -36,6 +37,9 @@ class HardwareCatalog;
 //   "measurements": {"sets": [...], ...}     optional; imported kernels (measured/measurementset.h)
 //   "label_positions": {"op:Decode matmul": {"dx": 60, "dy": -40}}   optional; labels the user
 //                                            dragged, by label key (core/labelkeys.h)
+//   "hardware": [{"id": "ert-dev-intel16-1a2b3c", ...}]   optional; the accelerators it uses
+//                                            that are not built in, as hardware catalog
+//                                            entries (catalog.h), so it opens on any machine
 // }
 inline constexpr int kScenarioVersion = 1;
 // Limits of one scenario (and of one command line): more is not a chart anyone can read.
@@ -92,6 +96,9 @@ struct Scenario {
     std::optional<ScenarioModel> model;
     Measurements measurements; // imported profiler kernels, embedded (measurementset.h)
     LabelPositions labelPositions;
+    // Accelerators the document uses that are not built in (an ERT run, an entry of the user's
+    // catalog): embedded so that the document opens where the user's catalog is not.
+    std::vector<Hardware> hardware;
     bool operator==(const Scenario&) const = default;
 };
 
@@ -109,6 +116,17 @@ std::string scenarioToJson(const Scenario& scenario);
 // suggests the closest known id.
 std::optional<Error> checkScenarioHardware(const Scenario& scenario, const HardwareCatalog& catalog,
                                            std::string_view fileName);
+
+// The entries of `catalog` the scenario uses (its GPUs, its baseline and its kernels' GPUs)
+// that are not built in, in catalog order: what scenarioToJson embeds as "hardware".
+std::vector<Hardware> scenarioHardwareToEmbed(const Scenario& scenario,
+                                              const HardwareCatalog& catalog);
+
+// Adds the scenario's embedded hardware that `catalog` lacks. An id the catalog already has
+// keeps the catalog's entry; when the embedded one differs, a note says so ("FILE: hardware
+// \"ID\" differs from the catalog's entry of that id; the catalog's is used"). Returns the notes.
+std::vector<std::string> mergeScenarioHardware(const Scenario& scenario, HardwareCatalog& catalog,
+                                               std::string_view fileName);
 
 // The seed's story: A100 80GB, H100 SXM5 (baseline), H200 and B200; the seed's operator table
 // with decode matmul selected.

@@ -562,6 +562,7 @@ Scenario Session::toScenario() const
         std::erase_if(s.measurements.links,
                       [&](const KernelLink& l) { return l.op >= m_modelFirstRow; });
     }
+    s.hardware = scenarioHardwareToEmbed(s, m_catalog);
     return s;
 }
 
@@ -592,7 +593,12 @@ Scenario Session::toScenarioWithoutMeasurements() const
 
 std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fileName)
 {
-    if (auto error = checkScenarioHardware(scenario, m_catalog, fileName.toStdString()))
+    // The accelerators the document embeds join a copy of the catalog; the session's changes
+    // only once nothing below can fail.
+    HardwareCatalog catalog = m_catalog;
+    const std::vector<std::string> notes =
+        mergeScenarioHardware(scenario, catalog, fileName.toStdString());
+    if (auto error = checkScenarioHardware(scenario, catalog, fileName.toStdString()))
         return error;
     std::vector<Operator> operators = scenario.operators;
     int selected = scenario.selected;
@@ -615,6 +621,15 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
         if (scenario.model->selected >= 0 &&
             scenario.model->selected < static_cast<int>(rows.size()))
             selected = modelFirstRow + scenario.model->selected;
+    }
+    m_openNotes.clear();
+    for (const std::string& note : notes)
+        m_openNotes << QString::fromStdString(note);
+    // merge appends: the indices of the entries already there stay valid.
+    const bool catalogGrew = catalog.all().size() != m_catalog.all().size();
+    if (catalogGrew) {
+        emit catalogAboutToChange();
+        m_catalog = std::move(catalog);
     }
     std::vector<int> checked;
     for (const std::string& id : scenario.gpus)
@@ -640,6 +655,8 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     m_selectedKernel = {};
     m_undo->clear();
     recomputeAll();
+    if (catalogGrew)
+        emit catalogChanged();
     // First: the model's state must follow the document before anyone redraws for it.
     emit scenarioApplied();
     emit hardwareChanged();

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <map>
@@ -221,6 +222,9 @@ public:
     // the file, the JSON pointer and the problem.
     // By value: a caller done with its scenario moves it in (its measurements can be large).
     std::optional<Error> applyScenario(Scenario scenario, const QString& fileName);
+    // What the last applyScenario has to say without failing: an embedded accelerator that
+    // differs from the catalog's entry of its id (the catalog's is used).
+    const QStringList& openNotes() const { return m_openNotes; }
 
     // Used by the undo commands.
     void setOperatorsInternal(const std::vector<Operator>& ops, int selected);
@@ -288,6 +292,7 @@ private:
     FigureText m_figureText;
     Measurements m_measurements;
     LabelPositions m_labelPositions;
+    QStringList m_openNotes;
     KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
     std::function<QString(int)> m_operatorNote;

@@ -13,10 +13,13 @@ QString UserCatalog::editorFile()
         .filePath(QStringLiteral("my-accelerators.json"));
 }
 
-QString UserCatalog::copyTarget(const QString& source)
+QString UserCatalog::copyTarget(const std::vector<Hardware>& entries)
 {
+    // Ids are slugs (a-z, 0-9, hyphens): always a valid file name.
+    const QString id =
+        entries.empty() ? QStringLiteral("hardware") : QString::fromStdString(entries.front().id);
     return QDir(QString::fromStdString(userCatalogDirectory()))
-        .filePath(QFileInfo(source).fileName());
+        .filePath(id + QStringLiteral(".json"));
 }
 
 Expected<std::optional<QByteArray>> UserCatalog::readBytes(const QString& path)

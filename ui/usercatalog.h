@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace roofscope {
 
@@ -18,9 +19,10 @@ class UserCatalog {
 public:
     // <user catalog directory>/my-accelerators.json
     static QString editorFile();
-    // Where File ▸ Add Hardware Catalog… keeps a copy of `source` so that it loads at the next
-    // start: <user catalog directory>/<file name>.
-    static QString copyTarget(const QString& source);
+    // Where File ▸ Add Hardware Catalog… keeps the entries of a file so that they load at the
+    // next start: <user catalog directory>/<id of the first entry>.json, the same name on
+    // every machine whatever the file was called.
+    static QString copyTarget(const std::vector<Hardware>& entries);
 
     // The file's bytes (nullopt: the file does not exist); an error when it cannot be read.
     static Expected<std::optional<QByteArray>> readBytes(const QString& path);

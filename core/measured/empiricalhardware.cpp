@@ -258,8 +258,11 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
     const std::string machine = ertMachineName(root);
     hw.id =
         "ert-" + (machine.empty() ? std::string("machine") : slugOf(machine)) + "-" + hash.hex6();
-    hw.name = (machine.empty() ? std::string("Machine") : machine) + " (ERT measured, " +
-              hash.hex6() + ")";
+    // Named from the content (the machine), else the file's base name: never its folder, which
+    // differs between machines and changes when the file is copied.
+    const std::string stem = fileStemOf(fileName);
+    hw.name = (machine.empty() ? (stem.empty() ? std::string("Machine") : stem) : machine) +
+              " (ERT measured, " + hash.hex6() + ")";
     MeasuredImport result;
     if (!skipped.empty()) {
         std::string list;

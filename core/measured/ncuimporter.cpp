@@ -280,7 +280,10 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
 {
     Hardware hw;
     const auto smClock = m.get("sm__cycles_elapsed.avg.per_second", UnitDimension::PerSecond);
-    const std::string source = "peak_sustained metrics in " + fileName;
+    // The file's name without its folder: the entry must not change with where the file was
+    // kept.
+    const std::string baseName = fileName.substr(fileName.find_last_of('/') + 1);
+    const std::string source = "peak_sustained metrics in " + baseName;
     struct Peak {
         const char* op;
         Precision precision;
@@ -303,7 +306,7 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
     if (hw.ceilings.empty() || hw.memory.empty())
         return std::nullopt;
     hw.id = "measured-" + slugOf(device.empty() ? fileStemOf(fileName) : device);
-    hw.name = (device.empty() ? std::string("GPU") : device) + " (measured, " + fileName + ")";
+    hw.name = (device.empty() ? std::string("GPU") : device) + " (measured, " + baseName + ")";
     hw.vendor = "NVIDIA";
     hw.notes = "Peaks at the clocks of the profiled run, which may be below the datasheet's "
                "boost clock.";

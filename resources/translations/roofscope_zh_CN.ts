@@ -1492,8 +1492,8 @@ Fix or remove them and restart RoofScope.</source>
         <translation>添加硬件目录(&amp;H)…</translation>
     </message>
     <message>
-        <source>Load accelerators from a catalog JSON file and keep them for the next start</source>
-        <translation>从目录 JSON 文件加载加速器，并在下次启动时保留</translation>
+        <source>Load accelerators from a hardware catalog, an ERT roofline.json or an omniperf roofline.csv, show them and keep them for the next start</source>
+        <translation>从硬件目录、ERT roofline.json 或 omniperf roofline.csv 加载加速器，显示在图上，并在下次启动时保留</translation>
     </message>
     <message>
         <source>New &amp;Accelerator…</source>
@@ -1544,6 +1544,26 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Add Hardware?</source>
+        <translation>添加为硬件？</translation>
+    </message>
+    <message>
+        <source>%1 holds measured hardware peaks, no kernels. Add it as hardware?</source>
+        <translation>%1 包含实测的硬件峰值，没有 kernel。要将其添加为硬件吗？</translation>
+    </message>
+    <message>
+        <source>Add as Hardware</source>
+        <translation>添加为硬件</translation>
+    </message>
+    <message>
+        <source>%1: nothing was imported or added.</source>
+        <translation>%1：未导入也未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>Opened %1. %2</source>
+        <translation>已打开 %1。%2</translation>
     </message>
     <message>
         <source>Edit %1</source>

@@ -562,8 +562,11 @@ TEST(FitAndFinish, AddHardwareCatalogMergesOrNamesTheProblem)
     EXPECT_EQ(w->session()->hardware().size(), before + 1);
     EXPECT_GE(w->session()->hardwareIndex("test-gpu-x"), 0);
     EXPECT_EQ(w->hardwareModel()->rowCount(), static_cast<int>(before + 1));
-    const QString copy = UserCatalog::copyTarget(good);
+    // Kept under the entry's id, checked (shown) in the same undo step.
+    const QString copy = UserCatalog::copyTarget({editorGpu()});
+    EXPECT_TRUE(copy.endsWith(QStringLiteral("/test-gpu-x.json"))) << copy.toStdString();
     EXPECT_TRUE(QFile::exists(copy));
+    EXPECT_TRUE(w->session()->isChecked(w->session()->hardwareIndex("test-gpu-x")));
     // The next start finds it.
     HardwareCatalog next = HardwareCatalog::builtin();
     EXPECT_TRUE(next.loadUserDirectory().empty());

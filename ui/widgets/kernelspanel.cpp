@@ -1,5 +1,6 @@
 #include "ui/widgets/kernelspanel.h"
 
+#include "core/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
@@ -348,6 +349,24 @@ void KernelsPanel::chooseFiles()
         importFiles(paths);
 }
 
+Expected<MeasuredImport> KernelsPanel::importFile(const std::string& path)
+{
+    auto imported = importMeasurementFile(path);
+    if (imported)
+        return imported;
+    // A RoofScope hardware catalog holds no measurements, but it is a hardware file as much
+    // as an ERT roofline.json is; any other file keeps the importer's message.
+    auto text = readTextFile(path);
+    if (!text || text->find("\"hardware\"") == std::string::npos)
+        return imported;
+    auto hardware = parseHardwareCatalog(*text, path);
+    if (!hardware)
+        return imported;
+    MeasuredImport result;
+    result.hardware = std::move(*hardware);
+    return result;
+}
+
 void KernelsPanel::importFiles(const QStringList& paths)
 {
     if (m_importing || paths.isEmpty())
@@ -369,7 +388,7 @@ void KernelsPanel::importFiles(const QStringList& paths)
     connect(m_progress, &QProgressDialog::canceled, this, [job] { job->cancelled = true; });
     m_thread = QThread::create([job] {
         for (std::size_t i = 0; i < job->results.size() && !job->cancelled; ++i) {
-            job->results[i] = importMeasurementFile(job->paths[static_cast<int>(i)].toStdString());
+            job->results[i] = importFile(job->paths[static_cast<int>(i)].toStdString());
             ++job->done;
         }
     });
@@ -405,6 +424,17 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             emit importFinished(0);
             return;
         }
+    }
+    // Files of measured peaks and nothing else (ERT, omniperf roofline.csv, a catalog) are
+    // hardware: the window offers to add them as such instead of importing no kernels.
+    const bool hardwareOnly =
+        std::all_of(job->results.begin(), job->results.end(), [](const auto& r) {
+            return r && *r && (*r)->kernels.empty() && !(*r)->hardware.empty();
+        });
+    if (hardwareOnly) {
+        emit hardwareFilesImported(job->paths);
+        emit importFinished(0);
+        return;
     }
     // Two rocprof runs of one program, a timestamp trace and a counters file, become one run,
     // joined by dispatch; why a pair was not joined is a warning.

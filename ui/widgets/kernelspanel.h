@@ -77,9 +77,16 @@ signals:
     void statusMessage(const QString& text);
     // An import finished: how many kernels were added (tests wait for it).
     void importFinished(int kernels);
+    // Every file of an import held hardware peaks and no kernels (an ERT roofline.json, an
+    // omniperf roofline.csv, a hardware catalog): nothing was imported, the window offers to
+    // add them as hardware. Emitted before importFinished(0).
+    void hardwareFilesImported(const QStringList& paths);
 
 private:
     struct ImportJob;
+    // One file as measurements, or as hardware when it is a RoofScope hardware catalog (run on
+    // the import thread).
+    static Expected<MeasuredImport> importFile(const std::string& path);
     void chooseFiles();
     void linkToOperator();
     void removeRun();

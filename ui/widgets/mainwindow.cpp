@@ -177,6 +177,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         }
     }
     connect(m_kernels, &KernelsPanel::statusMessage, this, status);
+    connect(m_kernels, &KernelsPanel::hardwareFilesImported, this, &MainWindow::offerHardwareFiles);
     connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
         if (added > 0)
             kernelsDock->raise();
@@ -344,8 +345,9 @@ void MainWindow::createActions()
     QAction* addCatalog =
         action(tr("Add &Hardware Catalog…"), QKeySequence(), [this] { addHardwareCatalog(); });
     addCatalog->setObjectName(QStringLiteral("addHardwareCatalogAction"));
-    addCatalog->setToolTip(tr("Load accelerators from a catalog JSON file and keep them for the "
-                              "next start"));
+    addCatalog->setToolTip(tr("Load accelerators from a hardware catalog, an ERT roofline.json "
+                              "or an omniperf roofline.csv, show them and keep them for the next "
+                              "start"));
     file->addAction(addCatalog);
     file->addSeparator();
     file->addActions({exporter->exportFigureAction(), exporter->exportDataAction()});
@@ -524,6 +526,8 @@ bool MainWindow::restoreState()
     }
     m_file = settings.value(QStringLiteral("session/file")).toString();
     markSaved(!settings.value(QStringLiteral("session/modified"), false).toBool());
+    if (!m_session->openNotes().isEmpty())
+        statusBar()->showMessage(m_session->openNotes().join(QLatin1Char(' ')), 15000);
     return true;
 }
 
@@ -560,7 +564,11 @@ std::optional<QString> MainWindow::openFile(const QString& path)
     m_file = path;
     markSaved();
     addRecentFile(path);
-    statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
+    if (m_session->openNotes().isEmpty())
+        statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
+    else
+        statusBar()->showMessage(
+            tr("Opened %1. %2").arg(name, m_session->openNotes().join(QLatin1Char(' '))), 15000);
     return std::nullopt;
 }
 
@@ -733,35 +741,76 @@ std::optional<QString> MainWindow::addHardwareCatalogFile(const QString& path)
         return QString::fromStdString(loaded.error().message);
     const std::size_t added = after.all().size() - m_session->catalog().all().size();
     const std::size_t total = loaded->size();
-    // A copy in the user catalog folder loads at every start, like a file dropped there.
-    QString target = UserCatalog::copyTarget(path);
+    // The entries as a catalog file, named after the first id: at every start they load with
+    // the names they have now (read from the file's content, never its path), whatever the
+    // file was called and in whatever format it came.
+    QString target = UserCatalog::copyTarget(*loaded);
     if (QFileInfo(target).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
         target.clear(); // already there
+    Session::HardwareState state = m_session->hardwareState();
+    // Added to be looked at: every entry of the file shows on the chart, in this undo step.
+    for (const Hardware& hw : *loaded) {
+        const auto it = std::find_if(after.all().begin(), after.all().end(),
+                                     [&hw](const Hardware& h) { return h.id == hw.id; });
+        const int index = static_cast<int>(it - after.all().begin());
+        if (it != after.all().end() &&
+            std::find(state.checked.begin(), state.checked.end(), index) == state.checked.end())
+            state.checked.push_back(index);
+    }
+    std::sort(state.checked.begin(), state.checked.end());
+    if (state.baseline < 0 && !state.checked.empty())
+        state.baseline = state.checked.front();
     CatalogEditCommand::State before{m_session->catalog(), m_session->hardwareState(), {}};
-    CatalogEditCommand::State next{after, m_session->hardwareState(), {}};
+    CatalogEditCommand::State next{after, state, {}};
     if (!target.isEmpty()) {
         auto old = UserCatalog::readBytes(target);
         if (!old)
             return QString::fromStdString(old.error().message);
-        auto bytes = UserCatalog::readBytes(path);
-        if (!bytes || !*bytes)
-            return bytes ? tr("%1: the file disappeared").arg(path)
-                         : QString::fromStdString(bytes.error().message);
         before.file = *old;
-        next.file = *bytes;
+        next.file = QByteArray::fromStdString(hardwareCatalogToJson(*loaded));
         if (auto error = UserCatalog::writeBytes(target, next.file))
             return error;
     }
+    const QString fileName = QFileInfo(path).fileName();
+    const QString undoText = total == 1
+                                 ? tr("Add %1").arg(QString::fromStdString(loaded->front().name))
+                                 : tr("Add Hardware Catalog %1").arg(fileName);
     m_session->undoStack()->push(new CatalogEditCommand(
-        m_session, tr("Add Hardware Catalog %1").arg(QFileInfo(path).fileName()), target,
-        std::move(before), std::move(next),
+        m_session, undoText, target, std::move(before), std::move(next),
         [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
     statusBar()->showMessage(
-        tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added))
-                .arg(QFileInfo(path).fileName()) +
+        tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added)).arg(fileName) +
             (total > added ? tr(", %1 updated").arg(total - added) : QString()),
         8000);
     return std::nullopt;
+}
+
+int MainWindow::offerHardwareFiles(const QStringList& paths)
+{
+    int added = 0;
+    for (const QString& path : paths) {
+        const QString name = QFileInfo(path).fileName();
+        const auto answer = Prompt::ask(
+            this,
+            {tr("Add Hardware?"),
+             tr("%1 holds measured hardware peaks, no kernels. Add it as hardware?").arg(name),
+             QMessageBox::Yes | QMessageBox::Cancel,
+             QMessageBox::Yes,
+             QMessageBox::Question,
+             {{QMessageBox::Yes, tr("Add as Hardware")}}});
+        if (answer != QMessageBox::Yes) {
+            statusBar()->showMessage(tr("%1: nothing was imported or added.").arg(name), 8000);
+            continue;
+        }
+        if (auto error = addHardwareCatalogFile(path)) {
+            Prompt::ask(this, {tr("Cannot Add Hardware Catalog"),
+                               tr("Nothing was added.\n\n%1").arg(*error), QMessageBox::Ok,
+                               QMessageBox::Ok, QMessageBox::Warning});
+            continue;
+        }
+        ++added;
+    }
+    return added;
 }
 
 void MainWindow::addHardwareCatalog()

@@ -91,6 +91,9 @@ public:
     // names file and JSON pointer; nothing changes on error), merges it as one undo step and
     // keeps a copy in the user catalog folder for the next start.
     std::optional<QString> addHardwareCatalogFile(const QString& path);
+    // An import of files that hold hardware peaks and no kernels: asks (Prompt) whether to add
+    // each as hardware and adds it as addHardwareCatalogFile does; the number added.
+    int offerHardwareFiles(const QStringList& paths);
     // The accelerator editor's Save: validated, written to the user catalog file (QSaveFile),
     // merged into the session as one undo step; a new accelerator is checked.
     std::optional<QString> saveAccelerator(const Hardware& hw);

@@ -1,5 +1,7 @@
 #include "ui/widgets/prompt.h"
 
+#include <QAbstractButton>
+
 namespace roofscope {
 
 namespace {
@@ -16,6 +18,10 @@ QMessageBox::StandardButton Prompt::ask(QWidget* parent, const Question& q)
         return handler()(parent, q);
     QMessageBox box(q.icon, q.title, q.text, q.buttons, parent);
     box.setDefaultButton(q.defaultButton);
+    for (const auto& text : q.buttonTexts) {
+        if (QAbstractButton* button = box.button(text.first))
+            button->setText(text.second);
+    }
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }
 

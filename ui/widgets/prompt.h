@@ -4,6 +4,8 @@
 #include <QString>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace roofscope {
 
@@ -17,6 +19,8 @@ public:
         QMessageBox::StandardButtons buttons;
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
         QMessageBox::Icon icon = QMessageBox::Question;
+        // Labels that say what a button does ("Add as Hardware" on the Yes button).
+        std::vector<std::pair<QMessageBox::StandardButton, QString>> buttonTexts = {};
     };
     using Handler = std::function<QMessageBox::StandardButton(QWidget* parent, const Question&)>;
 
