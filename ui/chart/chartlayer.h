@@ -6,6 +6,7 @@
 #include "ui/session.h"
 
 #include <QFlags>
+#include <QHash>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
@@ -63,6 +64,8 @@ struct ChartContext {
     // afresh each frame jumped from side to side and pushed others around); placement runs again
     // at release.
     bool holdLabels = false;
+    // Label offsets by key to try first (RoofChart::preferLabelOffsets); may be null.
+    const QHash<QString, QPointF>* preferredLabels = nullptr;
 };
 
 // One part of the chart (grid and axes, roofs, points, labels …): it owns its graphics items,

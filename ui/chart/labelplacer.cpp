@@ -1,6 +1,7 @@
 #include "ui/chart/labelplacer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -203,35 +204,65 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         out.labels.push_back(std::move(p));
     };
 
+    // A box fits when it stays in the plot, covers nothing, and its leader (if it is far enough
+    // to need one) does not run through another label: it would seem to point there.
+    auto leaderClear = [&](const QRectF& c, QPointF a) {
+        const QPointF end = nearestOnRect(c, a);
+        return std::hypot(end.x() - a.x(), end.y() - a.y()) <= m_leaderThreshold ||
+               !taken.crosses(QLineF(a, end));
+    };
+    auto fits = [&](const QRectF& c, QPointF a) {
+        return m_bounds.contains(c) && !taken.collides(c) && !obstacles.collides(c) &&
+               leaderClear(c, a);
+    };
+
+    // First what has a place already: labels off the plot, the user's pins, and the preferred
+    // boxes that fit (all of them before any label is placed afresh, which could take one).
+    std::vector<char> placed(groups.size(), 0);
     for (std::size_t g : order) {
+        const Request& r = lead(g);
+        const QPointF a = r.anchor;
+        if (!m_bounds.adjusted(-0.5, -0.5, 0.5, 0.5).contains(a)) {
+            out.offPlot.insert(out.offPlot.end(), groups[g].begin(), groups[g].end());
+            placed[g] = 1;
+        } else if (pinnedOf(r)) {
+            // Where the user put it, moved back inside the plot if a zoom pushed it out.
+            QRectF rect(a + m_pinned.value(r.key), r.size);
+            rect.moveLeft(
+                std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - r.size.width()));
+            rect.moveTop(
+                std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - r.size.height()));
+            finish(g, rect, true);
+            placed[g] = 1;
+        }
+    }
+    for (std::size_t g : order) {
+        const Request& r = lead(g);
+        if (placed[g] || r.key.isEmpty() || !m_preferred.contains(r.key))
+            continue;
+        const QRectF preferred(r.anchor + m_preferred.value(r.key), r.size);
+        if (fits(preferred, r.anchor)) {
+            finish(g, preferred, false);
+            placed[g] = 1;
+        }
+    }
+
+    for (std::size_t g : order) {
+        if (placed[g])
+            continue;
         const Request& r = lead(g);
         const qreal w = r.size.width();
         const qreal h = r.size.height();
         const QPointF a = r.anchor;
-        if (!m_bounds.adjusted(-0.5, -0.5, 0.5, 0.5).contains(a)) {
-            out.offPlot.insert(out.offPlot.end(), groups[g].begin(), groups[g].end());
-            continue;
-        }
-        if (pinnedOf(r)) {
-            // Where the user put it, moved back inside the plot if a zoom pushed it out.
-            QRectF rect(a + m_pinned.value(r.key), r.size);
-            rect.moveLeft(std::clamp(rect.left(), m_bounds.left(), m_bounds.right() - w));
-            rect.moveTop(std::clamp(rect.top(), m_bounds.top(), m_bounds.bottom() - h));
-            finish(g, rect, true);
-            continue;
-        }
-        bool done = false;
-        // A box whose only fault is a leader through another label: used when nothing better
-        // is found, since a crossing leader is better than a missing label.
-        std::optional<QRectF> fallback;
         const qreal step = std::max<qreal>(h * 0.9, 8.0);
-        for (int ring = 0; ring < kRings && !done; ++ring) {
-            const qreal d = m_gap + ring * step;
+        const qreal s = std::min<qreal>(6.0, w / 4.0); // slid boxes still reach the anchor
+        // The boxes of one ring, `d` from the anchor: right, above, below, left (each centred,
+        // then slid along its side), then the diagonals: reading order first, labels to the
+        // right of what they name.
+        auto ring = [&](int i) {
+            const qreal d = m_gap + i * step;
             const qreal e = d * 0.7071;
-            // Right, above, below, left (each centred, then slid along its side), then the
-            // diagonals: reading order first, labels to the right of what they name.
-            const qreal s = std::min<qreal>(6.0, w / 4.0); // slid boxes still reach the anchor
-            const QRectF candidates[] = {
+            return std::array<QRectF, 16>{
                 QRectF(a.x() + d, a.y() - h / 2.0, w, h),
                 QRectF(a.x() - w / 2.0, a.y() - d - h, w, h),
                 QRectF(a.x() - w / 2.0, a.y() + d, w, h),
@@ -249,21 +280,40 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
                 QRectF(a.x() - e - w, a.y() - e - h, w, h),
                 QRectF(a.x() - e - w, a.y() + e, w, h),
             };
-            for (const QRectF& c : candidates) {
-                if (!m_bounds.contains(c) || taken.collides(c) || obstacles.collides(c))
-                    continue;
-                // A leader must not run through another label: it would seem to point there.
-                const QPointF end = nearestOnRect(c, a);
-                if (std::hypot(end.x() - a.x(), end.y() - a.y()) > m_leaderThreshold &&
-                    taken.crosses(QLineF(a, end))) {
-                    if (!fallback)
-                        fallback = c;
-                    continue;
-                }
-                finish(g, c, false);
-                done = true;
-                break;
+        };
+        std::vector<QRectF> candidates;
+        candidates.reserve(static_cast<std::size_t>(kRings) * 16);
+        for (int i = 0; i < kRings; ++i) {
+            const auto boxes = ring(i);
+            candidates.insert(candidates.end(), boxes.begin(), boxes.end());
+        }
+        // A label whose preferred box did not fit goes to the nearest box that does: on the
+        // same side of its point as in the layout it follows, when there is room there.
+        if (!r.key.isEmpty() && m_preferred.contains(r.key)) {
+            const QPointF want = a + m_preferred.value(r.key) + QPointF(w / 2.0, h / 2.0);
+            auto distance = [&](const QRectF& c) {
+                const QPointF v = c.center() - want;
+                return v.x() * v.x() + v.y() * v.y();
+            };
+            std::stable_sort(
+                candidates.begin(), candidates.end(),
+                [&](const QRectF& x, const QRectF& y) { return distance(x) < distance(y); });
+        }
+        bool done = false;
+        // A box whose only fault is a leader through another label: used when nothing better
+        // is found, since a crossing leader is better than a missing label.
+        std::optional<QRectF> fallback;
+        for (const QRectF& c : candidates) {
+            if (!m_bounds.contains(c) || taken.collides(c) || obstacles.collides(c))
+                continue;
+            if (!leaderClear(c, a)) {
+                if (!fallback)
+                    fallback = c;
+                continue;
             }
+            finish(g, c, false);
+            done = true;
+            break;
         }
         if (!done && fallback) {
             finish(g, *fallback, false);

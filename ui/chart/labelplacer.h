@@ -37,7 +37,7 @@ public:
         bool pinned = false; // at the user's position
     };
     struct Result {
-        std::vector<Placed> labels; // in placing order (pinned, then by priority)
+        std::vector<Placed> labels; // in placing order (pinned, preferred, then by priority)
         std::vector<int> hidden;    // requests not shown for lack of room, ascending
         std::vector<int> offPlot;   // requests whose anchor is outside the bounds (not shown,
                                     // not counted as hidden: zoomed out of view), ascending
@@ -48,6 +48,10 @@ public:
     void setObstacles(std::vector<QRectF> obstacles) { m_obstacles = std::move(obstacles); }
     // Offsets of dragged labels (box top-left minus anchor) by Request::key.
     void setPinnedOffsets(QHash<QString, QPointF> offsets) { m_pinned = std::move(offsets); }
+    // Where another layout of the same chart put its labels (the window's, for an export of
+    // it), by Request::key: tried first, kept when the box fits here; otherwise the label is
+    // placed as usual. Unlike a pin, a preference gives way.
+    void setPreferredOffsets(QHash<QString, QPointF> offsets) { m_preferred = std::move(offsets); }
     // Distance kept from the anchor (half a marker and a little air).
     void setAnchorGap(qreal gap) { m_gap = gap; }
     // A label further than this from its anchor gets a leader line.
@@ -64,6 +68,7 @@ private:
     QRectF m_bounds;
     std::vector<QRectF> m_obstacles;
     QHash<QString, QPointF> m_pinned;
+    QHash<QString, QPointF> m_preferred;
     qreal m_gap = 7.0;
     qreal m_leaderThreshold = 14.0;
 };

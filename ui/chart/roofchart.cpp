@@ -69,11 +69,13 @@ struct RoofChart::Impl {
     int heldOp = -1;
     bool caching = true;
     bool backgroundVisible = true;
+    QHash<QString, QPointF> preferredLabels;
 
     ChartContext context(int changedOp = -1)
     {
-        return ChartContext{figure, style,     axes(),    *session,
-                            share,  obstacles, changedOp, frozen.has_value()};
+        return ChartContext{figure,          style,     axes(),    *session,
+                            share,           obstacles, changedOp, frozen.has_value(),
+                            &preferredLabels};
     }
     geometry::LogAxes axes() const
     {
@@ -772,6 +774,22 @@ std::vector<RoofChart::Label> RoofChart::visibleLabels() const
             out.push_back({v.text, v.box, v.leader, v.key, v.anchor, v.pinned});
     }
     return out;
+}
+
+QHash<QString, QPointF> RoofChart::labelOffsets() const
+{
+    QHash<QString, QPointF> out;
+    for (const Label& l : visibleLabels()) {
+        if (!l.key.isEmpty())
+            out.insert(l.key, l.box.topLeft() - l.anchor);
+    }
+    return out;
+}
+
+void RoofChart::preferLabelOffsets(QHash<QString, QPointF> offsets)
+{
+    d->preferredLabels = std::move(offsets);
+    d->refresh({});
 }
 
 std::optional<RoofChart::Label> RoofChart::draggableLabelAt(QPointF chartPos) const

@@ -8,8 +8,10 @@
 
 #include <QColor>
 #include <QFont>
+#include <QHash>
 #include <QImage>
 #include <QObject>
+#include <QPointF>
 #include <QRectF>
 #include <QStringList>
 
@@ -114,6 +116,12 @@ public:
         bool pinned = false; // where the user dragged it
     };
     std::vector<Label> visibleLabels() const;
+    // Where each keyed label sits beside what it names (box top-left minus anchor, chart
+    // pixels): what an export of this chart passes to preferLabelOffsets.
+    QHash<QString, QPointF> labelOffsets() const;
+    // Labels go to these offsets first, where they fit (an exported figure follows the
+    // window's layout rather than placing its labels afresh); not saved, not a pin.
+    void preferLabelOffsets(QHash<QString, QPointF> offsets);
     // The draggable label under `chartPos` (the topmost), if any.
     std::optional<Label> draggableLabelAt(QPointF chartPos) const;
     int hiddenLabelCount() const;

@@ -40,14 +40,26 @@ ExportController::ExportController(Session* session, RoofChart* chart, QMainWind
     connect(m_copyFigure, &QAction::triggered, this, &ExportController::copyFigureInteractive);
 }
 
+Expected<std::unique_ptr<FigureExporter>>
+ExportController::figureOf(const Scenario& scenario, const FigureOptions& options) const
+{
+    auto exporter = FigureExporter::create(scenario, m_session->catalog(), options);
+    if (!exporter)
+        return exporter;
+    RoofChart* chart = (*exporter)->document()->chart();
+    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(), chart);
+    // The labels where the window shows them (each where it fits in the figure), not placed
+    // afresh for the figure's size: what the user arranged on screen is what the slide shows.
+    chart->preferLabelOffsets(m_chart->labelOffsets());
+    return exporter;
+}
+
 std::optional<QString> ExportController::exportFigure(const QString& path, FigureFormat format,
                                                       const FigureOptions& options) const
 {
-    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
+    auto exporter = figureOf(m_session->toScenario(), options);
     if (!exporter)
         return QString::fromStdString(exporter.error().message);
-    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
-                                     (*exporter)->document()->chart());
     return (*exporter)->write(path, format);
 }
 
@@ -68,11 +80,9 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
     // What the window shows: its axes as they are now, not a fit of the data.
     Scenario scenario = m_session->toScenario();
     scenario.view = m_chart->effectiveRange();
-    auto exporter = FigureExporter::create(scenario, m_session->catalog(), o);
+    auto exporter = figureOf(scenario, o);
     if (!exporter)
         return QString::fromStdString(exporter.error().message);
-    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
-                                     (*exporter)->document()->chart());
     const QImage image = (*exporter)->renderImage();
     auto* mime = new QMimeData;
     mime->setImageData(image);
@@ -83,11 +93,9 @@ std::optional<QString> ExportController::copyFigure(const FigureOptions& options
 
 QImage ExportController::previewImage(const FigureOptions& options) const
 {
-    auto exporter = FigureExporter::create(m_session->toScenario(), m_session->catalog(), options);
+    auto exporter = figureOf(m_session->toScenario(), options);
     if (!exporter)
         return {};
-    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(),
-                                     (*exporter)->document()->chart());
     return (*exporter)->renderImage();
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -32,6 +33,10 @@ public:
     // (naming the path and the reason) that the actions show.
     // The figure File ▸ Export Figure… would write, as an image (the dialog's preview).
     QImage previewImage(const FigureOptions& options) const;
+    // What Export Figure, Copy Figure and the preview draw: `scenario` as the window draws it,
+    // model markers sized by time share and labels where the window shows them.
+    Expected<std::unique_ptr<FigureExporter>> figureOf(const Scenario& scenario,
+                                                       const FigureOptions& options) const;
     std::optional<QString> exportFigure(const QString& path, FigureFormat format,
                                         const FigureOptions& options) const;
     std::optional<QString> exportData(const QString& path) const;

@@ -204,6 +204,8 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         }
     }
     placer.setPinnedOffsets(std::move(pins));
+    if (context.preferredLabels)
+        placer.setPreferredOffsets(*context.preferredLabels);
     const LabelPlacer::Result result = placer.place(requests);
 
     m_visible.clear();
