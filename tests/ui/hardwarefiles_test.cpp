@@ -283,3 +283,29 @@ TEST(HardwareFilesWindow, DroppedCatalogFileIsOfferedAsHardware)
     EXPECT_TRUE(w->session()->isChecked(index));
     EXPECT_EQ(folder.files(), QStringList{QStringLiteral("lab-gpu.json")});
 }
+
+// Kernels and a hardware file imported together: the kernels are imported, and then the hardware
+// file is offered as hardware (not dropped with a note).
+TEST(HardwareFilesWindow, MixedImportTakesTheKernelsAndOffersTheHardware)
+{
+    CatalogFolder folder;
+    const QString data = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/measured/");
+    auto w = makeWindow();
+    Session* s = w->session();
+    ScriptedAnswer answer(QMessageBox::Yes);
+    QSignalSpy finished(w->kernelsPanel(), &KernelsPanel::importFinished);
+    w->kernelsPanel()->importFiles(
+        {data + QStringLiteral("torch-trace.json"), data + QStringLiteral("ert-roofline.json")});
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_GT(finished.front().front().toInt(), 0);
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
+    EXPECT_EQ(s->measurements().sets.front().file, "torch-trace.json");
+    ASSERT_EQ(answer.asked.size(), 1u);
+    EXPECT_EQ(
+        answer.asked.front().text,
+        QStringLiteral(
+            "ert-roofline.json holds measured hardware peaks, no kernels. Add it as hardware?"));
+    const int added = indexWithNamePrefix(*s, "knl-node (ERT measured, ");
+    ASSERT_GE(added, 0);
+    EXPECT_TRUE(s->isChecked(added));
+}

@@ -426,13 +426,16 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         }
     }
     // Files of measured peaks and nothing else (ERT, omniperf roofline.csv, a catalog) are
-    // hardware: the window offers to add them as such instead of importing no kernels.
-    const bool hardwareOnly =
-        std::all_of(job->results.begin(), job->results.end(), [](const auto& r) {
-            return r && *r && (*r)->kernels.empty() && !(*r)->hardware.empty();
-        });
-    if (hardwareOnly) {
-        emit hardwareFilesImported(job->paths);
+    // hardware: the window offers to add them as such instead of importing no kernels — after
+    // the kernels of the other files, when some are given together with profiler exports.
+    QStringList hardwarePaths;
+    for (std::size_t i = 0; i < job->results.size(); ++i) {
+        const auto& r = job->results[i];
+        if (r && *r && (*r)->kernels.empty() && !(*r)->hardware.empty())
+            hardwarePaths << job->paths[static_cast<int>(i)];
+    }
+    if (hardwarePaths.size() == job->paths.size()) {
+        emit hardwareFilesImported(hardwarePaths);
         emit importFinished(0);
         return;
     }
@@ -440,6 +443,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     // joined by dispatch; why a pair was not joined is a warning.
     std::vector<MeasuredImport> imports;
     for (std::size_t i = 0; i < job->results.size(); ++i) {
+        if (hardwarePaths.contains(job->paths[static_cast<int>(i)]))
+            continue;
         MeasuredImport imported = std::move(**job->results[i]);
         imported.file = QFileInfo(job->paths[static_cast<int>(i)]).fileName().toStdString();
         imports.push_back(std::move(imported));
@@ -543,6 +548,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                     static_cast<int>(warnings.size()));
     showWarnings(warnings, runs);
     emit statusMessage(notes.join(QStringLiteral(" ")));
+    if (!hardwarePaths.isEmpty())
+        emit hardwareFilesImported(hardwarePaths);
     emit importFinished(added);
 }
 
