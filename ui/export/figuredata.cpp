@@ -108,7 +108,10 @@ void FigureData::collectMeasured(FigureData& d, const Figure& figure, const Meas
         out.hardware = p.hardware;
         out.shortName = p.name;
         out.name = k->name;
-        out.set = set.label.empty() ? set.file : set.label;
+        // The run is named by its file, as in the Kernels table; its side of a comparison is
+        // a column of its own, so that a script can group by either.
+        out.set = set.file.empty() ? set.label : set.file;
+        out.role = set.label;
         out.kernel = p.kernel;
         out.level = std::string(memLevelName(p.level));
         out.value = QPointF(p.value.ai, p.value.flops);
@@ -163,10 +166,10 @@ QByteArray FigureData::toCsv() const
 {
     std::string out = "kind,gpu_id,gpu,operator,roof,index,ai_flop_per_byte,flops_per_s,bound,"
                       "time_s,flops,bytes,param,param_value,color,marker,kernel,short_name,"
-                      "level,set,percent_of_roof,labelled,speedup\n";
+                      "level,set,role,percent_of_roof,labelled,speedup\n";
     std::string marker;
     // Measured kernels' columns: empty on the analytic rows.
-    std::string measured = ",,,,,,,";
+    std::string measured = ",,,,,,,,";
     auto row = [&](const std::string& kind, int hw, const std::string& op, const std::string& roof,
                    std::size_t index, QPointF value, const std::string& bound,
                    const std::string& time, const std::string& flops, const std::string& bytes,
@@ -202,19 +205,19 @@ QByteArray FigureData::toCsv() const
     marker = "kernel";
     for (const Kernel& k : m_kernels) {
         measured = ',' + csvField(k.name) + ',' + csvField(k.shortName) + ',' + k.level + ',' +
-                   csvField(k.set) + ',' + optional(k.percentOfRoof) + ',' +
+                   csvField(k.set) + ',' + k.role + ',' + optional(k.percentOfRoof) + ',' +
                    (k.labelled ? "true" : "false") + ',';
         row("kernel", k.hardware, {}, {}, static_cast<std::size_t>(k.kernel), k.value, k.bound,
             number(k.timeS), optional(k.flops), optional(k.bytes), {}, {});
     }
     marker.clear();
     for (const Link& l : m_links) {
-        measured = ",," + csvField(l.kernel) + ",,,,," + optional(l.speedup);
+        measured = ",," + csvField(l.kernel) + ",,,,,," + optional(l.speedup);
         row(l.kind, l.hardware, l.op, {}, 0, l.tail, {}, {}, {}, {}, {}, {});
         row(l.kind, l.hardware, l.op, {}, 1, l.head, {}, {}, {}, {}, {}, {});
     }
     // The operator column names the collective; bytes are those one call puts on the link.
-    measured = ",,,,,,,";
+    measured = ",,,,,,,,";
     for (const Communication& c : m_communication)
         row("communication", c.hardware, c.name, c.collective, 0, c.value, "link", number(c.timeS),
             {}, number(c.linkBytes), {}, {});
@@ -296,6 +299,7 @@ QByteArray FigureData::toJson() const
         kernels.push_back({{"name", k.name},
                            {"short_name", k.shortName},
                            {"set", k.set},
+                           {"role", k.role.empty() ? json() : json(k.role)},
                            {"index", k.kernel},
                            {"level", k.level},
                            {"gpu", gpuId(k.hardware)},

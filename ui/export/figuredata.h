@@ -60,7 +60,8 @@ public:
         int hardware = -1;
         std::string shortName;
         std::string name; // full
-        std::string set;  // the set's label, else its file
+        std::string set;  // the run's file, else its label
+        std::string role; // "before" / "after" when the run is compared, else empty
         int kernel = -1;
         std::string level; // dram, l2, l1
         QPointF value;
