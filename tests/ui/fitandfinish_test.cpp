@@ -46,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QSettings>
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
@@ -795,3 +796,22 @@ INSTANTIATE_TEST_SUITE_P(WindowSizes, TablesShowTheirNumbers,
                              return std::to_string(info.param.width()) + "x" +
                                     std::to_string(info.param.height());
                          });
+
+// A first start: the side columns open at the widths they were designed for (the accelerator
+// table shows its columns, the read-out its values on one line each), not squeezed to what
+// was left of the window's size before it was shown.
+TEST(FitAndFinish, SideColumnsOpenAtTheirDesignedWidths)
+{
+    QSettings().clear();
+    auto w = std::make_unique<MainWindow>(HardwareCatalog::builtin());
+    w->newDocument();
+    w->show();
+    settle();
+    ASSERT_EQ(w->size(), QSize(1600, 1000));
+    auto* hwDock = w->findChild<QDockWidget*>(QStringLiteral("hardwareDock"));
+    auto* paramDock = w->findChild<QDockWidget*>(QStringLiteral("parameterDock"));
+    ASSERT_TRUE(hwDock && paramDock);
+    EXPECT_GE(hwDock->width(), 300);
+    EXPECT_GE(paramDock->width(), 310);
+    EXPECT_GE(w->chartView()->width(), 920);
+}

@@ -8,6 +8,7 @@
 #include <QScopedValueRollback>
 #include <QTimer>
 
+#include <algorithm>
 #include <vector>
 
 namespace roofscope {
@@ -47,6 +48,7 @@ void DockLayout::restore(const QByteArray& geometry, const QByteArray& state, bo
     const QScopedValueRollback guard(m_arranging, true);
     m_window->restoreGeometry(geometry);
     if (m_window->restoreState(state)) {
+        m_restored = true;
         m_compact = compact;
         m_follows = follows;
         m_window->setTabPosition(Qt::LeftDockWidgetArea,
@@ -56,6 +58,16 @@ void DockLayout::restore(const QByteArray& geometry, const QByteArray& state, bo
 
 bool DockLayout::eventFilter(QObject* watched, QEvent* event)
 {
+    // Dock sizes set before the window is first laid out are squeezed into the size it had
+    // then: the side columns opened at two thirds of their width. Set once more when it shows.
+    if (watched == m_window && event->type() == QEvent::Show && !m_shown) {
+        m_shown = true;
+        if (!m_restored && !m_compact) {
+            const QScopedValueRollback guard(m_arranging, true);
+            setRoomySizes(m_window->size());
+            m_roomyState = m_window->saveState();
+        }
+    }
     if (watched == m_window && event->type() == QEvent::Resize && m_follows && !m_arranging) {
         const int h = static_cast<QResizeEvent*>(event)->size().height();
         const bool compact = m_compact ? h < kCompactBelow + kMargin : h < kCompactBelow - kMargin;
@@ -127,10 +139,40 @@ void DockLayout::arrangeRoomy(QSize size)
                 dockShown.first->setVisible(dockShown.second);
         }
         m_compact = false;
+        // The comparison's height is reset by tabifying the bottom docks.
+        if (auto* cmp = m_window->findChild<QDockWidget*>(QStringLiteral("comparisonDock")))
+            m_window->resizeDocks({cmp}, {size.height() * 3 / 10}, Qt::Vertical);
+        return; // the columns as the user last had them in this layout
     }
+    setRoomySizes(size);
+}
+
+void DockLayout::setRoomySizes(QSize size)
+{
+    auto dockNamed = [this](const char* name) {
+        return m_window->findChild<QDockWidget*>(QLatin1String(name));
+    };
+    QDockWidget* hwDock = dockNamed("hardwareDock");
+    QDockWidget* opDock = dockNamed("operatorDock");
+    QDockWidget* paramDock = dockNamed("parameterDock");
+    QDockWidget* readDock = dockNamed("readoutDock");
+    if (hwDock && paramDock) {
+        // The accelerator table's names and peaks, the read-out's values on a line or two,
+        // and the middle wide enough for every column of the comparison table.
+        m_window->resizeDocks(
+            {hwDock, paramDock},
+            {std::min(310, size.width() * 19 / 100), std::min(320, size.width() * 20 / 100)},
+            Qt::Horizontal);
+    }
+    if (hwDock && opDock)
+        m_window->resizeDocks({hwDock, opDock},
+                              {size.height() * 26 / 100, size.height() * 42 / 100}, Qt::Vertical);
+    if (paramDock && readDock)
+        m_window->resizeDocks({paramDock, readDock},
+                              {size.height() * 30 / 100, size.height() * 38 / 100}, Qt::Vertical);
     // Room for the comparison's sentences and at least four rows of its table (set last:
     // tabifying the bottom docks resets their height).
-    if (auto* cmp = m_window->findChild<QDockWidget*>(QStringLiteral("comparisonDock")))
+    if (auto* cmp = dockNamed("comparisonDock"))
         m_window->resizeDocks({cmp}, {size.height() * 3 / 10}, Qt::Vertical);
 }
 

@@ -41,6 +41,8 @@ protected:
 private:
     void arrangeCompact(QSize size);
     void arrangeRoomy(QSize size);
+    // The roomy arrangement's column widths and panel heights for a window of `size`.
+    void setRoomySizes(QSize size);
     void dockMoved();
 
     QMainWindow* m_window;
@@ -49,6 +51,8 @@ private:
     bool m_compact = false;
     bool m_follows = true;
     bool m_arranging = false;
+    bool m_shown = false;    // the window has been shown once
+    bool m_restored = false; // a saved arrangement was restored: the user's sizes stand
 };
 
 } // namespace roofscope
