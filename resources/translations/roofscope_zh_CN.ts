@@ -937,6 +937,10 @@
 <context>
     <name>roofscope::KernelsPanel</name>
     <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
         <source>&amp;Pair With</source>
         <translation>配对到(&amp;P)</translation>
     </message>

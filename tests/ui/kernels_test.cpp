@@ -673,8 +673,13 @@ TEST(KernelsPanel, SaysWhatTheBeforeAfterComparisonPaired)
         sentence.contains(QStringLiteral("Paired by short name with gemm_kernel<128, 64>.")))
         << sentence.toStdString();
 
-    // An after run on another GPU: said, by the names the window gives the GPUs.
+    // An after run on another GPU: said, by the names the window gives the GPUs. (The two
+    // files were one import, undone together; the before run is imported again alone.)
     s->undoStack()->undo();
+    ASSERT_TRUE(s->measurements().sets.empty());
+    panel.importFiles({before});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 1u);
     MeasurementSet h100;
     h100.file = "h100.csv";
     h100.kernels = {csvKernel("gemm", 0.005, 1e12, 1e10)};
@@ -817,4 +822,32 @@ TEST(KernelsPanel, ChoosesTwoOfThreeRunsAndPairsKernelsByHand)
     EXPECT_EQ(undo->undoText(), QStringLiteral("Compare v3.csv → v1.csv"));
     EXPECT_EQ(before->currentIndex(), 2);
     EXPECT_EQ(after->currentIndex(), 0);
+}
+
+// Two files chosen together are one import: one undo step takes both runs away, and redo brings
+// both back as before and after.
+TEST(KernelsPanel, FilesImportedTogetherAreOneUndoStep)
+{
+    QTemporaryDir dir;
+    const QString before = dir.filePath(QStringLiteral("before.csv"));
+    const QString after = dir.filePath(QStringLiteral("after.csv"));
+    ASSERT_TRUE(writeFile(before, "name,time_s,flops,dram_bytes,gpu\n"
+                                  "gemm,0.01,1e12,1e10,a100-sxm4-80gb\n"));
+    ASSERT_TRUE(writeFile(after, "name,time_s,flops,dram_bytes,gpu\n"
+                                 "gemm,0.005,1e12,1e10,a100-sxm4-80gb\n"));
+    auto s = makeSession();
+    KernelsPanel panel(s.get());
+    const int undoBefore = s->undoStack()->count();
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({before, after});
+    ASSERT_TRUE(finished.wait(10000));
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->undoStack()->count(), undoBefore + 1);
+    EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Import before.csv, after.csv"));
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->measurements().sets.empty());
+    s->undoStack()->redo();
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    EXPECT_EQ(s->measurements().sets[0].label, "before");
+    EXPECT_EQ(s->measurements().sets[1].label, "after");
 }

@@ -32,6 +32,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <optional>
@@ -513,6 +514,15 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     QStringList runs;
     for (const std::string& n : joinNotes)
         warnings << QString::fromStdString(n);
+    // Files imported together are undone together: one action, one undo step.
+    QStringList withKernels;
+    for (const MeasuredImport& imported : imports) {
+        if (!imported.kernels.empty())
+            withKernels << QString::fromStdString(imported.file);
+    }
+    QUndoStack* undo = m_session->undoStack();
+    if (withKernels.size() > 1)
+        undo->beginMacro(tr("Import %1").arg(withKernels.join(QStringLiteral(", "))));
     for (MeasuredImport& imported : imports) {
         const QString name = QString::fromStdString(imported.file);
         for (const std::string& w : imported.warnings)
@@ -536,6 +546,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         added += static_cast<int>(set.kernels.size());
         m_session->importMeasurements(std::move(set));
     }
+    if (withKernels.size() > 1)
+        undo->endMacro();
     if (m_group->isChecked() && launches > added && added > 0)
         notes.prepend(tr("Imported %1 launches of %2 kernels.")
                           .arg(QLocale().toString(launches), QLocale().toString(added)));
