@@ -1,7 +1,6 @@
 #include "ui/widgets/mainwindow.h"
 
 #include "core/scenario.h"
-#include "ui/catalogeditcommand.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
@@ -12,11 +11,10 @@
 #include "ui/models/operatormodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
-#include "ui/usercatalog.h"
+#include "ui/widgets/catalogcontroller.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/docklayout.h"
-#include "ui/widgets/hardwareeditordialog.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/modelpanel.h"
@@ -84,9 +82,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     : QMainWindow(parent), m_session(new Session(std::move(catalog), this)),
       m_hardwareModel(new HardwareModel(m_session, this)),
       m_operatorModel(new OperatorModel(m_session, this)),
-      m_comparisonModel(new ComparisonModel(m_session, this))
+      m_comparisonModel(new ComparisonModel(m_session, this)),
+      m_catalog(new CatalogController(m_session, this))
 {
     setObjectName(QStringLiteral("RoofScopeMainWindow"));
+    connect(
+        m_catalog, &CatalogController::statusMessage, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
     setCentralWidget(m_chartView);
@@ -177,7 +179,8 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         }
     }
     connect(m_kernels, &KernelsPanel::statusMessage, this, status);
-    connect(m_kernels, &KernelsPanel::hardwareFilesImported, this, &MainWindow::offerHardwareFiles);
+    connect(m_kernels, &KernelsPanel::hardwareFilesImported, m_catalog,
+            &CatalogController::offerHardwareFiles);
     connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
         if (added > 0)
             kernelsDock->raise();
@@ -229,7 +232,8 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         statusBar()->showMessage(catalogErrors.join(QStringLiteral("; ")), 15000);
         // Once the window is up, and once per set of problems: a broken file the user has
         // been told about does not nag at every start.
-        QTimer::singleShot(0, this, [this, catalogErrors] { reportCatalogErrors(catalogErrors); });
+        QTimer::singleShot(
+            0, this, [this, catalogErrors] { m_catalog->reportCatalogErrors(catalogErrors); });
     } else
         statusBar()->showMessage(tr("Drag a point or the batch slider across the ridge."), 8000);
     // First-run size: roomy, but never larger than the screen (a 1366×768 laptop). The
@@ -342,8 +346,8 @@ void MainWindow::createActions()
     fillRecentMenu();
     file->addActions({saveAct, saveAsAct});
     file->addSeparator();
-    QAction* addCatalog =
-        action(tr("Add &Hardware Catalog…"), QKeySequence(), [this] { addHardwareCatalog(); });
+    QAction* addCatalog = action(tr("Add &Hardware Catalog…"), QKeySequence(),
+                                 [this] { m_catalog->addHardwareCatalog(); });
     addCatalog->setObjectName(QStringLiteral("addHardwareCatalogAction"));
     addCatalog->setToolTip(tr("Load accelerators from a hardware catalog, an ERT roofline.json "
                               "or an omniperf roofline.csv, show them and keep them for the next "
@@ -373,10 +377,11 @@ void MainWindow::createActions()
     edit->addActions({dup, rename, remove});
     edit->addSeparator();
     QAction* newGpu =
-        action(tr("New &Accelerator…"), QKeySequence(), [this] { editAccelerator(-1); });
+        action(tr("New &Accelerator…"), QKeySequence(), [this] { m_catalog->editAccelerator(-1); });
     newGpu->setObjectName(QStringLiteral("newAcceleratorAction"));
-    QAction* editGpu = action(tr("Edit Acce&lerator…"), QKeySequence(),
-                              [this] { editAccelerator(m_hardwarePanel->currentHardware()); });
+    QAction* editGpu = action(tr("Edit Acce&lerator…"), QKeySequence(), [this] {
+        m_catalog->editAccelerator(m_hardwarePanel->currentHardware());
+    });
     editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
     edit->addActions({newGpu, editGpu});
     m_hardwarePanel->addContextActions({newGpu, editGpu});
@@ -719,167 +724,19 @@ void MainWindow::about()
             .arg(QStringLiteral(ROOFSCOPE_VERSION)));
 }
 
-void MainWindow::reportCatalogErrors(const QStringList& errors)
-{
-    QSettings settings;
-    const QString key = QStringLiteral("catalog/reportedErrors");
-    if (settings.value(key).toStringList() == errors)
-        return;
-    settings.setValue(key, errors);
-    Prompt::ask(this, {tr("Some Catalog Files Were Not Loaded"),
-                       tr("These files were skipped; everything else is available:\n\n%1\n\n"
-                          "Fix or remove them and restart RoofScope.")
-                           .arg(errors.join(QStringLiteral("\n\n"))),
-                       QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
-}
-
 std::optional<QString> MainWindow::addHardwareCatalogFile(const QString& path)
 {
-    HardwareCatalog after = m_session->catalog();
-    auto loaded = after.loadFile(path.toStdString());
-    if (!loaded)
-        return QString::fromStdString(loaded.error().message);
-    const std::size_t added = after.all().size() - m_session->catalog().all().size();
-    const std::size_t total = loaded->size();
-    // The entries as a catalog file, named after the first id: at every start they load with
-    // the names they have now (read from the file's content, never its path), whatever the
-    // file was called and in whatever format it came.
-    QString target = UserCatalog::copyTarget(*loaded);
-    if (QFileInfo(target).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
-        target.clear(); // already there
-    Session::HardwareState state = m_session->hardwareState();
-    // Added to be looked at: every entry of the file shows on the chart, in this undo step.
-    for (const Hardware& hw : *loaded) {
-        const auto it = std::find_if(after.all().begin(), after.all().end(),
-                                     [&hw](const Hardware& h) { return h.id == hw.id; });
-        const int index = static_cast<int>(it - after.all().begin());
-        if (it != after.all().end() &&
-            std::find(state.checked.begin(), state.checked.end(), index) == state.checked.end())
-            state.checked.push_back(index);
-    }
-    std::sort(state.checked.begin(), state.checked.end());
-    if (state.baseline < 0 && !state.checked.empty())
-        state.baseline = state.checked.front();
-    CatalogEditCommand::State before{m_session->catalog(), m_session->hardwareState(), {}};
-    CatalogEditCommand::State next{after, state, {}};
-    if (!target.isEmpty()) {
-        auto old = UserCatalog::readBytes(target);
-        if (!old)
-            return QString::fromStdString(old.error().message);
-        before.file = *old;
-        next.file = QByteArray::fromStdString(hardwareCatalogToJson(*loaded));
-        if (auto error = UserCatalog::writeBytes(target, next.file))
-            return error;
-    }
-    const QString fileName = QFileInfo(path).fileName();
-    const QString undoText = total == 1
-                                 ? tr("Add %1").arg(QString::fromStdString(loaded->front().name))
-                                 : tr("Add Hardware Catalog %1").arg(fileName);
-    m_session->undoStack()->push(new CatalogEditCommand(
-        m_session, undoText, target, std::move(before), std::move(next),
-        [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
-    statusBar()->showMessage(
-        tr("%1: %n accelerator(s) added", nullptr, static_cast<int>(added)).arg(fileName) +
-            (total > added ? tr(", %1 updated").arg(total - added) : QString()),
-        8000);
-    return std::nullopt;
+    return m_catalog->addHardwareCatalogFile(path);
 }
 
 int MainWindow::offerHardwareFiles(const QStringList& paths)
 {
-    int added = 0;
-    for (const QString& path : paths) {
-        const QString name = QFileInfo(path).fileName();
-        const auto answer = Prompt::ask(
-            this,
-            {tr("Add Hardware?"),
-             tr("%1 holds measured hardware peaks, no kernels. Add it as hardware?").arg(name),
-             QMessageBox::Yes | QMessageBox::Cancel,
-             QMessageBox::Yes,
-             QMessageBox::Question,
-             {{QMessageBox::Yes, tr("Add as Hardware")}}});
-        if (answer != QMessageBox::Yes) {
-            statusBar()->showMessage(tr("%1: nothing was imported or added.").arg(name), 8000);
-            continue;
-        }
-        if (auto error = addHardwareCatalogFile(path)) {
-            Prompt::ask(this, {tr("Cannot Add Hardware Catalog"),
-                               tr("Nothing was added.\n\n%1").arg(*error), QMessageBox::Ok,
-                               QMessageBox::Ok, QMessageBox::Warning});
-            continue;
-        }
-        ++added;
-    }
-    return added;
-}
-
-void MainWindow::addHardwareCatalog()
-{
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Add Hardware Catalog"), QString(),
-                                     tr("Hardware catalogs (*.json *.csv);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    if (auto error = addHardwareCatalogFile(path)) {
-        Prompt::ask(this,
-                    {tr("Cannot Add Hardware Catalog"), tr("Nothing was added.\n\n%1").arg(*error),
-                     QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
-    }
+    return m_catalog->offerHardwareFiles(paths);
 }
 
 std::optional<QString> MainWindow::saveAccelerator(const Hardware& hw)
 {
-    if (auto error = UserCatalog::validate(hw))
-        return error;
-    const QString path = UserCatalog::editorFile();
-    auto old = UserCatalog::readBytes(path);
-    if (!old)
-        return QString::fromStdString(old.error().message);
-    auto bytes = UserCatalog::withEntry(*old, hw);
-    if (!bytes)
-        return QString::fromStdString(bytes.error().message);
-    HardwareCatalog after = m_session->catalog();
-    after.merge({hw});
-    Session::HardwareState state = m_session->hardwareState();
-    const int index = [&] {
-        for (std::size_t i = 0; i < after.all().size(); ++i) {
-            if (after.all()[i].id == hw.id)
-                return static_cast<int>(i);
-        }
-        return -1;
-    }();
-    const bool isNew = m_session->hardwareIndex(hw.id) < 0;
-    // A new accelerator shows on the chart right away: that is why it was entered.
-    if (isNew && index >= 0) {
-        state.checked.push_back(index);
-        std::sort(state.checked.begin(), state.checked.end());
-        if (state.baseline < 0)
-            state.baseline = index;
-    }
-    if (auto error = UserCatalog::writeBytes(path, *bytes))
-        return error;
-    m_session->undoStack()->push(new CatalogEditCommand(
-        m_session, (isNew ? tr("Add %1") : tr("Edit %1")).arg(QString::fromStdString(hw.name)),
-        path, {m_session->catalog(), m_session->hardwareState(), *old}, {after, state, *bytes},
-        [this](const QString& error) { statusBar()->showMessage(error, 15000); }));
-    statusBar()->showMessage(tr("Saved %1 to %2").arg(QString::fromStdString(hw.name), path), 8000);
-    return std::nullopt;
-}
-
-void MainWindow::editAccelerator(int hardware)
-{
-    HardwareEditorDialog dialog(
-        [this](const std::string& id) { return m_session->hardwareIndex(id) >= 0; }, this);
-    if (hardware >= 0 && hardware < static_cast<int>(m_session->hardware().size()))
-        dialog.setHardware(m_session->hardware()[static_cast<std::size_t>(hardware)]);
-    while (dialog.exec() == QDialog::Accepted) {
-        const auto error = saveAccelerator(dialog.hardware());
-        if (!error)
-            return;
-        // The entry stays in the dialog: nothing typed is lost.
-        Prompt::ask(this, {tr("Cannot Save the Accelerator"), *error, QMessageBox::Ok,
-                           QMessageBox::Ok, QMessageBox::Warning});
-    }
+    return m_catalog->saveAccelerator(hw);
 }
 
 QString MainWindow::readingGuideText()

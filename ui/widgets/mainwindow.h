@@ -13,6 +13,7 @@ class QMenu;
 
 namespace roofscope {
 
+class CatalogController;
 class ComparisonModel;
 class ComparisonPanel;
 class DockLayout;
@@ -87,15 +88,11 @@ public:
     // docks follow the window's size from then on, until the user moves one (DockLayout).
     void applyDefaultLayout(QSize size);
     DockLayout* dockLayout() const { return m_dockLayout; }
-    // File ▸ Add Hardware Catalog… without the file dialog: validates the file (the message
-    // names file and JSON pointer; nothing changes on error), merges it as one undo step and
-    // keeps a copy in the user catalog folder for the next start.
+    // The user's hardware catalog (CatalogController): Add Hardware Catalog…, hardware files
+    // offered by an import, the accelerator editor's Save.
+    CatalogController* catalogController() const { return m_catalog; }
     std::optional<QString> addHardwareCatalogFile(const QString& path);
-    // An import of files that hold hardware peaks and no kernels: asks (Prompt) whether to add
-    // each as hardware and adds it as addHardwareCatalogFile does; the number added.
     int offerHardwareFiles(const QStringList& paths);
-    // The accelerator editor's Save: validated, written to the user catalog file (QSaveFile),
-    // merged into the session as one undo step; a new accelerator is checked.
     std::optional<QString> saveAccelerator(const Hardware& hw);
 
 protected:
@@ -105,8 +102,6 @@ protected:
 
 private:
     void createActions();
-    void addHardwareCatalog();
-    void editAccelerator(int hardware);
     void setUpTabOrder();
     void open();
     bool save();
@@ -118,7 +113,6 @@ private:
     // The document now matches its file (`saved`), or is known to differ from it (a restored
     // session that was unsaved): the undo stack's clean state is here either way.
     void markSaved(bool saved = true);
-    void reportCatalogErrors(const QStringList& errors);
     void updateTitle();
     void syncThemeActions();
     void saveSessionToSettings() const;
@@ -129,6 +123,7 @@ private:
     HardwareModel* m_hardwareModel;
     OperatorModel* m_operatorModel;
     ComparisonModel* m_comparisonModel;
+    CatalogController* m_catalog;
     RoofChart* m_chart;
     RoofChartView* m_chartView;
     HardwarePanel* m_hardwarePanel;
