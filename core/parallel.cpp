@@ -247,9 +247,11 @@ Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario&
     return stageWorkload(*sharded, s, l, 0, 0, stageLayers(m, l, 0));
 }
 
-Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceScenario& s,
-                                          const Layout& l, const Hardware& hw,
-                                          const ParallelOptions& options)
+namespace {
+
+Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceScenario& s,
+                                         const Layout& l, const Hardware& hw,
+                                         const ParallelOptions& options)
 {
     if (auto invalid = validateLayout(m, l, hw))
         return *invalid;
@@ -423,6 +425,41 @@ Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceS
     if (hw.memoryBytes > 0.0)
         result.fits = result.memoryBytesPerGpu <= (1.0 - options.headroom) * hw.memoryBytes;
     return result;
+}
+
+} // namespace
+
+// The totals, remembered: a slider step asks for every checked GPU's totals twice (the model's
+// totals and the chart's collectives), each an evaluation of every stage's operators. A few
+// per thread, the last used first.
+Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceScenario& s,
+                                          const Layout& l, const Hardware& hw,
+                                          const ParallelOptions& options)
+{
+    struct Entry {
+        ModelConfig m;
+        InferenceScenario s;
+        Layout l;
+        Hardware hw;
+        ParallelOptions options;
+        Expected<ParallelTotals> totals;
+    };
+    constexpr std::size_t kEntries = 16;
+    thread_local std::vector<Entry> recent;
+    const auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) {
+        return e.l == l && e.s == s && e.options.headroom == options.headroom &&
+               e.options.microBatches == options.microBatches && e.hw.id == hw.id && e.hw == hw &&
+               e.m == m;
+    });
+    if (it != recent.end()) {
+        std::rotate(recent.begin(), it, it + 1);
+        return recent.front().totals;
+    }
+    Expected<ParallelTotals> totals = computeParallel(m, s, l, hw, options);
+    if (recent.size() == kEntries)
+        recent.pop_back();
+    recent.insert(recent.begin(), Entry{m, s, l, hw, options, totals});
+    return totals;
 }
 
 std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,

@@ -61,20 +61,25 @@ void ChartLabel::setBackground(const QColor& color)
 QSizeF ChartLabel::sizeFor(const QString& text, const QFont& font)
 {
     // The GUI thread's labels: texts change with the values in them, so the cache is emptied
-    // when it grows past what a chart shows many times over.
-    static QHash<QString, QSizeF> cache;
+    // when it grows past what a chart shows many times over. By font first: a font hashes from
+    // its request, where a key string (QFont::key) was built for every label of every step.
+    static QHash<QFont, QHash<QString, QSizeF>> cache;
+    static qsizetype entries = 0;
     constexpr qsizetype kMaxEntries = 8192;
-    QString key = font.key();
-    key += QChar(u'\x1f');
-    key += text;
-    const auto it = cache.constFind(key);
-    if (it != cache.constEnd())
-        return *it;
+    const auto byFont = cache.constFind(font);
+    if (byFont != cache.constEnd()) {
+        const auto it = byFont->constFind(text);
+        if (it != byFont->constEnd())
+            return *it;
+    }
     const QFontMetricsF fm(font);
     const QSizeF size(fm.horizontalAdvance(text) + 2 * kPadX, fm.height() + 2 * kPadY);
-    if (cache.size() >= kMaxEntries)
+    if (entries >= kMaxEntries) {
         cache.clear();
-    cache.insert(key, size);
+        entries = 0;
+    }
+    cache[font].insert(text, size);
+    ++entries;
     return size;
 }
 

@@ -337,11 +337,19 @@ void ModelPanel::refreshLayout()
     const bool moe = m_workbench->model().isMoe();
     m_ep->setVisible(moe);
     m_epLabel->setVisible(moe);
+    // Which values the model's shapes refuse depends on the model and the layout only: a batch
+    // or context step leaves the 24 items as they are.
+    const bool marked =
+        m_markedLayout && *m_markedLayout == current && m_markedModel == m_workbench->model();
+    if (!marked) {
+        m_markedLayout = current;
+        m_markedModel = m_workbench->model();
+    }
     // Each value with the others as they are (EP falls back to 1 where it stops dividing TP).
-    const auto mark = [this](QComboBox* combo, int selected, auto layoutFor) {
+    const auto mark = [this, marked](QComboBox* combo, int selected, auto layoutFor) {
         const QSignalBlocker b(combo);
         auto* items = qobject_cast<QStandardItemModel*>(combo->model());
-        for (int i = 0; i < combo->count(); ++i) {
+        for (int i = 0; i < combo->count() && !marked; ++i) {
             const int n = combo->itemData(i).toInt();
             const std::optional<QString> problem = m_workbench->layoutProblem(layoutFor(n));
             if (QStandardItem* item = items ? items->item(i) : nullptr) {

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "core/modelconfig.h"
+#include "core/parallel.h"
 #include "core/workload.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -92,6 +96,9 @@ private:
     InferenceScenario m_pending;
     bool m_hasPending = false;
     int m_gesture = 0;
+    // The layout and model refreshLayout() last marked the combos' items for.
+    std::optional<Layout> m_markedLayout;
+    ModelConfig m_markedModel;
 };
 
 } // namespace roofscope
