@@ -29,9 +29,14 @@ SampleStats statsOf(std::vector<double> values)
 SampleStats sampleRate(const std::function<PinnedTeam::Times(std::uint64_t reps)>& timedRun,
                        double amountPerRep, const SamplePlan& plan)
 {
+    const auto rateOf = [&](std::uint64_t reps, const PinnedTeam::Times& times) {
+        return amountPerRep * static_cast<double>(reps) / std::max(kMinSeconds, times.wall);
+    };
     std::uint64_t reps = 1;
     PinnedTeam::Times times = timedRun(reps);
+    double before = 0.0; // seconds run before the latest run
     double elapsed = times.wall;
+    int runs = 1;
     while (times.shortest < plan.sampleSeconds && reps < kMaxReps) {
         // Grow towards the target, at most 16× at once (the first runs are cold and noisy).
         const double seconds = std::max(kMinSeconds, times.shortest);
@@ -39,17 +44,22 @@ SampleStats sampleRate(const std::function<PinnedTeam::Times(std::uint64_t reps)
         reps = std::min(kMaxReps,
                         static_cast<std::uint64_t>(std::ceil(static_cast<double>(reps) * factor)));
         times = timedRun(reps);
+        before = elapsed;
         elapsed += times.wall;
-    }
-    while (elapsed < plan.warmupSeconds) {
-        times = timedRun(reps);
-        elapsed += times.wall;
+        ++runs;
     }
     std::vector<double> rates;
-    for (int i = 0; i < plan.samples; ++i) {
+    // The run that reached a sample's length is a sample when it came after the warm-up (the
+    // shorter runs before it): the sweep takes no separate warm-up, and saves a run per size.
+    if (runs > 1 && before >= plan.warmupSeconds && plan.samples > 0)
+        rates.push_back(rateOf(reps, times));
+    while (rates.empty() && elapsed < plan.warmupSeconds) {
         times = timedRun(reps);
-        rates.push_back(amountPerRep * static_cast<double>(reps) /
-                        std::max(kMinSeconds, times.wall));
+        elapsed += times.wall;
+    }
+    while (static_cast<int>(rates.size()) < plan.samples) {
+        times = timedRun(reps);
+        rates.push_back(rateOf(reps, times));
     }
     return statsOf(std::move(rates));
 }

@@ -32,7 +32,8 @@ struct SampleStats {
 // repetitions on every thread of a team. The repetition count first grows until each thread's
 // own work lasts a sample's length (so start-up delays of threads on a busy machine are small
 // beside it; the clock settles meanwhile), then warm-up runs follow until `plan.warmupSeconds`
-// have passed, then `plan.samples` samples are taken.
+// have passed, then `plan.samples` samples are taken. The calibration run that reached the
+// sample length is the first sample when the runs before it already made the warm-up.
 SampleStats sampleRate(const std::function<PinnedTeam::Times(std::uint64_t reps)>& timedRun,
                        double amountPerRep, const SamplePlan& plan);
 

@@ -6,6 +6,7 @@
 #include "core/probe/cpuprobe.h"
 #include "core/probe/plateaus.h"
 #include "core/probe/proberesult.h"
+#include "core/probe/sampler.h"
 #include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 using namespace roofscope;
@@ -162,6 +164,43 @@ TEST(ProbeSweep, CeilingIsPastTheLastCacheAndWithinMemory)
     m.memoryBytes = 1024 * MiB;
     EXPECT_EQ(sweepCeilingBytes(m, false), 256 * MiB); // a quarter of the memory
     EXPECT_EQ(sweepCeilingBytes(m, true), 64 * MiB);
+}
+
+// A kernel that takes 1 ms per repetition, counting its runs.
+struct FakeKernel {
+    int runs = 0;
+    PinnedTeam::Times operator()(std::uint64_t reps)
+    {
+        ++runs;
+        const double seconds = 1e-3 * static_cast<double>(reps);
+        return {seconds, seconds};
+    }
+};
+
+TEST(ProbeSampler, CalibratesToTheSampleLengthThenSamples)
+{
+    FakeKernel kernel;
+    // 1, 16 and 120 repetitions calibrate (1 + 16 ms of warm-up); the 120 ms run is sample one.
+    auto stats = sampleRate(std::ref(kernel), 2.0, SamplePlan{0.0, 0.1, 3});
+    EXPECT_EQ(kernel.runs, 5);
+    ASSERT_EQ(stats.values.size(), 3u);
+    EXPECT_DOUBLE_EQ(stats.max, 2000.0);
+    EXPECT_DOUBLE_EQ(stats.median, 2000.0);
+    EXPECT_FALSE(stats.noisy());
+
+    // A warm-up of 1 s: the calibration is no sample; runs of 120 ms follow until 1 s has passed.
+    kernel.runs = 0;
+    stats = sampleRate(std::ref(kernel), 1.0, SamplePlan{1.0, 0.1, 5});
+    EXPECT_EQ(kernel.runs, 3 + 8 + 5);
+    EXPECT_EQ(stats.values.size(), 5u);
+}
+
+TEST(ProbeSampler, NoiseIsMaxAboveMedianByTenPercent)
+{
+    EXPECT_FALSE(statsOf({100, 105, 109}).noisy());
+    EXPECT_TRUE(statsOf({100, 100, 111}).noisy());
+    EXPECT_EQ(statsOf({3, 1, 2}).median, 2.0);
+    EXPECT_EQ(statsOf({4, 1, 2, 3}).median, 2.5);
 }
 
 TEST(ProbeMachine, SysfsCacheSizes)
