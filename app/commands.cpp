@@ -1,6 +1,7 @@
 #include "app/commands.h"
 
 #include "app/measuredcommand.h"
+#include "app/probecommand.h"
 
 #include "app/arguments.h"
 #include "app/resultrows.h"
@@ -397,6 +398,10 @@ void printHelp(std::ostream& out)
            "                  [--format table|json|csv]\n"
            "                 kernels of profiler exports under their roofs (the formats\n"
            "                 and the commands that make them: roofscope measured --help)\n"
+           "  roofscope probe [--threads N] [--quick] [--device cpu] [--format table|json]\n"
+           "                  [-o FILE]\n"
+           "                 measures this machine's CPU: FMA peaks and bandwidth per memory\n"
+           "                 level; -o writes it as a catalog entry (this-machine-cpu)\n"
            "  roofscope plot [--scenario FILE] [--gpu ID[,ID...]] [--op SPEC ...]\n"
            "                 -o OUT.png|svg|pdf|csv|json [--size WxH] [--scale 1..4]\n"
            "                 [--theme light|dark|slide] [--title TEXT] [--subtitle TEXT]\n"
@@ -493,6 +498,10 @@ bool printCommandHelp(const std::string& command, std::ostream& out)
     };
     if (command == "measured") {
         printMeasuredHelp(out);
+        return true;
+    }
+    if (command == "probe") {
+        printProbeHelp(out);
         return true;
     }
     const auto it = kHelp.find(command);

@@ -6,6 +6,7 @@
 #include "app/measuredcommand.h"
 #include "app/modelcommands.h"
 #include "app/parallelcommands.h"
+#include "app/probecommand.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
 #include "app/plotcommand.h"
@@ -27,8 +28,9 @@ const std::map<std::string, Command>& commands()
 {
     using namespace roofscope::cli;
     static const std::map<std::string, Command> table = {
-        {"gpus", runGpus},     {"ops", runOps},     {"analyze", runAnalyze},   {"sweep", runSweep},
-        {"models", runModels}, {"model", runModel}, {"measured", runMeasured}, {"plan", runPlan},
+        {"gpus", runGpus},         {"ops", runOps},       {"analyze", runAnalyze},
+        {"sweep", runSweep},       {"models", runModels}, {"model", runModel},
+        {"measured", runMeasured}, {"plan", runPlan},     {"probe", runProbe},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif
@@ -83,7 +85,7 @@ int main(int argc, char** argv)
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
                   << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plan, "
-                     "measured, plot, help)\n";
+                     "measured, probe, plot, help)\n";
         return 2;
     }
     try {

@@ -294,14 +294,14 @@ TEST(CliCatalog, BrokenCatalogNamesFilePointerAndProblem)
 // exits 0, even among other options; it is never an unknown option.
 TEST(CliHelp, EverySubcommandHasHelp)
 {
-    const std::pair<const char*, const char*> commands[] = {
-        {"gpus", "roofscope gpus [--format"},
-        {"ops", "roofscope ops"},
-        {"analyze", "--op SPEC"},
-        {"sweep", "--range FROM:TO"},
-        {"models", "roofscope models"},
-        {"model", "--phase decode|prefill"},
-        {"plot", "-o OUT.png|svg|pdf|csv|json"}};
+    const std::pair<const char*, const char*> commands[] = {{"gpus", "roofscope gpus [--format"},
+                                                            {"ops", "roofscope ops"},
+                                                            {"analyze", "--op SPEC"},
+                                                            {"sweep", "--range FROM:TO"},
+                                                            {"models", "roofscope models"},
+                                                            {"model", "--phase decode|prefill"},
+                                                            {"plot", "-o OUT.png|svg|pdf|csv|json"},
+                                                            {"probe", "--threads N"}};
     const bool withPlot = runCli("help").out.find("roofscope plot") != std::string::npos;
     for (const auto& [command, usage] : commands) {
         if (std::string(command) == "plot" && !withPlot)

@@ -1,0 +1,115 @@
+#include "core/probe/bandwidthsweep.h"
+
+#include "core/probe/memorykernels.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+
+namespace roofscope::probe {
+
+namespace {
+
+struct FreeDeleter {
+    void operator()(double* p) const { std::free(p); }
+};
+using Array = std::unique_ptr<double[], FreeDeleter>;
+
+// One thread's arrays: a alone for read; a, b, c for triad.
+struct ThreadArrays {
+    Array a, b, c;
+};
+
+Array allocateArray(std::size_t n, double value)
+{
+    // 64-byte alignment for the aligned vector loads; the size is a multiple of 64 elements.
+    Array array(static_cast<double*>(std::aligned_alloc(64, n * sizeof(double))));
+    if (array)
+        for (std::size_t i = 0; i < n; ++i)
+            array[i] = value;
+    return array;
+}
+
+int arraysOf(MemoryKernel kernel)
+{
+    return kernel == MemoryKernel::Read ? 1 : 3;
+}
+
+} // namespace
+
+std::string_view memoryKernelName(MemoryKernel kernel)
+{
+    return kernel == MemoryKernel::Read ? "read" : "triad";
+}
+
+double bytesPerElement(MemoryKernel kernel)
+{
+    return 8.0 * arraysOf(kernel);
+}
+
+std::vector<double> sweepSizes(double minBytes, double maxBytes, double factor)
+{
+    std::vector<double> sizes;
+    if (!(minBytes > 0.0) || !(factor > 1.0) || !std::isfinite(maxBytes))
+        return sizes;
+    for (double size = minBytes;; size *= factor) {
+        sizes.push_back(std::round(size));
+        if (size >= maxBytes)
+            break;
+    }
+    return sizes;
+}
+
+std::vector<SweepPoint> sweepBandwidth(const PinnedTeam& team, MemoryKernel kernel,
+                                       const SweepOptions& options,
+                                       const std::function<void(double bytes)>& progress)
+{
+    std::vector<SweepPoint> points;
+    const auto threads = static_cast<std::size_t>(team.size());
+    const double perElement = bytesPerElement(kernel);
+    std::size_t previous = 0;
+    for (double size : sweepSizes(options.minBytes, options.maxBytes, options.factor)) {
+        // Elements per thread and array, a whole number of kernel steps.
+        const double perThread = size / static_cast<double>(threads) / perElement;
+        std::size_t n = static_cast<std::size_t>(perThread / kMemoryKernelStep) * kMemoryKernelStep;
+        n = std::max(n, kMemoryKernelStep);
+        if (n == previous)
+            continue;
+        previous = n;
+        if (progress)
+            progress(size);
+
+        std::vector<ThreadArrays> arrays(threads);
+        bool allocated = true;
+        team.run([&](int i) {
+            ThreadArrays& t = arrays[static_cast<std::size_t>(i)];
+            t.a = allocateArray(n, 1.0);
+            if (kernel == MemoryKernel::Triad) {
+                t.b = allocateArray(n, 1.0);
+                t.c = allocateArray(n, 2.0);
+            }
+        });
+        for (const ThreadArrays& t : arrays)
+            allocated = allocated && t.a && (kernel == MemoryKernel::Read || (t.b && t.c));
+        if (!allocated)
+            break; // out of memory: the sweep ends at the largest size that fitted
+
+        std::vector<double> sinks(threads, 0.0);
+        const Isa isa = options.isa;
+        const auto timedRun = [&](std::uint64_t reps) {
+            return team.run([&](int i) {
+                const auto k = static_cast<std::size_t>(i);
+                ThreadArrays& t = arrays[k];
+                if (kernel == MemoryKernel::Read)
+                    sinks[k] += readPasses(isa, t.a.get(), n, reps);
+                else
+                    triadPasses(isa, t.a.get(), t.b.get(), t.c.get(), n, reps);
+            });
+        };
+        const double bytes = static_cast<double>(n) * perElement * static_cast<double>(threads);
+        points.push_back(SweepPoint{bytes, sampleRate(timedRun, bytes, options.plan)});
+    }
+    return points;
+}
+
+} // namespace roofscope::probe

@@ -1,0 +1,134 @@
+// `roofscope probe --quick`: the JSON it prints, the catalog entry -o writes (read back by
+// `roofscope gpus --catalog`), and its refusals. Never absolute speeds: only shapes and orders
+// that hold on any machine, loaded or not.
+#include "core/catalog.h"
+#include "runcli.h"
+#include "tests/common/scratchdir.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+using nlohmann::json;
+using roofscope::clitest::runCli;
+
+namespace {
+
+bool positiveFinite(const json& v)
+{
+    return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0.0;
+}
+
+} // namespace
+
+TEST(ProbeCli, QuickJsonHasEveryKeyAndSaneOrder)
+{
+    const auto r = runCli("probe --quick --format json");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json out = json::parse(r.out);
+    for (const char* key :
+         {"device", "peaks_flops_per_s", "bandwidth_bytes_per_s", "samples", "noisy", "curve"})
+        ASSERT_TRUE(out.contains(key)) << key << " in " << r.out;
+    for (const char* key : {"cpu", "threads", "isa", "compiler", "host", "date"})
+        EXPECT_TRUE(out["device"].contains(key)) << key;
+    EXPECT_GE(out["device"]["threads"].get<int>(), 1);
+    const json& peaks = out["peaks_flops_per_s"];
+    ASSERT_TRUE(positiveFinite(peaks["fp64"])) << peaks;
+    ASSERT_TRUE(positiveFinite(peaks["fp32"])) << peaks;
+    // FP32 has twice the lanes of FP64 in every vector instruction set. In an unoptimised
+    // sanitizer build the scalar chains win and both precisions run at about the same rate, so
+    // only an inversion beyond noise fails.
+    EXPECT_GE(peaks["fp32"].get<double>(), 0.7 * peaks["fp64"].get<double>());
+    const json& bw = out["bandwidth_bytes_per_s"];
+    ASSERT_TRUE(bw.contains("dram")) << bw;
+    for (const auto& [level, value] : bw.items())
+        EXPECT_TRUE(positiveFinite(value)) << level << ": " << value;
+    if (bw.contains("l1")) {
+        EXPECT_GE(bw["l1"].get<double>(), bw["dram"].get<double>());
+    }
+    EXPECT_TRUE(out["noisy"].is_boolean());
+    ASSERT_TRUE(out["curve"].is_array());
+    ASSERT_GE(out["curve"].size(), 5u);
+    double previous = 0.0;
+    for (const json& point : out["curve"]) {
+        ASSERT_EQ(point.size(), 2u);
+        EXPECT_TRUE(positiveFinite(point[0]) && positiveFinite(point[1])) << point;
+        EXPECT_GT(point[0].get<double>(), previous); // growing working sets
+        previous = point[0].get<double>();
+    }
+}
+
+TEST(ProbeCli, CatalogEntryLoadsBackThroughGpus)
+{
+    const roofscope::test::ScratchDir dir("probe");
+    const std::string file = dir.path("this machine.json");
+    const auto r = runCli("probe --quick --threads 1 --format json -o '" + file + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json probe = json::parse(r.out);
+    ASSERT_TRUE(std::filesystem::exists(file));
+
+    auto catalog = roofscope::HardwareCatalog();
+    auto loaded = catalog.loadFile(file);
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    ASSERT_EQ(loaded->size(), 1u);
+    const roofscope::Hardware& hw = loaded->front();
+    EXPECT_EQ(hw.id, "this-machine-cpu");
+    EXPECT_NE(hw.name.find("1 thread"), std::string::npos) << hw.name;
+    const auto* fp64 = hw.findCeiling(roofscope::Precision::FP64, roofscope::ComputeUnit::Vector);
+    const auto* fp32 = hw.findCeiling(roofscope::Precision::FP32, roofscope::ComputeUnit::Vector);
+    ASSERT_TRUE(fp64 && fp32);
+    EXPECT_DOUBLE_EQ(fp64->flopsPerS, probe["peaks_flops_per_s"]["fp64"].get<double>());
+    EXPECT_DOUBLE_EQ(fp32->flopsPerS, probe["peaks_flops_per_s"]["fp32"].get<double>());
+    ASSERT_NE(hw.mainMemory(), nullptr);
+    EXPECT_EQ(hw.mainMemory()->level, "dram");
+    EXPECT_DOUBLE_EQ(hw.mainMemory()->bytesPerS,
+                     probe["bandwidth_bytes_per_s"]["dram"].get<double>());
+    EXPECT_EQ(hw.memory.size(), probe["bandwidth_bytes_per_s"].size());
+    EXPECT_NE(hw.notes.find(probe["device"]["date"].get<std::string>()), std::string::npos);
+
+    // Every command reads it as --catalog reads any catalog file.
+    const auto gpus = runCli("gpus --format json --catalog '" + file + "'");
+    ASSERT_EQ(gpus.exitCode, 0) << gpus.err;
+    const json listing = json::parse(gpus.out);
+    bool listed = false;
+    for (const json& entry : listing["hardware"])
+        listed = listed || entry["id"] == "this-machine-cpu";
+    EXPECT_TRUE(listed);
+    const auto table = runCli("gpus --catalog '" + file + "'");
+    EXPECT_NE(table.out.find("This machine ("), std::string::npos) << table.out;
+}
+
+TEST(ProbeCli, BadOptionsNameTheOptionAndExit2)
+{
+    const std::pair<const char*, const char*> cases[] = {
+        {"probe --threads 0", "--threads 0"},
+        {"probe --threads 1.5", "--threads 1.5"},
+        {"probe --device vulkan", "--device vulkan"},
+        {"probe --device vulkan:1", "--device vulkan:1"},
+        {"probe --device gpu", "--device gpu"},
+        {"probe --format csv", "--format csv"},
+        {"probe --fast", "--fast"},
+    };
+    for (const auto& [args, named] : cases) {
+        const auto r = runCli(args);
+        EXPECT_EQ(r.exitCode, 2) << args;
+        EXPECT_NE(r.err.find(named), std::string::npos) << args << ": " << r.err;
+        EXPECT_TRUE(r.out.empty()) << args;
+    }
+    EXPECT_NE(runCli("probe --device vulkan").err.find("Vulkan"), std::string::npos);
+}
+
+TEST(ProbeCli, UnwritableOutputNamesThePathBeforeMeasuring)
+{
+    const roofscope::test::ScratchDir dir("probe");
+    const std::string missing = dir.path("no-such-folder/entry.json");
+    auto r = runCli("probe --quick -o '" + missing + "'");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find(missing), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << "measured before refusing:\n" << r.out;
+    r = runCli("probe --quick -o '" + dir.dir().string() + "'");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find(dir.dir().string()), std::string::npos) << r.err;
+}
