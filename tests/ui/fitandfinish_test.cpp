@@ -41,12 +41,12 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QSettings>
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
