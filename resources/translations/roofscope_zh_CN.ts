@@ -1541,22 +1541,6 @@ A new document is open instead.</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <source>Some Catalog Files Were Not Loaded</source>
-        <translation>部分目录文件未能加载</translation>
-    </message>
-    <message>
-        <source>These files were skipped; everything else is available:
-
-%1
-
-Fix or remove them and restart RoofScope.</source>
-        <translation>已跳过以下文件，其余内容均可正常使用：
-
-%1
-
-请修正或删除这些文件后重启 RoofScope。</translation>
-    </message>
-    <message>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
@@ -1597,74 +1581,8 @@ Fix or remove them and restart RoofScope.</source>
         <translation>%1：文件已不存在</translation>
     </message>
     <message>
-        <source>Add Hardware Catalog %1</source>
-        <translation>添加硬件目录 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n accelerator(s) added</source>
-        <translation>
-            <numerusform>%1：已添加 %n 个加速器</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>, %1 updated</source>
-        <translation>，更新 %1 个</translation>
-    </message>
-    <message>
-        <source>Add Hardware Catalog</source>
-        <translation>添加硬件目录</translation>
-    </message>
-    <message>
-        <source>Hardware catalogs (*.json *.csv);;All files (*)</source>
-        <translation>硬件目录 (*.json *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot Add Hardware Catalog</source>
-        <translation>无法添加硬件目录</translation>
-    </message>
-    <message>
-        <source>Nothing was added.
-
-%1</source>
-        <translation>未添加任何内容。
-
-%1</translation>
-    </message>
-    <message>
-        <source>Add %1</source>
-        <translation>添加 %1</translation>
-    </message>
-    <message>
-        <source>Add Hardware?</source>
-        <translation>添加为硬件？</translation>
-    </message>
-    <message>
-        <source>%1 holds measured hardware peaks, no kernels. Add it as hardware?</source>
-        <translation>%1 包含实测的硬件峰值，没有 kernel。要将其添加为硬件吗？</translation>
-    </message>
-    <message>
-        <source>Add as Hardware</source>
-        <translation>添加为硬件</translation>
-    </message>
-    <message>
-        <source>%1: nothing was imported or added.</source>
-        <translation>%1：未导入也未添加任何内容。</translation>
-    </message>
-    <message>
         <source>Opened %1. %2</source>
         <translation>已打开 %1。%2</translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
-        <translation>编辑 %1</translation>
-    </message>
-    <message>
-        <source>Saved %1 to %2</source>
-        <translation>已将 %1 保存到 %2</translation>
-    </message>
-    <message>
-        <source>Cannot Save the Accelerator</source>
-        <translation>无法保存加速器</translation>
     </message>
     <message>
         <source>Kernels</source>

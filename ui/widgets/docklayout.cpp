@@ -84,11 +84,13 @@ void DockLayout::dockMoved()
         m_follows = false;
 }
 
+QDockWidget* DockLayout::dockNamed(const char* name) const
+{
+    return m_window->findChild<QDockWidget*>(QLatin1String(name));
+}
+
 void DockLayout::arrangeCompact(QSize size)
 {
-    auto dockNamed = [this](const char* name) {
-        return m_window->findChild<QDockWidget*>(QLatin1String(name));
-    };
     QDockWidget* hwDock = dockNamed("hardwareDock");
     QDockWidget* opDock = dockNamed("operatorDock");
     QDockWidget* paramDock = dockNamed("parameterDock");
@@ -149,9 +151,6 @@ void DockLayout::arrangeRoomy(QSize size)
 
 void DockLayout::setRoomySizes(QSize size)
 {
-    auto dockNamed = [this](const char* name) {
-        return m_window->findChild<QDockWidget*>(QLatin1String(name));
-    };
     QDockWidget* hwDock = dockNamed("hardwareDock");
     QDockWidget* opDock = dockNamed("operatorDock");
     QDockWidget* paramDock = dockNamed("parameterDock");

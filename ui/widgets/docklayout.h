@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QSize>
 
+class QDockWidget;
 class QMainWindow;
 class QTimer;
 
@@ -43,6 +44,7 @@ private:
     void arrangeRoomy(QSize size);
     // The roomy arrangement's column widths and panel heights for a window of `size`.
     void setRoomySizes(QSize size);
+    QDockWidget* dockNamed(const char* name) const;
     void dockMoved();
 
     QMainWindow* m_window;
