@@ -68,6 +68,10 @@ QString kernelSentence(const Session& session, KernelRef ref)
                          : KernelSentence::tr(" = %1 % of the %2 roof (compute-bound)"))
                         .arg(percent(*a.percentOfRoof), ceilingDisplayName(*roof));
         text += QLatin1Char('.');
+        // Faster than its roof allows: the measurement or its reading is off, and the user is
+        // told which of the usual causes to check, not left with "1,538 %".
+        if (a.aboveRoof)
+            text += QLatin1Char(' ') + aboveRoofText();
     }
 
     // Before/after: the speedup of its pair between the two runs (which may have paired by
@@ -100,6 +104,14 @@ QString kernelSentence(const Session& session, KernelRef ref)
         }
     }
     return text;
+}
+
+QString aboveRoofText()
+{
+    return KernelSentence::tr(
+        "Above its roof: the GPU may run above its datasheet clock, the kernel may use a faster "
+        "unit than its precision suggests (tensor cores), or L2 hits make its DRAM bytes "
+        "understate the traffic.");
 }
 
 QString kernelLinkSentence(const Session& session, KernelRef ref)

@@ -15,6 +15,9 @@ namespace roofscope {
 // Empty for a kernel that does not exist.
 QString kernelSentence(const Session& session, KernelRef kernel);
 
+// What a kernel above its own roof may mean (the sentence and the Kernels table's tooltip).
+QString aboveRoofText();
+
 // The kernel's link to an analytic operator, its own line: what the model predicts for that
 // operator on the kernel's GPU, on the operator's roof, and the kernel's achieved FLOP/s as a
 // share of that prediction (never a second percentage of a second roof).

@@ -858,6 +858,10 @@
 <context>
     <name>roofscope::KernelSentence</name>
     <message>
+        <source>Above its roof: the GPU may run above its datasheet clock, the kernel may use a faster unit than its precision suggests (tensor cores), or L2 hits make its DRAM bytes understate the traffic.</source>
+        <translation>高于其屋顶：GPU 可能运行在高于规格书的频率，内核可能使用了比其精度更快的单元（张量核心），或 L2 命中使 DRAM 字节数低估了实际流量。</translation>
+    </message>
+    <message>
         <source>Paired by hand with %1.</source>
         <translation>已手动与 %1 配对。</translation>
     </message>

@@ -8,9 +8,11 @@
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
 #include "ui/kernelsentence.h"
+#include "ui/models/kernelmodel.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"
 
+#include <QIcon>
 #include <QImage>
 #include <QPainter>
 
@@ -557,4 +559,44 @@ TEST(MeasuredView, ReadoutGivesTheSpeedupOfABeforeAfterPair)
     EXPECT_TRUE(kernelSentence(*t, {1, 0})
                     .endsWith(QStringLiteral("Before → after: 10 s → 12.5 s, 1.25× slower.")))
         << kernelSentence(*t, {1, 0}).toStdString();
+}
+
+// A kernel faster than its own roof is not left at "1,538 %": the read-out and the Kernels
+// table's "% of roof" say what to check.
+TEST(MeasuredView, AKernelAboveItsRoofSaysWhatToCheck)
+{
+    auto s = test::makeSession();
+    MeasurementSet set;
+    set.file = "fast.csv";
+    // 1.2·10¹² FLOP in 4 ms = 300 TFLOP/s at AI 600: tensor-core speed, read against the A100's
+    // 19.5 TFLOP/s FP32 vector roof because the file says FP32 (the generic CSV's default).
+    set.kernels = {test::csvKernel("gemm", 0.004, 1.2e12, 2e9)};
+    set.kernels[0].gpu = kA100;
+    set.kernels[0].precision = Precision::FP32;
+    set.kernels[0].unit = ComputeUnit::Vector;
+    s->importMeasurements(std::move(set));
+    const QString sentence = kernelSentence(*s, {0, 0});
+    EXPECT_TRUE(sentence.contains(QStringLiteral(
+        "300 TFLOP/s achieved = 1,538 % of the FP32 vector roof (compute-bound). Above its roof: "
+        "the GPU may run above its datasheet clock, the kernel may use a faster unit than its "
+        "precision suggests (tensor cores), or L2 hits make its DRAM bytes understate the "
+        "traffic.")))
+        << sentence.toStdString();
+
+    KernelModel model(s.get());
+    const QModelIndex percent = model.index(0, KernelModel::PercentColumn);
+    EXPECT_EQ(percent.data().toString(), QStringLiteral("1,538 %"));
+    EXPECT_FALSE(percent.data(Qt::DecorationRole).value<QIcon>().isNull());
+    EXPECT_TRUE(
+        percent.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Above its roof")));
+    EXPECT_TRUE(
+        percent.data(Qt::ToolTipRole)
+            .toString()
+            .startsWith(QStringLiteral("<p>Against the FP32 vector roof of A100 SXM4 80GB")))
+        << percent.data(Qt::ToolTipRole).toString().toStdString();
+    // A kernel under its roof has neither.
+    s->importMeasurements(run("run.csv"));
+    const QModelIndex under = model.index(1, KernelModel::PercentColumn);
+    EXPECT_TRUE(under.data(Qt::DecorationRole).value<QIcon>().isNull());
+    EXPECT_FALSE(kernelSentence(*s, {1, 0}).contains(QStringLiteral("Above its roof")));
 }

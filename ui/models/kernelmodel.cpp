@@ -1,8 +1,14 @@
 #include "ui/models/kernelmodel.h"
 
 #include "core/format.h"
+#include "core/measured/kernelanalysis.h"
 #include "core/measured/runcomparison.h"
+#include "ui/datanames.h"
 #include "ui/humanformat.h"
+#include "ui/kernelsentence.h"
+
+#include <QApplication>
+#include <QStyle>
 
 #include <algorithm>
 #include <string>
@@ -339,6 +345,11 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(row, *k, index.column());
+    case Qt::DecorationRole:
+        // A share above 100 % is a measurement to check, marked where it is read.
+        if (index.column() == PercentColumn && row.analysis.aboveRoof)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
     case SortRole:
         return sortValue(row, *k, index.column());
     case SetRole:
@@ -360,9 +371,22 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
         }
         if (index.column() == GpuColumn && !k->gpu.empty())
             return QString::fromStdString(k->gpu);
-        if (index.column() == PercentColumn && !row.analysis.ceiling.empty())
-            return tr("Against the %1 roof of %2")
-                .arg(QString::fromStdString(row.analysis.ceiling), gpuName(*k));
+        if (index.column() == PercentColumn && !row.analysis.ceiling.empty()) {
+            // The roof by its shown name ("FP32 vector"), as the chart's key and read-out say.
+            const int hw = k->gpu.empty() ? -1 : m_session->hardwareIndex(k->gpu);
+            const Ceiling* roof =
+                hw >= 0 ? kernelCeiling(*k, m_session->hardware()[static_cast<std::size_t>(hw)])
+                        : nullptr;
+            const QString against = tr("Against the %1 roof of %2")
+                                        .arg(roof ? ceilingDisplayName(*roof)
+                                                  : QString::fromStdString(row.analysis.ceiling),
+                                             gpuName(*k));
+            // Rich text, so that the long explanation wraps.
+            return row.analysis.aboveRoof
+                       ? QStringLiteral("<p>%1</p><p>%2</p>")
+                             .arg(against.toHtmlEscaped(), aboveRoofText().toHtmlEscaped())
+                       : against;
+        }
         if (index.column() == SetColumn)
             return QString::fromStdString(
                 m_session->measurements().sets[static_cast<std::size_t>(row.ref.set)].file);
