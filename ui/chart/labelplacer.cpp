@@ -247,6 +247,10 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         }
     }
 
+    // Every ring's boxes of one label; one buffer for all labels (placement runs on every
+    // slider step).
+    std::vector<QRectF> candidates;
+    candidates.reserve(static_cast<std::size_t>(kRings) * 16);
     for (std::size_t g : order) {
         if (placed[g])
             continue;
@@ -281,8 +285,7 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
                 QRectF(a.x() - e - w, a.y() + e, w, h),
             };
         };
-        std::vector<QRectF> candidates;
-        candidates.reserve(static_cast<std::size_t>(kRings) * 16);
+        candidates.clear();
         for (int i = 0; i < kRings; ++i) {
             const auto boxes = ring(i);
             candidates.insert(candidates.end(), boxes.begin(), boxes.end());
