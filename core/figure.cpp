@@ -773,12 +773,12 @@ void addCommunication(Figure& figure, const ModelConfig& model, const InferenceS
     const auto& all = catalog.all();
     for (const FigureGpu& g : figure.gpus) {
         const Hardware& hw = all[static_cast<std::size_t>(g.hardware)];
-        auto totals = evaluateParallel(model, step, layout, hw);
+        const auto totals = evaluateParallelShared(model, step, layout, hw);
         auto roof = linkRoofFor(hw, g.hardware);
-        if (!totals || !roof)
+        if (!*totals || !roof)
             continue; // a GPU without a link runs the model on one GPU or not at all
         figure.roofs.push_back(std::move(*roof));
-        for (FigureCommPoint& c : communicationPointsFor(*totals, hw, g.hardware))
+        for (FigureCommPoint& c : communicationPointsFor(**totals, hw, g.hardware))
             figure.communication.push_back(std::move(c));
     }
 }

@@ -1,6 +1,7 @@
 #include "core/parallel.h"
 
 #include "core/precision.h"
+#include "core/recentcache.h"
 
 #include <algorithm>
 #include <cmath>
@@ -101,37 +102,46 @@ Expected<Workload> expandStage(const ModelConfig& sharded, const InferenceScenar
     return w;
 }
 
+// expandStage's arguments, compared cheapest first.
+struct StageProbe {
+    const ModelConfig& sharded;
+    const InferenceScenario& s;
+    const Layout& l;
+    int stage;
+    int firstLayer;
+    int layers;
+};
+
+struct StageKey {
+    ModelConfig sharded;
+    InferenceScenario s;
+    Layout l;
+    int stage;
+    int firstLayer;
+    int layers;
+    explicit StageKey(const StageProbe& p)
+        : sharded(p.sharded), s(p.s), l(p.l), stage(p.stage), firstLayer(p.firstLayer),
+          layers(p.layers)
+    {
+    }
+    bool operator==(const StageProbe& p) const
+    {
+        return stage == p.stage && firstLayer == p.firstLayer && layers == p.layers && l == p.l &&
+               s == p.s && sharded == p.sharded;
+    }
+};
+
 // expandStage, remembered: a model's step evaluates the same stages for every GPU it is
 // timed on, and the window asks again for its chart rows and collectives (eleven expansions
 // of DeepSeek-V3 per slider step, a third of the step). The expansion does not depend on the
-// GPU. A few per thread, the last used first.
-Expected<Workload> stageWorkload(const ModelConfig& sharded, const InferenceScenario& s,
-                                 const Layout& l, int stage, int firstLayer, int layers)
+// GPU.
+std::shared_ptr<const Expected<Workload>> stageWorkload(const ModelConfig& sharded,
+                                                        const InferenceScenario& s, const Layout& l,
+                                                        int stage, int firstLayer, int layers)
 {
-    struct Entry {
-        ModelConfig sharded;
-        InferenceScenario s;
-        Layout l;
-        int stage;
-        int firstLayer;
-        int layers;
-        Expected<Workload> workload;
-    };
-    constexpr std::size_t kEntries = 8;
-    thread_local std::vector<Entry> recent;
-    const auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) {
-        return e.stage == stage && e.firstLayer == firstLayer && e.layers == layers && e.l == l &&
-               e.s == s && e.sharded == sharded;
-    });
-    if (it != recent.end()) {
-        std::rotate(recent.begin(), it, it + 1);
-        return recent.front().workload;
-    }
-    Expected<Workload> w = expandStage(sharded, s, l, stage, firstLayer, layers);
-    if (recent.size() == kEntries)
-        recent.pop_back();
-    recent.insert(recent.begin(), Entry{sharded, s, l, stage, firstLayer, layers, w});
-    return w;
+    thread_local RecentCache<StageKey, Expected<Workload>, 8> recent;
+    return recent.get(StageProbe{sharded, s, l, stage, firstLayer, layers},
+                      [&] { return expandStage(sharded, s, l, stage, firstLayer, layers); });
 }
 
 } // namespace
@@ -244,7 +254,7 @@ Expected<Workload> layoutWorkload(const ModelConfig& m, const InferenceScenario&
     auto sharded = shardModel(m, l);
     if (!sharded)
         return sharded.error();
-    return stageWorkload(*sharded, s, l, 0, 0, stageLayers(m, l, 0));
+    return *stageWorkload(*sharded, s, l, 0, 0, stageLayers(m, l, 0));
 }
 
 namespace {
@@ -298,10 +308,10 @@ Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceSc
         st.layers = stageLayers(m, l, stage);
         const bool first = stage == 0;
         const bool last = stage == l.pp - 1;
-        auto stageWork = stageWorkload(*sharded, s, l, stage, firstLayer, st.layers);
-        if (!stageWork)
-            return stageWork.error();
-        Workload w = std::move(stageWork).value();
+        const auto stageWork = stageWorkload(*sharded, s, l, stage, firstLayer, st.layers);
+        if (!*stageWork)
+            return stageWork->error();
+        Workload w = **stageWork;
         const int moeLayers = static_cast<int>(m.layerSlice(firstLayer, st.layers).moeLayerCount());
         const int denseLayers = st.layers - moeLayers;
 
@@ -429,37 +439,53 @@ Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceSc
 
 } // namespace
 
+namespace {
+
+// evaluateParallel's arguments, compared cheapest first.
+struct ParallelProbe {
+    const ModelConfig& m;
+    const InferenceScenario& s;
+    const Layout& l;
+    const Hardware& hw;
+    const ParallelOptions& options;
+};
+
+struct ParallelKey {
+    ModelConfig m;
+    InferenceScenario s;
+    Layout l;
+    Hardware hw;
+    ParallelOptions options;
+    explicit ParallelKey(const ParallelProbe& p)
+        : m(p.m), s(p.s), l(p.l), hw(p.hw), options(p.options)
+    {
+    }
+    bool operator==(const ParallelProbe& p) const
+    {
+        return l == p.l && s == p.s && options.headroom == p.options.headroom &&
+               options.microBatches == p.options.microBatches && hw.id == p.hw.id && hw == p.hw &&
+               m == p.m;
+    }
+};
+
+} // namespace
+
 // The totals, remembered: a slider step asks for every checked GPU's totals twice (the model's
-// totals and the chart's collectives), each an evaluation of every stage's operators. A few
-// per thread, the last used first.
+// totals and the chart's collectives), each an evaluation of every stage's operators.
+std::shared_ptr<const Expected<ParallelTotals>>
+evaluateParallelShared(const ModelConfig& m, const InferenceScenario& s, const Layout& l,
+                       const Hardware& hw, const ParallelOptions& options)
+{
+    thread_local RecentCache<ParallelKey, Expected<ParallelTotals>, 16> recent;
+    return recent.get(ParallelProbe{m, s, l, hw, options},
+                      [&] { return computeParallel(m, s, l, hw, options); });
+}
+
 Expected<ParallelTotals> evaluateParallel(const ModelConfig& m, const InferenceScenario& s,
                                           const Layout& l, const Hardware& hw,
                                           const ParallelOptions& options)
 {
-    struct Entry {
-        ModelConfig m;
-        InferenceScenario s;
-        Layout l;
-        Hardware hw;
-        ParallelOptions options;
-        Expected<ParallelTotals> totals;
-    };
-    constexpr std::size_t kEntries = 16;
-    thread_local std::vector<Entry> recent;
-    const auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) {
-        return e.l == l && e.s == s && e.options.headroom == options.headroom &&
-               e.options.microBatches == options.microBatches && e.hw.id == hw.id && e.hw == hw &&
-               e.m == m;
-    });
-    if (it != recent.end()) {
-        std::rotate(recent.begin(), it, it + 1);
-        return recent.front().totals;
-    }
-    Expected<ParallelTotals> totals = computeParallel(m, s, l, hw, options);
-    if (recent.size() == kEntries)
-        recent.pop_back();
-    recent.insert(recent.begin(), Entry{m, s, l, hw, options, totals});
-    return totals;
+    return *evaluateParallelShared(m, s, l, hw, options);
 }
 
 std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals,

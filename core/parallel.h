@@ -5,6 +5,7 @@
 #include "core/modelconfig.h"
 #include "core/workload.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -137,6 +138,11 @@ Expected<Workload> layoutWorkload(const ModelConfig& model, const InferenceScena
 Expected<ParallelTotals> evaluateParallel(const ModelConfig& model, const InferenceScenario& s,
                                           const Layout& layout, const Hardware& hw,
                                           const ParallelOptions& options = {});
+// The same totals, shared with the cache of recent evaluations instead of copied: for callers
+// that ask on every slider step.
+std::shared_ptr<const Expected<ParallelTotals>>
+evaluateParallelShared(const ModelConfig& model, const InferenceScenario& s, const Layout& layout,
+                       const Hardware& hw, const ParallelOptions& options = {});
 
 // Every valid layout up to `maxGpus` (TP × PP, EP where the model is MoE), the fastest fitting
 // first, then the fastest that do not fit. Layouts the model's shapes do not allow are skipped.

@@ -415,7 +415,7 @@ const Expected<WorkloadTotals>* ModelWorkbench::totals(int hardware) const
 const Expected<ParallelTotals>* ModelWorkbench::parallelTotals(int hardware) const
 {
     const auto it = m_parallel.find(hardware);
-    return it == m_parallel.end() ? nullptr : &it->second;
+    return it == m_parallel.end() ? nullptr : it->second.get();
 }
 
 std::optional<double> ModelWorkbench::timeShare(int op, int hardware) const
@@ -454,7 +454,7 @@ void ModelWorkbench::evaluateTotals()
         // One GPU's share: its operators' times are the chart's marker areas.
         m_totals.emplace(hw, evaluateWorkload(m_workload, gpu));
         if (spread)
-            m_parallel.emplace(hw, evaluateParallel(m_model, m_scenario, m_layout, gpu));
+            m_parallel.emplace(hw, evaluateParallelShared(m_model, m_scenario, m_layout, gpu));
     }
 }
 

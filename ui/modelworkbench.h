@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -157,7 +158,8 @@ private:
     Workload m_workload;
     std::vector<Operator> m_operators; // chartOperators(m_workload)
     std::map<int, Expected<WorkloadTotals>> m_totals;
-    std::map<int, Expected<ParallelTotals>> m_parallel;
+    // Shared with the core's cache of recent evaluations: a slider step copies none.
+    std::map<int, std::shared_ptr<const Expected<ParallelTotals>>> m_parallel;
     Layout m_layout;
     RowOverrides m_overrides;
     bool m_shown = false;

@@ -5,6 +5,7 @@
 #include "ui/models/comparisonmodel.h"
 #include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/livelabel.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -50,7 +51,7 @@ private:
 ComparisonPanel::ComparisonPanel(Session* session, ComparisonModel* model, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(model),
       m_proxy(new SelectedOperatorFilter(this)), m_table(new QTableView(this)),
-      m_selectedOnly(new QCheckBox(tr("Selected operator only"), this)), m_lesson(new QLabel),
+      m_selectedOnly(new QCheckBox(tr("Selected operator only"), this)), m_lesson(new LiveLabel),
       m_lessonScroll(new QScrollArea), m_splitter(new QSplitter(Qt::Vertical, this)),
       m_summaryToggle(new QToolButton(this))
 {

@@ -5,6 +5,7 @@
 #include "ui/humanformat.h"
 #include "ui/modelworkbench.h"
 #include "ui/session.h"
+#include "ui/widgets/livelabel.h"
 #include "ui/widgets/logslider.h"
 
 #include <QCheckBox>
@@ -79,7 +80,7 @@ void selectPrecision(QComboBox* c, Precision p)
 
 ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_model(new QComboBox(this)),
-      m_load(new QToolButton(this)), m_summary(new QLabel(this)), m_phase(new QComboBox(this)),
+      m_load(new QToolButton(this)), m_summary(new LiveLabel(this)), m_phase(new QComboBox(this)),
       m_contextLabel(new QLabel(this)), m_batch(new LogSlider(this)),
       m_context(new LogSlider(this)),
       m_weights(precisionCombo(kWeights, QStringLiteral("weights"), this)),
@@ -90,7 +91,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
       m_ep(layoutCombo(QStringLiteral("ep"), this)), m_epLabel(new QLabel(tr("EP"), this)),
       m_gpus(new QLabel(this)), m_show(new QPushButton(tr("Show on Chart"), this)),
       m_edits(new QLabel(this)), m_resetEdits(new QPushButton(tr("Reset Edits"), this)),
-      m_status(new QLabel(this)), m_baseline(new QLabel(this)), m_frame(new QTimer(this))
+      m_status(new QLabel(this)), m_baseline(new LiveLabel(this)), m_frame(new QTimer(this))
 {
     m_model->setObjectName(QStringLiteral("model"));
     m_phase->setObjectName(QStringLiteral("phase"));
@@ -196,7 +197,7 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_baseline);
     // W4A16's FP16 LM head, per-step times, context past training.
-    m_notes = new QLabel(this);
+    m_notes = new LiveLabel(this);
     m_notes->setObjectName(QStringLiteral("modelNotes"));
     m_notes->setWordWrap(true);
     layout->addWidget(m_notes);

@@ -4,6 +4,7 @@
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/modelworkbench.h"
 #include "ui/widgets/columnfitter.h"
+#include "ui/widgets/livelabel.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -14,7 +15,7 @@ namespace roofscope {
 
 ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_model(new ModelTotalsModel(workbench, this)),
-      m_caption(new QLabel(this)), m_table(new QTableView(this))
+      m_caption(new LiveLabel(this)), m_table(new QTableView(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

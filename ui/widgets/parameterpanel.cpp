@@ -2,6 +2,7 @@
 
 #include "ui/datanames.h"
 #include "ui/session.h"
+#include "ui/widgets/livelabel.h"
 #include "ui/widgets/logslider.h"
 
 #include <QComboBox>
@@ -38,7 +39,7 @@ bool is16Bit(const std::string& dtype)
 } // namespace
 
 ParameterPanel::ParameterPanel(Session* session, QWidget* parent)
-    : QWidget(parent), m_session(session), m_title(new QLabel(this)), m_hint(new QLabel(this)),
+    : QWidget(parent), m_session(session), m_title(new LiveLabel(this)), m_hint(new QLabel(this)),
       m_frame(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);

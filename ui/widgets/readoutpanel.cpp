@@ -6,6 +6,7 @@
 #include "ui/humanformat.h"
 #include "ui/kernelsentence.h"
 #include "ui/session.h"
+#include "ui/widgets/livelabel.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -58,7 +59,7 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
 
 QLabel* ReadoutPanel::addRow(const QString& key, const QString& title)
 {
-    auto* value = new QLabel(this);
+    auto* value = new LiveLabel(this);
     value->setWordWrap(true);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     value->setObjectName(key);
