@@ -1661,7 +1661,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Batch</source>
-        <translation>Batch</translation>
+        <translation>批大小</translation>
     </message>
     <message>
         <source>W</source>
