@@ -173,22 +173,8 @@ Expected<std::vector<PublishedResult>> readDocument(JsonReader& r, const Json& r
         return *r.error();
     // Format and version first: another RoofScope document opened here should say so rather
     // than complain about the keys it does not share with this one.
-    if (root.contains("format")) {
-        const std::string format = r.string(root, "", "format");
-        if (r.ok() && format != kFormat) {
-            r.fail("/format", "expected " + jsonQuoted(kFormat) + " (published results), got " +
-                                  jsonQuoted(format));
-        }
-    }
-    if (r.ok() && root.contains("version")) {
-        const long long version = r.integer(root, "", "version", 1, kVersion);
-        if (r.ok() && version > kVersion) {
-            r.fail("/version", "written by a newer RoofScope (format version " +
-                                   std::to_string(version) + "; this build reads version " +
-                                   std::to_string(kVersion) + ")");
-        }
-    }
-    if (!r.ok() || !r.checkKeys(root, "", {"format", "version", "results"}, {"description"}))
+    if (!r.checkFormatAndVersion(root, kFormat, "published results", kVersion) ||
+        !r.checkKeys(root, "", {"format", "version", "results"}, {"description"}))
         return *r.error();
     r.string(root, "", "description");
     const Json& list = root.at("results");

@@ -343,6 +343,9 @@ TEST(PublishedResultsBadInput, WrongValuesAndShapes)
     EXPECT_EQ(errorOf(R"({"format": "roofscope-models", "version": 1, "results": []})"),
               "pub.json: /format: expected \"roofscope-published\" (published results), got "
               "\"roofscope-models\"");
+    EXPECT_EQ(errorOf(R"({"format": "roofscope-published", "version": 2, "results": []})"),
+              "pub.json: /version: written by a newer RoofScope (format version 2; this build "
+              "reads version 1)");
     EXPECT_EQ(errorOf(R"({"format": "roofscope-published", "version": 1, "results": {}})"),
               "pub.json: /results: expected an array, got object");
     EXPECT_EQ(errorOf(document("3")), "pub.json: /results/0: expected an object, got number");
