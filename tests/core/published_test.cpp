@@ -45,6 +45,40 @@ std::string errorOf(const std::string& text)
     return parsed ? std::string() : parsed.error().message;
 }
 
+// A hand-made row (FP16 unless told) and the step of RoofScope's evaluation it should match.
+PublishedResult handRow(const std::string& model, const std::string& gpu, double batch,
+                        double input, double output, PublishedMetric metric, double value,
+                        Precision precision = Precision::FP16)
+{
+    PublishedResult r;
+    r.id = "hand";
+    r.model = model;
+    r.gpu = gpu;
+    r.weights = r.activations = r.kvCache = precision;
+    r.batch = batch;
+    r.inputTokens = input;
+    r.outputTokens = output;
+    r.metric = metric;
+    r.value = value;
+    return r;
+}
+
+double stepTime(const ModelConfig& model, const Hardware& hw, Phase phase, double batch,
+                double context)
+{
+    InferenceScenario s;
+    s.phase = phase;
+    s.batch = batch;
+    s.context = context;
+    s.fused = true;
+    auto t = evaluateParallel(model, s, Layout{}, hw);
+    if (!t) {
+        ADD_FAILURE() << t.error().message;
+        return 0.0;
+    }
+    return t->timeS;
+}
+
 std::vector<PublishedResult> bundled()
 {
     auto parsed = builtinPublishedResults();
@@ -153,31 +187,17 @@ TEST(PublishedResults, RatioSpreadByHand)
 // cache and the activations are read too).
 TEST(PublishedResults, PerUserBoundIsOneOverTheDecodeStep)
 {
-    PublishedResult r;
-    r.id = "hand";
-    r.model = "llama-2-7b";
-    r.gpu = "h100-sxm5";
-    r.weights = r.activations = r.kvCache = Precision::FP16;
-    r.batch = 1;
-    r.inputTokens = 100;
-    r.outputTokens = 200;
-    r.metric = PublishedMetric::TokensPerSPerUser;
-    r.value = 124.0;
+    const PublishedResult r =
+        handRow("llama-2-7b", "h100-sxm5", 1, 100, 200, PublishedMetric::TokensPerSPerUser, 124.0);
     const ModelConfig& model = builtinModel("llama-2-7b");
     const Hardware& hw = builtinGpu("h100-sxm5");
     auto b = publishedBound(r, model, hw);
     ASSERT_TRUE(b) << b.error().message;
 
     // The step RoofScope's model evaluation gives at the mean context 100 + 200 / 2 = 200.
-    InferenceScenario s;
-    s.phase = Phase::Decode;
-    s.batch = 1;
-    s.context = 200;
-    s.fused = true;
-    auto t = evaluateParallel(model, s, Layout{}, hw);
-    ASSERT_TRUE(t) << t.error().message;
-    EXPECT_DOUBLE_EQ(b->stepTimeS, t->timeS);
-    EXPECT_DOUBLE_EQ(b->bound, 1.0 / t->timeS);
+    const double step = stepTime(model, hw, Phase::Decode, 1, 200);
+    EXPECT_DOUBLE_EQ(b->stepTimeS, step);
+    EXPECT_DOUBLE_EQ(b->bound, 1.0 / step);
     EXPECT_DOUBLE_EQ(b->ratio, 124.0 / b->bound);
 
     // Every parameter but the embedding table, of which a step reads one row per token.
@@ -190,20 +210,12 @@ TEST(PublishedResults, PerUserBoundIsOneOverTheDecodeStep)
 
 TEST(PublishedResults, ThroughputBoundsScaleWithBatchAndGpus)
 {
-    PublishedResult r;
-    r.id = "tp";
-    r.model = "llama-2-70b";
-    r.gpu = "h100-sxm5";
-    r.weights = r.activations = r.kvCache = Precision::FP8;
+    PublishedResult r = handRow("llama-2-70b", "h100-sxm5", 64, 1024, 256,
+                                PublishedMetric::TokensPerSPerUser, 1000.0, Precision::FP8);
     r.layout.tp = 4;
-    r.batch = 64;
-    r.inputTokens = 1024;
-    r.outputTokens = 256;
-    r.value = 1000.0;
     const ModelConfig& model = builtinModel("llama-2-70b");
     const Hardware& hw = builtinGpu("h100-sxm5");
 
-    r.metric = PublishedMetric::TokensPerSPerUser;
     auto perUser = publishedBound(r, model, hw);
     r.metric = PublishedMetric::OutputTokensPerS;
     auto total = publishedBound(r, model, hw);
@@ -222,30 +234,16 @@ TEST(PublishedResults, ThroughputBoundsScaleWithBatchAndGpus)
 // bound / measured.
 TEST(PublishedResults, TimeToFirstTokenBoundIsThePrefill)
 {
-    PublishedResult r;
-    r.id = "ttft";
-    r.model = "llama-2-7b";
-    r.gpu = "h100-sxm5";
-    r.weights = r.activations = r.kvCache = Precision::FP16;
-    r.batch = 1;
-    r.inputTokens = 2048;
-    r.outputTokens = 1;
-    r.metric = PublishedMetric::TimeToFirstTokenS;
-    r.value = 0.2;
+    const PublishedResult r =
+        handRow("llama-2-7b", "h100-sxm5", 1, 2048, 1, PublishedMetric::TimeToFirstTokenS, 0.2);
     const ModelConfig& model = builtinModel("llama-2-7b");
     const Hardware& hw = builtinGpu("h100-sxm5");
     auto b = publishedBound(r, model, hw);
     ASSERT_TRUE(b) << b.error().message;
 
-    InferenceScenario s;
-    s.phase = Phase::Prefill;
-    s.batch = 1;
-    s.context = 2048;
-    s.fused = true;
-    auto t = evaluateParallel(model, s, Layout{}, hw);
-    ASSERT_TRUE(t) << t.error().message;
-    EXPECT_DOUBLE_EQ(b->bound, t->timeS);
-    EXPECT_DOUBLE_EQ(b->ratio, t->timeS / 0.2);
+    const double prefill = stepTime(model, hw, Phase::Prefill, 1, 2048);
+    EXPECT_DOUBLE_EQ(b->bound, prefill);
+    EXPECT_DOUBLE_EQ(b->ratio, prefill / 0.2);
     // 2 · 6.74e9 · 2048 FLOPs at 989.4 TFLOP/s: the matmuls alone take 27.9 ms.
     EXPECT_GT(b->bound, 2.0 * 6.74e9 * 2048 / 989.4e12);
 }
