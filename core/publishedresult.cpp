@@ -344,6 +344,30 @@ Expected<PublishedBound> publishedBound(const PublishedResult& r, const ModelCat
     return publishedBound(r, *model, *hw);
 }
 
+Expected<std::vector<PublishedComparison>>
+comparePublished(const std::vector<PublishedResult>& rows, const ModelCatalog& models,
+                 const HardwareCatalog& hardware)
+{
+    std::vector<PublishedComparison> compared;
+    compared.reserve(rows.size());
+    for (const PublishedResult& r : rows) {
+        auto b = publishedBound(r, models, hardware);
+        if (!b)
+            return b.error();
+        compared.push_back({r, *b});
+    }
+    return compared;
+}
+
+std::optional<RatioSpread> expectedRealRange(const std::vector<PublishedComparison>& compared)
+{
+    std::vector<double> ratios;
+    ratios.reserve(compared.size());
+    for (const PublishedComparison& c : compared)
+        ratios.push_back(c.bound.ratio);
+    return ratioSpread(std::move(ratios));
+}
+
 std::optional<RatioSpread> ratioSpread(std::vector<double> ratios)
 {
     ratios.erase(std::remove_if(ratios.begin(), ratios.end(),

@@ -91,6 +91,16 @@ Expected<PublishedBound> publishedBound(const PublishedResult& r, const ModelCon
 Expected<PublishedBound> publishedBound(const PublishedResult& r, const ModelCatalog& models,
                                         const HardwareCatalog& hardware);
 
+// A row with its bound: one line of the table of published results.
+struct PublishedComparison {
+    PublishedResult result;
+    PublishedBound bound;
+};
+// Every row's bound, in the rows' order; the first row that cannot be evaluated is the Error.
+Expected<std::vector<PublishedComparison>>
+comparePublished(const std::vector<PublishedResult>& rows, const ModelCatalog& models,
+                 const HardwareCatalog& hardware);
+
 // The spread of measured / bound ratios: the "expected real range" under the bound. These are
 // published measurements, not a prediction.
 struct RatioSpread {
@@ -101,5 +111,7 @@ struct RatioSpread {
 };
 // nullopt for no ratios; non-finite or non-positive ratios are left out.
 std::optional<RatioSpread> ratioSpread(std::vector<double> ratios);
+// The spread of the compared rows' ratios: the expected real range.
+std::optional<RatioSpread> expectedRealRange(const std::vector<PublishedComparison>& compared);
 
 } // namespace roofscope

@@ -116,33 +116,28 @@ TEST(PublishedResults, BundledDatasetLoadsWithSourcesAndKnownIds)
 // also above 0.05: a row far below its bound is likelier a unit or layout slip than a real run.
 TEST(PublishedResults, EveryBundledRowIsUnderItsBound)
 {
-    const ModelCatalog models = ModelCatalog::builtin();
-    const HardwareCatalog hardware = HardwareCatalog::builtin();
-    for (const PublishedResult& r : bundled()) {
-        auto b = publishedBound(r, models, hardware);
-        ASSERT_TRUE(b) << b.error().message;
-        EXPECT_GT(b->stepTimeS, 0.0) << r.id;
-        EXPECT_LE(b->ratio, 1.0) << r.id << ": measured " << r.value << ", bound " << b->bound;
-        EXPECT_GT(b->ratio, 0.05) << r.id << ": measured " << r.value << ", bound " << b->bound;
+    auto compared =
+        comparePublished(bundled(), ModelCatalog::builtin(), HardwareCatalog::builtin());
+    ASSERT_TRUE(compared) << compared.error().message;
+    for (const PublishedComparison& c : *compared) {
+        const PublishedResult& r = c.result;
+        const PublishedBound& b = c.bound;
+        EXPECT_GT(b.stepTimeS, 0.0) << r.id;
+        EXPECT_LE(b.ratio, 1.0) << r.id << ": measured " << r.value << ", bound " << b.bound;
+        EXPECT_GT(b.ratio, 0.05) << r.id << ": measured " << r.value << ", bound " << b.bound;
         std::printf("%-48s %-15s %-15s b=%-5g %-28s measured %-10g bound %-10.4g ratio %.3f%s\n",
                     r.id.c_str(), r.model.c_str(), r.gpu.c_str(), r.batch,
-                    std::string(publishedMetricName(r.metric)).c_str(), r.value, b->bound, b->ratio,
-                    b->fits.value_or(true) ? "" : " (does not fit)");
+                    std::string(publishedMetricName(r.metric)).c_str(), r.value, b.bound, b.ratio,
+                    b.fits.value_or(true) ? "" : " (does not fit)");
     }
 }
 
 TEST(PublishedResults, SpreadOfTheBundledRatiosIsTheExpectedRealRange)
 {
-    const ModelCatalog models = ModelCatalog::builtin();
-    const HardwareCatalog hardware = HardwareCatalog::builtin();
-    std::vector<double> ratios;
     const std::vector<PublishedResult> rows = bundled();
-    for (const PublishedResult& r : rows) {
-        auto b = publishedBound(r, models, hardware);
-        ASSERT_TRUE(b) << b.error().message;
-        ratios.push_back(b->ratio);
-    }
-    const auto spread = ratioSpread(ratios);
+    auto compared = comparePublished(rows, ModelCatalog::builtin(), HardwareCatalog::builtin());
+    ASSERT_TRUE(compared) << compared.error().message;
+    const auto spread = expectedRealRange(*compared);
     ASSERT_TRUE(spread.has_value());
     EXPECT_EQ(spread->count, rows.size());
     EXPECT_GT(spread->min, 0.05);

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                   again ? written : again.error().message + "\n" + written);
     fuzz::require(publishedResultsToJson(*again) == written, "write → read → write is stable",
                   written);
-    std::vector<double> ratios;
+    std::vector<PublishedComparison> compared;
     for (const PublishedResult& r : *parsed) {
         auto b = publishedBound(r, models, hardware);
         if (!b) {
@@ -36,9 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (double v : {b->stepTimeS, b->bound, b->ratio})
             fuzz::requireFinite(v, "published bound");
         fuzz::require(b->stepTimeS > 0.0 && b->bound > 0.0, "bound is positive");
-        ratios.push_back(b->ratio);
+        compared.push_back({r, *b});
     }
-    if (const auto spread = ratioSpread(ratios)) {
+    if (const auto spread = expectedRealRange(compared)) {
         fuzz::require(spread->min <= spread->median && spread->median <= spread->max,
                       "min <= median <= max");
     }
