@@ -258,22 +258,8 @@ Expected<std::vector<Hardware>> readCatalog(JsonReader& r, const Json& root)
         return *r.error();
     // Format and version first: a model catalog or a newer file opened here should say so,
     // rather than complain about the keys it does not share with this version.
-    if (root.contains("format")) {
-        const std::string format = r.string(root, "", "format");
-        if (r.ok() && format != kFormat) {
-            r.fail("/format", "expected " + jsonQuoted(kFormat) + " (a hardware catalog), got " +
-                                  jsonQuoted(format));
-        }
-    }
-    if (r.ok() && root.contains("version")) {
-        const long long version = r.integer(root, "", "version", 1, kVersion);
-        if (r.ok() && version > kVersion) {
-            r.fail("/version", "written by a newer RoofScope (format version " +
-                                   std::to_string(version) + "; this build reads version " +
-                                   std::to_string(kVersion) + ")");
-        }
-    }
-    if (!r.ok() || !r.checkKeys(root, "", {"hardware"}, {"format", "version"}))
+    if (!r.checkFormatAndVersion(root, kFormat, "a hardware catalog", kVersion) ||
+        !r.checkKeys(root, "", {"hardware"}, {"format", "version"}))
         return *r.error();
     const Json& list = root.at("hardware");
     if (!r.requireArray(list, "/hardware"))

@@ -238,6 +238,27 @@ const Json* JsonReader::member(const Json& object, std::string_view key) const
     return it == object.end() ? nullptr : &*it;
 }
 
+bool JsonReader::checkFormatAndVersion(const Json& root, std::string_view format,
+                                       std::string_view what, long long version)
+{
+    if (root.contains("format")) {
+        const std::string written = string(root, "", "format");
+        if (ok() && written != format) {
+            fail("/format", "expected " + describe(Json(std::string(format))) + " (" +
+                                std::string(what) + "), got " + describe(Json(written)));
+        }
+    }
+    if (ok() && root.contains("version")) {
+        const long long written = integer(root, "", "version", 1, version);
+        if (ok() && written > version) {
+            fail("/version", "written by a newer RoofScope (format version " +
+                                 std::to_string(written) + "; this build reads version " +
+                                 std::to_string(version) + ")");
+        }
+    }
+    return ok();
+}
+
 std::string JsonReader::string(const Json& object, std::string_view pointer, std::string_view key,
                                std::string fallback)
 {

@@ -62,6 +62,13 @@ public:
                    std::initializer_list<std::string_view> required,
                    std::initializer_list<std::string_view> optional);
 
+    // The optional "format" and "version" of a RoofScope document, checked first so that another
+    // kind of document, or a newer one, is refused with that reason rather than with whatever
+    // else it holds: "/format: expected "FORMAT" (WHAT), got ..." and "/version: written by a
+    // newer RoofScope ...". Returns ok().
+    bool checkFormatAndVersion(const Json& root, std::string_view format, std::string_view what,
+                               long long version);
+
     // Member accessors. A missing key yields `fallback` without complaint (checkKeys decides
     // what is required); a value of the wrong type or range is reported and yields `fallback`.
     std::string string(const Json& object, std::string_view pointer, std::string_view key,

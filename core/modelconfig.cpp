@@ -291,20 +291,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
 
 Expected<std::vector<ModelConfig>> readCatalog(JsonReader& r, const Json& root)
 {
-    if (root.contains("format")) {
-        const std::string format = r.string(root, "", "format");
-        if (r.ok() && format != kFormat)
-            r.fail("/format", "expected " + quotedText(kFormat) + " (a model catalog), got " +
-                                  quotedText(format));
-    }
-    if (r.ok() && root.contains("version")) {
-        const long long version = r.integer(root, "", "version", 1, kVersion);
-        if (r.ok() && version > kVersion)
-            r.fail("/version", "written by a newer RoofScope (format version " +
-                                   std::to_string(version) + "; this build reads version " +
-                                   std::to_string(kVersion) + ")");
-    }
-    if (!r.ok() || !r.checkKeys(root, "", {"models"}, {"format", "version"}))
+    if (!r.checkFormatAndVersion(root, kFormat, "a model catalog", kVersion) ||
+        !r.checkKeys(root, "", {"models"}, {"format", "version"}))
         return *r.error();
     const Json& list = root.at("models");
     if (!r.requireArray(list, "/models"))
