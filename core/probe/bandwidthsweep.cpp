@@ -60,22 +60,38 @@ std::vector<double> sweepSizes(double minBytes, double maxBytes, double factor)
     return sizes;
 }
 
+std::size_t elementsPerThread(double bytes, int threads, MemoryKernel kernel)
+{
+    // Elements per thread and array, a whole number of kernel steps.
+    const double perThread = bytes / static_cast<double>(threads) / bytesPerElement(kernel);
+    const auto n = static_cast<std::size_t>(perThread / kMemoryKernelStep) * kMemoryKernelStep;
+    return std::max(n, kMemoryKernelStep);
+}
+
+std::vector<double> measuredSizes(int threads, MemoryKernel kernel, const SweepOptions& options)
+{
+    std::vector<double> sizes;
+    std::size_t previous = 0;
+    for (double size : sweepSizes(options.minBytes, options.maxBytes, options.factor)) {
+        const std::size_t n = elementsPerThread(size, threads, kernel);
+        if (n == previous)
+            continue; // small sizes that round to the same arrays are measured once
+        previous = n;
+        sizes.push_back(size);
+    }
+    return sizes;
+}
+
 std::vector<SweepPoint> sweepBandwidth(const PinnedTeam& team, MemoryKernel kernel,
                                        const SweepOptions& options,
                                        const std::function<void(double bytes)>& progress)
 {
     std::vector<SweepPoint> points;
     const auto threads = static_cast<std::size_t>(team.size());
-    const double perElement = bytesPerElement(kernel);
-    std::size_t previous = 0;
-    for (double size : sweepSizes(options.minBytes, options.maxBytes, options.factor)) {
-        // Elements per thread and array, a whole number of kernel steps.
-        const double perThread = size / static_cast<double>(threads) / perElement;
-        std::size_t n = static_cast<std::size_t>(perThread / kMemoryKernelStep) * kMemoryKernelStep;
-        n = std::max(n, kMemoryKernelStep);
-        if (n == previous)
-            continue;
-        previous = n;
+    for (double size : measuredSizes(team.size(), kernel, options)) {
+        const std::size_t n = elementsPerThread(size, team.size(), kernel);
+        if (options.cancelled && options.cancelled())
+            break;
         if (progress)
             progress(size);
 
@@ -106,7 +122,8 @@ std::vector<SweepPoint> sweepBandwidth(const PinnedTeam& team, MemoryKernel kern
                     triadPasses(isa, t.a.get(), t.b.get(), t.c.get(), n, reps);
             });
         };
-        const double bytes = static_cast<double>(n) * perElement * static_cast<double>(threads);
+        const double bytes =
+            static_cast<double>(n) * bytesPerElement(kernel) * static_cast<double>(threads);
         points.push_back(SweepPoint{bytes, sampleRate(timedRun, bytes, options.plan)});
     }
     return points;

@@ -31,6 +31,32 @@ std::string sizeLabel(double bytes)
     return std::to_string(static_cast<long long>(std::llround(bytes / 1024.0))) + " KiB";
 }
 
+// Counts the measurements for ProbeOptions::steps and answers ProbeOptions::cancelled.
+class StepCounter {
+public:
+    StepCounter(const ProbeOptions& options, int total) : m_options(options), m_total(total) {}
+    // Before a measurement: false when the probe is to stop.
+    bool next()
+    {
+        if (m_options.cancelled && m_options.cancelled())
+            return false;
+        if (m_options.steps)
+            m_options.steps(m_done, m_total);
+        ++m_done;
+        return true;
+    }
+    void finish() const
+    {
+        if (m_options.steps)
+            m_options.steps(m_total, m_total);
+    }
+
+private:
+    const ProbeOptions& m_options;
+    int m_total;
+    int m_done = 0;
+};
+
 SampleStats measureFma(const PinnedTeam& team, Isa isa, bool fp64, const SamplePlan& plan)
 {
     std::vector<double> sinks(static_cast<std::size_t>(team.size()), 0.0);
@@ -50,11 +76,13 @@ SampleStats measureFma(const PinnedTeam& team, Isa isa, bool fp64, const SampleP
 
 PeakResult measurePeak(const PinnedTeam& one, const PinnedTeam& all, bool fp64,
                        const SamplePlan& plan, const ProbeOptions& options,
-                       std::vector<std::string>& noisy)
+                       std::vector<std::string>& noisy, StepCounter& counter)
 {
     const std::string precision = fp64 ? "fp64" : "fp32";
     PeakResult peak;
     for (Isa isa : supportedIsas()) {
+        if (!counter.next())
+            return peak;
         if (options.progress)
             options.progress(precision + " " + std::string(isaName(isa)) + ", 1 thread");
         SampleStats stats = measureFma(one, isa, fp64, plan);
@@ -70,6 +98,8 @@ PeakResult measurePeak(const PinnedTeam& one, const PinnedTeam& all, bool fp64,
         peak.allThreads = peak.oneThread;
         return peak;
     }
+    if (!counter.next())
+        return peak;
     if (options.progress)
         options.progress(precision + " " + std::string(isaName(peak.isa)) + ", " +
                          std::to_string(all.size()) + " threads");
@@ -111,6 +141,19 @@ double sweepCeilingBytes(const MachineInfo& machine, bool quick)
     return ceiling;
 }
 
+int probeSteps(const MachineInfo& machine, int threads, bool quick)
+{
+    // Per precision: every instruction set on one thread, then the best on all threads.
+    const int isas = static_cast<int>(supportedIsas().size());
+    int steps = 2 * (isas + (threads > 1 ? 1 : 0));
+    SweepOptions sweep;
+    sweep.maxBytes = sweepCeilingBytes(machine, quick);
+    sweep.factor = quick ? 2.0 : std::sqrt(2.0);
+    for (MemoryKernel kernel : {MemoryKernel::Read, MemoryKernel::Triad})
+        steps += static_cast<int>(measuredSizes(threads, kernel, sweep).size());
+    return steps;
+}
+
 ProbeResult runCpuProbe(const ProbeOptions& options)
 {
     ProbeResult result;
@@ -122,8 +165,18 @@ ProbeResult runCpuProbe(const ProbeOptions& options)
 
     const PinnedTeam one(1);
     const PinnedTeam all(result.threads);
-    result.fp64 = measurePeak(one, all, true, result.computePlan, options, result.noisy);
-    result.fp32 = measurePeak(one, all, false, result.computePlan, options, result.noisy);
+    StepCounter counter(options, probeSteps(result.machine, result.threads, options.quick));
+    const auto stopped = [&] { return options.cancelled && options.cancelled(); };
+    result.fp64 = measurePeak(one, all, true, result.computePlan, options, result.noisy, counter);
+    if (stopped()) {
+        result.cancelled = true;
+        return result;
+    }
+    result.fp32 = measurePeak(one, all, false, result.computePlan, options, result.noisy, counter);
+    if (stopped()) {
+        result.cancelled = true;
+        return result;
+    }
 
     // The memory kernels use the instruction set the FP64 chains ran best with: on some CPUs
     // 512-bit code runs at a lower clock than 256-bit code.
@@ -132,11 +185,13 @@ ProbeResult runCpuProbe(const ProbeOptions& options)
     sweep.factor = options.quick ? 2.0 : std::sqrt(2.0);
     sweep.isa = result.fp64.isa;
     sweep.plan = result.sweepPlan;
+    sweep.cancelled = options.cancelled;
     result.sweepMaxBytes = sweep.maxBytes;
     result.memoryIsa = sweep.isa;
     for (MemoryKernel kernel : {MemoryKernel::Read, MemoryKernel::Triad}) {
         const std::string name(memoryKernelName(kernel));
         auto points = sweepBandwidth(all, kernel, sweep, [&](double bytes) {
+            counter.next();
             if (options.progress)
                 options.progress(name + " " + sizeLabel(bytes));
         });
@@ -144,7 +199,12 @@ ProbeResult runCpuProbe(const ProbeOptions& options)
             if (p.stats.noisy())
                 result.noisy.push_back(name + " " + sizeLabel(p.bytes));
         (kernel == MemoryKernel::Read ? result.readCurve : result.triadCurve) = std::move(points);
+        if (stopped()) {
+            result.cancelled = true;
+            return result;
+        }
     }
+    counter.finish();
 
     for (const Plateau& p : detectPlateaus(maxima(result.triadCurve))) {
         // The read points over the same working sets (their sizes round a little differently).

@@ -45,6 +45,8 @@ struct ProbeResult {
     std::vector<LevelResult> levels;
     // The measurements whose max exceeded 1.1× their median ("fp64 1 thread", "triad 64 KiB").
     std::vector<std::string> noisy;
+    // Stopped by ProbeOptions::cancelled before it finished: nothing in it is to be kept.
+    bool cancelled = false;
 };
 
 // What the numbers count, for the JSON, the table and the catalog entry's sources.

@@ -17,6 +17,7 @@
 #include "ui/widgets/docklayout.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/kernelspanel.h"
+#include "ui/widgets/machinemeasurer.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/operatorpanel.h"
@@ -83,11 +84,15 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
       m_hardwareModel(new HardwareModel(m_session, this)),
       m_operatorModel(new OperatorModel(m_session, this)),
       m_comparisonModel(new ComparisonModel(m_session, this)),
-      m_catalog(new CatalogController(m_session, this))
+      m_catalog(new CatalogController(m_session, this)),
+      m_measurer(new MachineMeasurer(m_catalog, this))
 {
     setObjectName(QStringLiteral("RoofScopeMainWindow"));
     connect(
         m_catalog, &CatalogController::statusMessage, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(
+        m_measurer, &MachineMeasurer::statusMessage, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
@@ -383,7 +388,12 @@ void MainWindow::createActions()
         m_catalog->editAccelerator(m_hardwarePanel->currentHardware());
     });
     editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
-    edit->addActions({newGpu, editGpu});
+    QAction* measure =
+        action(tr("&Measure This Machine…"), QKeySequence(), [this] { m_measurer->start(); });
+    measure->setObjectName(QStringLiteral("measureMachineAction"));
+    measure->setToolTip(tr("Measure this computer's CPU (FMA peaks and the bandwidth of every "
+                           "cache level, about a minute) and add it to the catalog"));
+    edit->addActions({newGpu, editGpu, measure});
     m_hardwarePanel->addContextActions({newGpu, editGpu});
     edit->addSeparator();
     QAction* prefs =

@@ -14,6 +14,7 @@ class QMenu;
 namespace roofscope {
 
 class CatalogController;
+class MachineMeasurer;
 class ComparisonModel;
 class ComparisonPanel;
 class DockLayout;
@@ -91,6 +92,8 @@ public:
     // The user's hardware catalog (CatalogController): Add Hardware Catalog…, hardware files
     // offered by an import, the accelerator editor's Save.
     CatalogController* catalogController() const { return m_catalog; }
+    // Edit ▸ Measure This Machine…: the CPU probe behind a progress dialog.
+    MachineMeasurer* machineMeasurer() const { return m_measurer; }
     std::optional<QString> addHardwareCatalogFile(const QString& path);
     int offerHardwareFiles(const QStringList& paths);
     std::optional<QString> saveAccelerator(const Hardware& hw);
@@ -124,6 +127,7 @@ private:
     OperatorModel* m_operatorModel;
     ComparisonModel* m_comparisonModel;
     CatalogController* m_catalog;
+    MachineMeasurer* m_measurer;
     RoofChart* m_chart;
     RoofChartView* m_chartView;
     HardwarePanel* m_hardwarePanel;

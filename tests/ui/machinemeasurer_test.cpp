@@ -1,0 +1,114 @@
+// Edit ▸ Measure This Machine… in the window: the probe runs off the UI thread behind a
+// progress dialog, the measured CPU joins the catalog (user catalog file, checked, one undo
+// step) with the probe's own figures, and Cancel adds nothing.
+#include "core/probe/proberesult.h"
+#include "ui/session.h"
+#include "ui/widgets/machinemeasurer.h"
+#include "ui/widgets/mainwindow.h"
+#include "uitestutil.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QProgressDialog>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+using roofscope::test::makeWindow;
+
+namespace {
+
+// A user catalog folder of this test's own, restored afterwards.
+class CatalogFolder {
+public:
+    CatalogFolder() : m_old(qgetenv("ROOFSCOPE_CATALOG_DIR"))
+    {
+        qputenv("ROOFSCOPE_CATALOG_DIR", m_dir.path().toUtf8());
+    }
+    ~CatalogFolder() { qputenv("ROOFSCOPE_CATALOG_DIR", m_old); }
+    CatalogFolder(const CatalogFolder&) = delete;
+    CatalogFolder& operator=(const CatalogFolder&) = delete;
+    QStringList files() const { return QDir(m_dir.path()).entryList(QDir::Files); }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_old;
+};
+
+const char* kId = "this-machine-cpu";
+
+TEST(MachineMeasurer, AddsTheMeasuredCpuCheckedWithItsCacheRoofsAsOneUndoStep)
+{
+    CatalogFolder folder;
+    auto window = makeWindow();
+    Session* session = window->session();
+    ASSERT_LT(session->hardwareIndex(kId), 0);
+    const int undoBefore = session->undoStack()->count();
+    auto* action = window->findChild<QAction*>(QStringLiteral("measureMachineAction"));
+    ASSERT_NE(action, nullptr);
+
+    MachineMeasurer* measurer = window->machineMeasurer();
+    QSignalSpy done(measurer, &MachineMeasurer::finished);
+    ASSERT_TRUE(measurer->start(/*quick=*/true));
+    EXPECT_TRUE(measurer->isRunning());
+    EXPECT_FALSE(measurer->start(true)) << "one measurement at a time";
+    ASSERT_NE(measurer->progressDialog(), nullptr);
+    EXPECT_TRUE(measurer->progressDialog()->isVisible());
+    ASSERT_TRUE(done.wait(60000));
+    EXPECT_TRUE(done.front().front().toBool());
+    EXPECT_FALSE(measurer->isRunning());
+    QApplication::processEvents();
+    EXPECT_TRUE(measurer->progressDialog() == nullptr || !measurer->progressDialog()->isVisible());
+
+    const int index = session->hardwareIndex(kId);
+    ASSERT_GE(index, 0);
+    EXPECT_TRUE(session->isChecked(index));
+    const Hardware& hw = session->hardware()[static_cast<std::size_t>(index)];
+    const probe::ProbeResult& r = measurer->lastResult();
+    const Ceiling* fp64 = hw.ceilingFor(Precision::FP64, ComputeUnit::Vector);
+    ASSERT_NE(fp64, nullptr);
+    EXPECT_DOUBLE_EQ(fp64->flopsPerS, probe::probeResultToHardware(r)
+                                          .ceilingFor(Precision::FP64, ComputeUnit::Vector)
+                                          ->flopsPerS);
+    EXPECT_GT(fp64->flopsPerS, 1e8);
+    EXPECT_EQ(hw.memory.size(), r.levels.size()) << "a roof per measured memory level";
+    EXPECT_FALSE(folder.files().isEmpty()) << "kept in the user catalog";
+    EXPECT_EQ(session->undoStack()->count(), undoBefore + 1);
+
+    session->undoStack()->undo();
+    EXPECT_LT(session->hardwareIndex(kId), 0);
+}
+
+TEST(MachineMeasurer, CancelAddsNothing)
+{
+    CatalogFolder folder;
+    auto window = makeWindow();
+    Session* session = window->session();
+    const int undoBefore = session->undoStack()->count();
+    MachineMeasurer* measurer = window->machineMeasurer();
+    QSignalSpy done(measurer, &MachineMeasurer::finished);
+    ASSERT_TRUE(measurer->start(true));
+    // The dialog's Cancel button.
+    emit measurer->progressDialog()->canceled();
+    ASSERT_TRUE(done.wait(60000));
+    EXPECT_FALSE(done.front().front().toBool());
+    EXPECT_TRUE(measurer->lastResult().cancelled);
+    EXPECT_LT(session->hardwareIndex(kId), 0);
+    EXPECT_EQ(session->undoStack()->count(), undoBefore);
+    EXPECT_TRUE(folder.files().isEmpty());
+}
+
+TEST(MachineMeasurer, ClosingTheWindowMidRunStopsTheProbe)
+{
+    CatalogFolder folder;
+    auto window = makeWindow();
+    ASSERT_TRUE(window->machineMeasurer()->start(true));
+    window.reset(); // must neither hang nor crash: the probe is told to stop and joined
+    SUCCEED();
+}
+
+} // namespace

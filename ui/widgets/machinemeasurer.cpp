@@ -1,0 +1,129 @@
+#include "ui/widgets/machinemeasurer.h"
+
+#include "core/format.h"
+#include "core/probe/cpuprobe.h"
+#include "ui/widgets/catalogcontroller.h"
+#include "ui/widgets/prompt.h"
+
+#include <QProgressDialog>
+#include <QThread>
+#include <QWidget>
+
+namespace roofscope {
+
+MachineMeasurer::MachineMeasurer(CatalogController* catalog, QWidget* window)
+    : QObject(window), m_catalog(catalog), m_window(window)
+{
+}
+
+MachineMeasurer::~MachineMeasurer()
+{
+    if (m_thread) {
+        m_cancel = true;
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+bool MachineMeasurer::start(bool quick)
+{
+    if (m_thread)
+        return false;
+    m_cancel = false;
+    m_result = {};
+    auto* dialog = new QProgressDialog(m_window);
+    m_dialog = dialog;
+    dialog->setWindowTitle(tr("Measure This Machine"));
+    dialog->setLabelText(tr("Starting the measurement…"));
+    dialog->setCancelButtonText(tr("Cancel"));
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    dialog->setMinimumDuration(0);
+    dialog->setRange(0, 0);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMinimumWidth(420);
+    connect(dialog, &QProgressDialog::canceled, this, &MachineMeasurer::cancel);
+
+    m_thread = QThread::create([this, quick] {
+        probe::ProbeOptions options;
+        options.quick = quick;
+        // The probe's callbacks come from the worker: queued to this object's thread.
+        options.progress = [this](const std::string& phase) {
+            QMetaObject::invokeMethod(
+                this, [this, text = QString::fromStdString(phase)] { onProgress(text); },
+                Qt::QueuedConnection);
+        };
+        options.steps = [this](int done, int total) {
+            QMetaObject::invokeMethod(
+                this, [this, done, total] { onSteps(done, total); }, Qt::QueuedConnection);
+        };
+        options.cancelled = [this] { return m_cancel.load(); };
+        m_result = probe::runCpuProbe(options);
+    });
+    connect(m_thread, &QThread::finished, this, &MachineMeasurer::onFinished);
+    dialog->show();
+    m_thread->start();
+    return true;
+}
+
+QProgressDialog* MachineMeasurer::progressDialog() const
+{
+    return m_dialog;
+}
+
+void MachineMeasurer::cancel()
+{
+    if (!m_thread)
+        return;
+    m_cancel = true;
+    if (m_dialog)
+        m_dialog->setLabelText(tr("Stopping after the measurement under way…"));
+}
+
+void MachineMeasurer::onProgress(const QString& phase)
+{
+    if (m_dialog && !m_cancel)
+        m_dialog->setLabelText(
+            tr("Measuring %1\nEvery core is kept busy: the rest of the machine may be slow.")
+                .arg(phase));
+}
+
+void MachineMeasurer::onSteps(int done, int total)
+{
+    if (!m_dialog)
+        return;
+    m_dialog->setMaximum(total);
+    m_dialog->setValue(done);
+}
+
+void MachineMeasurer::onFinished()
+{
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    // The dialog closes before any message, so it never covers one.
+    if (m_dialog)
+        m_dialog->close();
+    if (m_result.cancelled) {
+        emit statusMessage(tr("Measurement cancelled: nothing was added"), 8000);
+        emit finished(false);
+        return;
+    }
+    const Hardware hw = probe::probeResultToHardware(m_result);
+    if (const auto error = m_catalog->saveAccelerator(hw)) {
+        Prompt::ask(m_window, {tr("Cannot Add the Measured Machine"), *error, QMessageBox::Ok,
+                               QMessageBox::Ok, QMessageBox::Warning});
+        emit finished(false);
+        return;
+    }
+    const double dram = m_result.levels.empty() ? 0.0 : m_result.levels.back().triad.bytesPerS;
+    emit statusMessage(
+        tr("Measured %1: FP64 %2, memory %3; added to the catalog and checked")
+            .arg(QString::fromStdString(hw.name),
+                 QString::fromStdString(formatFlopsRate(m_result.fp64.allThreads.max)),
+                 QString::fromStdString(formatBandwidth(dram))),
+        15000);
+    emit finished(true);
+}
+
+} // namespace roofscope

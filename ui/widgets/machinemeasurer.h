@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/probe/proberesult.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+
+class QProgressDialog;
+class QThread;
+class QWidget;
+
+namespace roofscope {
+
+class CatalogController;
+
+// Edit ▸ Measure This Machine…: `roofscope probe` from the window. The probe runs on a worker
+// thread (it keeps every core busy for about a minute) behind a progress dialog that says what
+// is being measured and how far it is, with Cancel. The measured CPU joins the catalog as one
+// undo step through the catalog controller: saved in the user catalog, checked on the chart
+// with its cache roofs. A cancelled run adds nothing.
+class MachineMeasurer : public QObject {
+    Q_OBJECT
+public:
+    MachineMeasurer(CatalogController* catalog, QWidget* window);
+    // Stops a running measurement and waits for it: the window may close mid-run.
+    ~MachineMeasurer() override;
+    MachineMeasurer(const MachineMeasurer&) = delete;
+    MachineMeasurer& operator=(const MachineMeasurer&) = delete;
+
+    // Starts a measurement (`quick`: the probe's few-second mode, for tests); false while one
+    // runs already.
+    bool start(bool quick = false);
+    bool isRunning() const { return m_thread != nullptr; }
+    // Asks the probe to stop after the measurement under way.
+    void cancel();
+    // The last finished (or cancelled) run.
+    const probe::ProbeResult& lastResult() const { return m_result; }
+    QProgressDialog* progressDialog() const;
+
+signals:
+    // After the measured CPU was added (true), or the run was cancelled or not added (false).
+    void finished(bool added);
+    void statusMessage(const QString& text, int timeoutMs);
+
+private:
+    void onProgress(const QString& phase);
+    void onSteps(int done, int total);
+    void onFinished();
+
+    CatalogController* m_catalog;
+    QWidget* m_window;
+    QPointer<QProgressDialog> m_dialog;
+    QThread* m_thread = nullptr;
+    std::atomic<bool> m_cancel{false};
+    probe::ProbeResult m_result;
+};
+
+} // namespace roofscope
