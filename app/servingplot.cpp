@@ -87,7 +87,7 @@ int runServingPlot(const std::vector<std::string>& args)
         if (std::find(ids.begin(), ids.end(), c.gpu) == ids.end())
             ids.push_back(c.gpu);
     const std::vector<int> gpuSlots = colorSlots(ids);
-    // Layouts of one GPU share its colour and differ in dash.
+    // Layouts of one GPU share its colour and differ in dash, then in marker.
     static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
                                                Qt::DashDotLine, Qt::DashDotDotLine};
     std::map<std::string, int> layoutsSeen;
@@ -99,7 +99,9 @@ int runServingPlot(const std::vector<std::string>& args)
             fc.label += QStringLiteral(" (does not fit)");
         fc.color =
             QColor::fromRgb(paletteRgb(gpuSlots[static_cast<std::size_t>(id)], Theme::Light));
-        fc.style = kStyles[layoutsSeen[c.gpu]++ % 5];
+        const int nth = layoutsSeen[c.gpu]++;
+        fc.style = kStyles[nth % 5];
+        fc.marker = (nth / 5) % 3;
         for (const ServingPoint& p : c.points) {
             fc.points.emplace_back(p.tokensPerSPerUser, p.tokensPerSPerGpu);
             fc.pointTexts.push_back(text(formatParamNumber(p.batch)));

@@ -54,6 +54,25 @@ void drawSquare(QPainter* p, QPointF at, double half, const QColor& fill)
     p->drawRect(QRectF(at.x() - half, at.y() - half, 2 * half, 2 * half));
 }
 
+void drawMarker(QPainter* p, QPointF at, double r, int marker, const QColor& fill)
+{
+    p->setBrush(fill);
+    if (marker == 1) {
+        const QPointF tri[] = {{at.x(), at.y() - 1.3 * r},
+                               {at.x() - 1.15 * r, at.y() + 0.8 * r},
+                               {at.x() + 1.15 * r, at.y() + 0.8 * r}};
+        p->drawPolygon(tri, 3);
+    } else if (marker == 2) {
+        const QPointF diamond[] = {{at.x(), at.y() - 1.3 * r},
+                                   {at.x() + 1.3 * r, at.y()},
+                                   {at.x(), at.y() + 1.3 * r},
+                                   {at.x() - 1.3 * r, at.y()}};
+        p->drawPolygon(diamond, 4);
+    } else {
+        p->drawEllipse(at, r, r);
+    }
+}
+
 } // namespace
 
 void ServingFigure::paint(QPainter* p, const QSizeF& area) const
@@ -172,8 +191,7 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
             if (end) {
                 drawSquare(p, s, 10 * unit, c.color);
             } else {
-                p->setBrush(c.color);
-                p->drawEllipse(s, 6 * unit, 6 * unit);
+                drawMarker(p, s, 6 * unit, c.marker, c.color);
             }
             if (i < c.pointTexts.size()) {
                 p->setPen(QColor(0x30, 0x30, 0x30));
@@ -192,6 +210,8 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
     for (const ServingFigureCurve& c : curves) {
         p->setPen(QPen(c.color, 3.5 * unit, c.style, Qt::RoundCap));
         p->drawLine(QPointF(x, y + row / 2), QPointF(x + 50 * unit, y + row / 2));
+        p->setPen(QPen(c.color, 1.5 * unit));
+        drawMarker(p, QPointF(x + 25 * unit, y + row / 2), 6 * unit, c.marker, c.color);
         p->setPen(Qt::black);
         p->drawText(QRectF(x + 62 * unit, y, w - x - 70 * unit, row),
                     Qt::AlignLeft | Qt::AlignVCenter, c.label);

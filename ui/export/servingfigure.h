@@ -20,6 +20,9 @@ struct ServingFigureCurve {
     QString label; // the legend's text: "h100-sxm5 · TP=2"
     QColor color;
     Qt::PenStyle style = Qt::SolidLine;
+    // The batches' dots: 0 circle, 1 triangle, 2 diamond (past five dashes, layouts of one
+    // GPU still differ).
+    int marker = 0;
     std::vector<QPointF> points;     // (per user, per GPU), both > 0
     std::vector<QString> pointTexts; // beside each point: its batch
     bool capacityEnd = false;        // the last point is the memory-capacity end
