@@ -7,6 +7,7 @@
 #include "app/modelcommands.h"
 #include "app/parallelcommands.h"
 #include "app/probecommand.h"
+#include "app/servecommand.h"
 
 #ifdef ROOFSCOPE_WITH_GUI
 #include "app/plotcommand.h"
@@ -28,9 +29,9 @@ const std::map<std::string, Command>& commands()
 {
     using namespace roofscope::cli;
     static const std::map<std::string, Command> table = {
-        {"gpus", runGpus},         {"ops", runOps},       {"analyze", runAnalyze},
-        {"sweep", runSweep},       {"models", runModels}, {"model", runModel},
-        {"measured", runMeasured}, {"plan", runPlan},     {"probe", runProbe},
+        {"gpus", runGpus},     {"ops", runOps},     {"analyze", runAnalyze},   {"sweep", runSweep},
+        {"models", runModels}, {"model", runModel}, {"measured", runMeasured}, {"plan", runPlan},
+        {"probe", runProbe},   {"serve", runServe},
 #ifdef ROOFSCOPE_WITH_GUI
         {"plot", runPlot},
 #endif
@@ -85,7 +86,7 @@ int main(int argc, char** argv)
     if (it == commands().end()) {
         std::cerr << "roofscope: unknown command \"" << args[0]
                   << "\" (expected one of: gpus, ops, analyze, sweep, models, model, plan, "
-                     "measured, probe, plot, help)\n";
+                     "serve, measured, probe, plot, help)\n";
         return 2;
     }
     try {

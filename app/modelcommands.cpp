@@ -24,7 +24,7 @@ namespace {
 
 const Arguments::Spec kModelSpec{{"model", "phase", "batch", "context", "weights", "activations",
                                   "kv", "gpu", "format", "catalog", "top", "tp", "pp", "ep",
-                                  "headroom", "micro-batches"},
+                                  "headroom", "micro-batches", "weight-group"},
                                  {"fused"}};
 
 // The user directory's broken files are warnings, as for hardware: they must not take the
@@ -100,6 +100,12 @@ InferenceScenario scenarioFrom(const Arguments& a)
                          ": a prefill step of " + formatParamNumber(stepTokens(s)) +
                          " tokens; the limit is " + formatParamNumber(kMaxStepTokens) +
                          " tokens per step (batch × context)");
+    precisionsFrom(a, s);
+    return s;
+}
+
+void precisionsFrom(const Arguments& a, InferenceScenario& s)
+{
     s.activations = precisionOption(
         a, "activations", {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8},
         Precision::FP16);
@@ -116,8 +122,16 @@ InferenceScenario scenarioFrom(const Arguments& a)
                          " is wider than --activations " +
                          std::string(precisionName(s.activations)) +
                          " (weights are stored at most as wide as the math runs)");
+    if (a.has("weight-group")) {
+        s.weightGroupSize = numberOption("--weight-group", a.value("weight-group"),
+                                         {0.0, 65536.0, false, false, true, "a whole number"});
+        if (s.weightGroupSize > 0.0 && bytesPerElement(s.weights) >= 2.0)
+            throw UsageError("--weight-group " + a.value("weight-group") +
+                             ": group scales belong to quantized weights (--weights int4, fp4, "
+                             "int8 or fp8), not " +
+                             std::string(precisionName(s.weights)));
+    }
     s.fused = a.has("fused");
-    return s;
 }
 
 nlohmann::json modelToJson(const ModelConfig& m)

@@ -23,6 +23,8 @@ class Arguments;
 // (--phase, --batch, --context, precisions, --fused) and a model's JSON.
 ModelConfig resolveModel(const std::string& text);
 InferenceScenario scenarioFrom(const Arguments& a);
+// The precision options (--weights, --activations, --kv) and --fused alone, into `s`.
+void precisionsFrom(const Arguments& a, InferenceScenario& s);
 nlohmann::json modelToJson(const ModelConfig& m);
 
 } // namespace roofscope::cli

@@ -265,11 +265,12 @@ int runParallelModel(const Arguments& a)
 
 int runPlan(const std::vector<std::string>& args)
 {
-    const Arguments a(args,
-                      {{"model", "phase", "batch", "context", "weights", "activations", "kv", "gpu",
-                        "format", "catalog", "max-gpus", "headroom", "micro-batches"},
-                       {"fused"}},
-                      "plan");
+    const Arguments a(
+        args,
+        {{"model", "phase", "batch", "context", "weights", "activations", "kv", "gpu", "format",
+          "catalog", "max-gpus", "headroom", "micro-batches", "weight-group"},
+         {"fused"}},
+        "plan");
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
     const InferenceScenario scenario = scenarioFrom(a);

@@ -5,6 +5,7 @@
 
 #include "app/arguments.h"
 #include "app/commands.h"
+#include "app/servingplot.h"
 #include "core/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
@@ -210,6 +211,9 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QS
 
 int runPlot(const std::vector<std::string>& args)
 {
+    // The serving figure is another figure with `serve`'s options.
+    if (std::find(args.begin(), args.end(), "--serving") != args.end())
+        return runServingPlot(args);
     // `-o FILE` is the one short option: the familiar spelling for an output.
     std::vector<std::string> tokens;
     for (const std::string& t : args)

@@ -52,6 +52,8 @@ void DecoderRows::linear(const std::string& key, const std::string& title, doubl
                        {"dtype", sixteenBit ? m_stream : m_act},
                        {"weight_dtype", sixteenBit ? m_stream : m_weight},
                        {"out_dtype", m_stream}});
+    if (!sixteenBit && weightGroupSize() > 0.0)
+        p.push_back({"group_size", num(weightGroupSize())});
     add(key, title, m_decode ? "decode_matmul" : "prefill_matmul", p, layerCount, perLayer);
 }
 

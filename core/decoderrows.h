@@ -48,6 +48,8 @@ public:
     const std::string& activationDtype() const { return m_act; }
     const std::string& streamDtype() const { return m_stream; }
     const std::string& weightDtype() const { return m_weight; }
+    // Weights per FP16 scale of the quantized matrices (0: none).
+    double weightGroupSize() const { return m_scenario.weightGroupSize; }
     const std::string& kvDtype() const { return m_kv; }
     const std::string& normName() const { return m_normName; } // "RMSNorm" / "LayerNorm"
     // FLOPs per element of a residual add fused with the next norm.

@@ -21,14 +21,15 @@ constexpr std::array<std::uint32_t, kPaletteSize> kSlide = {0x007a00, 0x0050c8, 
                                                             0xc80000, 0x008b9a, 0x6b3d1f, 0xc2187f,
                                                             0x7a7a00, 0x404040};
 
-// The built-in catalog: generations that are compared with each other differ in hue.
-constexpr std::array<std::pair<std::string_view, int>, 22> kKnown = {{
-    {"a100-sxm4-80gb", 0}, {"h100-sxm5", 1}, {"h200-sxm", 2}, {"b200-sxm", 3},
-    {"mi300x", 4},         {"v100-sxm2", 5}, {"gb200", 6},    {"a100-pcie-40gb", 7},
-    {"h100-pcie", 8},      {"h100-nvl", 9},  {"mi325x", 5},   {"mi250x", 6},
-    {"l40s", 7},           {"l4", 8},        {"rtx-4090", 9}, {"rtx-5090", 4},
-    {"gaudi2", 6},         {"gaudi3", 7},    {"tpu-v4", 8},   {"tpu-v5e", 9},
-    {"tpu-v5p", 5},        {"tpu-v6e", 2},
+// The built-in catalog: generations that are compared with each other differ in hue (the PCIe
+// A100 80GB, set beside the SXM4 A100 and the H100 SXM5 in serving reports, differs from both).
+constexpr std::array<std::pair<std::string_view, int>, 23> kKnown = {{
+    {"a100-sxm4-80gb", 0}, {"h100-sxm5", 1}, {"h200-sxm", 2},       {"b200-sxm", 3},
+    {"mi300x", 4},         {"v100-sxm2", 5}, {"gb200", 6},          {"a100-pcie-40gb", 7},
+    {"h100-pcie", 8},      {"h100-nvl", 9},  {"mi325x", 5},         {"mi250x", 6},
+    {"l40s", 7},           {"l4", 8},        {"rtx-4090", 9},       {"rtx-5090", 4},
+    {"gaudi2", 6},         {"gaudi3", 7},    {"tpu-v4", 8},         {"tpu-v5e", 9},
+    {"tpu-v5p", 5},        {"tpu-v6e", 2},   {"a100-pcie-80gb", 4},
 }};
 
 } // namespace

@@ -512,6 +512,23 @@ std::vector<CommunicationPoint> communicationPoints(const ParallelTotals& totals
     return points;
 }
 
+std::vector<Layout> validLayouts(const ModelConfig& m, const Hardware& hw, int maxGpus)
+{
+    std::vector<Layout> layouts;
+    for (int tp = 1; tp <= maxGpus; ++tp) {
+        for (int pp = 1; tp * pp <= maxGpus; ++pp) {
+            for (int ep = 1; ep <= tp; ++ep) {
+                if (ep > 1 && (!m.isMoe() || tp % ep != 0))
+                    continue;
+                const Layout layout{tp, pp, ep};
+                if (!validateLayout(m, layout, hw)) // else a shape the model forbids, or no link
+                    layouts.push_back(layout);
+            }
+        }
+    }
+    return layouts;
+}
+
 Expected<std::vector<ParallelTotals>> planDeployments(const ModelConfig& m,
                                                       const InferenceScenario& s,
                                                       const Hardware& hw, int maxGpus,
@@ -521,20 +538,11 @@ Expected<std::vector<ParallelTotals>> planDeployments(const ModelConfig& m,
         return makeError("max-gpus: expected a whole number from 1 to 1024, got " +
                          std::to_string(maxGpus));
     std::vector<ParallelTotals> rows;
-    for (int tp = 1; tp <= maxGpus; ++tp) {
-        for (int pp = 1; tp * pp <= maxGpus; ++pp) {
-            for (int ep = 1; ep <= tp; ++ep) {
-                if (ep > 1 && (!m.isMoe() || tp % ep != 0))
-                    continue;
-                const Layout layout{tp, pp, ep};
-                if (validateLayout(m, layout, hw))
-                    continue; // a shape the model does not allow, or no link
-                auto totals = evaluateParallel(m, s, layout, hw, options);
-                if (!totals)
-                    return totals.error();
-                rows.push_back(std::move(totals).value());
-            }
-        }
+    for (const Layout& layout : validLayouts(m, hw, maxGpus)) {
+        auto totals = evaluateParallel(m, s, layout, hw, options);
+        if (!totals)
+            return totals.error();
+        rows.push_back(std::move(totals).value());
     }
     std::stable_sort(rows.begin(), rows.end(),
                      [](const ParallelTotals& a, const ParallelTotals& b) {

@@ -144,6 +144,10 @@ std::shared_ptr<const Expected<ParallelTotals>>
 evaluateParallelShared(const ModelConfig& model, const InferenceScenario& s, const Layout& layout,
                        const Hardware& hw, const ParallelOptions& options = {});
 
+// Every layout of up to `maxGpus` GPUs the model's shapes and the GPU allow (TP × PP, EP where
+// the model is MoE), by TP, then PP, then EP.
+std::vector<Layout> validLayouts(const ModelConfig& model, const Hardware& hw, int maxGpus);
+
 // Every valid layout up to `maxGpus` (TP × PP, EP where the model is MoE), the fastest fitting
 // first, then the fastest that do not fit. Layouts the model's shapes do not allow are skipped.
 Expected<std::vector<ParallelTotals>> planDeployments(const ModelConfig& model,

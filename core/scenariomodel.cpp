@@ -40,17 +40,20 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
     const Json& v = *parsed;
     if (!v.is_object())
         return located(fileName, "", "expected an object, got " + typeOf(v));
-    static const char* const kKeys[] = {"id",       "config",      "phase", "batch", "context",
-                                        "weights",  "activations", "kv",    "fused", "on_chart",
-                                        "selected", "tp",          "pp",    "ep",    "overrides"};
+    static const char* const kKeys[] = {"id",      "config",   "phase",       "batch",
+                                        "context", "weights",  "activations", "kv",
+                                        "fused",   "on_chart", "selected",    "tp",
+                                        "pp",      "ep",       "overrides",   "weight_group_size"};
     for (const auto& item : v.items()) {
         bool known = false;
         for (const char* k : kKeys)
             known = known || item.key() == k;
         if (!known)
-            return located(fileName, "/" + item.key(),
-                           "unknown key; expected id, config, phase, batch, context, weights, "
-                           "activations, kv, fused, on_chart, selected, tp, pp, ep or overrides");
+            return located(
+                fileName, "/" + item.key(),
+                "unknown key; expected id, config, phase, batch, context, weights, "
+                "activations, kv, weight_group_size, fused, on_chart, selected, tp, pp, ep or "
+                "overrides");
     }
     ScenarioModel m;
     m.step.context = kDefaultContext;
@@ -124,6 +127,19 @@ Expected<ScenarioModel> parseScenarioModel(std::string_view text, std::string_vi
         return located(fileName, "/weights",
                        std::string(precisionName(m.step.weights)) + " is wider than activations " +
                            std::string(precisionName(m.step.activations)));
+    if (v.contains("weight_group_size")) {
+        const Json& g = v["weight_group_size"];
+        if (!g.is_number_integer() || g.get<long long>() < 0 || g.get<long long>() > 65536)
+            return located(fileName, "/weight_group_size",
+                           "expected 0 (no scales) or the weights per FP16 scale, a whole number "
+                           "up to 65536, got " +
+                               g.dump());
+        m.step.weightGroupSize = static_cast<double>(g.get<long long>());
+        if (m.step.weightGroupSize > 0.0 && bytesPerElement(m.step.weights) >= 2.0)
+            return located(fileName, "/weight_group_size",
+                           "group scales belong to quantized weights (8 bits or fewer), not " +
+                               std::string(precisionName(m.step.weights)));
+    }
     if (v.contains("fused")) {
         if (!v["fused"].is_boolean())
             return located(fileName, "/fused", "expected true or false, got " + v["fused"].dump());
@@ -198,6 +214,8 @@ std::string scenarioModelToJson(const ScenarioModel& m)
     doc["weights"] = precisionName(m.step.weights);
     doc["activations"] = precisionName(m.step.activations);
     doc["kv"] = precisionName(m.step.kvCache);
+    if (m.step.weightGroupSize > 0.0) // absent: no scales, as files written before it
+        doc["weight_group_size"] = static_cast<long long>(m.step.weightGroupSize);
     doc["fused"] = m.step.fused;
     if (m.layout != Layout{}) {
         doc["tp"] = m.layout.tp;

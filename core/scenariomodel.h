@@ -24,6 +24,8 @@ namespace roofscope {
 //   "phase": "decode",                    decode | prefill (default decode)
 //   "batch": 1, "context": 2048,          whole numbers >= 1 (defaults 1 and 2048)
 //   "weights": "int4", "activations": "fp16", "kv": "fp16",   precisions (default fp16)
+//   "weight_group_size": 128,             optional; weights per FP16 scale of group-quantized
+//                                         weights (default 0: no scales counted)
 //   "fused": false,
 //   "tp": 2, "pp": 1, "ep": 1,            optional layout (default 1 each, written when not 1):
 //                                         the chart shows one GPU of the first stage

@@ -61,12 +61,19 @@ double kvCacheBytesPerToken(const ModelConfig& model, Precision kv)
     return model.kvElementsPerToken() * bytesPerElement(kv);
 }
 
+double quantizedWeightBytes(const InferenceScenario& s)
+{
+    // Every matrix's k is a multiple of the group in the models quantized this way, so the
+    // scales are exactly 1/group of the weights (the operators count ⌈k/group⌉ per column).
+    return bytesPerElement(s.weights) + (s.weightGroupSize > 0.0 ? 2.0 / s.weightGroupSize : 0.0);
+}
+
 double weightBytes(const ModelConfig& m, const InferenceScenario& s)
 {
     const double quantized = m.decoderMatrixCount(static_cast<double>(m.experts));
     // Everything else (embeddings, LM head, router, gates, biases, norms) is what quantizers
     // leave in 16 bits.
-    return quantized * bytesPerElement(s.weights) +
+    return quantized * quantizedWeightBytes(s) +
            (m.parameterCount() - quantized) * bytesPerElement(streamPrecision(s));
 }
 
@@ -289,14 +296,15 @@ void addMoeRows(DecoderRows& x, const ModelConfig& m, bool fused, double count, 
                                 " tokens each (balanced, independent routing)";
     const auto expert = [&](const std::string& key, const std::string& title, double n,
                             double kIn) {
-        x.add(key, title + touched, "matmul",
-              {{"m", "1"},
-               {"n", num(n)},
-               {"k", num(kIn)},
-               {"dtype", x.activationDtype()},
-               {"weight_dtype", x.weightDtype()},
-               {"out_dtype", str}},
-              count, w.expertsTouched, {{"m", perExpert}});
+        Assignments p = {{"m", "1"},
+                         {"n", num(n)},
+                         {"k", num(kIn)},
+                         {"dtype", x.activationDtype()},
+                         {"weight_dtype", x.weightDtype()},
+                         {"out_dtype", str}};
+        if (x.weightGroupSize() > 0.0)
+            p.push_back({"group_size", num(x.weightGroupSize())});
+        x.add(key, title + touched, "matmul", p, count, w.expertsTouched, {{"m", perExpert}});
     };
     const double n = T * k * f;
     if (fused) {
@@ -337,6 +345,15 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (!(s.context >= 1.0) || s.context != std::floor(s.context) || s.context > 1e7)
         return makeError("context: expected a whole number from 1 to 10000000, got " +
                          num(s.context));
+    if (!(s.weightGroupSize >= 0.0) || s.weightGroupSize != std::floor(s.weightGroupSize) ||
+        s.weightGroupSize > 65536.0)
+        return makeError("weight group size: expected 0 (no scales) or a whole number of weights "
+                         "per scale up to 65536, got " +
+                         num(s.weightGroupSize));
+    if (s.weightGroupSize > 0.0 && bytesPerElement(s.weights) >= 2.0)
+        return makeError("weight group size " + num(s.weightGroupSize) +
+                         ": group scales belong to quantized weights (8 bits or fewer), not " +
+                         std::string(precisionName(s.weights)));
     if (stepTokens(s) > kMaxStepTokens)
         return makeError("batch × context: a prefill step of " + num(stepTokens(s)) +
                          " tokens is more than the limit of " + num(kMaxStepTokens));

@@ -27,6 +27,12 @@ struct InferenceScenario {
     Precision weights = Precision::FP16;     // decoder-layer linear weights (W of WxAy)
     Precision activations = Precision::FP16; // matmul inputs and math (A of WxAy)
     Precision kvCache = Precision::FP16;
+    // Group quantization of the weights (GPTQ/AWQ g128, llama.cpp Q4_0 g32): every group of
+    // this many weights along k stores one FP16 scale beside them, so 4-bit weights in groups
+    // of 32 take 4 + 16/32 = 4.5 bits each. 0: no scales counted. Applies to the matrices at
+    // the weight precision (the 16-bit embeddings and LM head have none); zero-points, which
+    // some formats add, are not counted.
+    double weightGroupSize = 0.0;
     // Elementwise chains as one kernel each, flash attention; off: every operator is its own
     // kernel and attention is QKᵀ, softmax and ·V with the scores in memory.
     bool fused = false;
@@ -52,8 +58,12 @@ double expectedExpertsTouched(double experts, double topK, double tokens);
 // KV-cache bytes one token of context occupies: 2 · layers · kv_heads · head_dim · bytes(kv).
 double kvCacheBytesPerToken(const ModelConfig& model, Precision kv);
 
-// Bytes of all parameters as stored: decoder-layer matrices (every expert) at the weight
-// precision; embeddings, LM head, router and norm vectors at streamPrecision().
+// Bytes one weight of a decoder-layer matrix occupies: bytes(weights) plus, when quantized in
+// groups, its share of the group's FP16 scale (2 / group).
+double quantizedWeightBytes(const InferenceScenario& s);
+
+// Bytes of all parameters as stored: decoder-layer matrices (every expert) at
+// quantizedWeightBytes(); embeddings, LM head, router and norm vectors at streamPrecision().
 double weightBytes(const ModelConfig& model, const InferenceScenario& s);
 
 // One row of the expansion: an operator instance and how many times a step runs it.

@@ -47,7 +47,9 @@ constexpr Alias kAliases[] = {
     // (312 dense FP16 tensor TFLOP/s, 1,555 GB/s), which the catalog holds.
     {"a100 pg509 210", "a100-sxm4-80gb"},
     {"a100 pg509", "a100-pcie-40gb"},
-    {"a100 80gb", "a100-sxm4-80gb"}, // "NVIDIA A100 80GB PCIe": the SXM4 80 GB is closest
+    // "NVIDIA A100 80GB PCIe" matches a100-pcie-80gb by its id; other 80 GB names
+    // ("NVIDIA A100-SXM-80GB") are the SXM4 module.
+    {"a100 80gb", "a100-sxm4-80gb"},
     {"a100 40gb", "a100-pcie-40gb"}, // "NVIDIA A100-SXM4-40GB"
     {"a100 pcie", "a100-pcie-40gb"}, // after the sizes: the first alias that fits wins
 };

@@ -130,7 +130,13 @@ TEST(Readme, QuotedFiguresEqualTheCli)
     const std::string prefill = "model --model llama-2-70b --phase prefill --batch 1 --context "
                                 "2048 --fused --gpu h100-sxm5";
     const std::string sweep = "sweep --gpu h100-sxm5 --op decode_matmul --range 1:4096";
+    const std::string serve =
+        "serve --model llama-2-70b --gpu h100-sxm5 --prompt 1024 --output 256 --tp 2";
     const auto h100 = [](const json& o) { return totalsOn(o, "h100-sxm5"); };
+    const auto servePoint = [](const json& o, bool last) {
+        const json& points = o.at("curves")[0].at("points");
+        return points.at(last ? points.size() - 1 : 0);
+    };
     const std::vector<Quote> quotes = {
         {decode, R"(H100 SXM5: ([\d.]+) GFLOP and)",
          [&](const json& o) { return h100(o).at("flops").get<double>() / 1e9; }},
@@ -152,6 +158,24 @@ TEST(Readme, QuotedFiguresEqualTheCli)
          [&](const json& o) { return h100(o).at("ai_weights_only").get<double>(); }},
         {prefill, R"(step's real AI is ≈ (\d+))",
          [&](const json& o) { return h100(o).at("ai").get<double>(); }},
+        {serve, R"(holds ([\d.]+) GB of weights per GPU)",
+         [](const json& o) {
+             return o.at("curves")[0].at("weights_bytes_per_gpu").get<double>() / 1e9;
+         }},
+        {serve, R"(the\s+curve ends at batch (\d+))",
+         [](const json& o) { return o.at("curves")[0].at("largest_batch").get<double>(); }},
+        {serve, R"(There a GPU gives ([\d,.]+) tokens/s)",
+         [&](const json& o) {
+             return servePoint(o, true).at("tokens_per_s_per_gpu").get<double>();
+         }},
+        {serve, R"(each user gets ([\d.]+) tokens/s;)",
+         [&](const json& o) {
+             return servePoint(o, true).at("tokens_per_s_per_user").get<double>();
+         }},
+        {serve, R"(at batch 1 a user gets ([\d.]+) tokens/s)",
+         [&](const json& o) {
+             return servePoint(o, false).at("tokens_per_s_per_user").get<double>();
+         }},
         {sweep, R"(# crosses the ridge at batch ([\d.]+))",
          [](const json& o) { return o.at("crossings")[0].at("crossing").get<double>(); }},
     };

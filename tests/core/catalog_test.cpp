@@ -83,14 +83,35 @@ TEST(CatalogBuiltin, ParsesWithoutErrors)
 TEST(CatalogBuiltin, HasEveryVettedAccelerator)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();
-    for (const char* id :
-         {"v100-sxm2", "a100-pcie-40gb", "a100-sxm4-80gb", "h100-pcie", "h100-sxm5", "h100-nvl",
-          "h200-sxm",  "b200-sxm",       "gb200",          "l40s",      "l4",        "rtx-4090",
-          "rtx-5090",  "mi250x",         "mi300x",         "mi325x",    "gaudi2",    "gaudi3",
-          "tpu-v4",    "tpu-v5e",        "tpu-v5p",        "tpu-v6e"}) {
+    for (const char* id : {"v100-sxm2", "a100-pcie-40gb", "a100-sxm4-80gb", "a100-pcie-80gb",
+                           "h100-pcie", "h100-sxm5",      "h100-nvl",       "h200-sxm",
+                           "b200-sxm",  "gb200",          "l40s",           "l4",
+                           "rtx-4090",  "rtx-5090",       "mi250x",         "mi300x",
+                           "mi325x",    "gaudi2",         "gaudi3",         "tpu-v4",
+                           "tpu-v5e",   "tpu-v5p",        "tpu-v6e"}) {
         EXPECT_NE(catalog.find(id), nullptr) << id;
     }
-    EXPECT_EQ(catalog.all().size(), 22u);
+    EXPECT_EQ(catalog.all().size(), 23u);
+}
+
+// The A100 80GB PCIe: the SXM4 module's peaks on a 300 W card with slower HBM2e (datasheet:
+// 1,935 GB/s), so its ridge moves from 153 to 312 / 1.935 = 161 FLOP/byte.
+TEST(CatalogBuiltin, A100PcieEightyGigabytesHasTheSxmPeaksAndItsOwnBandwidth)
+{
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const Hardware* pcie = catalog.find("a100-pcie-80gb");
+    const Hardware* sxm = catalog.find("a100-sxm4-80gb");
+    ASSERT_NE(pcie, nullptr);
+    ASSERT_NE(sxm, nullptr);
+    EXPECT_DOUBLE_EQ(pcie->memoryBytes, 80e9);
+    ASSERT_NE(pcie->findMemory("hbm"), nullptr);
+    EXPECT_DOUBLE_EQ(pcie->findMemory("hbm")->bytesPerS, 1.935e12);
+    EXPECT_EQ(pcie->ceilings, sxm->ceilings);
+    EXPECT_DOUBLE_EQ(pcie->ceilingFor(Precision::FP16, ComputeUnit::Tensor)->flopsPerS, 312e12);
+    EXPECT_DOUBLE_EQ(pcie->ceilingFor(Precision::FP64, ComputeUnit::Tensor)->flopsPerS, 19.5e12);
+    EXPECT_EQ(pcie->interconnect.link, "pcie");
+    EXPECT_DOUBLE_EQ(pcie->interconnect.bytesPerS, 32e9); // 64 GB/s bidirectional, halved
+    EXPECT_NE(pcie->notes.find("300 W"), std::string::npos);
 }
 
 // README "Reference figures" (each entry's "source" in resources/hardware.json names the

@@ -196,3 +196,32 @@ TEST(LayoutWorkload, OneGpuOfTheFirstStageRunsItsShare)
 }
 
 } // namespace roofscope
+
+// A scenario's group-quantized weights: written only when set, so documents without them read
+// and write back unchanged.
+TEST(ScenarioModelJson, WeightGroupSizeRoundTripsAndIsAbsentWhenUnset)
+{
+    auto plain = roofscope::parseScenarioModel(R"({"id": "llama-2-7b", "weights": "int4"})",
+                                               "s.roofscope.json");
+    ASSERT_TRUE(plain) << plain.error().message;
+    EXPECT_EQ(plain->step.weightGroupSize, 0.0);
+    EXPECT_EQ(roofscope::scenarioModelToJson(*plain).find("weight_group_size"), std::string::npos);
+
+    auto grouped = roofscope::parseScenarioModel(
+        R"({"id": "llama-2-7b", "weights": "int4", "weight_group_size": 32})", "s.roofscope.json");
+    ASSERT_TRUE(grouped) << grouped.error().message;
+    EXPECT_EQ(grouped->step.weightGroupSize, 32.0);
+    auto back =
+        roofscope::parseScenarioModel(roofscope::scenarioModelToJson(*grouped), "s.roofscope.json");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, *grouped);
+
+    auto fp16 = roofscope::parseScenarioModel(R"({"id": "llama-2-7b", "weight_group_size": 32})",
+                                              "s.roofscope.json");
+    ASSERT_FALSE(fp16);
+    EXPECT_NE(fp16.error().message.find("/weight_group_size"), std::string::npos);
+    auto negative = roofscope::parseScenarioModel(
+        R"({"id": "llama-2-7b", "weights": "int4", "weight_group_size": -1})", "s.roofscope.json");
+    ASSERT_FALSE(negative);
+    EXPECT_NE(negative.error().message.find("/weight_group_size"), std::string::npos);
+}

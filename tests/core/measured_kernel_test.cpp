@@ -55,7 +55,9 @@ TEST(MeasuredDeviceMatch, DeviceNamesToCatalogIds)
     EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-PG509-200", hw), "a100-pcie-40gb");
     EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-PG509-210", hw), "a100-sxm4-80gb");
     EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-SXM4-40GB", hw), "a100-pcie-40gb");
-    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100 80GB PCIe", hw), "a100-sxm4-80gb");
+    // The card has its own entry (its HBM2e is slower than the SXM4 module's).
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100 80GB PCIe", hw), "a100-pcie-80gb");
+    EXPECT_EQ(matchDeviceToCatalog("NVIDIA A100-SXM-80GB", hw), "a100-sxm4-80gb");
     EXPECT_EQ(matchDeviceToCatalog("Tesla V100-DGXS-32GB", hw), "v100-sxm2");
     EXPECT_EQ(matchDeviceToCatalog("NVIDIA B200", hw), "b200-sxm");
     EXPECT_EQ(matchDeviceToCatalog("MI300X_A1", hw), "mi300x");    // omniperf's sysinfo gpu_model

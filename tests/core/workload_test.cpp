@@ -331,3 +331,45 @@ TEST(WorkloadTotals, MoeWeightsOnlyAiCountsTheExpertsRead)
     ASSERT_TRUE(dense);
     EXPECT_DOUBLE_EQ(dense->weightsReadBytes, dense->weightsBytes);
 }
+
+// 4-bit weights with one FP16 scale per 32 weights: 4 + 16/32 = 4.5 bits = 0.5625 bytes each,
+// in the weights held in memory and in the bytes each quantized matmul reads.
+TEST(GroupQuantizedWeights, FourBitInGroupsOf32CountsFourAndAHalfBitsPerWeight)
+{
+    InferenceScenario s = scenario(Phase::Decode, 1, 1024);
+    s.weights = Precision::INT4;
+    InferenceScenario grouped = s;
+    grouped.weightGroupSize = 32;
+    EXPECT_DOUBLE_EQ(quantizedWeightBytes(grouped) * 8.0, 4.5);
+    EXPECT_DOUBLE_EQ(quantizedWeightBytes(s) * 8.0, 4.0);
+
+    const ModelConfig& m = builtinModel("llama-2-7b");
+    // Llama-2-7B's decoder matrices: 32 layers × (4 · 4096² + 3 · 4096 · 11008); the
+    // embedding and LM head (2 · 32000 · 4096) and norms stay FP16 and carry no scales.
+    const double matrices = 32.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008);
+    EXPECT_DOUBLE_EQ(weightBytes(m, grouped) - weightBytes(m, s), matrices * 2.0 / 32.0);
+    EXPECT_DOUBLE_EQ(weightBytes(m, grouped) - weightBytes(m, s), matrices * 0.5 / 8.0);
+
+    // q_proj (k = n = 4096): 4096 · 4096 weights at 0.5 B plus 128 · 4096 FP16 scales.
+    const Workload plain = expand("llama-2-7b", s);
+    const Workload scaled = expand("llama-2-7b", grouped);
+    EXPECT_DOUBLE_EQ(stepCost(scaled, {"q_proj"}).bytes - stepCost(plain, {"q_proj"}).bytes,
+                     32.0 * 128 * 4096 * 2);
+    EXPECT_DOUBLE_EQ(scaled.weightsBytes, weightBytes(m, grouped));
+    // The FP16 LM head has no group scales.
+    EXPECT_DOUBLE_EQ(stepCost(scaled, {"lm_head"}).bytes, stepCost(plain, {"lm_head"}).bytes);
+}
+
+TEST(GroupQuantizedWeights, GroupsOnSixteenBitWeightsOrFractionalGroupsAreRefusedByName)
+{
+    InferenceScenario s = scenario(Phase::Decode, 1, 1024);
+    s.weightGroupSize = 128; // FP16 weights
+    auto w = expandWorkload(builtinModel("llama-2-7b"), s);
+    ASSERT_FALSE(w);
+    EXPECT_NE(w.error().message.find("weight group size 128"), std::string::npos);
+    s.weights = Precision::INT4;
+    s.weightGroupSize = 12.5;
+    w = expandWorkload(builtinModel("llama-2-7b"), s);
+    ASSERT_FALSE(w);
+    EXPECT_NE(w.error().message.find("weight group size"), std::string::npos);
+}

@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/modelcommands.h"
 #include "app/parallelcommands.h"
+#include "app/servecommand.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>
@@ -70,6 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         command = cli::runModel;
     else if (name == "plan")
         command = cli::runPlan;
+    else if (name == "serve")
+        command = cli::runServe;
     if (!command)
         return 0;
 

@@ -1,0 +1,132 @@
+// Compiled only with the window (ROOFSCOPE_WITH_GUI): the figure is painted with Qt.
+#ifdef ROOFSCOPE_WITH_GUI
+
+#include "app/servingplot.h"
+
+#include "app/arguments.h"
+#include "app/servecommand.h"
+#include "core/format.h"
+#include "core/numbers.h"
+#include "core/palette.h"
+#include "ui/export/atomicfile.h"
+#include "ui/export/servingfigure.h"
+
+#include <QGuiApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace roofscope::cli {
+
+namespace {
+
+// Qt's chatter on a headless machine is not the user's business (as for `plot`).
+void quietQtMessages(QtMsgType, const QMessageLogContext&, const QString&) {}
+
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+int runServingPlot(const std::vector<std::string>& args)
+{
+    // `-o` is the figure; `--output` stays the output tokens, as in `roofscope serve`.
+    std::vector<std::string> tokens;
+    for (const std::string& t : args)
+        tokens.push_back(t == "-o" ? "--figure" : t);
+    std::vector<std::string> valued = kServingOptions;
+    valued.insert(valued.end(), {"figure", "size", "title", "subtitle"});
+    std::vector<std::string> flags = kServingFlags;
+    flags.push_back("serving");
+    const Arguments a(tokens, {valued, flags}, "plot --serving");
+    if (!a.has("figure"))
+        throw UsageError("plot --serving: -o FIG.png|svg|pdf is required (--output is the "
+                         "output tokens per request, as in roofscope serve)");
+    const std::string file = a.value("figure");
+    const auto format = figureFormatForFile(text(file));
+    if (!format)
+        throw UsageError("-o " + file + ": expected a file ending in .png, .svg or .pdf");
+    QSize size(1920, 1080);
+    if (a.has("size")) {
+        const auto parts = splitList(a.value("size"), 'x');
+        const auto w = parts.size() == 2 ? parseNumber(parts[0]) : std::nullopt;
+        const auto h = parts.size() == 2 ? parseNumber(parts[1]) : std::nullopt;
+        if (!w || !h || *w != std::floor(*w) || *h != std::floor(*h) || *w < 320 || *h < 240 ||
+            *w > 8192 || *h > 8192)
+            throw UsageError("--size " + a.value("size") +
+                             ": expected WIDTHxHEIGHT, 320..8192 by 240..8192, e.g. 1920x1080");
+        size = QSize(static_cast<int>(*w), static_cast<int>(*h));
+    }
+    const ServingRun run = servingRunFrom(a);
+
+    ServingFigure figure;
+    figure.size = size;
+    const ServingSetup& setup = run.setup;
+    figure.title = a.has("title") ? text(a.value("title"))
+                                  : text("Serving " + run.model.name +
+                                         ": throughput against "
+                                         "interactivity");
+    figure.subtitle =
+        a.has("subtitle")
+            ? text(a.value("subtitle"))
+            : text("prompt " + formatParamNumber(setup.promptTokens) + " + output " +
+                   formatParamNumber(setup.outputTokens) + " tokens, W " +
+                   std::string(precisionName(setup.precisions.weights)) + " KV " +
+                   std::string(precisionName(setup.precisions.kvCache)) + ", " +
+                   formatNumber(setup.options.headroom * 100.0, 3) +
+                   " % of memory kept free; roofline bounds (real servers land below)");
+    figure.xTitle = QStringLiteral("Tokens/s per user (1 / decode step)");
+    figure.yTitle = QStringLiteral("Tokens/s per GPU (batch / decode step / GPUs)");
+    figure.capacityText = QStringLiteral("memory-capacity end: the largest batch that fits");
+
+    std::vector<std::string> ids;
+    for (const ServingCurve& c : run.curves)
+        if (std::find(ids.begin(), ids.end(), c.gpu) == ids.end())
+            ids.push_back(c.gpu);
+    const std::vector<int> gpuSlots = colorSlots(ids);
+    // Layouts of one GPU share its colour and differ in dash, then in marker.
+    static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
+                                               Qt::DashDotLine, Qt::DashDotDotLine};
+    std::map<std::string, int> layoutsSeen;
+    for (const ServingCurve& c : run.curves) {
+        const auto id = std::find(ids.begin(), ids.end(), c.gpu) - ids.begin();
+        ServingFigureCurve fc;
+        fc.label = text(c.gpu + " · " + c.layout.name());
+        if (c.points.empty())
+            fc.label += QStringLiteral(" (does not fit)");
+        fc.color =
+            QColor::fromRgb(paletteRgb(gpuSlots[static_cast<std::size_t>(id)], Theme::Light));
+        const int nth = layoutsSeen[c.gpu]++;
+        fc.style = kStyles[nth % 5];
+        fc.marker = (nth / 5) % 3;
+        for (const ServingPoint& p : c.points) {
+            fc.points.emplace_back(p.tokensPerSPerUser, p.tokensPerSPerGpu);
+            fc.pointTexts.push_back(text(formatParamNumber(p.batch)));
+        }
+        fc.capacityEnd = c.limit == ServingLimit::Memory;
+        figure.curves.push_back(std::move(fc));
+    }
+
+    // Headless unless the caller chose a platform, as `plot` is.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!qEnvironmentVariableIsSet("ROOFSCOPE_QT_MESSAGES"))
+        qInstallMessageHandler(quietQtMessages);
+    static int argc = 1;
+    static char name[] = "roofscope";
+    static char* argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    const QByteArray bytes = figure.render(*format);
+    if (bytes.isEmpty())
+        throw UsageError("-o " + file + ": the figure could not be rendered");
+    if (const auto error = AtomicFile::write(text(file), bytes))
+        throw UsageError(error->toStdString());
+    return 0;
+}
+
+} // namespace roofscope::cli
+
+#endif // ROOFSCOPE_WITH_GUI
