@@ -56,6 +56,91 @@
     </message>
 </context>
 <context>
+    <name>roofscope::CatalogController</name>
+    <message>
+        <source>Some Catalog Files Were Not Loaded</source>
+        <translation>部分目录文件未能加载</translation>
+    </message>
+    <message>
+        <source>These files were skipped; everything else is available:
+
+%1
+
+Fix or remove them and restart RoofScope.</source>
+        <translation>已跳过以下文件，其余内容均可正常使用：
+
+%1
+
+请修正或删除这些文件后重启 RoofScope。</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Add Hardware Catalog %1</source>
+        <translation>添加硬件目录 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n accelerator(s) added</source>
+        <translation>
+            <numerusform>%1：已添加 %n 个加速器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 updated</source>
+        <translation>，更新 %1 个</translation>
+    </message>
+    <message>
+        <source>Add Hardware?</source>
+        <translation>添加为硬件？</translation>
+    </message>
+    <message>
+        <source>%1 holds measured hardware peaks, no kernels. Add it as hardware?</source>
+        <translation>%1 包含实测的硬件峰值，没有 kernel。要将其添加为硬件吗？</translation>
+    </message>
+    <message>
+        <source>Add as Hardware</source>
+        <translation>添加为硬件</translation>
+    </message>
+    <message>
+        <source>%1: nothing was imported or added.</source>
+        <translation>%1：未导入也未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot Add Hardware Catalog</source>
+        <translation>无法添加硬件目录</translation>
+    </message>
+    <message>
+        <source>Nothing was added.
+
+%1</source>
+        <translation>未添加任何内容。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Add Hardware Catalog</source>
+        <translation>添加硬件目录</translation>
+    </message>
+    <message>
+        <source>Hardware catalogs (*.json *.csv);;All files (*)</source>
+        <translation>硬件目录 (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2</source>
+        <translation>已将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>Cannot Save the Accelerator</source>
+        <translation>无法保存加速器</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ComparisonModel</name>
     <message>
         <source>Time on the baseline ÷ time on this accelerator</source>
@@ -957,7 +1042,7 @@
         <translation>取消配对(&amp;U)</translation>
     </message>
     <message>
-        <source>Take this kernel's before/after pair apart (undoable)</source>
+        <source>Take this kernel&apos;s before/after pair apart (undoable)</source>
         <translation>拆开此内核的优化前/优化后配对（可撤销）</translation>
     </message>
     <message>
@@ -995,7 +1080,7 @@
         <translation>导入性能分析器导出文件：%1（帮助 ▸ 性能分析器命令 说明如何生成）</translation>
     </message>
     <message>
-        <source>Import one row per kernel name (launches, time, FLOPs and bytes summed) instead of one row per launch: a serving run's trace holds millions of launches of a few hundred kernels</source>
+        <source>Import one row per kernel name (launches, time, FLOPs and bytes summed) instead of one row per launch: a serving run&apos;s trace holds millions of launches of a few hundred kernels</source>
         <translation>每个内核名称导入一行（启动次数、时间、FLOPs 与字节数求和），而不是每次启动一行：一次推理服务的 trace 含有几百个内核的数百万次启动</translation>
     </message>
     <message>
@@ -1062,7 +1147,7 @@ Nothing was changed.</source>
     </message>
     <message>
         <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
-        <translation>导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
+        <translation type="vanished">导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
     </message>
     <message>
         <source>&amp;Link to Operator…</source>
@@ -1102,7 +1187,7 @@ Nothing was changed.</source>
     </message>
     <message>
         <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
-        <translation>性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
+        <translation type="vanished">性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Importing %1…</source>
@@ -1138,7 +1223,7 @@ Nothing was changed.</source>
     </message>
     <message>
         <source>Imported %1 kernels.</source>
-        <translation>已导入 %1 个内核。</translation>
+        <translation type="vanished">已导入 %1 个内核。</translation>
     </message>
     <message>
         <source>(no link)</source>
@@ -1154,88 +1239,40 @@ Nothing was changed.</source>
     </message>
 </context>
 <context>
-    <name>roofscope::CatalogController</name>
+    <name>roofscope::MachineMeasurer</name>
     <message>
-        <source>Some Catalog Files Were Not Loaded</source>
-        <translation>部分目录文件未能加载</translation>
+        <source>Measure This Machine</source>
+        <translation>测量本机</translation>
     </message>
     <message>
-        <source>These files were skipped; everything else is available:
-
-%1
-
-Fix or remove them and restart RoofScope.</source>
-        <translation>已跳过以下文件，其余内容均可正常使用：
-
-%1
-
-请修正或删除这些文件后重启 RoofScope。</translation>
+        <source>Starting the measurement…</source>
+        <translation>正在开始测量…</translation>
     </message>
     <message>
-        <source>Add %1</source>
-        <translation>添加 %1</translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-        <source>Add Hardware Catalog %1</source>
-        <translation>添加硬件目录 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n accelerator(s) added</source>
-        <translation>
-            <numerusform>%1：已添加 %n 个加速器</numerusform>
-        </translation>
+        <source>Stopping after the measurement under way…</source>
+        <translation>当前这项测量完成后停止…</translation>
     </message>
     <message>
-        <source>, %1 updated</source>
-        <translation>，更新 %1 个</translation>
+        <source>Measuring %1
+Every core is kept busy: the rest of the machine may be slow.</source>
+        <translation>正在测量 %1
+所有核心均满载运行：本机其他程序可能变慢。</translation>
     </message>
     <message>
-        <source>Add Hardware?</source>
-        <translation>添加为硬件？</translation>
+        <source>Measurement cancelled: nothing was added</source>
+        <translation>测量已取消：未添加任何内容</translation>
     </message>
     <message>
-        <source>%1 holds measured hardware peaks, no kernels. Add it as hardware?</source>
-        <translation>%1 包含实测的硬件峰值，没有 kernel。要将其添加为硬件吗？</translation>
+        <source>Cannot Add the Measured Machine</source>
+        <translation>无法添加测得的机器</translation>
     </message>
     <message>
-        <source>Add as Hardware</source>
-        <translation>添加为硬件</translation>
-    </message>
-    <message>
-        <source>%1: nothing was imported or added.</source>
-        <translation>%1：未导入也未添加任何内容。</translation>
-    </message>
-    <message>
-        <source>Cannot Add Hardware Catalog</source>
-        <translation>无法添加硬件目录</translation>
-    </message>
-    <message>
-        <source>Nothing was added.
-
-%1</source>
-        <translation>未添加任何内容。
-
-%1</translation>
-    </message>
-    <message>
-        <source>Add Hardware Catalog</source>
-        <translation>添加硬件目录</translation>
-    </message>
-    <message>
-        <source>Hardware catalogs (*.json *.csv);;All files (*)</source>
-        <translation>硬件目录 (*.json *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
-        <translation>编辑 %1</translation>
-    </message>
-    <message>
-        <source>Saved %1 to %2</source>
-        <translation>已将 %1 保存到 %2</translation>
-    </message>
-    <message>
-        <source>Cannot Save the Accelerator</source>
-        <translation>无法保存加速器</translation>
+        <source>Measured %1: FP64 %2, memory %3; added to the catalog and checked</source>
+        <translation>已测量 %1：FP64 %2，内存 %3；已加入目录并勾选</translation>
     </message>
 </context>
 <context>
@@ -1582,7 +1619,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>%1: the file disappeared</source>
-        <translation>%1：文件已不存在</translation>
+        <translation type="vanished">%1：文件已不存在</translation>
     </message>
     <message>
         <source>Opened %1. %2</source>
@@ -1591,6 +1628,14 @@ A new document is open instead.</source>
     <message>
         <source>Kernels</source>
         <translation>内核</translation>
+    </message>
+    <message>
+        <source>&amp;Measure This Machine…</source>
+        <translation>测量本机(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Measure this computer&apos;s CPU (FMA peaks and the bandwidth of every cache level, about a minute) and add it to the catalog</source>
+        <translation>测量本机 CPU（FMA 峰值与每一级缓存的带宽，约一分钟），并加入目录</translation>
     </message>
 </context>
 <context>
@@ -2587,6 +2632,17 @@ A new document is open instead.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::ProfilerCommandsDialog</name>
+    <message>
+        <source>Profiler Commands</source>
+        <translation>性能分析器命令</translation>
+    </message>
+    <message>
+        <source>Run one of these, then drop the file on the window or use File ▸ Import Measurements… (Ctrl+I). Kernels land under the roofs of the GPU the file names; what a file lacks (FLOP counters, bytes, the GPU) is said after the import.</source>
+        <translation>运行下列命令之一，然后把文件拖到窗口上，或使用 文件 ▸ 导入测量数据…（Ctrl+I）。内核会落在文件所指 GPU 的屋顶之下；文件缺少的内容（FLOP 计数器、字节数、GPU）会在导入后说明。</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ReadoutPanel</name>
     <message>
         <source>Link</source>
@@ -2931,17 +2987,6 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>roofscope::ProfilerCommandsDialog</name>
-    <message>
-        <source>Profiler Commands</source>
-        <translation>性能分析器命令</translation>
-    </message>
-    <message>
-        <source>Run one of these, then drop the file on the window or use File ▸ Import Measurements… (Ctrl+I). Kernels land under the roofs of the GPU the file names; what a file lacks (FLOP counters, bytes, the GPU) is said after the import.</source>
-        <translation>运行下列命令之一，然后把文件拖到窗口上，或使用 文件 ▸ 导入测量数据…（Ctrl+I）。内核会落在文件所指 GPU 的屋顶之下；文件缺少的内容（FLOP 计数器、字节数、GPU）会在导入后说明。</translation>
     </message>
 </context>
 </TS>
