@@ -181,7 +181,8 @@ TEST(ProbeCli, VulkanOnLavapipeWritesAnEntryGpusLoads)
     const auto gpus = runCli("gpus --format json --catalog '" + file + "'");
     ASSERT_EQ(gpus.exitCode, 0) << gpus.err;
     bool listed = false;
-    for (const json& entry : json::parse(gpus.out)["hardware"])
+    const json listing = json::parse(gpus.out);
+    for (const json& entry : listing["hardware"])
         listed = listed || entry["id"] == "this-machine-vulkan-0";
     EXPECT_TRUE(listed);
 }
