@@ -6,9 +6,11 @@
 #include "core/catalog.h"
 #include "core/format.h"
 #include "core/probe/cpuprobe.h"
+#include "core/probe/vulkanprobe.h"
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include <unistd.h>
@@ -113,12 +115,135 @@ std::string tableText(const probe::ProbeResult& r)
     return out;
 }
 
+std::string vulkanTableText(const probe::VulkanProbeResult& r)
+{
+    std::string out = "Vulkan device " + std::to_string(r.deviceIndex) + ": " + r.deviceName +
+                      " (" + r.deviceType + "), driver " +
+                      (r.driverName.empty() ? std::string("unnamed") : r.driverName) +
+                      (r.driverInfo.empty() ? "" : " " + r.driverInfo) + ", Vulkan " +
+                      r.apiVersion + ", host " + r.host + ", " + r.date +
+                      (r.quick ? ", --quick (short samples: indicative only)" : "") + "\n\n";
+    TextTable peaks({"FMA peak", "max", "median"}, {false, true, true});
+    for (const probe::VulkanPeak& p : r.peaks) {
+        std::string name = p.precision;
+        for (char& c : name)
+            c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+        if (p.measured)
+            peaks.addRow({name, formatFlopsRate(p.stats.max), formatFlopsRate(p.stats.median)});
+        else
+            peaks.addRow({name, "not measured: " + p.notMeasured, ""});
+    }
+    peaks.addRow(
+        {"read", formatBandwidth(r.readBandwidth.max), formatBandwidth(r.readBandwidth.median)});
+    out += peaks.render();
+    out += "FMA: 8 vec4 chains x = fma(x, m, a) per invocation, 256 invocations per workgroup.\n";
+    out += "Read: " + std::string(probe::kVulkanReadConvention) + "; a " +
+           binaryBytes(r.readBufferBytes) + " buffer (maxStorageBufferRange " +
+           binaryBytes(r.maxStorageBufferRange) + ").\n";
+    std::string checks;
+    for (const probe::VulkanCheck& c : r.checks)
+        checks += (checks.empty() ? "" : ", ") + c.kernel;
+    out += "Checked: " + checks + " (each shader's output matches the host's computation).\n";
+    out += std::string(r.gpuTimestamps ? "Timed by timestamp queries (period " +
+                                             formatNumber(r.timestampPeriodNs, 3) + " ns)"
+                                       : "Timed on the host (the queue has no timestamps)") +
+           "; the dispatch size grows until one lasts " + formatDuration(r.plan.sampleSeconds) +
+           ", then " + std::to_string(r.plan.samples) +
+           " samples after a warm-up; the maximum is shown.\n";
+    if (r.noisy.empty()) {
+        out += "Noise: none (every max within 1.1× its median).\n";
+    } else {
+        out += "Noisy (max > 1.1× median, a busy machine?):";
+        for (std::size_t i = 0; i < r.noisy.size(); ++i)
+            out += (i ? ", " : " ") + r.noisy[i];
+        out += "\n";
+    }
+    return out;
+}
+
+// "vulkan" is device 0; "vulkan:N" device N.
+int vulkanIndex(const std::string& device)
+{
+    if (device == "vulkan")
+        return 0;
+    const std::string index = device.substr(7);
+    if (index.empty() || index.size() > 3 ||
+        index.find_first_not_of("0123456789") != std::string::npos)
+        throw UsageError("--device " + device +
+                         ": expected vulkan or vulkan:INDEX with INDEX a whole number (0 is the "
+                         "first device)");
+    return std::stoi(index);
+}
+
+// The catalog entry `hw` as the file `output`: 0, or 1 after saying what went wrong.
+int writeEntry(const Hardware& hw, const std::string& output, bool table)
+{
+    const std::string text = hardwareCatalogToJson({hw});
+    // What is written must read back: a figure out of the catalog's range is a defect here,
+    // not a file for the user to find broken later.
+    if (auto check = parseHardwareCatalog(text, output); !check) {
+        std::cerr << "roofscope: probe: the measured entry is not a valid catalog entry: "
+                  << check.error().message << "\n";
+        return 1;
+    }
+    if (auto error = writeFileAtomically(output, text)) {
+        std::cerr << "roofscope: -o " << error->message << "\n";
+        return 1;
+    }
+    if (table)
+        std::cout << "\nCatalog entry " << hw.id << " written to " << output
+                  << " (roofscope gpus --catalog " << output << ")\n";
+    return 0;
+}
+
+std::function<void(const std::string&)> terminalProgress()
+{
+    // Progress goes to a terminal only: a pipe or a test reads just the result.
+    if (!isatty(STDERR_FILENO))
+        return {};
+    return [](const std::string& what) {
+        std::cerr << "\rmeasuring " << what << "\x1b[K" << std::flush;
+    };
+}
+
+int runVulkanProbe(const std::string& device, bool quick, const std::string& format,
+                   const std::string* output)
+{
+    probe::VulkanProbeOptions options;
+    options.deviceIndex = vulkanIndex(device);
+    options.quick = quick;
+    if (!probe::vulkanProbeBuilt())
+        throw UsageError("--device " + device +
+                         ": this build has no Vulkan probe (it was built without the Vulkan "
+                         "headers or glslc); --device cpu measures the CPU");
+    if (output)
+        checkWritable(*output);
+    options.progress = terminalProgress();
+    const auto result = probe::runVulkanProbe(options);
+    if (options.progress)
+        std::cerr << "\r\x1b[K" << std::flush;
+    if (!result) {
+        std::cerr << "roofscope: probe --device " << device << ": " << result.error().message
+                  << "\n";
+        return 1;
+    }
+    if (format == "json")
+        std::cout << probe::vulkanResultToJson(*result).dump(
+                         2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
+    else
+        std::cout << vulkanTableText(*result);
+    if (output)
+        return writeEntry(probe::vulkanResultToHardware(*result), *output, format == "table");
+    return 0;
+}
+
 } // namespace
 
 void printProbeHelp(std::ostream& out)
 {
-    out << "Usage: roofscope probe [--threads N] [--quick] [--device cpu] [--format table|json]\n"
-           "                       [-o FILE]\n\n"
+    out << "Usage: roofscope probe [--threads N] [--quick] [--device cpu|vulkan[:INDEX]]\n"
+           "                       [--format table|json] [-o FILE]\n\n"
            "Measures this machine's CPU: FP64 and FP32 FMA peaks (every instruction set the CPU\n"
            "has, AVX-512, AVX2+FMA, SSE2, scalar; the best kept), on one thread and on all,\n"
            "and bandwidth over a working-set sweep from 4 KiB to past the last cache (read and\n"
@@ -126,12 +251,21 @@ void printProbeHelp(std::ostream& out)
            "Several samples of at least 100 ms after a warm-up; the maximum is reported, the\n"
            "median beside it, and max > 1.1× median is flagged as noise. FP16/BF16 are not\n"
            "measured. Takes up to a minute; --quick a few seconds.\n\n"
-           "  --threads N           threads, each pinned to a CPU (default: one per CPU)\n"
-           "  --quick               short samples and a 64 MiB sweep: for tests, not numbers\n"
-           "  --device cpu          what to measure (this build measures the CPU only)\n"
+           "With --device vulkan[:INDEX], measures a Vulkan device instead (any GPU with a\n"
+           "Vulkan driver, or Mesa's CPU device lavapipe): FP32, FP16 and FP64 FMA chains in\n"
+           "compute shaders (FP16/FP64 where the device has shaderFloat16/shaderFloat64) and a\n"
+           "vec4 read kernel for bandwidth, timed by timestamp queries; every shader's output\n"
+           "is checked against the host's computation first.\n\n"
+           "  --threads N           CPU threads, each pinned to a CPU (default: one per CPU)\n"
+           "  --quick               short samples and a smaller sweep: for tests, not numbers\n"
+           "  --device D            cpu (default), or vulkan[:INDEX]: Vulkan device INDEX in\n"
+           "                        the loader's order (default 0)"
+        << (probe::vulkanProbeBuilt() ? "" : "; this build has no Vulkan probe")
+        << "\n"
            "  --format table|json   output format (default table)\n"
            "  -o, --output FILE     also write the result as a catalog entry (id\n"
-           "                        this-machine-cpu) that --catalog and the window read\n\n"
+           "                        this-machine-cpu or this-machine-vulkan-INDEX) that\n"
+           "                        --catalog and the window read\n\n"
            "Example: roofscope probe -o this-machine.json && roofscope gpus --catalog "
            "this-machine.json\n";
 }
@@ -148,24 +282,22 @@ int runProbe(const std::vector<std::string>& args)
             numberOption("--threads", a.value("threads"), NumberRange::wholeUpTo(kMaxThreads)));
     options.quick = a.has("quick");
     const std::string device = a.value("device", "cpu");
-    if (device != "cpu") {
-        if (device == "vulkan" || device.rfind("vulkan:", 0) == 0)
-            throw UsageError("--device " + device +
-                             ": this build has no Vulkan probe (expected: cpu)");
-        throw UsageError("--device " + device + ": expected cpu");
-    }
     const std::string format = a.value("format", "table");
     if (format != "table" && format != "json")
         throw UsageError("probe: --format " + format + ": expected one of: table, json");
     const std::string output = a.value("output");
+    if (device == "vulkan" || device.rfind("vulkan:", 0) == 0) {
+        if (a.has("threads"))
+            throw UsageError("--threads: counts CPU threads; --device " + device +
+                             " takes no --threads");
+        return runVulkanProbe(device, options.quick, format, a.has("output") ? &output : nullptr);
+    }
+    if (device != "cpu")
+        throw UsageError("--device " + device + ": expected cpu, vulkan or vulkan:INDEX");
     if (a.has("output"))
         checkWritable(output);
 
-    // Progress goes to a terminal only: a pipe or a test reads just the result.
-    if (isatty(STDERR_FILENO))
-        options.progress = [](const std::string& what) {
-            std::cerr << "\rmeasuring " << what << "\x1b[K" << std::flush;
-        };
+    options.progress = terminalProgress();
     const probe::ProbeResult result = probe::runCpuProbe(options);
     if (options.progress)
         std::cerr << "\r\x1b[K" << std::flush;
@@ -181,24 +313,8 @@ int runProbe(const std::vector<std::string>& args)
     else
         std::cout << tableText(result);
 
-    if (a.has("output")) {
-        const Hardware hw = probe::probeResultToHardware(result);
-        const std::string text = hardwareCatalogToJson({hw});
-        // What is written must read back: a figure out of the catalog's range is a defect here,
-        // not a file for the user to find broken later.
-        if (auto check = parseHardwareCatalog(text, output); !check) {
-            std::cerr << "roofscope: probe: the measured entry is not a valid catalog entry: "
-                      << check.error().message << "\n";
-            return 1;
-        }
-        if (auto error = writeFileAtomically(output, text)) {
-            std::cerr << "roofscope: -o " << error->message << "\n";
-            return 1;
-        }
-        if (format == "table")
-            std::cout << "\nCatalog entry " << hw.id << " written to " << output
-                      << " (roofscope gpus --catalog " << output << ")\n";
-    }
+    if (a.has("output"))
+        return writeEntry(probe::probeResultToHardware(result), output, format == "table");
     return 0;
 }
 
