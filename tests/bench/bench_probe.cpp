@@ -144,7 +144,12 @@ int main(int argc, char** argv)
                   "DRAM triad %.1f GB/s = %.2f× the plain STREAM triad loop (%.1f GB/s, %.0f MiB)"
                   "; needs >= 0.8",
                   dram / 1e9, dram / refTriad, refTriad / 1e9, result.sweepMaxBytes / 1048576.0);
-    ok &= check(dram >= 0.8 * refTriad, line);
+    // The quick sweep stops at 64 MiB, inside some last-level caches: neither its DRAM figure
+    // nor its levels are meant to be believed, so only the default run is held to them.
+    if (quick)
+        std::printf("SKIP  %s (quick mode)\n", line);
+    else
+        ok &= check(dram >= 0.8 * refTriad, line);
 
     bool ordered = true;
     std::string levels;
@@ -158,7 +163,10 @@ int main(int argc, char** argv)
     std::snprintf(line, sizeof line,
                   "%zu memory levels (%s ), each no faster than the one above; needs >= 3",
                   result.levels.size(), levels.c_str() + 1);
-    ok &= check(result.levels.size() >= 3 && ordered, line);
+    if (quick)
+        std::printf("SKIP  %s (quick mode)\n", line);
+    else
+        ok &= check(result.levels.size() >= 3 && ordered, line);
 
     double scalar = 0.0;
     double vector = 0.0;
