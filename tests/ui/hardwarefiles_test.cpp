@@ -25,6 +25,7 @@
 #include <gtest/gtest.h>
 
 using namespace roofscope;
+using roofscope::test::CatalogFolder;
 using roofscope::test::makeWindow;
 
 namespace {
@@ -33,24 +34,6 @@ QString corpusFile(const char* name)
 {
     return QStringLiteral(ROOFSCOPE_REAL_CORPUS_DIR) + QLatin1Char('/') + QString::fromUtf8(name);
 }
-
-// A user catalog folder of this test's own, empty, restored afterwards.
-class CatalogFolder {
-public:
-    CatalogFolder() : m_old(qgetenv("ROOFSCOPE_CATALOG_DIR"))
-    {
-        qputenv("ROOFSCOPE_CATALOG_DIR", m_dir.path().toUtf8());
-    }
-    ~CatalogFolder() { qputenv("ROOFSCOPE_CATALOG_DIR", m_old); }
-    CatalogFolder(const CatalogFolder&) = delete;
-    CatalogFolder& operator=(const CatalogFolder&) = delete;
-    QString path() const { return m_dir.path(); }
-    QStringList files() const { return QDir(m_dir.path()).entryList(QDir::Files); }
-
-private:
-    QTemporaryDir m_dir;
-    QByteArray m_old;
-};
 
 // Answers every question with `answer` and keeps what was asked.
 class ScriptedAnswer {

@@ -18,26 +18,10 @@
 #include <gtest/gtest.h>
 
 using namespace roofscope;
+using roofscope::test::CatalogFolder;
 using roofscope::test::makeWindow;
 
 namespace {
-
-// A user catalog folder of this test's own, restored afterwards.
-class CatalogFolder {
-public:
-    CatalogFolder() : m_old(qgetenv("ROOFSCOPE_CATALOG_DIR"))
-    {
-        qputenv("ROOFSCOPE_CATALOG_DIR", m_dir.path().toUtf8());
-    }
-    ~CatalogFolder() { qputenv("ROOFSCOPE_CATALOG_DIR", m_old); }
-    CatalogFolder(const CatalogFolder&) = delete;
-    CatalogFolder& operator=(const CatalogFolder&) = delete;
-    QStringList files() const { return QDir(m_dir.path()).entryList(QDir::Files); }
-
-private:
-    QTemporaryDir m_dir;
-    QByteArray m_old;
-};
 
 const char* kId = "this-machine-cpu";
 

@@ -7,6 +7,8 @@
 #include "ui/widgets/mainwindow.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QTemporaryDir>
 
 #include <memory>
 
@@ -43,5 +45,23 @@ inline Estimate coreEstimate(const Operator& op, const Hardware& hw)
     auto e = estimate(op.cost(), hw);
     return e.ok() ? *e : Estimate{};
 }
+
+// A user catalog folder of the test's own (ROOFSCOPE_CATALOG_DIR), empty, restored afterwards.
+class CatalogFolder {
+public:
+    CatalogFolder() : m_old(qgetenv("ROOFSCOPE_CATALOG_DIR"))
+    {
+        qputenv("ROOFSCOPE_CATALOG_DIR", m_dir.path().toUtf8());
+    }
+    ~CatalogFolder() { qputenv("ROOFSCOPE_CATALOG_DIR", m_old); }
+    CatalogFolder(const CatalogFolder&) = delete;
+    CatalogFolder& operator=(const CatalogFolder&) = delete;
+    QString path() const { return m_dir.path(); }
+    QStringList files() const { return QDir(m_dir.path()).entryList(QDir::Files); }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_old;
+};
 
 } // namespace roofscope::test
