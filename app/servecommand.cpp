@@ -8,11 +8,9 @@
 #include "core/format.h"
 #include "core/numbers.h"
 #include "core/parallel.h"
-
-#include <nlohmann/json.hpp>
+#include "core/servingreport.h"
 
 #include <iostream>
-#include <map>
 
 namespace roofscope::cli {
 
@@ -23,27 +21,6 @@ const std::vector<std::string> kServingOptions = {
 const std::vector<std::string> kServingFlags = {"fused"};
 
 namespace {
-
-std::string_view limitKey(ServingLimit l)
-{
-    switch (l) {
-    case ServingLimit::Memory:
-        return "memory";
-    case ServingLimit::NothingFits:
-        return "nothing_fits";
-    case ServingLimit::MaxBatch:
-        return "max_batch";
-    case ServingLimit::StepTokens:
-        return "step_tokens";
-    }
-    return "memory";
-}
-
-// The last point of a curve stopped by memory is its capacity end.
-bool isCapacityEnd(const ServingCurve& c, std::size_t point)
-{
-    return c.limit == ServingLimit::Memory && point + 1 == c.points.size();
-}
 
 std::vector<Layout> layoutsFrom(const Arguments& a, const ModelConfig& model, const Hardware& hw)
 {
@@ -95,30 +72,16 @@ ServingRun servingRunFrom(const Arguments& a)
 
     run.catalog = loadCatalog(a.values("catalog"));
     const auto gpus = resolveGpus(run.catalog, a.required("gpu"));
-    std::map<std::string, std::vector<std::size_t>> curvesOfGpu;
     for (const Hardware* hw : gpus) {
         for (const Layout& layout : layoutsFrom(a, run.model, *hw)) {
             auto curve = servingCurve(run.model, run.setup, layout, *hw);
             if (!curve)
                 throw UsageError("serve " + run.model.id + " on " + hw->id + ", " + layout.name() +
                                  ": " + curve.error().message);
-            curvesOfGpu[hw->id].push_back(run.curves.size());
             run.curves.push_back(std::move(curve).value());
         }
     }
-    run.onFront.resize(run.curves.size());
-    for (std::size_t c = 0; c < run.curves.size(); ++c)
-        run.onFront[c].assign(run.curves[c].points.size(), false);
-    // A front per GPU kind: comparing an H100 layout with an A100 one per GPU is a price
-    // question the roofline cannot answer.
-    for (const auto& entry : curvesOfGpu) {
-        const std::vector<std::size_t>& indices = entry.second;
-        std::vector<ServingCurve> same;
-        for (std::size_t i : indices)
-            same.push_back(run.curves[i]);
-        for (const ServingFrontPoint& f : servingParetoFront(same))
-            run.onFront[indices[f.curve]][f.point] = true;
-    }
+    run.onFront = servingFrontFlags(run.curves);
     return run;
 }
 
@@ -132,75 +95,10 @@ int runServe(const std::vector<std::string>& args)
     const ServingSetup& setup = run.setup;
     const InferenceScenario& p = setup.precisions;
 
-    if (format == OutputFormat::Json) {
-        nlohmann::json curves = nlohmann::json::array();
-        for (std::size_t c = 0; c < run.curves.size(); ++c) {
-            const ServingCurve& curve = run.curves[c];
-            nlohmann::json points = nlohmann::json::array();
-            for (std::size_t i = 0; i < curve.points.size(); ++i) {
-                const ServingPoint& pt = curve.points[i];
-                points.push_back({{"batch", pt.batch},
-                                  {"step_time_s", pt.stepTimeS},
-                                  {"tokens_per_s_per_user", pt.tokensPerSPerUser},
-                                  {"tokens_per_s_per_gpu", pt.tokensPerSPerGpu},
-                                  {"ttft_batch1_s", pt.ttftBatch1S},
-                                  {"ttft_s", pt.ttftS},
-                                  {"request_latency_s", pt.requestLatencyS},
-                                  {"memory_bytes_per_gpu", pt.memoryBytesPerGpu},
-                                  {"capacity_end", isCapacityEnd(curve, i)},
-                                  {"pareto", static_cast<bool>(run.onFront[c][i])}});
-            }
-            curves.push_back({{"gpu", curve.gpu},
-                              {"layout",
-                               {{"tp", curve.layout.tp},
-                                {"pp", curve.layout.pp},
-                                {"ep", curve.layout.ep},
-                                {"gpus", curve.layout.gpus()},
-                                {"name", curve.layout.name()}}},
-                              {"largest_batch", curve.largestBatch},
-                              {"limit", std::string(limitKey(curve.limit))},
-                              {"limit_reason", curve.limitReason},
-                              {"capacity_bytes", curve.capacityBytes},
-                              {"available_bytes", curve.availableBytes},
-                              {"weights_bytes_per_gpu", curve.weightsBytesPerGpu},
-                              {"kv_bytes_per_request_per_gpu", curve.kvBytesPerRequestPerGpu},
-                              {"points", points}});
-        }
-        std::cout << nlohmann::json{{"model", run.model.id},
-                                    {"prompt", setup.promptTokens},
-                                    {"output", setup.outputTokens},
-                                    {"mean_context", meanDecodeContext(setup)},
-                                    {"weights", precisionName(p.weights)},
-                                    {"activations", precisionName(p.activations)},
-                                    {"kv", precisionName(p.kvCache)},
-                                    {"fused", p.fused},
-                                    {"headroom", setup.options.headroom},
-                                    {"curves", curves}}
-                         .dump(2)
-                  << "\n";
-        return 0;
-    }
-    if (format == OutputFormat::Csv) {
-        std::cout << "gpu,layout,tp,pp,ep,gpus,batch,step_time_s,tokens_per_s_per_user,"
-                     "tokens_per_s_per_gpu,ttft_batch1_s,ttft_s,request_latency_s,"
-                     "memory_bytes_per_gpu,capacity_end,pareto\n";
-        for (std::size_t c = 0; c < run.curves.size(); ++c) {
-            const ServingCurve& curve = run.curves[c];
-            const Layout& l = curve.layout;
-            for (std::size_t i = 0; i < curve.points.size(); ++i) {
-                const ServingPoint& pt = curve.points[i];
-                std::cout << curve.gpu << "," << l.name() << "," << l.tp << "," << l.pp << ","
-                          << l.ep << "," << l.gpus() << "," << shortestNumber(pt.batch) << ","
-                          << shortestNumber(pt.stepTimeS) << ","
-                          << shortestNumber(pt.tokensPerSPerUser) << ","
-                          << shortestNumber(pt.tokensPerSPerGpu) << ","
-                          << shortestNumber(pt.ttftBatch1S) << "," << shortestNumber(pt.ttftS)
-                          << "," << shortestNumber(pt.requestLatencyS) << ","
-                          << shortestNumber(pt.memoryBytesPerGpu) << ","
-                          << (isCapacityEnd(curve, i) ? "true" : "false") << ","
-                          << (run.onFront[c][i] ? "true" : "false") << "\n";
-            }
-        }
+    if (format == OutputFormat::Json || format == OutputFormat::Csv) {
+        const ServingReport report{run.model.id, run.setup, run.curves, run.onFront};
+        std::cout << (format == OutputFormat::Json ? servingReportJson(report)
+                                                   : servingReportCsv(report));
         return 0;
     }
 

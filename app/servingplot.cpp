@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace roofscope::cli {
 
@@ -87,28 +86,14 @@ int runServingPlot(const std::vector<std::string>& args)
         if (std::find(ids.begin(), ids.end(), c.gpu) == ids.end())
             ids.push_back(c.gpu);
     const std::vector<int> gpuSlots = colorSlots(ids);
-    // Layouts of one GPU share its colour and differ in dash, then in marker.
-    static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
-                                               Qt::DashDotLine, Qt::DashDotDotLine};
-    std::map<std::string, int> layoutsSeen;
-    for (const ServingCurve& c : run.curves) {
-        const auto id = std::find(ids.begin(), ids.end(), c.gpu) - ids.begin();
-        ServingFigureCurve fc;
-        fc.label = text(c.gpu + " · " + c.layout.name());
-        if (c.points.empty())
-            fc.label += QStringLiteral(" (does not fit)");
-        fc.color =
-            QColor::fromRgb(paletteRgb(gpuSlots[static_cast<std::size_t>(id)], Theme::Light));
-        const int nth = layoutsSeen[c.gpu]++;
-        fc.style = kStyles[nth % 5];
-        fc.marker = (nth / 5) % 3;
-        for (const ServingPoint& p : c.points) {
-            fc.points.emplace_back(p.tokensPerSPerUser, p.tokensPerSPerGpu);
-            fc.pointTexts.push_back(text(formatParamNumber(p.batch)));
-        }
-        fc.capacityEnd = c.limit == ServingLimit::Memory;
-        figure.curves.push_back(std::move(fc));
-    }
+    figure.addCurves(
+        run.curves,
+        [&](const std::string& gpu) {
+            const auto id = std::find(ids.begin(), ids.end(), gpu) - ids.begin();
+            return QColor::fromRgb(
+                paletteRgb(gpuSlots[static_cast<std::size_t>(id)], Theme::Light));
+        },
+        QStringLiteral("(does not fit)"));
 
     // Headless unless the caller chose a platform, as `plot` is.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))

@@ -50,6 +50,63 @@ double meanDecodeContext(const ServingSetup& setup)
     return setup.promptTokens + std::floor(setup.outputTokens / 2.0);
 }
 
+Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup& setup,
+                                    const Layout& layout, const Hardware& hw, double batch)
+{
+    if (!wholeInRange(batch, 1.0, 1e6))
+        return makeError("batch: expected a whole number from 1 to 1000000, got " +
+                         formatParamNumber(batch));
+    const auto eval = [&](Phase phase, double b, double context) {
+        return evaluateParallelShared(model, stepScenario(setup, phase, b, context), layout, hw,
+                                      setup.options);
+    };
+    const auto decode = eval(Phase::Decode, batch, meanDecodeContext(setup));
+    if (!*decode)
+        return decode->error();
+    const auto prefillOne = eval(Phase::Prefill, 1.0, setup.promptTokens);
+    if (!*prefillOne)
+        return prefillOne->error();
+    const auto prefill = eval(Phase::Prefill, batch, setup.promptTokens);
+    if (!*prefill)
+        return prefill->error();
+    const auto end = eval(Phase::Decode, batch, setup.promptTokens + setup.outputTokens);
+    if (!*end)
+        return end->error();
+    ServingPoint p;
+    p.batch = batch;
+    p.stepTimeS = (*decode)->timeS;
+    p.tokensPerSPerUser = 1.0 / p.stepTimeS;
+    p.tokensPerSPerGpu = batch / p.stepTimeS / layout.gpus();
+    p.ttftBatch1S = (*prefillOne)->timeS;
+    p.ttftS = (*prefill)->timeS;
+    p.requestLatencyS = p.ttftS + setup.outputTokens * p.stepTimeS;
+    p.memoryBytesPerGpu = (*end)->memoryBytesPerGpu;
+    return p;
+}
+
+std::vector<std::vector<bool>> servingFrontFlags(const std::vector<ServingCurve>& curves)
+{
+    std::vector<std::vector<bool>> flags(curves.size());
+    for (std::size_t c = 0; c < curves.size(); ++c)
+        flags[c].assign(curves[c].points.size(), false);
+    std::vector<std::string> gpus;
+    for (const ServingCurve& c : curves)
+        if (std::find(gpus.begin(), gpus.end(), c.gpu) == gpus.end())
+            gpus.push_back(c.gpu);
+    for (const std::string& gpu : gpus) {
+        std::vector<std::size_t> indices;
+        std::vector<ServingCurve> same;
+        for (std::size_t c = 0; c < curves.size(); ++c)
+            if (curves[c].gpu == gpu) {
+                indices.push_back(c);
+                same.push_back(curves[c]);
+            }
+        for (const ServingFrontPoint& f : servingParetoFront(same))
+            flags[indices[f.curve]][f.point] = true;
+    }
+    return flags;
+}
+
 Expected<ServingCurve> servingCurve(const ModelConfig& model, const ServingSetup& setup,
                                     const Layout& layout, const Hardware& hw)
 {
@@ -149,35 +206,11 @@ Expected<ServingCurve> servingCurve(const ModelConfig& model, const ServingSetup
         batches.push_back(b);
     batches.push_back(lo);
 
-    const double meanContext = meanDecodeContext(setup);
-    auto prefillOne =
-        evaluateParallel(model, stepScenario(setup, Phase::Prefill, 1.0, setup.promptTokens),
-                         layout, hw, setup.options);
-    if (!prefillOne)
-        return prefillOne.error();
     for (double b : batches) {
-        auto decode = evaluateParallel(model, stepScenario(setup, Phase::Decode, b, meanContext),
-                                       layout, hw, setup.options);
-        if (!decode)
-            return decode.error();
-        auto prefill =
-            evaluateParallel(model, stepScenario(setup, Phase::Prefill, b, setup.promptTokens),
-                             layout, hw, setup.options);
-        if (!prefill)
-            return prefill.error();
-        auto end = atEnd(b);
-        if (!end)
-            return end.error();
-        ServingPoint p;
-        p.batch = b;
-        p.stepTimeS = decode->timeS;
-        p.tokensPerSPerUser = 1.0 / p.stepTimeS;
-        p.tokensPerSPerGpu = b / p.stepTimeS / layout.gpus();
-        p.ttftBatch1S = prefillOne->timeS;
-        p.ttftS = prefill->timeS;
-        p.requestLatencyS = p.ttftS + setup.outputTokens * p.stepTimeS;
-        p.memoryBytesPerGpu = end->memoryBytesPerGpu;
-        curve.points.push_back(p);
+        auto p = servingPoint(model, setup, layout, hw, b);
+        if (!p)
+            return p.error();
+        curve.points.push_back(*p);
     }
     return curve;
 }

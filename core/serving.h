@@ -68,6 +68,14 @@ struct ServingCurve {
 Expected<ServingCurve> servingCurve(const ModelConfig& model, const ServingSetup& setup,
                                     const Layout& layout, const Hardware& hw);
 
+// One batch on one layout, as the curve has it: the decode step at the mean context, the
+// prefills behind the time to first token and the memory at the requests' end. For a batch the
+// curve's doubling skipped (the window's batch slider); evaluations come from the core's cache
+// of recent ones, so a slider step repeats no work. Errors: a batch that is not a whole number
+// from 1 to 1,000,000, or evaluateParallel's.
+Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup& setup,
+                                    const Layout& layout, const Hardware& hw, double batch);
+
 // A point of the Pareto front: curves[curve].points[point].
 struct ServingFrontPoint {
     std::size_t curve = 0;
@@ -79,5 +87,10 @@ struct ServingFrontPoint {
 // and more on the other beats), by ascending tokens/s per user. Compare the curves of one GPU
 // kind: the front answers "which layout and batch for this interactivity".
 std::vector<ServingFrontPoint> servingParetoFront(const std::vector<ServingCurve>& curves);
+
+// For every point of every curve, whether it is on its GPU's front ([curve][point]): a front
+// per GPU kind, since comparing an H100 layout with an A100 one per GPU is a price question the
+// roofline cannot answer.
+std::vector<std::vector<bool>> servingFrontFlags(const std::vector<ServingCurve>& curves);
 
 } // namespace roofscope

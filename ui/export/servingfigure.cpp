@@ -1,5 +1,8 @@
 #include "ui/export/servingfigure.h"
 
+#include "core/operators.h"
+#include "core/serving.h"
+
 #include <QBuffer>
 #include <QFont>
 #include <QFontMetricsF>
@@ -14,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace roofscope {
 
@@ -75,85 +79,134 @@ void drawMarker(QPainter* p, QPointF at, double r, int marker, const QColor& fil
 
 } // namespace
 
-void ServingFigure::paint(QPainter* p, const QSizeF& area) const
+QPointF ServingFigureFrame::toScreen(QPointF v) const
+{
+    const double fx = (std::log10(v.x()) - xLo) / (xHi - xLo);
+    const double fy = (std::log10(v.y()) - yLo) / (yHi - yLo);
+    return {plot.left() + fx * plot.width(), plot.bottom() - fy * plot.height()};
+}
+
+void ServingFigure::addCurves(const std::vector<ServingCurve>& servingCurves,
+                              const std::function<QColor(const std::string& gpu)>& colorOf,
+                              const QString& doesNotFit)
+{
+    static constexpr Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
+                                               Qt::DashDotLine, Qt::DashDotDotLine};
+    std::map<std::string, int> layoutsSeen;
+    for (const ServingCurve& c : servingCurves) {
+        ServingFigureCurve fc;
+        fc.label = QString::fromStdString(c.gpu + " · " + c.layout.name());
+        if (c.points.empty())
+            fc.label += QLatin1Char(' ') + doesNotFit;
+        fc.color = colorOf(c.gpu);
+        const int nth = layoutsSeen[c.gpu]++;
+        fc.style = kStyles[nth % 5];
+        fc.marker = (nth / 5) % 3;
+        for (const ServingPoint& pt : c.points) {
+            fc.points.emplace_back(pt.tokensPerSPerUser, pt.tokensPerSPerGpu);
+            fc.pointTexts.push_back(QString::fromStdString(formatParamNumber(pt.batch)));
+        }
+        fc.capacityEnd = c.limit == ServingLimit::Memory;
+        curves.push_back(std::move(fc));
+    }
+}
+
+ServingFigureFrame ServingFigure::frame(const QSizeF& area) const
 {
     const double w = area.width();
     const double h = area.height();
-    const double unit = h / 1080.0; // sizes below are for a 1080-high figure
-    p->save();
-    p->setRenderHint(QPainter::Antialiasing, true);
-    p->fillRect(QRectF(0, 0, w, h), Qt::white);
+    ServingFigureFrame f;
+    f.unit = unit > 0.0 ? unit : h / 1080.0;
+    const double u = f.unit;
 
     double xMin = std::numeric_limits<double>::infinity();
     double xMax = 0.0;
     double yMin = xMin;
     double yMax = 0.0;
-    for (const ServingFigureCurve& c : curves)
+    const auto take = [&](QPointF pt) {
+        if (!(pt.x() > 0.0 && pt.y() > 0.0 && std::isfinite(pt.x()) && std::isfinite(pt.y())))
+            return;
+        xMin = std::min(xMin, pt.x());
+        xMax = std::max(xMax, pt.x());
+        yMin = std::min(yMin, pt.y());
+        yMax = std::max(yMax, pt.y());
+    };
+    for (const ServingFigureCurve& c : curves) {
         for (const QPointF& pt : c.points) {
-            if (!(pt.x() > 0.0 && pt.y() > 0.0))
-                continue;
-            xMin = std::min(xMin, pt.x());
-            xMax = std::max(xMax, pt.x());
-            yMin = std::min(yMin, pt.y());
-            yMax = std::max(yMax, pt.y());
+            take(pt);
+            if (c.bandLow > 0.0)
+                take(pt * c.bandLow);
         }
+        if (c.current)
+            take(*c.current);
+    }
+    for (const ServingFigureReference& r : references)
+        take(r.point);
     if (!(xMax > 0.0)) {
         xMin = yMin = 1.0;
         xMax = yMax = 10.0;
     }
     const auto [xa, xb] = decades(xMin, xMax);
     const auto [ya, yb] = decades(yMin, yMax);
+    f.xLo = xa;
+    f.xHi = xb;
+    f.yLo = ya;
+    f.yHi = yb;
+    // The legend takes the right, up to 520 units, never more than 40 % of a narrow widget.
+    const double legend = std::min(520 * u, 0.4 * w);
+    f.plot = QRectF(150 * u, 130 * u, std::max(10.0, w - 150 * u - legend),
+                    std::max(10.0, h - 130 * u - 130 * u));
+    return f;
+}
+
+void ServingFigure::paint(QPainter* p, const QSizeF& area) const
+{
+    const double w = area.width();
+    const ServingFigureFrame f = frame(area);
+    const double unit = f.unit;
+    const QRectF plot = f.plot;
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->fillRect(QRectF(QPointF(0, 0), area), colors.background);
 
     QFont font = p->font();
-    font.setPixelSize(static_cast<int>(std::lround(22 * unit)));
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(22 * unit))));
     QFont small = font;
-    small.setPixelSize(static_cast<int>(std::lround(17 * unit)));
+    small.setPixelSize(std::max(1, static_cast<int>(std::lround(17 * unit))));
     QFont titleFont = font;
-    titleFont.setPixelSize(static_cast<int>(std::lround(38 * unit)));
+    titleFont.setPixelSize(std::max(1, static_cast<int>(std::lround(38 * unit))));
     titleFont.setBold(true);
-
-    const QRectF plot(150 * unit, 130 * unit, w - 150 * unit - 520 * unit,
-                      h - 130 * unit - 130 * unit);
-    const double xLo = xa;
-    const double xHi = xb;
-    const double yLo = ya;
-    const double yHi = yb;
-    const auto toScreen = [&](QPointF v) {
-        const double fx = (std::log10(v.x()) - xLo) / (xHi - xLo);
-        const double fy = (std::log10(v.y()) - yLo) / (yHi - yLo);
-        return QPointF(plot.left() + fx * plot.width(), plot.bottom() - fy * plot.height());
-    };
+    const auto toScreen = [&f](QPointF v) { return f.toScreen(v); };
 
     // Title and subtitle.
-    p->setPen(Qt::black);
+    p->setPen(colors.text);
     p->setFont(titleFont);
     p->drawText(QRectF(plot.left(), 20 * unit, w - plot.left() - 20 * unit, 50 * unit),
                 Qt::AlignLeft | Qt::AlignVCenter, title);
     p->setFont(font);
-    p->setPen(QColor(0x40, 0x40, 0x40));
+    p->setPen(colors.subtitle);
     p->drawText(QRectF(plot.left(), 72 * unit, w - plot.left() - 20 * unit, 36 * unit),
                 Qt::AlignLeft | Qt::AlignVCenter, subtitle);
 
     // Grid, ticks and their labels.
-    const QColor grid(0xdd, 0xdd, 0xdd);
     p->setFont(small);
-    for (double v : ticks(xa, xb)) {
-        const double x = toScreen({v, std::pow(10.0, ya)}).x();
-        p->setPen(QPen(grid, 1.0 * unit));
+    for (double v : ticks(f.xLo, f.xHi)) {
+        const double x = toScreen({v, std::pow(10.0, f.yLo)}).x();
+        p->setPen(QPen(colors.grid, 1.0 * unit));
         p->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        p->setPen(Qt::black);
+        p->setPen(colors.text);
         p->drawText(QRectF(x - 60 * unit, plot.bottom() + 8 * unit, 120 * unit, 28 * unit),
                     Qt::AlignHCenter | Qt::AlignTop, tickText(v));
     }
-    for (double v : ticks(ya, yb)) {
-        const double y = toScreen({std::pow(10.0, xa), v}).y();
-        p->setPen(QPen(grid, 1.0 * unit));
+    for (double v : ticks(f.yLo, f.yHi)) {
+        const double y = toScreen({std::pow(10.0, f.xLo), v}).y();
+        p->setPen(QPen(colors.grid, 1.0 * unit));
         p->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        p->setPen(Qt::black);
+        p->setPen(colors.text);
         p->drawText(QRectF(plot.left() - 130 * unit, y - 14 * unit, 120 * unit, 28 * unit),
                     Qt::AlignRight | Qt::AlignVCenter, tickText(v));
     }
-    p->setPen(QPen(Qt::black, 1.5 * unit));
+    p->setPen(QPen(colors.text, 1.5 * unit));
     p->setBrush(Qt::NoBrush);
     p->drawRect(plot);
 
@@ -168,9 +221,30 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
                 Qt::AlignHCenter | Qt::AlignVCenter, yTitle);
     p->restore();
 
+    p->setClipRect(plot.adjusted(-20 * unit, -20 * unit, 20 * unit, 20 * unit));
+    // Bands first, under everything: the curve scaled by the published ratios' spread.
+    for (const ServingFigureCurve& c : curves) {
+        if (!(c.bandLow > 0.0 && c.bandHigh > 0.0) || c.points.empty())
+            continue;
+        QPainterPath band;
+        for (std::size_t i = 0; i < c.points.size(); ++i) {
+            const QPointF s = toScreen(c.points[i] * c.bandHigh);
+            if (i == 0)
+                band.moveTo(s);
+            else
+                band.lineTo(s);
+        }
+        for (std::size_t i = c.points.size(); i-- > 0;)
+            band.lineTo(toScreen(c.points[i] * c.bandLow));
+        band.closeSubpath();
+        QColor fill = c.color;
+        fill.setAlphaF(0.16);
+        p->setPen(Qt::NoPen);
+        p->setBrush(fill);
+        p->drawPath(band);
+    }
     // Curves: a line through the batches, a dot at each with its batch, the capacity end a
     // square.
-    p->setClipRect(plot.adjusted(-20 * unit, -20 * unit, 20 * unit, 20 * unit));
     for (const ServingFigureCurve& c : curves) {
         QPainterPath path;
         for (std::size_t i = 0; i < c.points.size(); ++i) {
@@ -187,17 +261,41 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
         for (std::size_t i = 0; i < c.points.size(); ++i) {
             const QPointF s = toScreen(c.points[i]);
             const bool end = c.capacityEnd && i + 1 == c.points.size();
-            p->setPen(QPen(end ? Qt::black : c.color, 1.5 * unit));
+            p->setPen(QPen(end ? colors.text : c.color, 1.5 * unit));
             if (end) {
                 drawSquare(p, s, 10 * unit, c.color);
             } else {
                 drawMarker(p, s, 6 * unit, c.marker, c.color);
             }
             if (i < c.pointTexts.size()) {
-                p->setPen(QColor(0x30, 0x30, 0x30));
+                p->setPen(colors.pointText);
                 p->drawText(QPointF(s.x() + 10 * unit, s.y() - 10 * unit), c.pointTexts[i]);
             }
         }
+    }
+    // Published measurements: hollow squares in their GPU's colour.
+    for (const ServingFigureReference& r : references) {
+        const QPointF s = toScreen(r.point);
+        p->setPen(QPen(r.color, 2.5 * unit));
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(QRectF(s.x() - 8 * unit, s.y() - 8 * unit, 16 * unit, 16 * unit));
+        p->drawLine(QPointF(s.x() - 8 * unit, s.y() - 8 * unit),
+                    QPointF(s.x() + 8 * unit, s.y() + 8 * unit));
+    }
+    // The window's batch on every curve: a ring and its text, above everything.
+    for (const ServingFigureCurve& c : curves) {
+        if (!c.current)
+            continue;
+        const QPointF s = toScreen(*c.current);
+        p->setBrush(colors.background);
+        p->setPen(QPen(c.color, 4.0 * unit));
+        p->drawEllipse(s, 13 * unit, 13 * unit);
+        p->setBrush(c.color);
+        p->setPen(Qt::NoPen);
+        p->drawEllipse(s, 6 * unit, 6 * unit);
+        p->setFont(font);
+        p->setPen(colors.text);
+        p->drawText(QPointF(s.x() + 18 * unit, s.y() + 26 * unit), c.currentText);
     }
     p->setClipping(false);
 
@@ -207,23 +305,51 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
     double y = plot.top() + 10 * unit;
     const double x = plot.right() + 30 * unit;
     const double row = fm.height() * 1.4;
+    const double textWidth = std::max(10.0, w - x - 70 * unit);
     for (const ServingFigureCurve& c : curves) {
         p->setPen(QPen(c.color, 3.5 * unit, c.style, Qt::RoundCap));
         p->drawLine(QPointF(x, y + row / 2), QPointF(x + 50 * unit, y + row / 2));
         p->setPen(QPen(c.color, 1.5 * unit));
         drawMarker(p, QPointF(x + 25 * unit, y + row / 2), 6 * unit, c.marker, c.color);
-        p->setPen(Qt::black);
-        p->drawText(QRectF(x + 62 * unit, y, w - x - 70 * unit, row),
-                    Qt::AlignLeft | Qt::AlignVCenter, c.label);
+        p->setPen(colors.text);
+        p->drawText(QRectF(x + 62 * unit, y, textWidth, row), Qt::AlignLeft | Qt::AlignVCenter,
+                    fm.elidedText(c.label, Qt::ElideRight, textWidth));
         y += row;
     }
-    if (!capacityText.isEmpty()) {
+    // Wrapped legend entries: a swatch, then text as tall as it needs.
+    const auto wrapped = [&](const QString& text, const std::function<void(QPointF)>& swatch) {
+        if (text.isEmpty())
+            return;
         y += row / 2;
-        p->setPen(QPen(Qt::black, 1.5 * unit));
-        drawSquare(p, QPointF(x + 25 * unit, y + row / 2), 10 * unit, QColor(0x90, 0x90, 0x90));
-        p->drawText(QRectF(x + 62 * unit, y, w - x - 70 * unit, row * 2),
-                    Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, capacityText);
-    }
+        swatch(QPointF(x + 25 * unit, y + row / 2));
+        const QRectF box(x + 62 * unit, y, textWidth, 10 * row);
+        const QRectF used =
+            fm.boundingRect(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        p->setPen(colors.text);
+        p->drawText(box, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        y += std::max(row, used.height());
+    };
+    wrapped(capacityText, [&](QPointF at) {
+        p->setPen(QPen(colors.text, 1.5 * unit));
+        drawSquare(p, at, 10 * unit, QColor(0x90, 0x90, 0x90));
+    });
+    if (!references.empty())
+        wrapped(referenceText, [&](QPointF at) {
+            p->setPen(QPen(colors.text, 2.5 * unit));
+            p->setBrush(Qt::NoBrush);
+            p->drawRect(QRectF(at.x() - 8 * unit, at.y() - 8 * unit, 16 * unit, 16 * unit));
+            p->drawLine(at - QPointF(8 * unit, 8 * unit), at + QPointF(8 * unit, 8 * unit));
+        });
+    const bool anyBand = std::any_of(curves.begin(), curves.end(),
+                                     [](const ServingFigureCurve& c) { return c.bandLow > 0.0; });
+    if (anyBand)
+        wrapped(bandText, [&](QPointF at) {
+            QColor fill = colors.text;
+            fill.setAlphaF(0.16);
+            p->setPen(Qt::NoPen);
+            p->setBrush(fill);
+            p->drawRect(QRectF(at.x() - 25 * unit, at.y() - 10 * unit, 50 * unit, 20 * unit));
+        });
     p->restore();
 }
 
@@ -236,7 +362,7 @@ QByteArray ServingFigure::render(FigureFormat format) const
     switch (format) {
     case FigureFormat::Png: {
         QImage image(size, QImage::Format_ARGB32);
-        image.fill(Qt::white);
+        image.fill(colors.background);
         if (!painter.begin(&image))
             return {};
         paint(&painter, QSizeF(size));
