@@ -1637,6 +1637,22 @@ A new document is open instead.</source>
         <source>Measure this computer&apos;s CPU (FMA peaks and the bandwidth of every cache level, about a minute) and add it to the catalog</source>
         <translation>测量本机 CPU（FMA 峰值与每一级缓存的带宽，约一分钟），并加入目录</translation>
     </message>
+    <message>
+        <source>&amp;Serving Chart</source>
+        <translation>服务图表(&amp;S)</translation>
+    </message>
+    <message>
+        <source>F8</source>
+        <translation>F8</translation>
+    </message>
+    <message>
+        <source>Beside the roofline: tokens/s per GPU against tokens/s per user for the model on every checked accelerator, linked to the batch</source>
+        <translation>在屋顶线旁：所选模型在每个已勾选加速器上的每 GPU tokens/s与每用户tokens/s的关系，与批大小联动</translation>
+    </message>
+    <message>
+        <source>Export Ser&amp;ving Chart…</source>
+        <translation>导出服务图表(&amp;V)…</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelPanel</name>
@@ -2893,6 +2909,181 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>The intensity of %1 does not depend on its size: change its dtype to move it.</source>
         <translation>%1 的算术强度与规模无关：改变其数据类型（dtype）才能移动它。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ServingView</name>
+    <message>
+        <source>Prompt tokens per request: the prefill behind the time to first token, and the start of every request&apos;s KV cache</source>
+        <translation>每个请求的提示词元数：决定首词元时间的预填充，也是每个请求 KV 缓存的起点</translation>
+    </message>
+    <message>
+        <source>Output tokens per request: decode steps run at the mean context, prompt + output / 2; memory is counted at the last token</source>
+        <translation>每个请求的输出词元数：解码步按平均上下文（提示 + 输出 / 2）计算；内存按最后一个词元计</translation>
+    </message>
+    <message>
+        <source>&amp;Published measurements</source>
+        <translation>公开测量结果(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show published measurements of this model on these GPUs (hollow squares) and the band real servers reached under each curve: measured ÷ bound across every bundled published result. Measurements, not a prediction.</source>
+        <translation>显示该模型在这些 GPU 上的公开测量结果（空心方块），以及每条曲线下真实服务达到的区间：所有内置公开结果的实测 ÷ 上界。这是测量，不是预测。</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Save the serving chart as PNG, SVG or PDF, or its curves as CSV or JSON</source>
+        <translation>将服务图表保存为 PNG、SVG 或 PDF，或将其曲线保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Serving chart</source>
+        <translation>服务图表</translation>
+    </message>
+    <message>
+        <source>Tokens per second per GPU against tokens per second per user. Drag a ring, or use the arrow keys, Page Up and Page Down, to set the batch.</source>
+        <translation>每 GPU 每秒词元数与每用户每秒词元数的关系。拖动圆环，或使用方向键、Page Up 和 Page Down 设置批大小。</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt</source>
+        <translation>提示(&amp;R)</translation>
+    </message>
+    <message>
+        <source>O&amp;utput</source>
+        <translation>输出(&amp;U)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <source>Serving %1: throughput against interactivity</source>
+        <translation>服务 %1：吞吐量与交互性</translation>
+    </message>
+    <message>
+        <source>%1, %2: prompt %3 + output %4 tokens; roofline bounds, real servers land below</source>
+        <translation>%1，%2：提示 %3 + 输出 %4 词元；屋顶线上界，真实服务低于此值</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user (1 / decode step)</source>
+        <translation>每用户tokens/s（1 / 解码步）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU (batch / decode step / GPUs)</source>
+        <translation>每 GPU tokens/s（批大小 / 解码步 / GPU 数）</translation>
+    </message>
+    <message>
+        <source>memory-capacity end: the largest batch that fits</source>
+        <translation>内存容量终点：能容纳的最大批大小</translation>
+    </message>
+    <message>
+        <source>(does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>published measurement (hover for its source)</source>
+        <translation>公开测量结果（悬停查看来源）</translation>
+    </message>
+    <message>
+        <source>expected real range: published measurements reached %1–%2 of the bound (median %3, %4 results); not a prediction</source>
+        <translation>预期真实区间：公开测量达到上界的 %1–%2（中位数 %3，共 %4 条结果）；不是预测</translation>
+    </message>
+    <message>
+        <source>Check an accelerator to see its serving curve.</source>
+        <translation>勾选一个加速器以查看其服务曲线。</translation>
+    </message>
+    <message>
+        <source>Not even one request fits on %1 (%2 per GPU): spread the model over more GPUs in the Model panel.</source>
+        <translation>%1 上连一个请求都放不下（每 GPU 需 %2）：请在模型面板中把模型分布到更多 GPU 上。</translation>
+    </message>
+    <message>
+        <source>%1 (largest %2)</source>
+        <translation>%1（最大 %2）</translation>
+    </message>
+    <message>
+        <source>Batch %1 does not fit on %2: the dashed rings wait at the capacity end.</source>
+        <translation>批大小 %1 在 %2 上放不下：虚线圆环停在容量终点。</translation>
+    </message>
+    <message>
+        <source>Drag a ring along its curve, or press a batch&apos;s dot, to set the batch; hover a point for its numbers.</source>
+        <translation>沿曲线拖动圆环，或点击某个批大小的点来设置批大小；悬停可查看数值。</translation>
+    </message>
+    <message>
+        <source>Published: %1 on %2 × %3 (%4), batch %5, %6 in / %7 out</source>
+        <translation>公开结果：%1，%2 × %3（%4），批大小 %5，输入 %6 / 输出 %7</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per user, %2 tokens/s per GPU</source>
+        <translation>每用户 %1 tokens/s，每 GPU %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>RoofScope&apos;s bound for the same set-up: %1; reached %2 of it</source>
+        <translation>RoofScope 对同一设置的上界：%1；达到其 %2</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2, batch %3</source>
+        <translation>%1 · %2，批大小 %3</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user: %1</source>
+        <translation>每用户tokens/s：%1</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU: %1</source>
+        <translation>每 GPU tokens/s：%1</translation>
+    </message>
+    <message>
+        <source>Time to first token: %1 (batch 1: %2)</source>
+        <translation>首词元时间：%1（批大小 1：%2）</translation>
+    </message>
+    <message>
+        <source>Request latency: %1</source>
+        <translation>请求延迟：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2</source>
+        <translation>每 GPU 内存：%1 / %2</translation>
+    </message>
+    <message>
+        <source>(the capacity end: one more request does not fit)</source>
+        <translation>（容量终点：再多一个请求就放不下）</translation>
+    </message>
+    <message>
+        <source>%1: expected a file ending in .png, .svg, .pdf, .csv or .json</source>
+        <translation>%1：文件名应以 .png、.svg、.pdf、.csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>%1: the figure could not be rendered</source>
+        <translation>%1：无法渲染图表</translation>
+    </message>
+    <message>
+        <source>Export Serving Chart</source>
+        <translation>导出服务图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;CSV table (*.csv);;JSON data (*.json)</source>
+        <translation>PNG 图像 (*.png);;SVG 绘图 (*.svg);;PDF 文档 (*.pdf);;CSV 表格 (*.csv);;JSON 数据 (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
     </message>
 </context>
 <context>

@@ -33,12 +33,15 @@ std::pair<double, double> decades(double lo, double hi)
     return {a, b};
 }
 
-// 1, 2 and 5 of every decade in [a, b] (exponents), for ticks and their labels.
-std::vector<double> ticks(double a, double b)
+// 1, 2 and 5 of every decade in [a, b] (exponents), for ticks and their labels; only the
+// decades where a decade is too short for three labels (`roomy` false).
+std::vector<double> ticks(double a, double b, bool roomy = true)
 {
     std::vector<double> out;
+    const std::vector<double> mantissas =
+        roomy ? std::vector<double>{1.0, 2.0, 5.0} : std::vector<double>{1.0};
     for (double e = a; e <= b; e += 1.0)
-        for (double m : {1.0, 2.0, 5.0}) {
+        for (double m : mantissas) {
             const double v = m * std::pow(10.0, e);
             if (std::log10(v) <= b + 1e-9)
                 out.push_back(v);
@@ -154,8 +157,11 @@ ServingFigureFrame ServingFigure::frame(const QSizeF& area) const
     f.yHi = yb;
     // The legend takes the right, up to 520 units, never more than 40 % of a narrow widget.
     const double legend = std::min(520 * u, 0.4 * w);
-    f.plot = QRectF(150 * u, 130 * u, std::max(10.0, w - 150 * u - legend),
-                    std::max(10.0, h - 130 * u - 130 * u));
+    // The title's band only as tall as the texts it holds (the window shows none).
+    const double top = !title.isEmpty() ? 130 * u : !subtitle.isEmpty() ? 70 * u : 25 * u;
+    const double bottom = xTitle.isEmpty() ? 60 * u : 110 * u;
+    f.plot = QRectF(150 * u, top, std::max(10.0, w - 150 * u - legend),
+                    std::max(10.0, h - top - bottom));
     return f;
 }
 
@@ -185,12 +191,19 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
                 Qt::AlignLeft | Qt::AlignVCenter, title);
     p->setFont(font);
     p->setPen(colors.subtitle);
-    p->drawText(QRectF(plot.left(), 72 * unit, w - plot.left() - 20 * unit, 36 * unit),
-                Qt::AlignLeft | Qt::AlignVCenter, subtitle);
+    p->drawText(
+        QRectF(plot.left(), (title.isEmpty() ? 16 : 72) * unit, w - plot.left() - 20 * unit,
+               36 * unit),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(font).elidedText(subtitle, Qt::ElideRight, w - plot.left() - 20 * unit));
 
     // Grid, ticks and their labels.
     p->setFont(small);
-    for (double v : ticks(f.xLo, f.xHi)) {
+    // Three labels a decade need about three label heights (widths, on x) of room.
+    const double labelRoom = 3.5 * QFontMetricsF(small).height();
+    const bool roomyX = plot.width() / (f.xHi - f.xLo) >= 1.6 * labelRoom;
+    const bool roomyY = plot.height() / (f.yHi - f.yLo) >= labelRoom;
+    for (double v : ticks(f.xLo, f.xHi, roomyX)) {
         const double x = toScreen({v, std::pow(10.0, f.yLo)}).x();
         p->setPen(QPen(colors.grid, 1.0 * unit));
         p->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
@@ -198,7 +211,7 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
         p->drawText(QRectF(x - 60 * unit, plot.bottom() + 8 * unit, 120 * unit, 28 * unit),
                     Qt::AlignHCenter | Qt::AlignTop, tickText(v));
     }
-    for (double v : ticks(f.yLo, f.yHi)) {
+    for (double v : ticks(f.yLo, f.yHi, roomyY)) {
         const double y = toScreen({std::pow(10.0, f.xLo), v}).y();
         p->setPen(QPen(colors.grid, 1.0 * unit));
         p->drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
@@ -212,7 +225,7 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
 
     // Axis titles.
     p->setFont(font);
-    p->drawText(QRectF(plot.left(), plot.bottom() + 50 * unit, plot.width(), 40 * unit),
+    p->drawText(QRectF(plot.left(), plot.bottom() + 45 * unit, plot.width(), 40 * unit),
                 Qt::AlignHCenter | Qt::AlignVCenter, xTitle);
     p->save();
     p->translate(30 * unit, plot.center().y());
@@ -288,7 +301,7 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
             continue;
         const QPointF s = toScreen(*c.current);
         p->setBrush(colors.background);
-        p->setPen(QPen(c.color, 4.0 * unit));
+        p->setPen(QPen(c.color, 4.0 * unit, c.currentFits ? Qt::SolidLine : Qt::DotLine));
         p->drawEllipse(s, 13 * unit, 13 * unit);
         p->setBrush(c.color);
         p->setPen(Qt::NoPen);

@@ -35,6 +35,7 @@ struct ServingFigureCurve {
     // The window's batch: a ring on the curve with its text ("batch 24").
     std::optional<QPointF> current;
     QString currentText;
+    bool currentFits = true; // false: a dashed ring (the batch is past the capacity end)
     // The expected real range under the curve: every point scaled by the published ratios'
     // spread (both rates scale with the step time), shaded. 0: no band.
     double bandLow = 0.0;

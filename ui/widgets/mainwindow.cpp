@@ -1,5 +1,7 @@
 #include "ui/widgets/mainwindow.h"
 
+#include "ui/serving/servingview.h"
+
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
@@ -46,6 +48,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -96,7 +99,12 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
-    setCentralWidget(m_chartView);
+    // The roofline, and beside it the serving chart when asked for (View ▸ Serving Chart).
+    m_centralSplit = new QSplitter(Qt::Horizontal, this);
+    m_centralSplit->setObjectName(QStringLiteral("centralSplit"));
+    m_centralSplit->setChildrenCollapsible(false);
+    m_centralSplit->addWidget(m_chartView);
+    setCentralWidget(m_centralSplit);
 
     m_hardwarePanel = new HardwarePanel(m_session, m_hardwareModel, this);
     m_operatorPanel = new OperatorPanel(m_session, m_operatorModel, this);
@@ -184,6 +192,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         }
     }
     connect(m_kernels, &KernelsPanel::statusMessage, this, status);
+    addServingView(workbench);
     connect(m_kernels, &KernelsPanel::hardwareFilesImported, m_catalog,
             &CatalogController::offerHardwareFiles);
     connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
@@ -493,6 +502,74 @@ void MainWindow::newDocument()
     markSaved();
 }
 
+void MainWindow::addServingView(ModelWorkbench* workbench)
+{
+    m_serving = new ServingView(workbench, this);
+    m_serving->hide();
+    m_centralSplit->addWidget(m_serving);
+    m_centralSplit->setStretchFactor(0, 3);
+    m_centralSplit->setStretchFactor(1, 2);
+    connect(
+        m_serving, &ServingView::statusMessage, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+
+    m_servingAction = new QAction(tr("&Serving Chart"), this);
+    m_servingAction->setObjectName(QStringLiteral("servingChartAction"));
+    m_servingAction->setCheckable(true);
+    m_servingAction->setShortcut(QKeySequence(tr("F8")));
+    m_servingAction->setToolTip(
+        tr("Beside the roofline: tokens/s per GPU against tokens/s per user for the model on "
+           "every checked accelerator, linked to the batch"));
+    connect(m_servingAction, &QAction::toggled, this, &MainWindow::showServingChart);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_servingAction);
+
+    auto* exportServing = new QAction(tr("Export Ser&ving Chart…"), this);
+    exportServing->setObjectName(QStringLiteral("exportServingAction"));
+    exportServing->setEnabled(false);
+    connect(exportServing, &QAction::triggered, m_serving, &ServingView::exportInteractive);
+    connect(m_servingAction, &QAction::toggled, exportServing, &QAction::setEnabled);
+    auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
+    QAction* before = nullptr;
+    for (QAction* a : fileMenu->actions())
+        if (a->objectName() == QLatin1String("exportDataAction"))
+            before = a;
+    const QList<QAction*> actions = fileMenu->actions();
+    const int at = before ? static_cast<int>(actions.indexOf(before)) + 1 : -1;
+    if (at > 0 && at < actions.size())
+        fileMenu->insertAction(actions[at], exportServing);
+    else
+        fileMenu->addAction(exportServing);
+}
+
+void MainWindow::showServingChart(bool on)
+{
+    if (m_servingAction->isChecked() != on)
+        m_servingAction->setChecked(on);
+    m_serving->setVisible(on);
+    fitServingSplit();
+}
+
+void MainWindow::fitServingSplit()
+{
+    if (!m_serving || !m_serving->isVisibleTo(this))
+        return;
+    // Side by side where both charts have room for their axes; on a small screen (1366 × 768)
+    // the serving chart goes under the roofline.
+    const Qt::Orientation wanted = width() >= 1600 ? Qt::Horizontal : Qt::Vertical;
+    const bool turned = m_centralSplit->orientation() != wanted;
+    m_centralSplit->setOrientation(wanted);
+    const int total = wanted == Qt::Horizontal ? m_centralSplit->width() : m_centralSplit->height();
+    if (turned || m_centralSplit->sizes().value(1) < 150)
+        m_centralSplit->setSizes({total * 11 / 20, total - total * 11 / 20});
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    fitServingSplit();
+}
+
 void MainWindow::restoreGeometryOnly()
 {
     QSettings settings;
@@ -501,6 +578,9 @@ void MainWindow::restoreGeometryOnly()
                           settings.value(QStringLiteral("window/compactLayout"), false).toBool(),
                           settings.value(QStringLiteral("window/layoutFollows"), true).toBool());
     m_restoreSession = settings.value(QStringLiteral("session/restore"), true).toBool();
+    m_centralSplit->restoreState(
+        settings.value(QStringLiteral("window/centralSplit")).toByteArray());
+    showServingChart(settings.value(QStringLiteral("window/servingChart"), false).toBool());
 }
 
 std::optional<QString> MainWindow::openFromCommandLine(const QStringList& paths)
@@ -553,6 +633,8 @@ void MainWindow::saveSessionToSettings() const
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/compactLayout"), m_dockLayout->isCompact());
     settings.setValue(QStringLiteral("window/layoutFollows"), m_dockLayout->followsWindow());
+    settings.setValue(QStringLiteral("window/centralSplit"), m_centralSplit->saveState());
+    settings.setValue(QStringLiteral("window/servingChart"), m_servingAction->isChecked());
     settings.setValue(QStringLiteral("session/restore"), m_restoreSession);
     settings.setValue(QStringLiteral("session/last"),
                       QString::fromStdString(scenarioToJson(m_session->toScenario())));

@@ -10,11 +10,13 @@
 class QActionGroup;
 class QLabel;
 class QMenu;
+class QSplitter;
 
 namespace roofscope {
 
 class CatalogController;
 class MachineMeasurer;
+class ServingView;
 class ComparisonModel;
 class ComparisonPanel;
 class DockLayout;
@@ -52,6 +54,9 @@ public:
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     OperatorPanel* operatorPanel() const { return m_operatorPanel; }
     KernelsPanel* kernelsPanel() const { return m_kernels; }
+    ServingView* servingView() const { return m_serving; }
+    // View ▸ Serving Chart: the serving chart beside the roofline, or not.
+    void showServingChart(bool on);
 
     // A new document, without asking: the seed's story (A100/H100/H200/B200, the seed's operators,
     // decode matmul selected), unnamed and unmodified.
@@ -100,6 +105,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -121,6 +127,8 @@ private:
     void saveSessionToSettings() const;
     void addRecentFile(const QString& path);
     void fillRecentMenu();
+    void addServingView(ModelWorkbench* workbench);
+    void fitServingSplit();
 
     Session* m_session;
     HardwareModel* m_hardwareModel;
@@ -136,6 +144,9 @@ private:
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
     KernelsPanel* m_kernels = nullptr;
+    QSplitter* m_centralSplit = nullptr;
+    ServingView* m_serving = nullptr;
+    QAction* m_servingAction = nullptr;
     ModelWorkbench* m_workbench = nullptr;
     DockLayout* m_dockLayout = nullptr;
     QActionGroup* m_themeGroup = nullptr;

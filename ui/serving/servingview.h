@@ -1,0 +1,113 @@
+#pragma once
+
+#include "core/expected.h"
+#include "core/publishedresult.h"
+#include "core/serving.h"
+#include "ui/export/servingfigure.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+class QCheckBox;
+class QHBoxLayout;
+class QSpinBox;
+class QToolButton;
+
+namespace roofscope {
+
+class LiveLabel;
+class ModelWorkbench;
+class ServingChart;
+class Session;
+
+// The serving chart beside the roofline: tokens/s per GPU against tokens/s per user for the
+// model panel's model, precisions and layout on every checked accelerator, one point per batch
+// up to the largest that fits. It is linked both ways to the model's batch: the batch slider
+// moves a ring along every curve, and dragging a ring (or pressing a batch's dot, or the arrow
+// keys) sets the batch, one undo step per gesture. Published measurements of the same model
+// on the same GPUs are drawn beside the curves, and under each curve the band the published
+// ratios span (measured / bound): what real servers reached, never a prediction. Every number
+// is the core's (servingCurve, servingPoint, publishedBound); curves are computed again only
+// when what they depend on changes, and only while the view is shown.
+class ServingView : public QWidget {
+    Q_OBJECT
+public:
+    ServingView(ModelWorkbench* workbench, QWidget* parent = nullptr);
+
+    ServingChart* chart() const { return m_chart; }
+    QSpinBox* promptBox() const { return m_prompt; }
+    QSpinBox* outputBox() const { return m_output; }
+    QCheckBox* publishedBox() const { return m_published; }
+    // The curves on screen, in checked-accelerator order (computed if stale).
+    const std::vector<ServingCurve>& curves();
+    // The window's batch on each curve (nullopt where the core refused it).
+    const std::vector<std::optional<ServingPoint>>& currentPoints();
+    // What the chart shows as a slide figure (light colours, 1920 × 1080) or as data: .png,
+    // .svg, .pdf, .csv or .json by the path's suffix. nullopt on success, else the message
+    // naming the path and the reason; nothing is written on failure.
+    std::optional<QString> exportTo(const QString& path);
+    // With a file dialog (the Export button and File ▸ Export Serving Chart…).
+    void exportInteractive();
+
+signals:
+    void statusMessage(const QString& text, int timeoutMs);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void refresh();
+    void placeControls(bool oneRow);
+    // Everything the curves depend on: model, precisions, layout, lengths, checked GPUs.
+    std::string curveKey() const;
+    void computeCurves();
+    void computeCurrent();
+    void rebuildFigure();
+    void requestBatch(double batch, bool inGesture);
+    ServingSetup setup() const;
+    QString pointText(int curve, int index) const;
+    // The figure of the curves as computed: the window's colours and a readable fixed scale on
+    // screen, else a light slide of 1920 × 1080.
+    ServingFigure makeFigure(bool forScreen) const;
+    void ensurePublished();
+
+    ModelWorkbench* m_workbench;
+    Session* m_session;
+    ServingChart* m_chart;
+    QSpinBox* m_prompt;
+    QSpinBox* m_output;
+    QCheckBox* m_published;
+    QToolButton* m_export;
+    LiveLabel* m_note;
+    QHBoxLayout* m_lengthsRow = nullptr;
+    QHBoxLayout* m_optionsRow = nullptr;
+    int m_controlRows = 0; // 0 before the controls are placed
+
+    std::string m_key;
+    bool m_stale = true;
+    std::vector<int> m_hardware; // checked accelerator of each curve
+    std::vector<ServingCurve> m_curves;
+    QStringList m_errors; // per checked accelerator: why it has no curve
+    std::vector<std::optional<ServingPoint>> m_current;
+    double m_currentBatch = 0.0;
+    int m_gesture = 0;
+
+    // Published rows of this model on the checked GPUs, with their bounds.
+    struct Reference {
+        PublishedResult row;
+        std::optional<PublishedBound> bound;
+        int curve = 0; // the first curve of its GPU (its colour)
+    };
+    std::vector<Reference> m_references;
+    bool m_publishedLoaded = false;
+    std::vector<PublishedResult> m_publishedRows;
+    std::optional<RatioSpread> m_spread;
+};
+
+} // namespace roofscope
