@@ -2,8 +2,9 @@
 // every checked accelerator → the models signal the change → the chart moves the points, the
 // sweep and the labels → the chart view repaints. 4 accelerators × 10 operators, the chart
 // view at 1600×900, offscreen. Then the model batch slider: a whole model on the chart (Mixtral
-// 8x7B at TP=2, DeepSeek-V3 at TP=8) over five accelerators, as a drag (one gesture). Prints the
-// median and other percentiles in milliseconds.
+// 8x7B at TP=2, DeepSeek-V3 at TP=8) over five accelerators, as a drag (one gesture), then the
+// same with the serving chart shown beside the roofline (both charts painted each step). Prints
+// the median and other percentiles in milliseconds.
 //
 //   ./build/tests/bench/roofscope_bench_slider [steps]
 #include "core/catalog.h"
@@ -11,6 +12,8 @@
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/modelworkbench.h"
+#include "ui/serving/servingchart.h"
+#include "ui/serving/servingview.h"
 #include "ui/session.h"
 #include "ui/widgets/logslider.h"
 #include "ui/widgets/mainwindow.h"
@@ -59,8 +62,13 @@ private:
 
 // The model slider: `model` at tensor parallelism `tp` on the chart with five accelerators
 // checked, its batch slider dragged in one gesture; step = update + full chart repaint.
-bool benchModelSlider(MainWindow& window, const char* model, const char* name, int tp, int steps)
+// With `serving`, the serving chart is shown beside the roofline (its rings follow the batch):
+// the step then paints both charts.
+bool benchModelSlider(MainWindow& window, const char* model, const char* name, int tp, int steps,
+                      bool serving = false)
 {
+    window.showServingChart(serving);
+    ServingChart* servingChart = window.servingView()->chart();
     Session* session = window.session();
     for (int hw = 0; hw < static_cast<int>(session->hardware().size()); ++hw)
         session->setChecked(hw, false);
@@ -87,6 +95,7 @@ bool benchModelSlider(MainWindow& window, const char* model, const char* name, i
     // The step: the update it causes (core, models, chart items, panels' data) and the chart view
     // painted at 1600×900 into an image, as the backing store paints it.
     QImage canvas(view->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    QImage servingCanvas(servingChart->size(), QImage::Format_ARGB32_Premultiplied);
     std::vector<double> step;
     std::vector<double> update;
     emit slider->sliderPressed();
@@ -97,6 +106,8 @@ bool benchModelSlider(MainWindow& window, const char* model, const char* name, i
         panel->flushPending();
         const qint64 updated = timer.nsecsElapsed();
         view->viewport()->render(&canvas);
+        if (serving)
+            servingChart->render(&servingCanvas);
         const qint64 t = timer.nsecsElapsed();
         QApplication::processEvents(); // the other panels' paints (timed below)
         if (i >= 10) {
@@ -118,7 +129,7 @@ bool benchModelSlider(MainWindow& window, const char* model, const char* name, i
     }
     emit slider->sliderReleased();
     QApplication::processEvents();
-    std::printf("model slider, %s TP=%d, %zu accelerators x %zu operators -> update + chart "
+    std::printf("model slider, %s TP=%d, %zu accelerators x %zu operators%s -> update + %s "
                 "painted: median %.2f ms (p90 %.2f; update %.2f); whole window frame median "
                 "%.2f ms (p90 %.2f)\n",
                 name, tp, session->checkedHardware().size(), session->operators().size(),
@@ -221,6 +232,11 @@ int main(int argc, char** argv)
     const int modelSteps = std::max(20, steps / 4);
     if (!benchModelSlider(window, "mixtral-8x7b", "Mixtral 8x7B", 2, modelSteps) ||
         !benchModelSlider(window, "deepseek-v3", "DeepSeek-V3", 8, modelSteps))
+        return 1;
+    // Both charts: the serving chart beside the roofline, its rings following the batch.
+    window.servingView()->setFixedSize(960, 720);
+    if (!benchModelSlider(window, "mixtral-8x7b", "Mixtral 8x7B", 2, modelSteps, true) ||
+        !benchModelSlider(window, "deepseek-v3", "DeepSeek-V3", 8, modelSteps, true))
         return 1;
     return 0;
 }

@@ -321,9 +321,11 @@ TEST(ServingView, PublishedMeasurementsAndTheirBandAreDrawnUnderTheCurves)
     ASSERT_TRUE(spread.has_value());
     EXPECT_NEAR(spread->min, 0.16, 0.01);
     EXPECT_NEAR(spread->max, 0.80, 0.01);
-    for (const ServingFigureCurve& c : figure.curves) {
-        EXPECT_DOUBLE_EQ(c.bandLow, spread->min);
-        EXPECT_DOUBLE_EQ(c.bandHigh, spread->max);
+    // One band, under the baseline's curve (the H100 in the default selection).
+    for (std::size_t c = 0; c < figure.curves.size(); ++c) {
+        const bool baseline = static_cast<int>(c) == f.h100Curve();
+        EXPECT_EQ(figure.curves[c].bandLow, baseline ? spread->min : 0.0) << c;
+        EXPECT_EQ(figure.curves[c].bandHigh, baseline ? spread->max : 0.0) << c;
     }
     EXPECT_TRUE(figure.bandText.contains(QStringLiteral("not a prediction")));
     // Every published point is under its GPU's curve: at its per-user rate, the curve gives
@@ -335,7 +337,8 @@ TEST(ServingView, PublishedMeasurementsAndTheirBandAreDrawnUnderTheCurves)
 
     f.view->publishedBox()->setChecked(false);
     EXPECT_TRUE(f.chart->figure().references.empty());
-    EXPECT_EQ(f.chart->figure().curves.front().bandLow, 0.0);
+    for (const ServingFigureCurve& c : f.chart->figure().curves)
+        EXPECT_EQ(c.bandLow, 0.0);
 }
 
 TEST(ServingView, ExportsTheFigureAndTheData)

@@ -308,7 +308,12 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
         p->drawEllipse(s, 6 * unit, 6 * unit);
         p->setFont(font);
         p->setPen(colors.text);
-        p->drawText(QPointF(s.x() + 18 * unit, s.y() + 26 * unit), c.currentText);
+        // Right of the ring, or left of it near the plot's right edge.
+        const double textWidth = QFontMetricsF(font).horizontalAdvance(c.currentText);
+        const double x = s.x() + 18 * unit + textWidth > plot.right() + 15 * unit
+                             ? s.x() - 18 * unit - textWidth
+                             : s.x() + 18 * unit;
+        p->drawText(QPointF(x, s.y() + 26 * unit), c.currentText);
     }
     p->setClipping(false);
 

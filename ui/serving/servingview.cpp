@@ -311,9 +311,9 @@ ServingFigure ServingView::makeFigure(bool forScreen) const
             return QColor(Qt::gray);
         },
         tr("(does not fit)"));
+    // Every curve has the model panel's layout (the subtitle names it): the legend names GPUs.
     for (std::size_t c = 0; c < m_curves.size(); ++c) {
-        f.curves[c].label = m_session->shortName(m_hardware[c]) + QStringLiteral(" · ") +
-                            qs(m_curves[c].layout.name());
+        f.curves[c].label = m_session->shortName(m_hardware[c]);
         if (m_curves[c].points.empty())
             f.curves[c].label += QLatin1Char(' ') + tr("(does not fit)");
         if (c >= m_current.size() || !m_current[c] || m_curves[c].points.empty())
@@ -340,13 +340,19 @@ ServingFigure ServingView::makeFigure(bool forScreen) const
         for (const Reference& r : m_references)
             f.references.push_back({*referencePoint(r.row), f.curves[r.curve].color});
         f.referenceText = tr("published measurement (hover for its source)");
-        if (m_spread) {
-            for (ServingFigureCurve& c : f.curves) {
-                c.bandLow = m_spread->min;
-                c.bandHigh = m_spread->max;
-            }
-            f.bandText = tr("expected real range: published measurements reached %1–%2 of the "
-                            "bound (median %3, %4 results); not a prediction")
+        if (m_spread && !f.curves.empty()) {
+            // One band, under the baseline's curve: four overlapping bands read as one blur.
+            const auto base =
+                std::find(m_hardware.begin(), m_hardware.end(), m_session->baseline());
+            ServingFigureCurve& c =
+                f.curves[base == m_hardware.end()
+                             ? 0
+                             : static_cast<std::size_t>(base - m_hardware.begin())];
+            c.bandLow = m_spread->min;
+            c.bandHigh = m_spread->max;
+            f.bandText = tr("expected real range under the baseline's curve: published "
+                            "measurements reached %1–%2 of the bound (median %3, %4 results); "
+                            "not a prediction")
                              .arg(percent(m_spread->min), percent(m_spread->max),
                                   percent(m_spread->median), HumanFormat::count(m_spread->count));
         }
