@@ -45,6 +45,9 @@ struct Fixture : test::ModelWindow {
         window->resize(1600, 1000);
         window->show();
         window->showServingChart(true);
+        // The lengths are kept in the settings: every test starts from the defaults.
+        view->promptBox()->setValue(1024);
+        view->outputBox()->setValue(256);
         chooseModel("llama-2-7b");
         QCoreApplication::processEvents();
     }
@@ -138,6 +141,20 @@ TEST(ServingView, HiddenUntilAskedThenBesideTheRoofline)
     EXPECT_EQ(split->indexOf(view), 1);
     action->trigger();
     EXPECT_FALSE(view->isVisible());
+}
+
+TEST(ServingView, PromptAndOutputLengthsAreKeptForTheNextSession)
+{
+    {
+        Fixture f;
+        f.view->promptBox()->setValue(2000);
+        f.view->outputBox()->setValue(500);
+    }
+    test::ModelWindow next;
+    EXPECT_EQ(next.window->servingView()->promptBox()->value(), 2000);
+    EXPECT_EQ(next.window->servingView()->outputBox()->value(), 500);
+    next.window->servingView()->promptBox()->setValue(1024);
+    next.window->servingView()->outputBox()->setValue(256);
 }
 
 TEST(ServingView, CurvesAreTheCoresOnEveryCheckedGpu)

@@ -140,8 +140,18 @@ ServingView::ServingView(ModelWorkbench* workbench, QWidget* parent)
         refresh();
     });
     connect(m_session, &Session::themeChanged, this, &ServingView::rebuildFigure);
-    connect(m_prompt, &QSpinBox::valueChanged, this, &ServingView::refresh);
-    connect(m_output, &QSpinBox::valueChanged, this, &ServingView::refresh);
+    // The lengths are the user's habit, not the document's: kept across sessions.
+    QSettings settings;
+    m_prompt->setValue(settings.value(QStringLiteral("serving/prompt"), 1024).toInt());
+    m_output->setValue(settings.value(QStringLiteral("serving/output"), 256).toInt());
+    connect(m_prompt, &QSpinBox::valueChanged, this, [this](int v) {
+        QSettings().setValue(QStringLiteral("serving/prompt"), v);
+        refresh();
+    });
+    connect(m_output, &QSpinBox::valueChanged, this, [this](int v) {
+        QSettings().setValue(QStringLiteral("serving/output"), v);
+        refresh();
+    });
     connect(m_published, &QCheckBox::toggled, this, &ServingView::rebuildFigure);
     connect(m_export, &QToolButton::clicked, this, &ServingView::exportInteractive);
 }
