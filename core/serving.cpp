@@ -50,6 +50,25 @@ double meanDecodeContext(const ServingSetup& setup)
     return setup.promptTokens + std::floor(setup.outputTokens / 2.0);
 }
 
+Expected<ServingPoint> servingDecodeStep(const ModelConfig& model, const ServingSetup& setup,
+                                         const Layout& layout, const Hardware& hw, double batch)
+{
+    if (!wholeInRange(batch, 1.0, 1e6))
+        return makeError("batch: expected a whole number from 1 to 1000000, got " +
+                         formatParamNumber(batch));
+    const auto decode = evaluateParallelShared(
+        model, stepScenario(setup, Phase::Decode, batch, meanDecodeContext(setup)), layout, hw,
+        setup.options);
+    if (!*decode)
+        return decode->error();
+    ServingPoint p;
+    p.batch = batch;
+    p.stepTimeS = (*decode)->timeS;
+    p.tokensPerSPerUser = 1.0 / p.stepTimeS;
+    p.tokensPerSPerGpu = batch / p.stepTimeS / layout.gpus();
+    return p;
+}
+
 Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup& setup,
                                     const Layout& layout, const Hardware& hw, double batch)
 {
@@ -60,9 +79,9 @@ Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup
         return evaluateParallelShared(model, stepScenario(setup, phase, b, context), layout, hw,
                                       setup.options);
     };
-    const auto decode = eval(Phase::Decode, batch, meanDecodeContext(setup));
-    if (!*decode)
-        return decode->error();
+    auto step = servingDecodeStep(model, setup, layout, hw, batch);
+    if (!step)
+        return step.error();
     const auto prefillOne = eval(Phase::Prefill, 1.0, setup.promptTokens);
     if (!*prefillOne)
         return prefillOne->error();
@@ -72,11 +91,7 @@ Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup
     const auto end = eval(Phase::Decode, batch, setup.promptTokens + setup.outputTokens);
     if (!*end)
         return end->error();
-    ServingPoint p;
-    p.batch = batch;
-    p.stepTimeS = (*decode)->timeS;
-    p.tokensPerSPerUser = 1.0 / p.stepTimeS;
-    p.tokensPerSPerGpu = batch / p.stepTimeS / layout.gpus();
+    ServingPoint p = *step;
     p.ttftBatch1S = (*prefillOne)->timeS;
     p.ttftS = (*prefill)->timeS;
     p.requestLatencyS = p.ttftS + setup.outputTokens * p.stepTimeS;

@@ -75,6 +75,10 @@ Expected<ServingCurve> servingCurve(const ModelConfig& model, const ServingSetup
 // from 1 to 1,000,000, or evaluateParallel's.
 Expected<ServingPoint> servingPoint(const ModelConfig& model, const ServingSetup& setup,
                                     const Layout& layout, const Hardware& hw, double batch);
+// Only the decode step of that batch: step time and both throughputs (the rest left 0). One
+// evaluation where servingPoint makes four: where a ring sits while the slider moves.
+Expected<ServingPoint> servingDecodeStep(const ModelConfig& model, const ServingSetup& setup,
+                                         const Layout& layout, const Hardware& hw, double batch);
 
 // A point of the Pareto front: curves[curve].points[point].
 struct ServingFrontPoint {

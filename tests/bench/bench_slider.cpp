@@ -133,6 +133,7 @@ bool benchModelSlider(MainWindow& window, const char* model, const char* name, i
                 "painted: median %.2f ms (p90 %.2f; update %.2f); whole window frame median "
                 "%.2f ms (p90 %.2f)\n",
                 name, tp, session->checkedHardware().size(), session->operators().size(),
+                serving ? ", serving chart shown" : "", serving ? "both charts" : "chart",
                 percentile(step, 0.5), percentile(step, 0.9), percentile(update, 0.5),
                 percentile(frame, 0.5), percentile(frame, 0.9));
     std::fflush(stdout);

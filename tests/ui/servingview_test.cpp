@@ -108,7 +108,8 @@ struct Fixture : test::ModelWindow {
         panel->flushPending();
         s->slider()->setSliderDown(false);
         emit s->gestureFinished();
-        QCoreApplication::processEvents();
+        // The rings follow from a worker, a moment later.
+        ASSERT_TRUE(view->waitForRings());
     }
 };
 
@@ -249,6 +250,7 @@ TEST(ServingView, DraggingARingSetsTheBatchInOneUndoStep)
         EXPECT_EQ(f.panel->batchSlider()->value(), f.workbench->scenario().batch);
     }
     QTest::mouseRelease(f.chart, Qt::LeftButton, Qt::NoModifier, target.toPoint());
+    ASSERT_TRUE(f.view->waitForRings());
     EXPECT_EQ(f.workbench->scenario().batch, 16.0);
     EXPECT_EQ(f.rooflineBatch(), 16.0);
     const ServingPoint expected = f.corePoint(16.0);

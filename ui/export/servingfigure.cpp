@@ -140,8 +140,6 @@ ServingFigureFrame ServingFigure::frame(const QSizeF& area) const
             if (c.bandLow > 0.0)
                 take(pt * c.bandLow);
         }
-        if (c.current)
-            take(*c.current);
     }
     for (const ServingFigureReference& r : references)
         take(r.point);
@@ -165,7 +163,7 @@ ServingFigureFrame ServingFigure::frame(const QSizeF& area) const
     return f;
 }
 
-void ServingFigure::paint(QPainter* p, const QSizeF& area) const
+void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
 {
     const double w = area.width();
     const ServingFigureFrame f = frame(area);
@@ -295,26 +293,6 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
         p->drawLine(QPointF(s.x() - 8 * unit, s.y() - 8 * unit),
                     QPointF(s.x() + 8 * unit, s.y() + 8 * unit));
     }
-    // The window's batch on every curve: a ring and its text, above everything.
-    for (const ServingFigureCurve& c : curves) {
-        if (!c.current)
-            continue;
-        const QPointF s = toScreen(*c.current);
-        p->setBrush(colors.background);
-        p->setPen(QPen(c.color, 4.0 * unit, c.currentFits ? Qt::SolidLine : Qt::DotLine));
-        p->drawEllipse(s, 13 * unit, 13 * unit);
-        p->setBrush(c.color);
-        p->setPen(Qt::NoPen);
-        p->drawEllipse(s, 6 * unit, 6 * unit);
-        p->setFont(font);
-        p->setPen(colors.text);
-        // Right of the ring, or left of it near the plot's right edge.
-        const double textWidth = QFontMetricsF(font).horizontalAdvance(c.currentText);
-        const double x = s.x() + 18 * unit + textWidth > plot.right() + 15 * unit
-                             ? s.x() - 18 * unit - textWidth
-                             : s.x() + 18 * unit;
-        p->drawText(QPointF(x, s.y() + 26 * unit), c.currentText);
-    }
     p->setClipping(false);
 
     // Legend, right of the plot.
@@ -368,6 +346,65 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area) const
             p->setBrush(fill);
             p->drawRect(QRectF(at.x() - 25 * unit, at.y() - 10 * unit, 50 * unit, 20 * unit));
         });
+    p->restore();
+    if (withRings)
+        paintRings(p, area);
+}
+
+bool ServingFigure::sameBackground(const ServingFigure& o) const
+{
+    const auto sameCurve = [](const ServingFigureCurve& a, const ServingFigureCurve& b) {
+        return a.label == b.label && a.color == b.color && a.style == b.style &&
+               a.marker == b.marker && a.points == b.points && a.pointTexts == b.pointTexts &&
+               a.capacityEnd == b.capacityEnd && a.bandLow == b.bandLow && a.bandHigh == b.bandHigh;
+    };
+    const auto sameReference = [](const ServingFigureReference& a,
+                                  const ServingFigureReference& b) {
+        return a.point == b.point && a.color == b.color;
+    };
+    const auto sameColors = [](const ServingFigureColors& a, const ServingFigureColors& b) {
+        return a.background == b.background && a.text == b.text && a.subtitle == b.subtitle &&
+               a.grid == b.grid && a.pointText == b.pointText;
+    };
+    return title == o.title && subtitle == o.subtitle && xTitle == o.xTitle && yTitle == o.yTitle &&
+           capacityText == o.capacityText && referenceText == o.referenceText &&
+           bandText == o.bandText && size == o.size && unit == o.unit &&
+           sameColors(colors, o.colors) &&
+           std::equal(curves.begin(), curves.end(), o.curves.begin(), o.curves.end(), sameCurve) &&
+           std::equal(references.begin(), references.end(), o.references.begin(),
+                      o.references.end(), sameReference);
+}
+
+void ServingFigure::paintRings(QPainter* p, const QSizeF& area) const
+{
+    const ServingFigureFrame f = frame(area);
+    const double unit = f.unit;
+    const QRectF plot = f.plot;
+    QFont font = p->font();
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(22 * unit))));
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setClipRect(plot.adjusted(-20 * unit, -20 * unit, 20 * unit, 20 * unit));
+    // The window's batch on every curve: a ring and its text, above everything.
+    for (const ServingFigureCurve& c : curves) {
+        if (!c.current)
+            continue;
+        const QPointF s = f.toScreen(*c.current);
+        p->setBrush(colors.background);
+        p->setPen(QPen(c.color, 4.0 * unit, c.currentFits ? Qt::SolidLine : Qt::DotLine));
+        p->drawEllipse(s, 13 * unit, 13 * unit);
+        p->setBrush(c.color);
+        p->setPen(Qt::NoPen);
+        p->drawEllipse(s, 6 * unit, 6 * unit);
+        p->setFont(font);
+        p->setPen(colors.text);
+        // Right of the ring, or left of it near the plot's right edge.
+        const double textWidth = QFontMetricsF(font).horizontalAdvance(c.currentText);
+        const double x = s.x() + 18 * unit + textWidth > plot.right() + 15 * unit
+                             ? s.x() - 18 * unit - textWidth
+                             : s.x() + 18 * unit;
+        p->drawText(QPointF(x, s.y() + 26 * unit), c.currentText);
+    }
     p->restore();
 }
 

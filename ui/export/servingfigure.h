@@ -32,7 +32,8 @@ struct ServingFigureCurve {
     std::vector<QPointF> points;     // (per user, per GPU), both > 0
     std::vector<QString> pointTexts; // beside each point: its batch
     bool capacityEnd = false;        // the last point is the memory-capacity end
-    // The window's batch: a ring on the curve with its text ("batch 24").
+    // The window's batch: a ring on the curve with its text ("batch 24"). It does not move the
+    // axes (it lies on the curve, or at its capacity end).
     std::optional<QPointF> current;
     QString currentText;
     bool currentFits = true; // false: a dashed ring (the batch is past the capacity end)
@@ -96,7 +97,12 @@ struct ServingFigure {
                    const QString& doesNotFit);
 
     ServingFigureFrame frame(const QSizeF& size) const;
-    void paint(QPainter* painter, const QSizeF& size) const;
+    // Everything; without the rings (`withRings` false) the picture does not depend on the
+    // window's batch, so the window keeps it and draws only the rings on each step.
+    void paint(QPainter* painter, const QSizeF& size, bool withRings = true) const;
+    void paintRings(QPainter* painter, const QSizeF& size) const;
+    // The same picture apart from the rings: what the window's kept picture depends on.
+    bool sameBackground(const ServingFigure& other) const;
     QByteArray render(FigureFormat format) const;
 };
 

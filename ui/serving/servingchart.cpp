@@ -34,6 +34,9 @@ ServingChart::ServingChart(QWidget* parent) : QWidget(parent)
 
 void ServingChart::setFigure(ServingFigure figure, std::vector<std::vector<double>> batches)
 {
+    // A batch step moves only the rings: the kept picture of the rest stays.
+    if (!figure.sameBackground(m_figure))
+        m_background = QPixmap();
     m_figure = std::move(figure);
     m_batches = std::move(batches);
     update();
@@ -132,8 +135,19 @@ QString ServingChart::toolTipAt(QPointF at) const
 
 void ServingChart::paintEvent(QPaintEvent*)
 {
+    // Curves, texts and legend are most of the painting and change only with the set-up: kept
+    // in a pixmap at the screen's resolution, the rings drawn over it.
+    const qreal dpr = devicePixelRatioF();
+    if (m_background.isNull() || m_background.size() != size() * dpr ||
+        m_background.devicePixelRatio() != dpr) {
+        m_background = QPixmap(size() * dpr);
+        m_background.setDevicePixelRatio(dpr);
+        QPainter cache(&m_background);
+        m_figure.paint(&cache, QSizeF(size()), false);
+    }
     QPainter painter(this);
-    m_figure.paint(&painter, QSizeF(size()));
+    painter.drawPixmap(0, 0, m_background);
+    m_figure.paintRings(&painter, QSizeF(size()));
     if (hasFocus()) {
         // Keyboard focus: a frame in the highlight colour, as item views draw it.
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));

@@ -2,6 +2,7 @@
 
 #include "ui/export/servingfigure.h"
 
+#include <QPixmap>
 #include <QWidget>
 
 #include <functional>
@@ -63,6 +64,7 @@ protected:
 
 private:
     ServingFigure m_figure;
+    QPixmap m_background; // m_figure without its rings, at this size
     std::vector<std::vector<double>> m_batches;
     std::function<QString(int, int)> m_toolTip;
     int m_dragCurve = -1;

@@ -12,7 +12,9 @@
 #include "ui/widgets/livelabel.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -78,6 +80,7 @@ ServingView::ServingView(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_session(workbench->session())
 {
     setObjectName(QStringLiteral("servingView"));
+    m_pool.setMaxThreadCount(1);
     m_prompt = tokenBox(this, 1024, QStringLiteral("servingPrompt"),
                         tr("Prompt tokens per request: the prefill behind the time to first "
                            "token, and the start of every request's KV cache"));
@@ -190,9 +193,95 @@ void ServingView::refresh()
     if (key != m_key) {
         m_key = key;
         computeCurves();
+        computeCurrent();
+        rebuildFigure();
+        return;
     }
-    computeCurrent();
-    rebuildFigure();
+    // Only the batch (or nothing the curves depend on) changed: the rings move, computed off
+    // the UI thread so a slider step costs the window no more than the roofline's update.
+    requestRings();
+}
+
+std::vector<std::optional<ServingPoint>> ServingView::ringPoints(const RingJob& job)
+{
+    std::vector<std::optional<ServingPoint>> points(job.gpus.size());
+    for (std::size_t c = 0; c < job.gpus.size(); ++c)
+        // The decode step alone places the ring; hover asks for the rest (TTFT, memory).
+        if (auto p = servingDecodeStep(*job.model, job.setup, job.gpus[c].first, job.gpus[c].second,
+                                       job.batch))
+            points[c] = *p;
+    return points;
+}
+
+ServingView::RingJob ServingView::ringJob()
+{
+    RingJob job;
+    job.generation = ++m_ringGeneration;
+    job.model = m_model;
+    job.setup = setup();
+    job.batch = m_workbench->scenario().batch;
+    for (std::size_t c = 0; c < m_curves.size(); ++c)
+        job.gpus.emplace_back(m_curves[c].layout,
+                              m_session->hardware()[static_cast<std::size_t>(m_hardware[c])]);
+    return job;
+}
+
+void ServingView::requestRings()
+{
+    RingJob job = ringJob();
+    m_chart->setCurrentBatch(job.batch);
+    if (m_ringBusy) {
+        m_pendingRing = std::move(job); // the newest only: steps in between are skipped
+        return;
+    }
+    startRing(std::move(job));
+}
+
+void ServingView::startRing(RingJob job)
+{
+    m_ringBusy = true;
+    m_pool.start([this, job = std::move(job)] {
+        auto points = ringPoints(job);
+        // Queued to the view, which waits for this pool before it goes.
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation = job.generation, batch = job.batch,
+             points = std::move(points)]() mutable {
+                ringsDone(generation, batch, std::move(points));
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ServingView::ringsDone(std::uint64_t generation, double batch,
+                            std::vector<std::optional<ServingPoint>> points)
+{
+    m_ringBusy = false;
+    if (generation == m_ringGeneration && points.size() == m_curves.size()) {
+        m_current = std::move(points);
+        m_currentBatch = batch;
+        rebuildFigure();
+    }
+    if (m_pendingRing) {
+        RingJob next = std::move(*m_pendingRing);
+        m_pendingRing.reset();
+        startRing(std::move(next));
+    }
+}
+
+bool ServingView::waitForRings(int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (ringsPending() && timer.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    return !ringsPending();
+}
+
+ServingView::~ServingView()
+{
+    m_pool.clear();
+    m_pool.waitForDone();
 }
 
 const std::vector<ServingCurve>& ServingView::curves()
@@ -220,7 +309,8 @@ void ServingView::computeCurves()
     m_hardware.clear();
     m_errors.clear();
     const ServingSetup s = setup();
-    const ModelConfig& model = m_workbench->model();
+    m_model = std::make_shared<const ModelConfig>(m_workbench->model());
+    const ModelConfig& model = *m_model;
     const Layout& layout = m_workbench->layout();
     for (int hw : m_session->checkedHardware()) {
         const Hardware& gpu = m_session->hardware()[static_cast<std::size_t>(hw)];
@@ -253,15 +343,12 @@ void ServingView::computeCurves()
 
 void ServingView::computeCurrent()
 {
-    m_currentBatch = m_workbench->scenario().batch;
-    m_current.assign(m_curves.size(), std::nullopt);
-    const ServingSetup s = setup();
-    for (std::size_t c = 0; c < m_curves.size(); ++c) {
-        const Hardware& gpu = m_session->hardware()[static_cast<std::size_t>(m_hardware[c])];
-        if (auto p = servingPoint(m_workbench->model(), s, m_curves[c].layout, gpu, m_currentBatch))
-            m_current[c] = *p;
-    }
-    m_chart->setCurrentBatch(m_currentBatch);
+    // Here and now (a new set of curves, an export): a ring job still running is outdated.
+    const RingJob job = ringJob();
+    m_pendingRing.reset();
+    m_current = ringPoints(job);
+    m_currentBatch = job.batch;
+    m_chart->setCurrentBatch(job.batch);
 }
 
 void ServingView::ensurePublished()
@@ -461,8 +548,11 @@ QString ServingView::pointText(int curve, int index) const
     const ServingCurve& c = m_curves[static_cast<std::size_t>(curve)];
     std::optional<ServingPoint> p;
     if (index < 0) {
-        if (static_cast<std::size_t>(curve) < m_current.size())
-            p = m_current[static_cast<std::size_t>(curve)];
+        const Hardware& gpu =
+            m_session
+                ->hardware()[static_cast<std::size_t>(m_hardware[static_cast<std::size_t>(curve)])];
+        if (auto full = servingPoint(m_workbench->model(), setup(), c.layout, gpu, m_currentBatch))
+            p = *full;
     } else if (index < static_cast<int>(c.points.size())) {
         p = c.points[static_cast<std::size_t>(index)];
     }

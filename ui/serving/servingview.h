@@ -6,10 +6,14 @@
 #include "ui/export/servingfigure.h"
 
 #include <QStringList>
+#include <QThreadPool>
 #include <QWidget>
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 class QCheckBox;
@@ -37,6 +41,7 @@ class ServingView : public QWidget {
     Q_OBJECT
 public:
     ServingView(ModelWorkbench* workbench, QWidget* parent = nullptr);
+    ~ServingView() override;
 
     ServingChart* chart() const { return m_chart; }
     QSpinBox* promptBox() const { return m_prompt; }
@@ -44,8 +49,12 @@ public:
     QCheckBox* publishedBox() const { return m_published; }
     // The curves on screen, in checked-accelerator order (computed if stale).
     const std::vector<ServingCurve>& curves();
-    // The window's batch on each curve (nullopt where the core refused it).
+    // The window's batch on each curve, its decode step only (nullopt where the core refused it).
     const std::vector<std::optional<ServingPoint>>& currentPoints();
+    // The rings follow a batch step a moment later, from a worker: true until they have.
+    bool ringsPending() const { return m_ringBusy || m_pendingRing.has_value(); }
+    // Runs the event loop until the rings are placed (tests); false on timeout.
+    bool waitForRings(int timeoutMs = 5000);
     // What the chart shows as a slide figure (light colours, 1920 × 1080) or as data: .png,
     // .svg, .pdf, .csv or .json by the path's suffix. nullopt on success, else the message
     // naming the path and the reason; nothing is written on failure.
@@ -63,6 +72,20 @@ protected:
 
 private:
     void refresh();
+    // One batch's rings: every curve's decode step at that batch, computed away from the window.
+    struct RingJob {
+        std::uint64_t generation = 0;
+        std::shared_ptr<const ModelConfig> model;
+        ServingSetup setup;
+        std::vector<std::pair<Layout, Hardware>> gpus;
+        double batch = 1.0;
+    };
+    static std::vector<std::optional<ServingPoint>> ringPoints(const RingJob& job);
+    RingJob ringJob();
+    void requestRings();
+    void startRing(RingJob job);
+    void ringsDone(std::uint64_t generation, double batch,
+                   std::vector<std::optional<ServingPoint>> points);
     void placeControls(bool oneRow);
     // Everything the curves depend on: model, precisions, layout, lengths, checked GPUs.
     std::string curveKey() const;
@@ -108,6 +131,14 @@ private:
     bool m_publishedLoaded = false;
     std::vector<PublishedResult> m_publishedRows;
     std::optional<RatioSpread> m_spread;
+
+    // The model the curves were computed for, shared with the ring worker.
+    std::shared_ptr<const ModelConfig> m_model = std::make_shared<const ModelConfig>();
+    std::uint64_t m_ringGeneration = 0;
+    bool m_ringBusy = false;
+    std::optional<RingJob> m_pendingRing;
+    // One worker; declared last, so it is gone (joined) before anything it reads.
+    QThreadPool m_pool;
 };
 
 } // namespace roofscope
