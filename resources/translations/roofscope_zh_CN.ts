@@ -2999,7 +2999,7 @@ AI %3 FLOP/byte，%4</translation>
     </message>
     <message>
         <source>expected real range: published measurements reached %1–%2 of the bound (median %3, %4 results); not a prediction</source>
-        <translation>预期真实区间：公开测量达到上界的 %1–%2（中位数 %3，共 %4 条结果）；不是预测</translation>
+        <translation type="vanished">预期真实区间：公开测量达到上界的 %1–%2（中位数 %3，共 %4 条结果）；不是预测</translation>
     </message>
     <message>
         <source>Check an accelerator to see its serving curve.</source>
@@ -3084,6 +3084,10 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>expected real range under the baseline&apos;s curve: published measurements reached %1–%2 of the bound (median %3, %4 results); not a prediction</source>
+        <translation>基准加速器曲线下的预期真实区间：公开测量达到上界的 %1–%2（中位数 %3，共 %4 条结果）；不是预测</translation>
     </message>
 </context>
 <context>
