@@ -19,7 +19,7 @@ QString sourceUrl(const PublishedResult& r)
 }
 
 // The document a URL names, short enough for a column: "gpt-fast README.md", "llama.cpp #4766",
-// "blogs.oracle.com … serving-llama-31-405b-model-with-amd-mi300x-gpus".
+// "blogs.oracle.com".
 QString sourceName(const PublishedResult& r)
 {
     const QUrl url(sourceUrl(r));
@@ -31,7 +31,7 @@ QString sourceName(const PublishedResult& r)
         return parts.at(1) + QStringLiteral(" #") + parts.at(3);
     if (url.host() == QLatin1String("github.com") && parts.size() >= 2)
         return parts.at(1) + QLatin1Char(' ') + parts.last();
-    return url.host() + (parts.isEmpty() ? QString() : QStringLiteral(" … ") + parts.last());
+    return url.host(); // the page's title is in the tooltip
 }
 
 QString metricText(PublishedMetric m)

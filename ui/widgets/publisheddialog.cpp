@@ -11,6 +11,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QScreen>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QUrl>
@@ -58,6 +59,7 @@ PublishedDialog::PublishedDialog(const ModelCatalog& models, const HardwareCatal
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->resizeColumnsToContents();
@@ -82,7 +84,9 @@ PublishedDialog::PublishedDialog(const ModelCatalog& models, const HardwareCatal
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
-    resize(1100, 560);
+    // Wide enough for the measured value, the bound and the ratio beside the set-up.
+    const QSize wanted(1440, 600);
+    resize(screen() ? wanted.boundedTo(screen()->availableSize()) : wanted);
 }
 
 QString PublishedDialog::selectedRowsText() const
