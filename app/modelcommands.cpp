@@ -85,7 +85,7 @@ Precision precisionOption(const Arguments& a, const std::string& option,
     return *p;
 }
 
-InferenceScenario scenarioFrom(const Arguments& a)
+InferenceScenario scenarioFrom(const Arguments& a, const ModelConfig* model)
 {
     InferenceScenario s;
     const std::string phase = a.required("phase");
@@ -100,11 +100,11 @@ InferenceScenario scenarioFrom(const Arguments& a)
                          ": a prefill step of " + formatParamNumber(stepTokens(s)) +
                          " tokens; the limit is " + formatParamNumber(kMaxStepTokens) +
                          " tokens per step (batch × context)");
-    precisionsFrom(a, s);
+    precisionsFrom(a, s, model);
     return s;
 }
 
-void precisionsFrom(const Arguments& a, InferenceScenario& s)
+void precisionsFrom(const Arguments& a, InferenceScenario& s, const ModelConfig* model)
 {
     s.activations = precisionOption(
         a, "activations", {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8},
@@ -113,6 +113,8 @@ void precisionsFrom(const Arguments& a, InferenceScenario& s)
                                 {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8,
                                  Precision::INT4, Precision::FP4},
                                 s.activations);
+    if (model)
+        applyQuantizationDefaults(*model, s, a.has("weights"), a.has("weight-group"));
     s.kvCache = precisionOption(a, "kv",
                                 {Precision::FP16, Precision::BF16, Precision::FP8, Precision::INT8},
                                 streamPrecision(s));
@@ -248,7 +250,7 @@ int runModel(const std::vector<std::string>& args)
         return runParallelModel(a);
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
-    const InferenceScenario scenario = scenarioFrom(a);
+    const InferenceScenario scenario = scenarioFrom(a, &model);
     const std::size_t top =
         a.has("top") ? static_cast<std::size_t>(
                            numberOption("--top", a.value("top"), NumberRange::wholeUpTo(1000)))
@@ -337,6 +339,8 @@ int runModel(const std::vector<std::string>& args)
             {"kv", precisionName(scenario.kvCache)},
             {"fused", scenario.fused},
         };
+        if (scenario.weightGroupSize > 0.0)
+            scenarioJson["weight_group_size"] = scenario.weightGroupSize;
         if (model.isMoe())
             scenarioJson["experts_touched_per_layer"] = workload->expertsTouched;
         scenarioJson["time_unit"] = stepTimeLabel(scenario);

@@ -22,9 +22,10 @@ class Arguments;
 // Shared with the parallel commands: the model named by an id or a file, the scenario options
 // (--phase, --batch, --context, precisions, --fused) and a model's JSON.
 ModelConfig resolveModel(const std::string& text);
-InferenceScenario scenarioFrom(const Arguments& a);
+// With `model`, a quantized checkpoint sets the weights and group size the options leave out.
+InferenceScenario scenarioFrom(const Arguments& a, const ModelConfig* model = nullptr);
 // The precision options (--weights, --activations, --kv) and --fused alone, into `s`.
-void precisionsFrom(const Arguments& a, InferenceScenario& s);
+void precisionsFrom(const Arguments& a, InferenceScenario& s, const ModelConfig* model = nullptr);
 nlohmann::json modelToJson(const ModelConfig& m);
 
 } // namespace roofscope::cli

@@ -134,7 +134,7 @@ int runParallelModel(const Arguments& a)
 {
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
-    const InferenceScenario scenario = scenarioFrom(a);
+    const InferenceScenario scenario = scenarioFrom(a, &model);
     const Layout layout{layoutOption(a, "tp"), layoutOption(a, "pp"), layoutOption(a, "ep")};
     const ParallelOptions options = optionsFrom(a);
     const HardwareCatalog catalog = loadCatalog(a.values("catalog"));
@@ -273,7 +273,7 @@ int runPlan(const std::vector<std::string>& args)
         "plan");
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
     const ModelConfig model = resolveModel(a.required("model"));
-    const InferenceScenario scenario = scenarioFrom(a);
+    const InferenceScenario scenario = scenarioFrom(a, &model);
     const ParallelOptions options = optionsFrom(a);
     const int maxGpus = a.has("max-gpus")
                             ? static_cast<int>(numberOption("--max-gpus", a.value("max-gpus"),

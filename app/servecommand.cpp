@@ -59,7 +59,7 @@ ServingRun servingRunFrom(const Arguments& a)
         throw UsageError("--prompt " + a.value("prompt") + " + --output " + a.value("output") +
                          ": more than " + formatParamNumber(kMaxStepTokens) +
                          " tokens per request");
-    precisionsFrom(a, run.setup.precisions);
+    precisionsFrom(a, run.setup.precisions, &run.model);
     if (a.has("headroom"))
         run.setup.options.headroom =
             numberOption("--headroom", a.value("headroom"),

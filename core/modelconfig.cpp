@@ -202,6 +202,106 @@ void checkRelations(JsonReader& r, const ModelConfig& m, const std::string& poin
         r.fail(JsonReader::child(pointer, problem->first), problem->second);
 }
 
+// The `quantization_config` of a Hugging Face config (also accepted in a model catalog entry):
+// GPTQ/AWQ bits and group size, FP8 with its weight blocks. Other methods (bitsandbytes,
+// compressed-tensors, ...) are left unread: the model is read as unquantized and the user sets
+// the weights. Unknown keys inside are ignored, as HF writes many (desc_act, sym, version, ...).
+void readQuantization(JsonReader& r, const Json& object, const std::string& pointer, ModelConfig& m)
+{
+    if (!present(object, "quantization_config"))
+        return;
+    const std::string p = JsonReader::child(pointer, "quantization_config");
+    const Json& q = object.at("quantization_config");
+    if (!r.requireObject(q, p))
+        return;
+    if (!q.contains("quant_method")) {
+        r.fail(p, "missing \"quant_method\" (gptq, awq or fp8)");
+        return;
+    }
+    std::string method = r.nonEmptyString(q, p, "quant_method");
+    if (!r.ok())
+        return;
+    std::transform(method.begin(), method.end(), method.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    WeightQuantization w;
+    w.method = method;
+    if (method == "gptq" || method == "awq") {
+        if (!q.contains("bits")) {
+            r.fail(p, "missing \"bits\" (4 or 8) of " + method + " weights");
+            return;
+        }
+        const long long bits = r.integer(q, p, "bits", 1, 0);
+        if (!r.ok())
+            return;
+        if (bits != 4 && bits != 8) {
+            r.fail(JsonReader::child(p, "bits"),
+                   std::to_string(bits) +
+                       "-bit weights are not modelled: RoofScope has 4- and 8-bit integer "
+                       "weights (expected 4 or 8)");
+            return;
+        }
+        w.weights = bits == 4 ? Precision::INT4 : Precision::INT8;
+        if (!q.contains("group_size")) {
+            r.fail(p, "missing \"group_size\" (the weights per scale, or -1 for one scale per "
+                      "output channel)");
+            return;
+        }
+        const Json& g = q.at("group_size");
+        // Whole numbers only; 128.0 reads as 128, as integer() accepts.
+        long long group = 0;
+        bool whole = false;
+        if (g.is_number_integer()) {
+            whole = g.get<long long>() >= -1 && g.get<long long>() <= kMaxWeightGroupSize;
+            group = whole ? g.get<long long>() : 0;
+        } else if (g.is_number_float()) {
+            const double v = g.get<double>();
+            whole = v >= -1.0 && v <= static_cast<double>(kMaxWeightGroupSize) &&
+                    v == static_cast<double>(static_cast<long long>(v));
+            group = whole ? static_cast<long long>(v) : 0;
+        }
+        if (!whole || group == 0) {
+            r.fail(JsonReader::child(p, "group_size"),
+                   "expected the weights per scale, a whole number from 1 to " +
+                       std::to_string(kMaxWeightGroupSize) +
+                       ", or -1 for one scale per output channel, got " + JsonReader::describe(g));
+            return;
+        }
+        w.groupSize = group == -1 ? 0 : group;
+    } else if (method == "fp8" || method == "fbgemm_fp8") {
+        w.weights = Precision::FP8;
+        if (present(q, "weight_block_size")) {
+            const std::string bp = JsonReader::child(p, "weight_block_size");
+            const Json& b = q.at("weight_block_size");
+            if (!r.requireArray(b, bp))
+                return;
+            if (b.empty() || b.size() > 2) {
+                r.fail(bp, "expected one or two block sides, like [128, 128], got " +
+                               std::to_string(b.size()) + " values");
+                return;
+            }
+            long long group = 1;
+            for (std::size_t i = 0; i < b.size(); ++i) {
+                if (!b[i].is_number_integer() || b[i].get<long long>() < 1 ||
+                    b[i].get<long long>() > kMaxWeightGroupSize) {
+                    r.fail(JsonReader::child(bp, i),
+                           "expected a block side, a whole number from 1 to " +
+                               std::to_string(kMaxWeightGroupSize) + ", got " +
+                               JsonReader::describe(b[i]));
+                    return;
+                }
+                w.blockSize.push_back(b[i].get<long long>());
+                group *= b[i].get<long long>();
+            }
+            // DeepSeek-V3 keeps one FP32 scale per 128 × 128 block; counted as FP16 scales per
+            // block, as every group here (0.0001 bits per weight apart).
+            w.groupSize = group;
+        }
+    } else {
+        return; // not read: unquantized
+    }
+    m.quantization = std::move(w);
+}
+
 ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string& p,
                              std::map<std::string, std::string>& seenIds)
 {
@@ -235,7 +335,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
                       "shared_expert_gate",
                       "decoder_sparse_step",
                       "mlp_only_layers",
-                      "qkv_bias"}))
+                      "qkv_bias",
+                      "quantization_config"}))
         return m;
     m.id = r.nonEmptyString(item, p, "id");
     if (!r.ok())
@@ -283,6 +384,8 @@ ModelConfig readCatalogModel(JsonReader& r, const Json& item, const std::string&
     m.rotaryFraction = readRotaryFraction(r, item, p);
     m.publishedParams = r.positiveNumber(item, p, "params", 0.0);
     m.source = r.string(item, p, "source");
+    if (r.ok())
+        readQuantization(r, item, p, m);
     if (r.ok())
         readLatentAttention(r, item, p, m);
     checkRelations(r, m, p);
@@ -391,6 +494,8 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
     if (has("max_position_embeddings"))
         m.maxPositions = r.integer(root, "", "max_position_embeddings", 1, 0);
     m.source = std::string(fileName) + " (Hugging Face config.json)";
+    if (r.ok())
+        readQuantization(r, root, "", m);
     if (r.ok())
         readLatentAttention(r, root, "", m);
     checkRelations(r, m, "");
@@ -572,6 +677,24 @@ void writeArchitectureFields(Json& entry, const ModelConfig& m)
         entry["qkv_bias"] = true;
 }
 
+namespace {
+
+// The Hugging Face form readQuantization reads back.
+Json quantizationToJson(const WeightQuantization& w)
+{
+    Json q = {{"quant_method", w.method}};
+    if (w.weights == Precision::FP8) {
+        if (!w.blockSize.empty())
+            q["weight_block_size"] = w.blockSize;
+        return q;
+    }
+    q["bits"] = w.weights == Precision::INT4 ? 4 : 8;
+    q["group_size"] = w.groupSize > 0 ? w.groupSize : -1;
+    return q;
+}
+
+} // namespace
+
 std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
 {
     Json list = Json::array();
@@ -602,6 +725,8 @@ std::string modelCatalogToJson(const std::vector<ModelConfig>& models)
             e["params"] = m.publishedParams;
         if (!m.source.empty())
             e["source"] = m.source;
+        if (m.quantization)
+            e["quantization_config"] = quantizationToJson(*m.quantization);
         list.push_back(std::move(e));
     }
     Json document = {{"format", kFormat}, {"version", kVersion}, {"models", std::move(list)}};

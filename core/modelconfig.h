@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/expected.h"
+#include "core/precision.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -34,6 +35,22 @@ struct LatentAttention {
     long long qkRopeHeadDim = 0;
     long long vHeadDim = 0;
     bool operator==(const LatentAttention&) const = default;
+};
+
+// The largest weights-per-scale a group (or an FP8 block) may have; a scenario's limit too.
+inline constexpr long long kMaxWeightGroupSize = 65536;
+
+// How the checkpoint's weights are stored, from a Hugging Face config's `quantization_config`:
+// GPTQ and AWQ ({"quant_method": "gptq", "bits": 4, "group_size": 128}: INT4 in groups of 128,
+// group_size -1 for one scale per output channel) and block-scaled FP8 ({"quant_method":
+// "fp8", "weight_block_size": [128, 128]}, DeepSeek-V3: one scale per 128 × 128 block). What
+// the model's step uses by default for its weights precision and weightGroupSize.
+struct WeightQuantization {
+    std::string method;                  // quant_method as written: "gptq", "awq", "fp8"
+    Precision weights = Precision::INT4; // from bits (4: INT4, 8: INT8) or the method (FP8)
+    long long groupSize = 0;             // weights per scale; 0: per channel (not counted)
+    std::vector<long long> blockSize;    // weight_block_size as written (FP8), else empty
+    bool operator==(const WeightQuantization&) const = default;
 };
 
 // The shape of a decoder-only transformer: what the workload expansion needs and nothing more.
@@ -84,6 +101,7 @@ struct ModelConfig {
     long long firstLayer = 0;
     LatentAttention mla;
     double publishedParams = 0.0; // from the model card; 0 when not given (display only)
+    std::optional<WeightQuantization> quantization; // a quantized checkpoint's storage
     std::string source;
     bool operator==(const ModelConfig&) const = default;
 

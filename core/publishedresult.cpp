@@ -7,6 +7,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace roofscope {
@@ -383,6 +384,53 @@ std::optional<RatioSpread> ratioSpread(std::vector<double> ratios)
     const std::size_t mid = ratios.size() / 2;
     s.median = ratios.size() % 2 == 1 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2.0;
     return s;
+}
+
+std::vector<PublishedRowBound> evaluatePublished(const std::vector<PublishedResult>& rows,
+                                                 const ModelCatalog& models,
+                                                 const HardwareCatalog& hardware)
+{
+    std::vector<PublishedRowBound> out;
+    out.reserve(rows.size());
+    for (const PublishedResult& r : rows) {
+        PublishedRowBound row{r, std::nullopt, {}};
+        auto b = publishedBound(r, models, hardware);
+        if (b)
+            row.bound = *b;
+        else
+            row.problem = b.error().message;
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::size_t publishedSourceCount(const std::vector<PublishedResult>& rows)
+{
+    std::set<std::string> documents;
+    for (const PublishedResult& r : rows)
+        documents.insert(r.source.substr(0, r.source.find_first_of(" ,")));
+    return documents.size();
+}
+
+std::optional<PublishedBand> publishedBand(const std::vector<PublishedRowBound>& rows)
+{
+    std::vector<double> ratios;
+    std::vector<PublishedResult> evaluated;
+    for (const PublishedRowBound& row : rows) {
+        if (!row.bound)
+            continue;
+        ratios.push_back(row.bound->ratio);
+        evaluated.push_back(row.result);
+    }
+    auto spread = ratioSpread(std::move(ratios));
+    if (!spread)
+        return std::nullopt;
+    return PublishedBand{*spread, publishedSourceCount(evaluated)};
+}
+
+RealRange realRangeUnder(double bound, const RatioSpread& spread)
+{
+    return {bound * spread.min, bound * spread.median, bound * spread.max};
 }
 
 } // namespace roofscope

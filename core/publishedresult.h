@@ -114,4 +114,38 @@ std::optional<RatioSpread> ratioSpread(std::vector<double> ratios);
 // The spread of the compared rows' ratios: the expected real range.
 std::optional<RatioSpread> expectedRealRange(const std::vector<PublishedComparison>& compared);
 
+// One line of the window's table of published results: the row with its bound, or the reason
+// it has none (an id the catalogs lack, a layout the model refuses).
+struct PublishedRowBound {
+    PublishedResult result;
+    std::optional<PublishedBound> bound;
+    std::string problem; // when bound is empty: the Error's message
+};
+// Every row, in order, each evaluated on its own: a row that cannot be evaluated is named, not
+// fatal.
+std::vector<PublishedRowBound> evaluatePublished(const std::vector<PublishedResult>& rows,
+                                                 const ModelCatalog& models,
+                                                 const HardwareCatalog& hardware);
+
+// The documents the rows come from: distinct URLs (a source's text up to its first space or
+// comma; "https://…/README.md, table 2" and "https://…/README.md, table 3" are one).
+std::size_t publishedSourceCount(const std::vector<PublishedResult>& rows);
+
+// The expected real range and what it rests on: the ratios of the rows that could be evaluated,
+// how many rows and how many source documents.
+struct PublishedBand {
+    RatioSpread spread;
+    std::size_t sources = 0;
+};
+std::optional<PublishedBand> publishedBand(const std::vector<PublishedRowBound>& rows);
+
+// Where the published measurements landed under a rate's `bound` (tokens/s): bound × the
+// spread's min, median and max. A range of past measurements, not a prediction.
+struct RealRange {
+    double low = 0.0;
+    double median = 0.0;
+    double high = 0.0;
+};
+RealRange realRangeUnder(double bound, const RatioSpread& spread);
+
 } // namespace roofscope

@@ -38,6 +38,39 @@ std::optional<Phase> parsePhase(std::string_view name)
     return std::nullopt;
 }
 
+void applyQuantizationDefaults(const ModelConfig& model, InferenceScenario& s, bool weightsGiven,
+                               bool groupGiven)
+{
+    if (!model.quantization)
+        return;
+    const WeightQuantization& q = *model.quantization;
+    // Never wider than the math: W4 and W8 under 16- or 8-bit activations always are.
+    if (!weightsGiven && bytesPerElement(q.weights) <= bytesPerElement(s.activations))
+        s.weights = q.weights;
+    if (!groupGiven && s.weights == q.weights)
+        s.weightGroupSize = static_cast<double>(q.groupSize);
+}
+
+InferenceScenario scenarioForModelChange(const ModelConfig& previous, const ModelConfig& next,
+                                         InferenceScenario s)
+{
+    InferenceScenario defaults = s;
+    defaults.weights = s.activations;
+    defaults.weightGroupSize = 0.0;
+    applyQuantizationDefaults(previous, defaults, false, false);
+    const bool weightsGiven = s.weights != defaults.weights;
+    const bool groupGiven = s.weightGroupSize != defaults.weightGroupSize;
+    if (!weightsGiven)
+        s.weights = s.activations;
+    if (!groupGiven)
+        s.weightGroupSize = 0.0;
+    applyQuantizationDefaults(next, s, weightsGiven, groupGiven);
+    // A group kept from `previous` means nothing for 16-bit weights.
+    if (bytesPerElement(s.weights) >= 2.0)
+        s.weightGroupSize = 0.0;
+    return s;
+}
+
 Precision streamPrecision(const InferenceScenario& s)
 {
     return isSixteenBitOrWider(s.activations) ? s.activations : Precision::FP16;

@@ -39,6 +39,18 @@ struct InferenceScenario {
     bool operator==(const InferenceScenario&) const = default;
 };
 
+// A quantized checkpoint's storage (ModelConfig::quantization) as the step's defaults: the
+// weights precision unless `weightsGiven` (the user chose one), and the group size unless
+// `groupGiven`, when the weights are the checkpoint's. Nothing changes for a model without one.
+void applyQuantizationDefaults(const ModelConfig& model, InferenceScenario& s, bool weightsGiven,
+                               bool groupGiven);
+
+// The step after switching from model `previous` to `next`: weights and a group size that were
+// `previous`'s defaults (its checkpoint's storage, else the activations' precision and no
+// groups) become `next`'s defaults; ones the user chose stay.
+InferenceScenario scenarioForModelChange(const ModelConfig& previous, const ModelConfig& next,
+                                         InferenceScenario s);
+
 // The precision of the tensors between kernels, of the elementwise work and of the parts
 // quantizers keep in 16 bits (embeddings, LM head, MoE router): the activation precision
 // when it is a 16-bit format, else FP16 (an FP8/INT8 stack quantizes matmul inputs inside

@@ -230,7 +230,8 @@ std::optional<QString> ModelWorkbench::setModel(const std::string& id)
         return tr("Unknown model %1").arg(QString::fromStdString(id));
     // A layout the new model's shapes refuse falls back to one GPU.
     const Layout layout = validateLayoutShape(*m, m_layout) ? Layout{} : m_layout;
-    ModelSnapshot next{*m, m_scenario, {}, layout};
+    // A quantized checkpoint brings its weights and group size, unless the user chose others.
+    ModelSnapshot next{*m, scenarioForModelChange(m_model, *m, m_scenario), {}, layout};
     return apply(std::move(next), tr("Show %1").arg(QString::fromStdString(m->name)), 0);
 }
 

@@ -1647,11 +1647,15 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Beside the roofline: tokens/s per GPU against tokens/s per user for the model on every checked accelerator, linked to the batch</source>
-        <translation>在屋顶线旁：所选模型在每个已勾选加速器上的每 GPU tokens/s与每用户tokens/s的关系，与批大小联动</translation>
+        <translation>在屋顶线旁：所选模型在每个已勾选加速器上的每 GPU tokens/s 与每用户 tokens/s 的关系，与批大小联动</translation>
     </message>
     <message>
         <source>Export Ser&amp;ving Chart…</source>
         <translation>导出服务图表(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Published &amp;Measurements…</source>
+        <translation>已发表的实测结果(&amp;M)…</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2258,22 @@ A new document is open instead.</source>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
+    <message>
+        <source>Published measurements (%1 rows, %2 sources) reached %3–%4 of the bound (median %5)</source>
+        <translation>已发表的实测结果（%1 行，%2 个来源）达到上限的 %3–%4（中位数 %5）</translation>
+    </message>
+    <message>
+        <source>%1. Held against this bound of %2 tokens/s: %3–%4 tokens/s, median %5. Where real systems (llama.cpp, gpt-fast, vLLM, TensorRT-LLM) have landed under such bounds, not a prediction of this set-up; Help ▸ Published Measurements… lists them.</source>
+        <translation>%1。对照本上限 %2 tokens/s：%3–%4 tokens/s，中位数 %5。这是真实系统（llama.cpp、gpt-fast、vLLM、TensorRT-LLM）在此类上限之下实际达到的位置，不是对本配置的预测；帮助 ▸ 已发表的实测结果… 列出了全部数据。</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Published range, tokens/s</source>
+        <translation>已发表范围，tokens/s</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ModelTotalsPanel</name>
@@ -2284,6 +2304,14 @@ A new document is open instead.</source>
     <message>
         <source>%1 on %2 GPUs</source>
         <translation>%1，共 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>The bundled published measurements (Help ▸ Published Measurements…) held against RoofScope&apos;s bound for each one&apos;s own set-up: measured ÷ bound ran from the low to the high figure. Multiplied into this step&apos;s tokens/s they show where real systems have landed under such a bound. Past measurements, never a prediction.</source>
+        <translation>内置的已发表实测结果（帮助 ▸ 已发表的实测结果…）各自对照 RoofScope 在其配置下的上限：实测 ÷ 上限 落在最低值与最高值之间。乘以本步的 tokens/s，即显示真实系统在此类上限之下实际达到的位置。这是过去的实测，绝非预测。</translation>
+    </message>
+    <message>
+        <source>%1: on %2 expect %3–%4 tokens/s (median %5)</source>
+        <translation>%1：在 %2 上预计 %3–%4 tokens/s（中位数 %5）</translation>
     </message>
 </context>
 <context>
@@ -2656,6 +2684,126 @@ A new document is open instead.</source>
     <message>
         <source>Run one of these, then drop the file on the window or use File ▸ Import Measurements… (Ctrl+I). Kernels land under the roofs of the GPU the file names; what a file lacks (FLOP counters, bytes, the GPU) is said after the import.</source>
         <translation>运行下列命令之一，然后把文件拖到窗口上，或使用 文件 ▸ 导入测量数据…（Ctrl+I）。内核会落在文件所指 GPU 的屋顶之下；文件缺少的内容（FLOP 计数器、字节数、GPU）会在导入后说明。</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PublishedDialog</name>
+    <message>
+        <source>Published Measurements</source>
+        <translation>已发表的实测结果</translation>
+    </message>
+    <message>
+        <source>%1 published measurements from %2 sources, each beside RoofScope&apos;s bound for its own set-up: measured ÷ bound (bound ÷ measured for a time) ran from %3 to %4, median %5. Measurements of real systems, never a prediction.</source>
+        <translation>%1 条已发表的实测结果，来自 %2 个来源，每条旁边是 RoofScope 在其配置下的上限：实测 ÷ 上限（时间指标为 上限 ÷ 实测）介于 %3 与 %4 之间，中位数 %5。这些是真实系统的实测，绝非预测。</translation>
+    </message>
+    <message>
+        <source>No published measurement could be evaluated.</source>
+        <translation>没有任何已发表的实测结果可以计算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) could not be evaluated (see the Ratio column).</source>
+        <translation>
+            <numerusform>%n 行无法计算（见“比值”列）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PublishedModel</name>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>每用户 tokens/s</translation>
+    </message>
+    <message>
+        <source>output tokens/s</source>
+        <translation>输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation>每 GPU 输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>The least a time to first token can be: the prefill of the batch&apos;s prompts</source>
+        <translation>首 token 时间的下限：该批提示词的 prefill</translation>
+    </message>
+    <message>
+        <source>The best the rate can be: one decode step of the batch at the mean context (input + output ÷ 2), %1</source>
+        <translation>速率的上限：该批在平均上下文（输入 + 输出 ÷ 2）下的一次 decode 步，%1</translation>
+    </message>
+    <message>
+        <source>Bound ÷ measured time</source>
+        <translation>上限 ÷ 实测时间</translation>
+    </message>
+    <message>
+        <source>Measured ÷ bound</source>
+        <translation>实测 ÷ 上限</translation>
+    </message>
+    <message>
+        <source>Published as %1</source>
+        <translation>发表时名为 %1</translation>
+    </message>
+    <message>
+        <source>%1 weights, %2 activations, %3 KV</source>
+        <translation>权重 %1，激活 %2，KV %3</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3)</source>
+        <translation>%1 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>not evaluated: %1</source>
+        <translation>无法计算：%1</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Input / output</source>
+        <translation>输入 / 输出</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>RoofScope&apos;s bound</source>
+        <translation>RoofScope 上限</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
     </message>
 </context>
 <context>

@@ -231,3 +231,30 @@ TEST(ModelCli, MistakesExitWithCode2AndAClearMessage)
     EXPECT_EQ(gpu.exitCode, 2);
     EXPECT_NE(gpu.err.find("did you mean h100-sxm5"), std::string::npos) << gpu.err;
 }
+
+// TheBloke/Llama-2-7B-GPTQ's config.json: 4-bit weights in groups of 128 unless the options
+// say otherwise.
+TEST(ModelCli, AQuantizedCheckpointSetsTheDefaultWeights)
+{
+    const std::string config = kData + "/hf/llama-2-7b-gptq/config.json";
+    const nlohmann::json doc = json(
+        runModelCli("model --model '" + config +
+                    "' --phase decode --batch 1 --context 1024 --gpu h100-sxm5 --format json"));
+    EXPECT_EQ(doc["scenario"]["weights"], "int4");
+    EXPECT_EQ(doc["scenario"]["weight_group_size"], 128.0);
+    // 6,476,005,376 matrix weights at 4.125 bits + the FP16 embedding, LM head and norms.
+    EXPECT_EQ(doc["totals"][0]["weights_bytes"], 3864010752.0);
+
+    const nlohmann::json fp16 =
+        json(runModelCli("model --model '" + config +
+                         "' --phase decode --batch 1 --context 1024 --weights fp16 --gpu h100-sxm5 "
+                         "--format json"));
+    EXPECT_EQ(fp16["scenario"]["weights"], "fp16");
+    EXPECT_FALSE(fp16["scenario"].contains("weight_group_size"));
+    const nlohmann::json g32 = json(
+        runModelCli("model --model '" + config +
+                    "' --phase decode --batch 1 --context 1024 --weight-group 32 --gpu h100-sxm5 "
+                    "--format json"));
+    EXPECT_EQ(g32["scenario"]["weights"], "int4");
+    EXPECT_EQ(g32["scenario"]["weight_group_size"], 32.0);
+}

@@ -196,3 +196,93 @@ TEST(HuggingFaceConfig, DefaultsAndErrors)
                   .find("multi-head latent attention"),
               std::string::npos);
 }
+
+namespace {
+
+// A Llama-2-7B Hugging Face config with `quantization` as its quantization_config.
+std::string quantizedHf(const std::string& quantization)
+{
+    return R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 11008,
+               "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000,
+               "quantization_config": )" +
+           quantization + "}";
+}
+
+} // namespace
+
+// TheBloke/Llama-2-7B-GPTQ's config.json as published: 4-bit GPTQ in groups of 128.
+TEST(HuggingFaceQuantization, GptqConfigKeepsFourBitWeightsInGroupsOf128)
+{
+    ModelCatalog catalog;
+    auto loaded = catalog.loadFile(kData + "/hf/llama-2-7b-gptq/config.json");
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const ModelConfig& m = loaded->front();
+    ASSERT_TRUE(m.quantization.has_value());
+    EXPECT_EQ(m.quantization->method, "gptq");
+    EXPECT_EQ(m.quantization->weights, Precision::INT4);
+    EXPECT_EQ(m.quantization->groupSize, 128);
+    // The embedded form (a scenario's "config") keeps it.
+    auto again = parseModelFile(modelCatalogToJson({m}), "again.json");
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_EQ(again->front(), m);
+}
+
+TEST(HuggingFaceQuantization, AwqPerChannelAndBlockScaledFp8AreRead)
+{
+    auto awq = parseModelFile(quantizedHf(R"({"quant_method": "awq", "bits": 4, "group_size": 64,
+                                              "version": "gemm", "zero_point": true})"),
+                              "awq/config.json");
+    ASSERT_TRUE(awq) << awq.error().message;
+    EXPECT_EQ(awq->front().quantization, (WeightQuantization{"awq", Precision::INT4, 64, {}}));
+    // GPTQ's -1: one scale per output channel, a share too small to count.
+    auto channel = parseModelFile(
+        quantizedHf(R"({"quant_method": "gptq", "bits": 8, "group_size": -1})"), "c/config.json");
+    ASSERT_TRUE(channel) << channel.error().message;
+    EXPECT_EQ(channel->front().quantization, (WeightQuantization{"gptq", Precision::INT8, 0, {}}));
+    // DeepSeek-V3: FP8 weights with one scale per 128 × 128 block.
+    auto fp8 = parseModelFile(quantizedHf(R"({"activation_scheme": "dynamic", "fmt": "e4m3",
+                                              "quant_method": "fp8", "weight_block_size": [128, 128]})"),
+                              "d/config.json");
+    ASSERT_TRUE(fp8) << fp8.error().message;
+    EXPECT_EQ(fp8->front().quantization,
+              (WeightQuantization{"fp8", Precision::FP8, 16384, {128, 128}}));
+    auto again = parseModelFile(modelCatalogToJson({fp8->front()}), "again.json");
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_EQ(again->front(), fp8->front());
+    // A method RoofScope does not read leaves the model unquantized.
+    auto bnb = parseModelFile(
+        quantizedHf(R"({"quant_method": "bitsandbytes", "load_in_4bit": true})"), "b/config.json");
+    ASSERT_TRUE(bnb) << bnb.error().message;
+    EXPECT_FALSE(bnb->front().quantization.has_value());
+}
+
+TEST(HuggingFaceQuantization, BadValuesNameTheFileAndThePointer)
+{
+    EXPECT_EQ(errorOf(quantizedHf(R"({"quant_method": "gptq", "bits": 4, "group_size": 0})"),
+                      "q/config.json"),
+              "q/config.json: /quantization_config/group_size: expected the weights per scale, "
+              "a whole number from 1 to 65536, or -1 for one scale per output channel, got 0");
+    EXPECT_EQ(errorOf(quantizedHf(R"({"quant_method": "gptq", "bits": 4, "group_size": -32})"),
+                      "q/config.json"),
+              "q/config.json: /quantization_config/group_size: expected the weights per scale, "
+              "a whole number from 1 to 65536, or -1 for one scale per output channel, got -32");
+    EXPECT_EQ(errorOf(quantizedHf(R"({"quant_method": "gptq", "bits": 3, "group_size": 128})"),
+                      "q/config.json"),
+              "q/config.json: /quantization_config/bits: 3-bit weights are not modelled: "
+              "RoofScope has 4- and 8-bit integer weights (expected 4 or 8)");
+    EXPECT_EQ(
+        errorOf(quantizedHf(R"({"quant_method": "awq", "group_size": 128})"), "q/config.json"),
+        "q/config.json: /quantization_config: missing \"bits\" (4 or 8) of awq weights");
+    EXPECT_EQ(errorOf(quantizedHf(R"({"quant_method": "fp8", "weight_block_size": [0, 128]})"),
+                      "q/config.json"),
+              "q/config.json: /quantization_config/weight_block_size/0: expected a block side, "
+              "a whole number from 1 to 65536, got 0");
+    EXPECT_EQ(errorOf(quantizedHf(R"({"bits": 4})"), "q/config.json"),
+              "q/config.json: /quantization_config: missing \"quant_method\" (gptq, awq or fp8)");
+    // In a model catalog entry the same key is read the same way.
+    EXPECT_EQ(
+        errorOf(catalogText(modelEntry(
+            R"(, "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 0})"))),
+        "my.json: /models/0/quantization_config/group_size: expected the weights per scale, "
+        "a whole number from 1 to 65536, or -1 for one scale per output channel, got 0");
+}

@@ -344,3 +344,47 @@ TEST(PublishedResultsBadInput, WrongValuesAndShapes)
     EXPECT_EQ(errorOf(document("3")), "pub.json: /results/0: expected an object, got number");
     EXPECT_NE(errorOf(document("{")).find("pub.json: line "), std::string::npos);
 }
+
+// The window's table: every row on its own, the ones that cannot be evaluated named.
+TEST(PublishedResults, EachRowIsEvaluatedOnItsOwnAndTheBandRestsOnTheEvaluatedOnes)
+{
+    std::vector<PublishedResult> rows = bundled();
+    auto compared = comparePublished(rows, ModelCatalog::builtin(), HardwareCatalog::builtin());
+    ASSERT_TRUE(compared) << compared.error().message;
+    PublishedResult unknown = rows.front();
+    unknown.id = "x";
+    unknown.gpu = "h100";
+    rows.push_back(unknown);
+    const std::vector<PublishedRowBound> each =
+        evaluatePublished(rows, ModelCatalog::builtin(), HardwareCatalog::builtin());
+    ASSERT_EQ(each.size(), 48u);
+    for (std::size_t i = 0; i < compared->size(); ++i) {
+        ASSERT_TRUE(each[i].bound.has_value()) << each[i].problem;
+        EXPECT_EQ(each[i].bound->bound, (*compared)[i].bound.bound);
+        EXPECT_EQ(each[i].bound->ratio, (*compared)[i].bound.ratio);
+    }
+    EXPECT_FALSE(each.back().bound.has_value());
+    EXPECT_EQ(each.back().problem.rfind("published result \"x\": unknown GPU \"h100\"", 0), 0u)
+        << each.back().problem;
+
+    // 47 rows from five documents: gpt-fast's README, TensorRT-LLM's performance page and H200
+    // post, the llama.cpp pull request and Oracle's MI300X post.
+    EXPECT_EQ(publishedSourceCount(bundled()), 5u);
+    const auto band = publishedBand(each);
+    ASSERT_TRUE(band.has_value());
+    const auto spread = expectedRealRange(*compared);
+    EXPECT_EQ(band->spread.count, 47u);
+    EXPECT_EQ(band->spread.min, spread->min);
+    EXPECT_EQ(band->spread.median, spread->median);
+    EXPECT_EQ(band->spread.max, spread->max);
+    EXPECT_EQ(band->sources, 5u);
+}
+
+TEST(PublishedResults, RealRangeUnderABoundIsTheBoundTimesTheSpread)
+{
+    const RatioSpread spread{47, 0.16, 0.51, 0.80};
+    const RealRange r = realRangeUnder(1000.0, spread);
+    EXPECT_DOUBLE_EQ(r.low, 160.0);
+    EXPECT_DOUBLE_EQ(r.median, 510.0);
+    EXPECT_DOUBLE_EQ(r.high, 800.0);
+}

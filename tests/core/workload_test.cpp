@@ -373,3 +373,61 @@ TEST(GroupQuantizedWeights, GroupsOnSixteenBitWeightsOrFractionalGroupsAreRefuse
     ASSERT_FALSE(w);
     EXPECT_NE(w.error().message.find("weight group size"), std::string::npos);
 }
+
+// A GPTQ checkpoint (TheBloke/Llama-2-7B-GPTQ: 4 bits, groups of 128) sets the step's weights:
+// 4 + 16/128 = 4.125 bits per decoder-matrix weight.
+TEST(QuantizedCheckpoint, GptqConfigDefaultsTheWeightsAndTheGroupSize)
+{
+    ModelCatalog catalog;
+    auto loaded =
+        catalog.loadFile(ROOFSCOPE_TEST_DATA_DIR "/models/hf/llama-2-7b-gptq/config.json");
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const ModelConfig& m = loaded->front();
+    InferenceScenario s = scenario(Phase::Decode, 1, 1024);
+    applyQuantizationDefaults(m, s, false, false);
+    EXPECT_EQ(s.weights, Precision::INT4);
+    EXPECT_EQ(s.weightGroupSize, 128.0);
+    EXPECT_DOUBLE_EQ(quantizedWeightBytes(s) * 8.0, 4.125);
+    // 32 × (4 · 4096² + 3 · 4096 · 11008) = 6,476,005,376 matrix weights at 4.125 bits, the
+    // FP16 embedding and LM head (2 · 32000 · 4096) and 65 RMSNorm vectors of 4096:
+    // 3,339,190,272 + 524,288,000 + 532,480 B. (TheBloke's model.safetensors is 3.9 GB: the
+    // zero points and g_idx, not counted, make the rest.)
+    EXPECT_DOUBLE_EQ(weightBytes(m, s), 3864010752.0);
+
+    // A precision or group the user gave stays.
+    InferenceScenario given = scenario(Phase::Decode, 1, 1024);
+    given.weights = Precision::INT8;
+    applyQuantizationDefaults(m, given, true, false);
+    EXPECT_EQ(given.weights, Precision::INT8);
+    EXPECT_EQ(given.weightGroupSize, 0.0); // not the checkpoint's weights: its groups do not apply
+    InferenceScenario group = scenario(Phase::Decode, 1, 1024);
+    group.weightGroupSize = 32;
+    applyQuantizationDefaults(m, group, false, true);
+    EXPECT_EQ(group.weights, Precision::INT4);
+    EXPECT_EQ(group.weightGroupSize, 32.0);
+}
+
+TEST(QuantizedCheckpoint, SwitchingModelsCarriesTheUsersChoiceAndDropsTheDefaults)
+{
+    ModelCatalog catalog;
+    auto loaded =
+        catalog.loadFile(ROOFSCOPE_TEST_DATA_DIR "/models/hf/llama-2-7b-gptq/config.json");
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const ModelConfig& gptq = loaded->front();
+    const ModelConfig& plain = builtinModel("llama-2-7b");
+    const InferenceScenario start = scenario(Phase::Decode, 1, 1024);
+
+    const InferenceScenario toGptq = scenarioForModelChange(plain, gptq, start);
+    EXPECT_EQ(toGptq.weights, Precision::INT4);
+    EXPECT_EQ(toGptq.weightGroupSize, 128.0);
+    // Back to the FP16 model: the checkpoint's defaults go with it.
+    const InferenceScenario back = scenarioForModelChange(gptq, plain, toGptq);
+    EXPECT_EQ(back.weights, Precision::FP16);
+    EXPECT_EQ(back.weightGroupSize, 0.0);
+    // Weights the user chose (W8A16) stay on either model.
+    InferenceScenario w8 = start;
+    w8.weights = Precision::INT8;
+    EXPECT_EQ(scenarioForModelChange(plain, gptq, w8).weights, Precision::INT8);
+    EXPECT_EQ(scenarioForModelChange(plain, gptq, w8).weightGroupSize, 0.0);
+    EXPECT_EQ(scenarioForModelChange(gptq, plain, w8).weights, Precision::INT8);
+}

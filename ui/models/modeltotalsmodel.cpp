@@ -7,6 +7,7 @@
 #include "ui/session.h"
 
 #include <QFont>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -89,6 +90,40 @@ ModelTotalsModel::ModelTotalsModel(ModelWorkbench* workbench, QObject* parent)
 {
     connect(workbench, &ModelWorkbench::changed, this, &ModelTotalsModel::onChanged);
     connect(workbench->session(), &Session::themeChanged, this, &ModelTotalsModel::onChanged);
+    connect(workbench->session(), &Session::catalogChanged, this, [this] { m_band.reset(); });
+}
+
+const std::optional<PublishedBand>& ModelTotalsModel::publishedBand() const
+{
+    if (!m_band) {
+        auto rows = builtinPublishedResults();
+        m_band.emplace(rows ? roofscope::publishedBand(evaluatePublished(
+                                  *rows, m_workbench->catalog(), m_workbench->session()->catalog()))
+                            : std::nullopt);
+    }
+    return *m_band;
+}
+
+std::optional<RealRange> ModelTotalsModel::publishedRange(int hardware) const
+{
+    const std::optional<StepRow> row = stepRow(*m_workbench, hardware);
+    const std::optional<PublishedBand>& band = publishedBand();
+    if (!row || !row->error.empty() || !(row->tokensPerS > 0.0) || !band)
+        return std::nullopt;
+    return realRangeUnder(row->tokensPerS, band->spread);
+}
+
+QString ModelTotalsModel::publishedBandText() const
+{
+    const std::optional<PublishedBand>& band = publishedBand();
+    if (!band)
+        return {};
+    return tr("Published measurements (%1 rows, %2 sources) reached %3–%4 of the bound (median %5)")
+        .arg(HumanFormat::count(static_cast<double>(band->spread.count)),
+             HumanFormat::count(static_cast<double>(band->sources)),
+             QLocale().toString(band->spread.min, 'f', 2),
+             QLocale().toString(band->spread.max, 'f', 2),
+             QLocale().toString(band->spread.median, 'f', 2));
 }
 
 int ModelTotalsModel::rowCount(const QModelIndex& parent) const
@@ -171,6 +206,18 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
                 .arg(row->gpusNeeded.value_or(0));
         if (column == SpeedupColumn)
             return tr("Step time on the baseline ÷ step time on this accelerator");
+        if (column == PublishedRangeColumn) {
+            const std::optional<RealRange> range = publishedRange(hw);
+            if (!range)
+                return {};
+            return tr("%1. Held against this bound of %2 tokens/s: %3–%4 tokens/s, median %5. "
+                      "Where real systems (llama.cpp, gpt-fast, vLLM, TensorRT-LLM) have landed "
+                      "under such bounds, not a prediction of this set-up; Help ▸ Published "
+                      "Measurements… lists them.")
+                .arg(publishedBandText(), HumanFormat::count(row->tokensPerS, 4),
+                     HumanFormat::count(range->low, 3), HumanFormat::count(range->high, 3),
+                     HumanFormat::count(range->median, 3));
+        }
         return {};
     }
     case Qt::DisplayRole:
@@ -194,6 +241,15 @@ QVariant ModelTotalsModel::data(const QModelIndex& index, int role) const
         return sort ? QVariant(v.timeS) : QVariant(QString::fromStdString(formatDuration(v.timeS)));
     case TokensColumn:
         return sort ? QVariant(v.tokensPerS) : QVariant(HumanFormat::count(v.tokensPerS, 4));
+    case PublishedRangeColumn: {
+        const std::optional<RealRange> range = publishedRange(hw);
+        if (!range)
+            return sort ? QVariant() : QVariant(QStringLiteral("—"));
+        if (sort)
+            return range->low;
+        return tr("%1–%2").arg(HumanFormat::count(range->low, 3),
+                               HumanFormat::count(range->high, 3));
+    }
     case MemoryBoundColumn:
         return sort ? QVariant(v.memoryBoundFraction)
                     : QVariant(QString::number(v.memoryBoundFraction * 100.0, 'f', 0) +
@@ -251,6 +307,8 @@ QVariant ModelTotalsModel::headerData(int section, Qt::Orientation orientation, 
         return m_workbench->scenario().batch == 1.0 ? tr("Time/token") : tr("Time/step");
     case TokensColumn:
         return tr("Tokens/s");
+    case PublishedRangeColumn:
+        return tr("Published range, tokens/s");
     case MemoryBoundColumn:
         return tr("Mem-bound");
     case ComputeTimeColumn:

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "core/publishedresult.h"
+
 #include <QAbstractTableModel>
+
+#include <optional>
 
 namespace roofscope {
 
@@ -19,6 +23,9 @@ public:
         HardwareColumn,
         TimeColumn,
         TokensColumn,
+        // Tokens/s × the published measurements' ratio spread: where real systems have landed
+        // under such a bound (core/publishedresult.h), never a prediction.
+        PublishedRangeColumn,
         MemoryBoundColumn,
         ComputeTimeColumn,       // operators on the compute roof
         MemoryTimeColumn,        // operators on the memory slope
@@ -44,11 +51,22 @@ public:
     // The row of a checked accelerator, or -1.
     int rowOf(int hardware) const;
 
+    // The bundled published measurements against the session's catalogs: their ratio spread,
+    // rows and sources (computed once per catalog).
+    const std::optional<PublishedBand>& publishedBand() const;
+    // Tokens/s of a checked accelerator's step × the band: nullopt when the step or the band
+    // is missing.
+    std::optional<RealRange> publishedRange(int hardware) const;
+    // "Published measurements (47 rows, 5 sources) reached 0.16–0.80 of the bound (median
+    // 0.51)": the band's own words, for the panel's line and the column's tooltip.
+    QString publishedBandText() const;
+
 private:
     void onChanged();
 
     ModelWorkbench* m_workbench;
     std::vector<int> m_rows; // hardware indices, as last announced to views
+    mutable std::optional<std::optional<PublishedBand>> m_band; // outer empty: not computed
 };
 
 } // namespace roofscope

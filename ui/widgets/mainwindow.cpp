@@ -28,6 +28,7 @@
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/profilercommandsdialog.h"
 #include "ui/widgets/prompt.h"
+#include "ui/widgets/publisheddialog.h"
 #include "ui/widgets/readoutpanel.h"
 #include "ui/widgets/windowpalette.h"
 
@@ -469,6 +470,11 @@ void MainWindow::createActions()
     commands->setObjectName(QStringLiteral("profilerCommandsAction"));
     commands->setToolTip(tr("The commands that produce files RoofScope imports"));
     help->addAction(commands);
+    help->addAction(action(tr("Published &Measurements…"), QKeySequence(), [this] {
+        auto* dialog = new PublishedDialog(m_workbench->catalog(), m_session->catalog(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    }));
     QAction* aboutAct = action(tr("&About RoofScope"), QKeySequence(), [this] { about(); });
     aboutAct->setMenuRole(QAction::AboutRole);
     help->addAction(aboutAct);

@@ -1,8 +1,10 @@
 #include "ui/widgets/modeltotalspanel.h"
 
 #include "core/format.h"
+#include "ui/humanformat.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/modelworkbench.h"
+#include "ui/session.h"
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/livelabel.h"
 
@@ -11,11 +13,14 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace roofscope {
 
 ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
     : QWidget(parent), m_workbench(workbench), m_model(new ModelTotalsModel(workbench, this)),
-      m_caption(new LiveLabel(this)), m_table(new QTableView(this))
+      m_caption(new LiveLabel(this)), m_table(new QTableView(this)),
+      m_published(new LiveLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -23,6 +28,14 @@ ModelTotalsPanel::ModelTotalsPanel(ModelWorkbench* workbench, QWidget* parent)
     m_caption->setWordWrap(true);
     layout->addWidget(m_caption);
     layout->addWidget(m_table, 1);
+    m_published->setObjectName(QStringLiteral("publishedRangeLine"));
+    m_published->setWordWrap(true);
+    m_published->setToolTip(
+        tr("The bundled published measurements (Help ▸ Published Measurements…) held against "
+           "RoofScope's bound for each one's own set-up: measured ÷ bound ran from the low to the "
+           "high figure. Multiplied into this step's tokens/s they show where real systems have "
+           "landed under such a bound. Past measurements, never a prediction."));
+    layout->addWidget(m_published);
     m_table->setModel(m_model);
     // One column per meaning: the memory-bound share is in the Memory-bound time's parentheses
     // ("229.7 ms (83 %)"); a "Mem-bound 83 %" column beside it said it twice. The model keeps it
@@ -61,9 +74,30 @@ QString ModelTotalsPanel::caption() const
     return text;
 }
 
+QString ModelTotalsPanel::publishedLine() const
+{
+    const Session* session = m_workbench->session();
+    const std::vector<int>& checked = session->checkedHardware();
+    if (checked.empty())
+        return {};
+    const bool baselineChecked =
+        std::find(checked.begin(), checked.end(), session->baseline()) != checked.end();
+    const int hw = baselineChecked ? session->baseline() : checked.front();
+    const std::optional<RealRange> range = m_model->publishedRange(hw);
+    if (!range)
+        return {};
+    return tr("%1: on %2 expect %3–%4 tokens/s (median %5)")
+        .arg(m_model->publishedBandText(), session->shortName(hw),
+             HumanFormat::count(range->low, 3), HumanFormat::count(range->high, 3),
+             HumanFormat::count(range->median, 3));
+}
+
 void ModelTotalsPanel::refresh()
 {
     m_caption->setText(caption());
+    const QString line = publishedLine();
+    m_published->setText(line);
+    m_published->setVisible(!line.isEmpty());
 }
 
 } // namespace roofscope

@@ -21,6 +21,10 @@ public:
     ModelTotalsModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString caption() const;
+    // The line under the table: the published measurements' spread held against the baseline's
+    // bound (or the first checked accelerator's), "" when there is none.
+    QString publishedLine() const;
+    QLabel* publishedLabel() const { return m_published; }
 
 private:
     void refresh();
@@ -29,6 +33,7 @@ private:
     ModelTotalsModel* m_model;
     QLabel* m_caption;
     QTableView* m_table;
+    QLabel* m_published;
 };
 
 } // namespace roofscope

@@ -1,0 +1,214 @@
+// The published measurements in the window (#19): the expected real range under Model Totals,
+// Help ▸ Published Measurements… (its table model against comparePublished), and a quantized
+// Hugging Face checkpoint setting the Model panel's weights.
+#include "core/publishedresult.h"
+#include "modelwindow.h"
+#include "ui/humanformat.h"
+#include "ui/models/modeltotalsmodel.h"
+#include "ui/models/publishedmodel.h"
+#include "ui/modelworkbench.h"
+#include "ui/widgets/modeltotalspanel.h"
+#include "ui/widgets/publisheddialog.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+using namespace roofscope;
+
+namespace {
+
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+// The bundled rows against the built-in catalogs, computed here from the core alone.
+std::vector<PublishedComparison> coreComparison()
+{
+    auto rows = builtinPublishedResults();
+    EXPECT_TRUE(rows.ok());
+    auto compared = comparePublished(*rows, ModelCatalog::builtin(), HardwareCatalog::builtin());
+    EXPECT_TRUE(compared.ok()) << compared.error().message;
+    return compared ? *compared : std::vector<PublishedComparison>{};
+}
+
+} // namespace
+
+// Tokens/s × the ratio spread of the 47 published rows, per checked accelerator, following the
+// step as it changes.
+TEST(PublishedInTheWindow, ModelTotalsShowTheExpectedRealRangeUnderEachBound)
+{
+    roofscope::test::ModelWindow f;
+    QAbstractItemModelTester tester(f.totals, kFatal);
+    const auto spread = expectedRealRange(coreComparison());
+    ASSERT_TRUE(spread.has_value());
+    EXPECT_EQ(spread->count, 47u);
+    EXPECT_NEAR(spread->min, 0.16, 0.005);
+    EXPECT_NEAR(spread->median, 0.51, 0.005);
+    EXPECT_NEAR(spread->max, 0.80, 0.005);
+    ASSERT_TRUE(f.totals->publishedBand().has_value());
+    EXPECT_EQ(f.totals->publishedBand()->sources, 5u);
+    EXPECT_EQ(f.totals->publishedBand()->spread.min, spread->min);
+
+    for (double batch : {1.0, 64.0}) {
+        InferenceScenario s = f.workbench->scenario();
+        s.batch = batch;
+        ASSERT_FALSE(f.workbench->setScenario(s).has_value());
+        const double tokens = f.total(f.h100(), ModelTotalsModel::TokensColumn).toDouble();
+        ASSERT_GT(tokens, 0.0);
+        EXPECT_DOUBLE_EQ(f.total(f.h100(), ModelTotalsModel::PublishedRangeColumn).toDouble(),
+                         tokens * spread->min);
+        EXPECT_EQ(
+            f.total(f.h100(), ModelTotalsModel::PublishedRangeColumn, Qt::DisplayRole).toString(),
+            HumanFormat::count(tokens * spread->min) + QStringLiteral("–") +
+                HumanFormat::count(tokens * spread->max));
+        const QString tip =
+            f.total(f.h100(), ModelTotalsModel::PublishedRangeColumn, Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(QStringLiteral("not a prediction"))) << tip.toStdString();
+
+        // The line under the table: the baseline (H100 SXM5) named with its range.
+        const QString line = f.totalsPanel->publishedLabel()->text();
+        EXPECT_EQ(line,
+                  QStringLiteral("Published measurements (47 rows, 5 sources) reached "
+                                 "%1–%2 of the bound (median %3): on %4 expect %5–%6 "
+                                 "tokens/s (median %7)")
+                      .arg(QLocale().toString(spread->min, 'f', 2),
+                           QLocale().toString(spread->max, 'f', 2),
+                           QLocale().toString(spread->median, 'f', 2),
+                           f.session->shortName(f.h100()), HumanFormat::count(tokens * spread->min),
+                           HumanFormat::count(tokens * spread->max),
+                           HumanFormat::count(tokens * spread->median)))
+            << line.toStdString();
+    }
+    EXPECT_EQ(f.totals->headerData(ModelTotalsModel::PublishedRangeColumn, Qt::Horizontal),
+              QStringLiteral("Published range, tokens/s"));
+}
+
+// Help ▸ Published Measurements…: one row per bundled measurement, its bound and ratio those of
+// comparePublished.
+TEST(PublishedInTheWindow, TableModelRowsEqualTheCoresComparison)
+{
+    PublishedModel model;
+    QAbstractItemModelTester tester(&model, kFatal);
+    model.evaluate(ModelCatalog::builtin(), HardwareCatalog::builtin());
+    const std::vector<PublishedComparison> core = coreComparison();
+    ASSERT_EQ(model.rowCount(), 47);
+    ASSERT_EQ(core.size(), 47u);
+    // gpt-fast, Llama-2-7B in BF16 on one A100 SXM4 80GB, batch 1, 5 in / 200 out: 104.9 tokens/s.
+    auto cell = [&](int column, int role = PublishedModel::SortRole) {
+        return model.index(0, column).data(role);
+    };
+    EXPECT_EQ(cell(PublishedModel::SourceColumn, Qt::DisplayRole).toString(),
+              QStringLiteral("gpt-fast README.md"));
+    EXPECT_EQ(cell(PublishedModel::SourceColumn, PublishedModel::UrlRole).toString(),
+              QStringLiteral("https://github.com/pytorch-labs/gpt-fast/blob/"
+                             "32971d3129541c5bfb4f715abc33d1c5f408d204/README.md"));
+    EXPECT_EQ(cell(PublishedModel::GpuColumn, Qt::DisplayRole).toString(),
+              QStringLiteral("a100-sxm4-80gb"));
+    EXPECT_EQ(cell(PublishedModel::MeasuredColumn).toDouble(), 104.9);
+    EXPECT_EQ(cell(PublishedModel::MeasuredColumn, Qt::DisplayRole).toString(),
+              QStringLiteral("104.9"));
+    EXPECT_EQ(cell(PublishedModel::BoundColumn).toDouble(), core[0].bound.bound);
+    EXPECT_EQ(cell(PublishedModel::RatioColumn).toDouble(), core[0].bound.ratio);
+    EXPECT_EQ(cell(PublishedModel::RatioColumn).toDouble(), 104.9 / core[0].bound.bound);
+    EXPECT_EQ(cell(PublishedModel::RatioColumn, Qt::DisplayRole).toString(),
+              QLocale().toString(core[0].bound.ratio, 'f', 2));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        EXPECT_EQ(model.index(r, PublishedModel::BoundColumn).data(PublishedModel::SortRole),
+                  core[static_cast<std::size_t>(r)].bound.bound);
+        EXPECT_LE(
+            model.index(r, PublishedModel::RatioColumn).data(PublishedModel::SortRole).toDouble(),
+            1.0);
+    }
+
+    // Copied as TSV: the full source, C-locale numbers (shortest round trip).
+    const QString tsv = model.rowsAsTsv({0});
+    const QStringList cells = tsv.trimmed().split(QLatin1Char('\t'));
+    ASSERT_EQ(cells.size(), 13) << tsv.toStdString();
+    EXPECT_TRUE(cells[0].startsWith(QStringLiteral("https://github.com/pytorch-labs/gpt-fast/")));
+    EXPECT_EQ(cells[2], QStringLiteral("llama-2-7b"));
+    EXPECT_EQ(cells[3], QStringLiteral("a100-sxm4-80gb"));
+    EXPECT_EQ(cells[9], QStringLiteral("tokens_per_s_per_user"));
+    EXPECT_EQ(cells[10], QStringLiteral("104.9"));
+    EXPECT_EQ(cells[11].toDouble(), core[0].bound.bound);
+    EXPECT_EQ(cells[12].toDouble(), core[0].bound.ratio);
+
+    // A row the catalogs cannot evaluate says why.
+    std::vector<PublishedRowBound> rows = model.rows();
+    PublishedResult unknown = rows.front().result;
+    unknown.id = "x";
+    unknown.gpu = "h100";
+    rows.push_back({unknown, std::nullopt, "published result \"x\": unknown GPU \"h100\""});
+    model.setRows(rows);
+    ASSERT_EQ(model.rowCount(), 48);
+    EXPECT_EQ(model.index(47, PublishedModel::BoundColumn).data().toString(), QStringLiteral("—"));
+    EXPECT_EQ(model.index(47, PublishedModel::RatioColumn).data().toString(),
+              QStringLiteral("not evaluated: published result \"x\": unknown GPU \"h100\""));
+    EXPECT_FALSE(
+        model.index(47, PublishedModel::RatioColumn).data(PublishedModel::SortRole).isValid());
+}
+
+TEST(PublishedInTheWindow, DialogSortsAndCopiesTheSelectedRows)
+{
+    auto window = roofscope::test::makeWindow();
+    QAction* open = nullptr;
+    for (QAction* a : window->findChild<QMenu*>(QStringLiteral("helpMenu"))->actions())
+        if (a->text() == QStringLiteral("Published &Measurements…"))
+            open = a;
+    ASSERT_NE(open, nullptr);
+    open->trigger();
+    auto* dialog = window->findChild<PublishedDialog*>();
+    ASSERT_NE(dialog, nullptr);
+    ASSERT_EQ(dialog->model()->rowCount(), 47);
+
+    QTableView* table = dialog->table();
+    table->sortByColumn(PublishedModel::RatioColumn, Qt::AscendingOrder);
+    const std::vector<PublishedComparison> core = coreComparison();
+    double lowest = 1.0;
+    for (const PublishedComparison& c : core)
+        lowest = std::min(lowest, c.bound.ratio);
+    EXPECT_EQ(table->model()->index(0, PublishedModel::RatioColumn).data(PublishedModel::SortRole),
+              lowest);
+
+    table->selectRow(0);
+    table->selectionModel()->select(table->model()->index(1, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const auto* proxy = static_cast<const QSortFilterProxyModel*>(table->model());
+    std::vector<int> rows = {proxy->mapToSource(proxy->index(0, 0)).row(),
+                             proxy->mapToSource(proxy->index(1, 0)).row()};
+    std::sort(rows.begin(), rows.end());
+    const QString expected = dialog->model()->rowsAsTsv(rows);
+    EXPECT_EQ(expected.count(QLatin1Char('\n')), 2);
+    EXPECT_EQ(dialog->selectedRowsText(), expected);
+    dialog->copyRows();
+    EXPECT_EQ(QApplication::clipboard()->text(), expected);
+}
+
+// TheBloke/Llama-2-7B-GPTQ's config.json picked in the Model panel: INT4 weights in groups of
+// 128 (4.125 bits each); an FP16 model picked after it goes back to FP16.
+TEST(PublishedInTheWindow, AQuantizedCheckpointSetsTheModelsWeights)
+{
+    roofscope::test::ModelWindow f;
+    auto loaded = f.workbench->loadModelFile(
+        QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/models/hf/llama-2-7b-gptq/config.json"));
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    ASSERT_EQ(loaded->size(), 1u);
+    ASSERT_FALSE(f.workbench->setModel(loaded->front()).has_value());
+    EXPECT_EQ(f.workbench->scenario().weights, Precision::INT4);
+    EXPECT_EQ(f.workbench->scenario().weightGroupSize, 128.0);
+    const Expected<WorkloadTotals>* t = f.workbench->totals(f.h100());
+    ASSERT_TRUE(t && t->ok());
+    EXPECT_EQ((*t)->weightsBytes, 3864010752.0);
+    EXPECT_TRUE(f.totalsPanel->caption().contains(QStringLiteral("weights INT4")));
+
+    ASSERT_FALSE(f.workbench->setModel("llama-2-7b").has_value());
+    EXPECT_EQ(f.workbench->scenario().weights, Precision::FP16);
+    EXPECT_EQ(f.workbench->scenario().weightGroupSize, 0.0);
+}
