@@ -3115,11 +3115,11 @@ AI %3 FLOP/byte，%4</translation>
     </message>
     <message>
         <source>Tokens/s per user</source>
-        <translation>每用户tokens/s</translation>
+        <translation>每用户 tokens/s</translation>
     </message>
     <message>
         <source>Tokens/s per user (1 / decode step)</source>
-        <translation>每用户tokens/s（1 / 解码步）</translation>
+        <translation>每用户 tokens/s（1 / 解码步）</translation>
     </message>
     <message>
         <source>Tokens/s per GPU</source>
@@ -3191,7 +3191,7 @@ AI %3 FLOP/byte，%4</translation>
     </message>
     <message>
         <source>Tokens/s per user: %1</source>
-        <translation>每用户tokens/s：%1</translation>
+        <translation>每用户 tokens/s：%1</translation>
     </message>
     <message>
         <source>Tokens/s per GPU: %1</source>
