@@ -123,6 +123,7 @@ Hardware probeResultToHardware(const ProbeResult& r)
     hw.id = "this-machine-cpu";
     hw.name = "This machine (" + r.machine.cpuModel + ", " + threadsText(r.threads) + ")";
     hw.vendor = "measured";
+    hw.kind = "cpu";
     const std::string on = measuredOn(r);
     for (const auto* peak : {&r.fp64, &r.fp32}) {
         const bool fp64 = peak == &r.fp64;

@@ -443,7 +443,7 @@ void MainWindow::createActions()
     toggle(tr("FP8 Tensor Roof"), &ChartToggles::fp8);
     toggle(tr("FP32 Vector Roof"), &ChartToggles::fp32Vector);
     toggle(tr("FP64 Roof"), &ChartToggles::fp64);
-    toggle(tr("L2 Slope"), &ChartToggles::l2);
+    toggle(tr("Cache Roofs"), &ChartToggles::l2);
     toggle(tr("Sweep Path"), &ChartToggles::sweep);
     toggle(tr("Operator Labels"), &ChartToggles::labels);
     view->addSeparator();
