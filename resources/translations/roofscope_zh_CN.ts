@@ -1286,6 +1286,26 @@ Every core is kept busy: the rest of the machine may be slow.</source>
         <source>Measured %1: FP64 %2, memory %3; added to the catalog and checked</source>
         <translation>已测量 %1：FP64 %2，内存 %3；已加入目录并勾选</translation>
     </message>
+    <message>
+        <source>CPU (every core)</source>
+        <translation>CPU（全部核心）</translation>
+    </message>
+    <message>
+        <source>Vulkan %1: %2 (%3)</source>
+        <translation>Vulkan %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Device to measure:</source>
+        <translation>要测量的设备：</translation>
+    </message>
+    <message>
+        <source>Cannot Measure the Vulkan Device</source>
+        <translation>无法测量该 Vulkan 设备</translation>
+    </message>
+    <message>
+        <source>Measured %1: FP32 %2, memory %3; added to the catalog and checked</source>
+        <translation>已测量 %1：FP32 %2，内存 %3；已加入目录并勾选</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::MainWindow</name>

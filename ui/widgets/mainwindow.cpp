@@ -388,8 +388,8 @@ void MainWindow::createActions()
         m_catalog->editAccelerator(m_hardwarePanel->currentHardware());
     });
     editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
-    QAction* measure =
-        action(tr("&Measure This Machine…"), QKeySequence(), [this] { m_measurer->start(); });
+    QAction* measure = action(tr("&Measure This Machine…"), QKeySequence(),
+                              [this] { m_measurer->chooseAndStart(); });
     measure->setObjectName(QStringLiteral("measureMachineAction"));
     measure->setToolTip(tr("Measure this computer's CPU (FMA peaks and the bandwidth of every "
                            "cache level, about a minute) and add it to the catalog"));
