@@ -74,7 +74,14 @@ std::string tableText(const probe::ProbeResult& r)
                       formatFlopsRate(peak->oneThread.max), std::string(isaName(peak->isa)),
                       formatFlopsRate(peak->allThreads.median)});
     }
-    peaks.addRow({"FP16/BF16", "not measured", "", "", ""});
+    if (r.bf16Measured()) {
+        peaks.addRow({"BF16 dot", formatFlopsRate(r.bf16.allThreads.max),
+                      formatFlopsRate(r.bf16.oneThread.max), "avx512-bf16",
+                      formatFlopsRate(r.bf16.allThreads.median)});
+        peaks.addRow({"FP16", "not measured", "", "", ""});
+    } else {
+        peaks.addRow({"FP16/BF16", "not measured", "", "", ""});
+    }
     out += peaks.render() + "\n";
 
     TextTable levels({"level", "working sets", "triad", "read"}, {false, false, true, true});
@@ -249,8 +256,9 @@ void printProbeHelp(std::ostream& out)
            "and bandwidth over a working-set sweep from 4 KiB to past the last cache (read and\n"
            "STREAM triad kernels), with the memory levels read off the curve's plateaus.\n"
            "Several samples of at least 100 ms after a warm-up; the maximum is reported, the\n"
-           "median beside it, and max > 1.1× median is flagged as noise. FP16/BF16 are not\n"
-           "measured. Takes up to a minute; --quick a few seconds.\n\n"
+           "median beside it, and max > 1.1× median is flagged as noise. BF16 dot products\n"
+           "(vdpbf16ps into FP32) where the CPU has AVX512-BF16; FP16 is not measured.\n"
+           "Takes up to a minute; --quick a few seconds.\n\n"
            "With --device vulkan[:INDEX], measures a Vulkan device instead (any GPU with a\n"
            "Vulkan driver, or Mesa's CPU device lavapipe): FP32, FP16 and FP64 FMA chains in\n"
            "compute shaders (FP16/FP64 where the device has shaderFloat16/shaderFloat64) and a\n"

@@ -217,8 +217,9 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
                       std::map<std::string, std::string>& seenIds)
 {
     Hardware h;
-    if (!r.checkKeys(item, p, {"id", "name", "vendor", "ceilings", "memory"},
-                     {"memory_bytes", "memory_source", "notes", "interconnect"}))
+    if (!r.checkKeys(
+            item, p, {"id", "name", "vendor", "ceilings", "memory"},
+            {"memory_bytes", "memory_source", "notes", "measured_of", "kind", "interconnect"}))
         return h;
     const std::string idPointer = JsonReader::child(p, "id");
     h.id = r.nonEmptyString(item, p, "id");
@@ -239,8 +240,21 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     h.memoryBytes = readFigure(r, item, p, "memory_bytes");
     h.memorySource = r.string(item, p, "memory_source");
     h.notes = r.string(item, p, "notes");
+    h.measuredOf = r.string(item, p, "measured_of");
+    h.kind = r.string(item, p, "kind");
     if (!r.ok())
         return h;
+    if (!h.kind.empty() && h.kind != "cpu" && h.kind != "accelerator") {
+        r.fail(JsonReader::child(p, "kind"),
+               "expected \"cpu\" or \"accelerator\", got " + jsonQuoted(h.kind));
+        return h;
+    }
+    if (!h.measuredOf.empty() && (!isSlug(h.measuredOf) || h.measuredOf == h.id)) {
+        r.fail(JsonReader::child(p, "measured_of"),
+               "must be the id of another entry (its datasheet), like \"h100-sxm5\", got " +
+                   jsonQuoted(h.measuredOf));
+        return h;
+    }
     h.ceilings = readCeilings(r, item.at("ceilings"), JsonReader::child(p, "ceilings"),
                               &h.alternateCeilings);
     if (!r.ok())
@@ -303,6 +317,10 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
             entry["memory_source"] = h.memorySource;
         if (!h.notes.empty())
             entry["notes"] = h.notes;
+        if (!h.measuredOf.empty())
+            entry["measured_of"] = h.measuredOf;
+        if (!h.kind.empty())
+            entry["kind"] = h.kind;
         Json ceilings = Json::array();
         const auto writeCeiling = [&](const Ceiling& c) {
             Json ceiling = {{"precision", precisionName(c.precision)},
@@ -393,6 +411,13 @@ std::vector<Error> HardwareCatalog::loadUserDirectory()
             errors.push_back(loaded.error());
     }
     return errors;
+}
+
+const Hardware* HardwareCatalog::datasheetOf(const Hardware& measured) const
+{
+    if (measured.measuredOf.empty() || measured.measuredOf == measured.id)
+        return nullptr;
+    return find(measured.measuredOf);
 }
 
 const Hardware* HardwareCatalog::find(std::string_view id) const

@@ -45,6 +45,8 @@ public:
 
     const std::vector<Hardware>& all() const { return m_hardware; }
     const Hardware* find(std::string_view id) const;
+    // The datasheet entry a measured entry names (Hardware::measuredOf), or nullptr.
+    const Hardware* datasheetOf(const Hardware& measured) const;
     // The known id nearest to `id` by edit distance, or "" when none is reasonably close.
     std::string closestId(std::string_view id) const;
 

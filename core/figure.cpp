@@ -253,20 +253,33 @@ std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
         r.label = roofLabel(r.ceilings);
     }
     if (toggles.l2) {
-        if (const MemoryLevel* l2 = hw.findMemory("l2")) {
-            if (auto ridge = ridgeIntensity(primary->flopsPerS, l2->bytesPerS)) {
-                FigureRoof r;
-                r.hardware = hardware;
-                r.role = RoofRole::Cache;
-                r.ceilings = {*primary};
-                r.memory = *l2;
-                r.peak = primary->flopsPerS;
-                r.ridgeAi = *ridge;
-                r.flat = false;
-                r.label = cacheRoofLabel(*l2);
-                roofs.push_back(std::move(r));
-            }
-        }
+        for (FigureRoof& r : cacheRoofsFor(hw, hardware, *primary))
+            roofs.push_back(std::move(r));
+    }
+    return roofs;
+}
+
+std::vector<FigureRoof> cacheRoofsFor(const Hardware& hw, int hardware, const Ceiling& ceiling)
+{
+    std::vector<FigureRoof> roofs;
+    const MemoryLevel* main = hw.mainMemory();
+    for (std::string_view level : {"l4", "l3", "l2", "sram", "l1"}) {
+        const MemoryLevel* memory = hw.findMemory(level);
+        if (!memory || memory == main)
+            continue;
+        auto ridge = ridgeIntensity(ceiling.flopsPerS, memory->bytesPerS);
+        if (!ridge)
+            continue;
+        FigureRoof r;
+        r.hardware = hardware;
+        r.role = RoofRole::Cache;
+        r.ceilings = {ceiling};
+        r.memory = *memory;
+        r.peak = ceiling.flopsPerS;
+        r.ridgeAi = *ridge;
+        r.flat = false;
+        r.label = cacheRoofLabel(*memory);
+        roofs.push_back(std::move(r));
     }
     return roofs;
 }
@@ -489,27 +502,13 @@ void addLevelRoofs(Figure& f, const Hardware& hw, int hardware)
     }
     if (!primary || primary->ceilings.empty())
         return;
-    const Ceiling ceiling = primary->ceilings.front();
-    for (const char* level : {"l2", "l1"}) {
-        const MemoryLevel* memory = hw.findMemory(level);
-        if (!memory)
-            continue;
-        const bool present = std::any_of(f.roofs.begin(), f.roofs.end(), [&](const FigureRoof& r) {
-            return r.hardware == hardware && r.role == RoofRole::Cache && r.memory.level == level;
+    for (FigureRoof& r : cacheRoofsFor(hw, hardware, primary->ceilings.front())) {
+        const bool present = std::any_of(f.roofs.begin(), f.roofs.end(), [&](const FigureRoof& e) {
+            return e.hardware == hardware && e.role == RoofRole::Cache &&
+                   e.memory.level == r.memory.level;
         });
-        auto ridge = ridgeIntensity(ceiling.flopsPerS, memory->bytesPerS);
-        if (present || !ridge)
-            continue;
-        FigureRoof r;
-        r.hardware = hardware;
-        r.role = RoofRole::Cache;
-        r.ceilings = {ceiling};
-        r.memory = *memory;
-        r.peak = ceiling.flopsPerS;
-        r.ridgeAi = *ridge;
-        r.flat = false;
-        r.label = cacheRoofLabel(*memory);
-        f.roofs.push_back(std::move(r));
+        if (!present)
+            f.roofs.push_back(std::move(r));
     }
 }
 

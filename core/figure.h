@@ -54,7 +54,7 @@ enum class RoofRole {
     Primary, // the selected operator's ceiling (or the highest used, or the default): solid
     Used,    // another ceiling the operators run against: dashed
     Toggled, // an extra ceiling the view asks for (FP8, FP32 vector, FP64): dotted
-    Cache,   // the primary ceiling over a cache level's slope (L2): dash-dot, no flat part
+    Cache,   // the primary ceiling over a cache level's slope (L1, L2, L3): dash-dot, no flat part
     Link,    // the interconnect's per-direction bandwidth, for a model spread over GPUs: a slope
              // up to the FP16 vector peak the reductions run on, no flat part
 };
@@ -207,9 +207,10 @@ void addMeasuredToFigure(Figure& figure, const Measurements& measurements,
 // The roofs the measured kernels are read against, over `figure.roofs` (which must hold the
 // GPUs' roofs): each placed kernel's own ceiling (its precision and unit, the roof of its
 // "% of roof") where its GPU has no roof at that height, and in the hierarchical view the cache
-// roofs (L2, L1 where the catalog has them) of the GPUs the kernels ran on, over each GPU's
-// primary roof. addMeasuredToFigure calls it; a view that reads roofs apart from measurements
-// (the window's chart, on every change of the selected operator) calls it after its roofs.
+// roofs (every cache level the catalog has: cacheRoofsFor) of the GPUs the kernels ran on, over
+// each GPU's primary roof. addMeasuredToFigure calls it; a view that reads roofs apart from
+// measurements (the window's chart, on every change of the selected operator) calls it after its
+// roofs.
 void addMeasuredRoofs(Figure& figure, const Measurements& measurements,
                       const HardwareCatalog& catalog);
 // ---- Communication: a model spread over GPUs (the document's model set-up with a layout).
@@ -241,6 +242,12 @@ Expected<ModelConfig> setupModel(const ScenarioModel& setup);
 std::vector<FigureRoof> roofsFor(const Hardware& hw, int hardware,
                                  const std::vector<std::optional<Ceiling>>& ceilings, int selected,
                                  const ChartToggles& toggles);
+
+// The cache roofs of `hw` under `ceiling` (its primary roof's): one per on-chip level the entry
+// lists (L4, L3, L2, SRAM, L1, outermost first; never its main memory), each a slope labelled
+// "L2 · 12 TB/s" without a flat part. The chart's cache toggle and the hierarchical measured view
+// draw these; the window and `roofscope plot` both read them from the figure.
+std::vector<FigureRoof> cacheRoofsFor(const Hardware& hw, int hardware, const Ceiling& ceiling);
 
 // The selected operator's driving parameter swept over parameterRange on `hw`, with the
 // crossing of the ridge; nullopt when the operator has no driving parameter.

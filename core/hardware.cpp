@@ -79,6 +79,11 @@ const Ceiling* Hardware::ceilingFor(Precision precision, ComputeUnit unit) const
     return findCeiling(precision, ComputeUnit::Tensor);
 }
 
+bool Hardware::isCpu() const
+{
+    return kind == "cpu" || (kind.empty() && vendor == "measured" && id == "this-machine-cpu");
+}
+
 const MemoryLevel* Hardware::findMemory(std::string_view level) const
 {
     for (const MemoryLevel& m : memory) {
@@ -95,6 +100,26 @@ const MemoryLevel* Hardware::mainMemory() const
     if (const MemoryLevel* dram = findMemory("dram"))
         return dram;
     return memory.empty() ? nullptr : &memory.front();
+}
+
+std::vector<RoofRatio> measuredRatios(const Hardware& measured, const Hardware& datasheet)
+{
+    std::vector<RoofRatio> out;
+    for (const Ceiling& c : measured.ceilings) {
+        const Ceiling* spec = datasheet.findCeiling(c.precision, c.unit);
+        if (spec && c.flopsPerS > 0.0 && spec->flopsPerS > 0.0)
+            out.push_back({true, c, {}, c.flopsPerS, spec->flopsPerS});
+    }
+    const MemoryLevel* measuredMain = measured.mainMemory();
+    const MemoryLevel* specMain = datasheet.mainMemory();
+    for (const MemoryLevel& m : measured.memory) {
+        const MemoryLevel* spec = datasheet.findMemory(m.level);
+        if (&m == measuredMain && specMain && (!spec || spec != specMain))
+            spec = specMain;
+        if (spec && m.bytesPerS > 0.0 && spec->bytesPerS > 0.0)
+            out.push_back({false, {}, m.level, m.bytesPerS, spec->bytesPerS});
+    }
+    return out;
 }
 
 } // namespace roofscope

@@ -83,6 +83,14 @@ struct Hardware {
     double memoryBytes = 0.0; // capacity of the main memory; 0 when unknown
     std::string memorySource;
     std::string notes;
+    // A measured entry (vendor "measured": `roofscope probe -o`, an ERT file) names the
+    // datasheet entry of the same device here ("measured_of"), so each roof can be held against
+    // its published figure (measuredRatios); empty for a datasheet entry, or a measured device
+    // without one (a CPU).
+    std::string measuredOf;
+    // What the device is: "cpu" for a CPU (`roofscope probe -o`), "" for an accelerator (a GPU,
+    // a TPU …). Says which reasons a sentence about the entry may give (no tensor cores on a CPU).
+    std::string kind;
     Interconnect interconnect; // absent (bytesPerS == 0) when no vetted figure exists
 
     // The ceiling of exactly this precision and unit, or nullptr.
@@ -95,6 +103,10 @@ struct Hardware {
     // of the same precision.
     const Ceiling* ceilingFor(Precision precision, ComputeUnit unit) const;
 
+    // A CPU: kind "cpu", or a measured CPU written before the field existed (vendor "measured",
+    // id "this-machine-cpu").
+    bool isCpu() const;
+
     const MemoryLevel* findMemory(std::string_view level) const;
     // The off-chip memory every roofline is drawn against by default: "hbm", else "dram",
     // else the first level listed.
@@ -103,5 +115,21 @@ struct Hardware {
     // Every field, so a round-trip test compares all of them, new ones included.
     bool operator==(const Hardware&) const = default;
 };
+
+// One roof of a measured entry held against the same roof of its datasheet entry.
+struct RoofRatio {
+    bool compute = false;  // a compute ceiling, else a memory level
+    Ceiling ceiling;       // compute: the measured ceiling (precision, unit)
+    std::string level;     // memory: the measured level ("l2", "dram")
+    double measured = 0.0; // FLOP/s or B/s
+    double datasheet = 0.0;
+    double ratio() const { return measured / datasheet; }
+    bool operator==(const RoofRatio&) const = default;
+};
+// measured / datasheet for every roof both entries have: each compute ceiling of one precision
+// and unit, then each memory level of one name, in the measured entry's order (outermost first);
+// the two main memories are paired even when their names differ (a Vulkan probe's
+// "dram" against a datasheet's "hbm"). Empty when they share no roof.
+std::vector<RoofRatio> measuredRatios(const Hardware& measured, const Hardware& datasheet);
 
 } // namespace roofscope

@@ -68,7 +68,8 @@ struct ChartToggles {
     bool fp8 = false;        // FP8 tensor ceiling
     bool fp32Vector = false; // FP32 vector (CUDA core) ceiling
     bool fp64 = false;       // FP64 ceiling (tensor when published, else vector)
-    bool l2 = false;         // L2 bandwidth slope, where the catalog knows it
+    bool l2 = false;         // cache roofs (L1, L2, L3 … where the catalog knows them); "l2"
+                             // in files, the name it had when L2 was the only one
     bool sweep = true;       // the selected operator's sweep path with its crossing marked
     bool labels = true;      // operator labels next to the points
     bool operator==(const ChartToggles&) const = default;

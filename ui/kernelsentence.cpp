@@ -71,7 +71,8 @@ QString kernelSentence(const Session& session, KernelRef ref)
         // Faster than its roof allows: the measurement or its reading is off, and the user is
         // told which of the usual causes to check, not left with "1,538 %".
         if (a.aboveRoof)
-            text += QLatin1Char(' ') + aboveRoofText();
+            text += QLatin1Char(' ') +
+                    aboveRoofText(hardware, roof ? roof->precision : Precision::FP32);
     }
 
     // Before/after: the speedup of its pair between the two runs (which may have paired by
@@ -106,8 +107,15 @@ QString kernelSentence(const Session& session, KernelRef ref)
     return text;
 }
 
-QString aboveRoofText()
+QString aboveRoofText(const Hardware* hw, Precision precision)
 {
+    if (hw && hw->isCpu())
+        return KernelSentence::tr(
+                   "Above this CPU's measured %1 FMA roof: the kernel may use a wider or other "
+                   "unit than the probe measured (AVX-512, AMX, BF16 dot products), its FLOP or "
+                   "byte counts may be off, or cache hits make its DRAM bytes understate the "
+                   "traffic.")
+            .arg(QString::fromUtf8(precisionName(precision)).toUpper());
     return KernelSentence::tr(
         "Above its roof: the GPU may run above its datasheet clock, the kernel may use a faster "
         "unit than its precision suggests (tensor cores), or L2 hits make its DRAM bytes "

@@ -15,8 +15,10 @@ namespace roofscope {
 // Empty for a kernel that does not exist.
 QString kernelSentence(const Session& session, KernelRef kernel);
 
-// What a kernel above its own roof may mean (the sentence and the Kernels table's tooltip).
-QString aboveRoofText();
+// What a kernel above its own roof on `hw` may mean (the sentence and the Kernels table's
+// tooltip), as the core's aboveRoofReason says it: on a CPU (Hardware::isCpu) the roof is the
+// probe's measured FMA peak of `precision`, never a GPU's clock or tensor cores.
+QString aboveRoofText(const Hardware* hw = nullptr, Precision precision = Precision::FP32);
 
 // The kernel's link to an analytic operator, its own line: what the model predicts for that
 // operator on the kernel's GPU, on the operator's roof, and the kernel's achieved FLOP/s as a

@@ -3,6 +3,7 @@
 #include "core/format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iterator>
 #include <limits>
@@ -25,6 +26,15 @@ std::optional<double> ratio(const std::optional<double>& numerator, double denom
         return std::nullopt;
     const double v = *numerator / denominator;
     return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+// "FP32": a precision as a sentence names it.
+std::string upperName(Precision precision)
+{
+    std::string out(precisionName(precision));
+    for (char& c : out)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
 }
 
 OJson optionalNumber(const std::optional<double>& v)
@@ -83,6 +93,18 @@ std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
 const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw)
 {
     return hw.ceilingFor(k.precision.value_or(Precision::FP32), k.unit);
+}
+
+std::string aboveRoofReason(const Hardware& hw, Precision precision)
+{
+    if (hw.isCpu())
+        return "above this CPU's measured " + upperName(precision) +
+               " FMA roof: the kernel may use a wider or other unit than the probe measured "
+               "(AVX-512, AMX, BF16 dot products), its FLOP or byte counts may be off, or cache "
+               "hits make its DRAM bytes understate the traffic";
+    return "the GPU may run above the datasheet clock, the kernel may use a faster unit than "
+           "the precision suggests (tensor cores), or L2 hits make DRAM bytes understate the "
+           "traffic";
 }
 
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
@@ -147,12 +169,10 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
             a.percentOfRoof = percent;
         if (*a.achievedFlopsPerS > *attainable * kAboveRoofTolerance) {
             a.aboveRoof = true;
-            a.warnings.push_back(
-                "above the roof (" + formatFlopsRate(*a.achievedFlopsPerS) + " achieved, " +
-                formatFlopsRate(*attainable) + " attainable on " + hw->id + " " + a.ceiling +
-                "): the GPU may run above the datasheet clock, the kernel may use a faster "
-                "unit than the precision suggests (tensor cores), or L2 hits make DRAM bytes "
-                "understate the traffic");
+            a.warnings.push_back("above the roof (" + formatFlopsRate(*a.achievedFlopsPerS) +
+                                 " achieved, " + formatFlopsRate(*attainable) + " attainable on " +
+                                 hw->id + " " + a.ceiling +
+                                 "): " + aboveRoofReason(*hw, ceiling->precision));
         }
     }
     return a;

@@ -36,6 +36,13 @@ struct KernelAnalysis {
 // roof for the kernel all read it here, so the point is drawn under the roof of its "% of roof".
 const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw);
 
+// What a kernel above its roof on `hw` may mean, in English (the analysis' warning; the window
+// says the same in the interface language). On a GPU: a clock above the datasheet's, a faster
+// unit than the precision suggests (tensor cores), L2 hits. On a CPU (Hardware::isCpu) the roof
+// is the probe's measured FMA peak of `precision`: a wider or other unit than the probe measured,
+// counts that are off, or cache hits.
+std::string aboveRoofReason(const Hardware& hw, Precision precision);
+
 // `hw` is the kernel's GPU (nullptr when unknown).
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw);
 

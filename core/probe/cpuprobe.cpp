@@ -57,14 +57,16 @@ private:
     int m_done = 0;
 };
 
-SampleStats measureFma(const PinnedTeam& team, Isa isa, bool fp64, const SamplePlan& plan)
+// `kernel(iterations, sink)` returns the FLOPs it did, as fmaChains does.
+template <typename Kernel>
+SampleStats measureKernel(const PinnedTeam& team, Kernel kernel, const SamplePlan& plan)
 {
     std::vector<double> sinks(static_cast<std::size_t>(team.size()), 0.0);
     // FLOPs of one iteration over all threads: the kernel reports its own count.
     double flopsPerIteration = 0.0;
     const auto timedRun = [&](std::uint64_t reps) {
         return team.run([&](int i) {
-            const double flops = fmaChains(isa, fp64, reps, &sinks[static_cast<std::size_t>(i)]);
+            const double flops = kernel(reps, &sinks[static_cast<std::size_t>(i)]);
             if (i == 0)
                 flopsPerIteration = flops / static_cast<double>(reps) * team.size();
         });
@@ -72,6 +74,43 @@ SampleStats measureFma(const PinnedTeam& team, Isa isa, bool fp64, const SampleP
     // One iteration tells the count; sampling then scales it by the repetitions.
     timedRun(1);
     return sampleRate(timedRun, flopsPerIteration, plan);
+}
+
+SampleStats measureFma(const PinnedTeam& team, Isa isa, bool fp64, const SamplePlan& plan)
+{
+    return measureKernel(
+        team,
+        [isa, fp64](std::uint64_t reps, double* sink) { return fmaChains(isa, fp64, reps, sink); },
+        plan);
+}
+
+// BF16 dot products (AVX512-BF16), one instruction set: on one thread, then on all.
+PeakResult measureBf16Peak(const PinnedTeam& one, const PinnedTeam& all, const SamplePlan& plan,
+                           const ProbeOptions& options, std::vector<std::string>& noisy,
+                           StepCounter& counter)
+{
+    PeakResult peak;
+    peak.isa = Isa::Avx512;
+    if (!counter.next())
+        return peak;
+    if (options.progress)
+        options.progress("bf16 avx512-bf16, 1 thread");
+    peak.oneThread = measureKernel(one, bf16DotChains, plan);
+    peak.perIsa.emplace_back(Isa::Avx512, peak.oneThread.max);
+    if (peak.oneThread.noisy())
+        noisy.push_back("bf16 1 thread");
+    if (all.size() == 1) {
+        peak.allThreads = peak.oneThread;
+        return peak;
+    }
+    if (!counter.next())
+        return peak;
+    if (options.progress)
+        options.progress("bf16 avx512-bf16, " + std::to_string(all.size()) + " threads");
+    peak.allThreads = measureKernel(all, bf16DotChains, plan);
+    if (peak.allThreads.noisy())
+        noisy.push_back("bf16 " + std::to_string(all.size()) + " threads");
+    return peak;
 }
 
 PeakResult measurePeak(const PinnedTeam& one, const PinnedTeam& all, bool fp64,
@@ -146,6 +185,8 @@ int probeSteps(const MachineInfo& machine, int threads, bool quick)
     // Per precision: every instruction set on one thread, then the best on all threads.
     const int isas = static_cast<int>(supportedIsas().size());
     int steps = 2 * (isas + (threads > 1 ? 1 : 0));
+    if (hasAvx512Bf16())
+        steps += 1 + (threads > 1 ? 1 : 0);
     SweepOptions sweep;
     sweep.maxBytes = sweepCeilingBytes(machine, quick);
     sweep.factor = quick ? 2.0 : std::sqrt(2.0);
@@ -176,6 +217,13 @@ ProbeResult runCpuProbe(const ProbeOptions& options)
     if (stopped()) {
         result.cancelled = true;
         return result;
+    }
+    if (hasAvx512Bf16()) {
+        result.bf16 = measureBf16Peak(one, all, result.computePlan, options, result.noisy, counter);
+        if (stopped()) {
+            result.cancelled = true;
+            return result;
+        }
     }
 
     // The memory kernels use the instruction set the FP64 chains ran best with: on some CPUs

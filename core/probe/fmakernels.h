@@ -13,4 +13,11 @@ namespace roofscope::probe {
 // add count the same 2 FLOPs.
 double fmaChains(Isa isa, bool fp64, std::uint64_t iterations, double* sink);
 
+// BF16 dot products into FP32 accumulators (AVX512-BF16 vdpbf16ps: each of the 16 FP32 lanes
+// adds the products of two BF16 pairs, 4 FLOPs), on 24 independent accumulators, `iterations`
+// times: 64 FLOPs per instruction. Returns the FLOPs done, 0 where the CPU lacks AVX512-BF16
+// (hasAvx512Bf16) or the build has no x86 target; leaves a value depending on every accumulator
+// in `sink`.
+double bf16DotChains(std::uint64_t iterations, double* sink);
+
 } // namespace roofscope::probe

@@ -1,5 +1,9 @@
 #include "core/probe/isa.h"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace roofscope::probe {
 
 std::string_view isaName(Isa isa)
@@ -30,6 +34,21 @@ std::vector<Isa> supportedIsas()
         isas.push_back(Isa::Avx512);
 #endif
     return isas;
+}
+
+bool hasAvx512Bf16()
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512f"))
+        return false;
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid_count(7, 1, &eax, &ebx, &ecx, &edx))
+        return false;
+    return (eax & (1u << 5)) != 0;
+#else
+    return false;
+#endif
 }
 
 } // namespace roofscope::probe

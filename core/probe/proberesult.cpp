@@ -38,6 +38,12 @@ std::string measuredOn(const ProbeResult& r)
 
 } // namespace
 
+std::string notMeasuredText(const ProbeResult& r)
+{
+    return r.bf16Measured() ? "fp16 is not measured (no AVX512-FP16 kernel)"
+                            : "fp16 and bf16 are not measured (no AVX512-BF16 on this CPU)";
+}
+
 json probeResultToJson(const ProbeResult& r)
 {
     json isas = json::array();
@@ -74,12 +80,27 @@ json probeResultToJson(const ProbeResult& r)
                           {"triad_bytes_per_s", l.triad.bytesPerS},
                           {"read_bytes_per_s", l.readBytesPerS}});
     }
+    // The peaks measured, "fp64", "fp32" and "bf16" where the CPU has AVX512-BF16.
+    std::vector<std::pair<std::string, const PeakResult*>> peaks = {{"fp64", &r.fp64},
+                                                                    {"fp32", &r.fp32}};
+    if (r.bf16Measured())
+        peaks.emplace_back("bf16", &r.bf16);
     json perIsa = json::object();
-    for (const auto* peak : {&r.fp64, &r.fp32}) {
+    json peakMax = json::object();
+    json peakMedian = json::object();
+    json peakOne = json::object();
+    json peakSamples = json::object();
+    for (const auto& named : peaks) {
+        const PeakResult& peak = *named.second;
         json one = json::object();
-        for (const auto& entry : peak->perIsa)
-            one[std::string(isaName(entry.first))] = entry.second;
-        perIsa[peak == &r.fp64 ? "fp64" : "fp32"] = one;
+        for (const auto& entry : peak.perIsa)
+            one[named.first == "bf16" ? std::string("avx512-bf16")
+                                      : std::string(isaName(entry.first))] = entry.second;
+        perIsa[named.first] = one;
+        peakMax[named.first] = peak.allThreads.max;
+        peakMedian[named.first] = peak.allThreads.median;
+        peakOne[named.first] = peak.oneThread.max;
+        peakSamples[named.first] = statsJson(peak.allThreads);
     }
     json plan = {{"compute",
                   {{"warmup_s", r.computePlan.warmupSeconds},
@@ -92,15 +113,14 @@ json probeResultToJson(const ProbeResult& r)
     return {
         {"device", device},
         {"quick", r.quick},
-        {"peaks_flops_per_s", {{"fp64", r.fp64.allThreads.max}, {"fp32", r.fp32.allThreads.max}}},
-        {"peaks_median_flops_per_s",
-         {{"fp64", r.fp64.allThreads.median}, {"fp32", r.fp32.allThreads.median}}},
-        {"peaks_one_thread_flops_per_s",
-         {{"fp64", r.fp64.oneThread.max}, {"fp32", r.fp32.oneThread.max}}},
+        {"peaks_flops_per_s", peakMax},
+        {"peaks_median_flops_per_s", peakMedian},
+        {"peaks_one_thread_flops_per_s", peakOne},
         {"peaks_one_thread_per_isa_flops_per_s", perIsa},
-        {"peaks_samples",
-         {{"fp64", statsJson(r.fp64.allThreads)}, {"fp32", statsJson(r.fp32.allThreads)}}},
-        {"not_measured", kNotMeasured},
+        {"peaks_samples", peakSamples},
+        {"peaks_convention", "FMA: 2 FLOPs per lane; bf16: vdpbf16ps into FP32, 4 FLOPs per "
+                             "FP32 lane (two BF16 products and their sums)"},
+        {"not_measured", notMeasuredText(r)},
         {"bandwidth_bytes_per_s", bandwidth},
         {"bandwidth_read_bytes_per_s", bandwidthRead},
         {"bandwidth_convention", kTriadConvention},
@@ -123,6 +143,7 @@ Hardware probeResultToHardware(const ProbeResult& r)
     hw.id = "this-machine-cpu";
     hw.name = "This machine (" + r.machine.cpuModel + ", " + threadsText(r.threads) + ")";
     hw.vendor = "measured";
+    hw.kind = "cpu";
     const std::string on = measuredOn(r);
     for (const auto* peak : {&r.fp64, &r.fp32}) {
         const bool fp64 = peak == &r.fp64;
@@ -134,6 +155,14 @@ Hardware probeResultToHardware(const ProbeResult& r)
                 " samples (median " + significantNumber(peak->allThreads.median, 4) + " FLOP/s)",
             false});
     }
+    if (r.bf16Measured())
+        hw.ceilings.push_back(Ceiling{
+            Precision::BF16, ComputeUnit::Vector, r.bf16.allThreads.max,
+            on + ": BF16 dot products into FP32 (AVX512-BF16 vdpbf16ps, 4 FLOPs per FP32 lane), " +
+                threadsText(r.threads) + " pinned, max of " +
+                std::to_string(r.bf16.allThreads.values.size()) + " samples (median " +
+                significantNumber(r.bf16.allThreads.median, 4) + " FLOP/s)",
+            false});
     // Outermost first, as the built-in entries list them.
     for (auto it = r.levels.rbegin(); it != r.levels.rend(); ++it) {
         hw.memory.push_back(MemoryLevel{it->triad.level, it->triad.bytesPerS,
@@ -149,8 +178,9 @@ Hardware probeResultToHardware(const ProbeResult& r)
     }
     hw.notes = "Measured by roofscope probe" + std::string(r.quick ? " --quick" : "") + " on " +
                r.machine.date + ", host " + r.machine.host + ", CPU " + r.machine.cpuModel + ", " +
-               threadsText(r.threads) + ", built with " + r.machine.compiler + "; " + kNotMeasured +
-               "." + (r.noisy.empty() ? "" : " Noisy samples (max > 1.1× median).");
+               threadsText(r.threads) + ", built with " + r.machine.compiler + "; " +
+               notMeasuredText(r) + "." +
+               (r.noisy.empty() ? "" : " Noisy samples (max > 1.1× median).");
     return hw;
 }
 

@@ -40,6 +40,10 @@ struct ProbeResult {
     Isa memoryIsa = Isa::Scalar;
     PeakResult fp64;
     PeakResult fp32;
+    // BF16 dot products into FP32 (AVX512-BF16), where the CPU has them: isa Avx512, zero
+    // (bf16Measured() false) elsewhere.
+    PeakResult bf16;
+    bool bf16Measured() const { return bf16.allThreads.max > 0.0; }
     std::vector<SweepPoint> triadCurve;
     std::vector<SweepPoint> readCurve;
     std::vector<LevelResult> levels;
@@ -54,14 +58,17 @@ inline constexpr const char* kTriadConvention =
     "STREAM triad a = b + s*c: 24 bytes per element (two loads, one store), write-allocate "
     "traffic not counted";
 inline constexpr const char* kReadConvention = "read (sum of an array): 8 bytes per element";
-inline constexpr const char* kNotMeasured = "fp16 and bf16 are not measured";
+// What the probe did not measure on this CPU: "fp16 and bf16 are not measured (no AVX512-BF16)",
+// "fp16 is not measured" once BF16 was.
+std::string notMeasuredText(const ProbeResult& result);
 
 // The probe as JSON: device, peaks_flops_per_s, bandwidth_bytes_per_s, samples, noisy, curve…
 nlohmann::json probeResultToJson(const ProbeResult& result);
 
 // The probe as a catalog entry, id "this-machine-cpu", vendor "measured" (as an ERT file is):
-// FP64 and FP32 vector ceilings from all threads, the triad bandwidth of every level (the last
-// one as dram), and where, when and how it was measured in the sources and notes.
+// FP64 and FP32 (and BF16, where measured) vector ceilings from all threads, the triad bandwidth of
+// every level (the last one as dram), and where, when and how it was measured in the sources and
+// notes.
 Hardware probeResultToHardware(const ProbeResult& result);
 
 } // namespace roofscope::probe

@@ -70,6 +70,11 @@ Expected<VulkanProbeResult> runVulkanProbe(const VulkanProbeOptions&)
     return Error{"this build has no Vulkan probe (built without the Vulkan headers or glslc)"};
 }
 
+Expected<std::vector<VulkanDeviceSummary>> listVulkanDevices()
+{
+    return Error{"this build has no Vulkan probe (built without the Vulkan headers or glslc)"};
+}
+
 #else
 
 bool vulkanProbeBuilt()
@@ -368,6 +373,28 @@ private:
             throw VulkanFailure(missing);
     }
 
+public:
+    // Every device the loader lists (listVulkanDevices), without creating one.
+    std::vector<VulkanDeviceSummary> listDevices()
+    {
+        createInstance();
+        std::uint32_t count = 0;
+        check(m_vk.vkEnumeratePhysicalDevices(m_instance, &count, nullptr),
+              "vkEnumeratePhysicalDevices");
+        std::vector<VkPhysicalDevice> devices(count);
+        if (count > 0)
+            check(m_vk.vkEnumeratePhysicalDevices(m_instance, &count, devices.data()),
+                  "vkEnumeratePhysicalDevices");
+        std::vector<VulkanDeviceSummary> out;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            VkPhysicalDeviceProperties p{};
+            m_vk.vkGetPhysicalDeviceProperties(devices[i], &p);
+            out.push_back({static_cast<int>(i), p.deviceName, deviceTypeName(p.deviceType)});
+        }
+        return out;
+    }
+
+private:
     void pickDevice()
     {
         std::uint32_t count = 0;
@@ -900,6 +927,23 @@ private:
 };
 
 } // namespace
+
+Expected<std::vector<VulkanDeviceSummary>> listVulkanDevices()
+{
+    Vk vk;
+    const std::string missing = vk.open();
+    if (!missing.empty())
+        return Error{missing};
+    try {
+        const VulkanProbeOptions options;
+        Session session(vk, options);
+        return session.listDevices();
+    } catch (const VulkanFailure& e) {
+        return Error{e.what()};
+    } catch (const std::bad_alloc&) {
+        return Error{"out of memory listing the Vulkan devices"};
+    }
+}
 
 Expected<VulkanProbeResult> runVulkanProbe(const VulkanProbeOptions& options)
 {

@@ -68,6 +68,19 @@ inline constexpr const char* kVulkanReadConvention =
     "vec4 read kernel (coalesced 16-byte loads, each invocation sums its elements): the buffer "
     "counted once per dispatch, the results written not counted";
 
+// A Vulkan device as the loader lists it: what a window offers to measure.
+struct VulkanDeviceSummary {
+    int index = 0;          // VulkanProbeOptions::deviceIndex
+    std::string name;       // "llvmpipe (LLVM 15.0.6, 256 bits)"
+    std::string deviceType; // "discrete GPU", "integrated GPU", "CPU", …
+    bool operator==(const VulkanDeviceSummary&) const = default;
+};
+
+// Every Vulkan device, in the loader's order (the indices `--device vulkan:INDEX` takes); an
+// Error when this build has no Vulkan probe or there is no loader, an empty list when the
+// loader finds no device.
+Expected<std::vector<VulkanDeviceSummary>> listVulkanDevices();
+
 // True when this build has the Vulkan probe (Vulkan headers and glslc at build time).
 bool vulkanProbeBuilt();
 

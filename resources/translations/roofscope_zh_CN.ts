@@ -190,6 +190,14 @@ Fix or remove them and restart RoofScope.</source>
         <source>Speedup vs baseline</source>
         <translation>相对基准加速比</translation>
     </message>
+    <message>
+        <source>Not a measured entry with a datasheet beside it</source>
+        <translation>不是附有规格书条目的实测条目</translation>
+    </message>
+    <message>
+        <source>Measured ÷ datasheet</source>
+        <translation>实测 ÷ 规格书</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::ComparisonPanel</name>
@@ -1022,6 +1030,10 @@ Fix or remove them and restart RoofScope.</source>
         <source>Paired by short name with %1.</source>
         <translation>按短名称与 %1 配对。</translation>
     </message>
+    <message>
+        <source>Above this CPU&apos;s measured %1 FMA roof: the kernel may use a wider or other unit than the probe measured (AVX-512, AMX, BF16 dot products), its FLOP or byte counts may be off, or cache hits make its DRAM bytes understate the traffic.</source>
+        <translation>高于此 CPU 实测的 %1 FMA 屋顶：内核可能使用了比探测所测更宽或不同的单元（AVX-512、AMX、BF16 点积），其 FLOP 或字节计数可能有误，或缓存命中使其 DRAM 字节数低估了实际流量。</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::KernelsPanel</name>
@@ -1274,6 +1286,26 @@ Every core is kept busy: the rest of the machine may be slow.</source>
         <source>Measured %1: FP64 %2, memory %3; added to the catalog and checked</source>
         <translation>已测量 %1：FP64 %2，内存 %3；已加入目录并勾选</translation>
     </message>
+    <message>
+        <source>CPU (every core)</source>
+        <translation>CPU（全部核心）</translation>
+    </message>
+    <message>
+        <source>Vulkan %1: %2 (%3)</source>
+        <translation>Vulkan %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Device to measure:</source>
+        <translation>要测量的设备：</translation>
+    </message>
+    <message>
+        <source>Cannot Measure the Vulkan Device</source>
+        <translation>无法测量该 Vulkan 设备</translation>
+    </message>
+    <message>
+        <source>Measured %1: FP32 %2, memory %3; added to the catalog and checked</source>
+        <translation>已测量 %1：FP32 %2，内存 %3；已加入目录并勾选</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::MainWindow</name>
@@ -1439,7 +1471,7 @@ Every core is kept busy: the rest of the machine may be slow.</source>
     </message>
     <message>
         <source>L2 Slope</source>
-        <translation>L2 带宽斜线</translation>
+        <translation type="vanished">L2 带宽斜线</translation>
     </message>
     <message>
         <source>Sweep Path</source>
@@ -1656,6 +1688,22 @@ A new document is open instead.</source>
     <message>
         <source>Published &amp;Measurements…</source>
         <translation>已发表的实测结果(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Cache Roofs</source>
+        <translation>缓存屋顶</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::MeasuredRatioText</name>
+    <message>
+        <source>%1 %2×</source>
+        <comment>roof, measured ÷ datasheet</comment>
+        <translation>%1 %2×</translation>
+    </message>
+    <message>
+        <source>Measured ÷ datasheet (%1): %2</source>
+        <translation>实测 ÷ 规格书（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -2616,7 +2664,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>L2 bandwidth slope (where known)</source>
-        <translation>L2 带宽斜线（如已知）</translation>
+        <translation type="vanished">L2 带宽斜线（如已知）</translation>
     </message>
     <message>
         <source>Sweep path of the selected operator</source>
@@ -2673,6 +2721,10 @@ A new document is open instead.</source>
     <message>
         <source>Language</source>
         <translation>界面语言</translation>
+    </message>
+    <message>
+        <source>Cache roofs: L1, L2, L3 bandwidth slopes (where known)</source>
+        <translation>缓存屋顶：L1、L2、L3 带宽斜线（如已知）</translation>
     </message>
 </context>
 <context>

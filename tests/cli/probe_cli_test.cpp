@@ -2,6 +2,7 @@
 // `roofscope gpus --catalog`), and its refusals. Never absolute speeds: only shapes and orders
 // that hold on any machine, loaded or not.
 #include "core/catalog.h"
+#include "core/probe/isa.h"
 #include "core/probe/vulkanprobe.h"
 #include "runcli.h"
 #include "tests/common/lavapipe.h"
@@ -100,6 +101,37 @@ TEST(ProbeCli, CatalogEntryLoadsBackThroughGpus)
     EXPECT_TRUE(listed);
     const auto table = runCli("gpus --catalog '" + file + "'");
     EXPECT_NE(table.out.find("This machine ("), std::string::npos) << table.out;
+}
+
+// AVX512-BF16 dot products (#18): a BF16 peak in the JSON and a BF16 vector ceiling in the
+// entry, at least the FP32 FMA peak (each vdpbf16ps does 64 FLOPs, an FP32 FMA 32).
+TEST(ProbeCli, Bf16PeakWhereTheCpuHasAvx512Bf16)
+{
+    if (!roofscope::probe::hasAvx512Bf16())
+        GTEST_SKIP() << "this CPU has no AVX512-BF16 (avx512_bf16 in /proc/cpuinfo)";
+    const roofscope::test::ScratchDir dir("probe-bf16");
+    const std::string file = dir.path("cpu.json");
+    const auto r = runCli("probe --quick --threads 1 --format json -o '" + file + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json out = json::parse(r.out);
+    const json& peaks = out["peaks_flops_per_s"];
+    ASSERT_TRUE(positiveFinite(peaks["bf16"])) << peaks;
+#if defined(__OPTIMIZE__)
+    // An unoptimised (sanitizer) build keeps the chains in memory: no peak to compare there.
+    EXPECT_GE(peaks["bf16"].get<double>(), peaks["fp32"].get<double>()) << peaks;
+#endif
+    EXPECT_EQ(out["not_measured"], "fp16 is not measured (no AVX512-FP16 kernel)");
+    auto catalog = roofscope::HardwareCatalog();
+    auto loaded = catalog.loadFile(file);
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const auto* bf16 =
+        loaded->front().findCeiling(roofscope::Precision::BF16, roofscope::ComputeUnit::Vector);
+    ASSERT_NE(bf16, nullptr);
+    EXPECT_DOUBLE_EQ(bf16->flopsPerS, peaks["bf16"].get<double>());
+    EXPECT_NE(bf16->source.find("vdpbf16ps"), std::string::npos) << bf16->source;
+    const auto table = runCli("probe --quick --threads 1");
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("BF16 dot"), std::string::npos) << table.out;
 }
 
 TEST(ProbeCli, BadOptionsNameTheOptionAndExit2)

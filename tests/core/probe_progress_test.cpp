@@ -26,10 +26,13 @@ TEST(ProbeProgress, CountsEveryMeasurementUpToTheTotalItAnnounced)
         EXPECT_EQ(calls[static_cast<std::size_t>(i)].first, i);
         EXPECT_EQ(calls[static_cast<std::size_t>(i)].second, total);
     }
-    // Two precisions (each instruction set on one thread), and both sweeps.
+    // Two precisions (each instruction set on one thread), BF16 where the CPU has AVX512-BF16,
+    // and both sweeps.
     EXPECT_EQ(static_cast<int>(result.readCurve.size() + result.triadCurve.size() +
-                               result.fp64.perIsa.size() + result.fp32.perIsa.size()),
+                               result.fp64.perIsa.size() + result.fp32.perIsa.size() +
+                               result.bf16.perIsa.size()),
               total);
+    EXPECT_EQ(result.bf16Measured(), hasAvx512Bf16());
 }
 
 TEST(ProbeProgress, StopsBetweenMeasurementsWhenCancelled)

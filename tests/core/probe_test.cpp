@@ -284,6 +284,38 @@ TEST(ProbeResult, JsonHasTheDocumentedKeys)
     EXPECT_EQ(j["noisy"], false);
 }
 
+// Where the CPU has AVX512-BF16 the probe adds a BF16 peak: in the JSON and as a BF16 vector
+// ceiling of the entry; without it the JSON says both FP16 and BF16 are not measured.
+TEST(ProbeResult, Bf16PeakInTheJsonAndTheEntry)
+{
+    ProbeResult r = syntheticResult();
+    EXPECT_FALSE(probeResultToJson(r)["peaks_flops_per_s"].contains("bf16"));
+    EXPECT_EQ(probeResultToJson(r)["not_measured"],
+              "fp16 and bf16 are not measured (no AVX512-BF16 on this CPU)");
+    EXPECT_EQ(probeResultToHardware(r).findCeiling(Precision::BF16, ComputeUnit::Vector), nullptr);
+    r.bf16.isa = Isa::Avx512;
+    r.bf16.allThreads = statsOf({600e9, 630e9, 620e9});
+    r.bf16.oneThread = statsOf({315e9});
+    r.bf16.perIsa = {{Isa::Avx512, 315e9}};
+    const auto j = probeResultToJson(r);
+    EXPECT_EQ(j["peaks_flops_per_s"]["bf16"], 630e9);
+    EXPECT_EQ(j["peaks_median_flops_per_s"]["bf16"], 620e9);
+    EXPECT_EQ(j["peaks_one_thread_flops_per_s"]["bf16"], 315e9);
+    EXPECT_EQ(j["peaks_one_thread_per_isa_flops_per_s"]["bf16"]["avx512-bf16"], 315e9);
+    EXPECT_EQ(j["peaks_flops_per_s"]["fp32"], 236e9);
+    EXPECT_EQ(j["not_measured"], "fp16 is not measured (no AVX512-FP16 kernel)");
+    const Hardware hw = probeResultToHardware(r);
+    const Ceiling* bf16 = hw.findCeiling(Precision::BF16, ComputeUnit::Vector);
+    ASSERT_NE(bf16, nullptr);
+    EXPECT_EQ(bf16->flopsPerS, 630e9);
+    EXPECT_NE(bf16->source.find("vdpbf16ps"), std::string::npos) << bf16->source;
+    auto parsed = parseHardwareCatalog(hardwareCatalogToJson({hw}), "probe.json");
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    EXPECT_EQ(parsed->front(), hw);
+    // The chart's default roof stays the FP32 FMA peak (a BF16 vector peak is no tensor roof).
+    EXPECT_EQ(hw.ceilingFor(Precision::BF16, ComputeUnit::Vector)->flopsPerS, 630e9);
+}
+
 TEST(AtomicFile, WritesWholeAndLeavesNoTemporary)
 {
     const roofscope::test::ScratchDir dir("atomic");

@@ -189,3 +189,23 @@ TEST(VulkanProbe, LavapipeShadersMatchTheHostAndAreNoFasterThanTheCpu)
     RecordProperty("lavapipe_fp32_flops", std::to_string(fp32->stats.max));
     RecordProperty("cpu_fp32_flops", std::to_string(cpu));
 }
+
+// The devices a window offers to measure (#18): lavapipe alone when the loader sees only it.
+TEST(VulkanProbe, ListsLavapipeAsTheOnlyDevice)
+{
+    if (!vulkanProbeBuilt()) {
+        EXPECT_FALSE(listVulkanDevices());
+        GTEST_SKIP() << "this build has no Vulkan probe (no Vulkan headers or glslc when it was "
+                        "configured)";
+    }
+    const auto lavapipe = roofscope::test::Lavapipe::find();
+    if (!lavapipe.missing.empty())
+        GTEST_SKIP() << lavapipe.missing;
+    lavapipe.select();
+    const auto devices = listVulkanDevices();
+    ASSERT_TRUE(devices) << devices.error().message;
+    ASSERT_EQ(devices->size(), 1u);
+    EXPECT_EQ(devices->front().index, 0);
+    EXPECT_EQ(devices->front().name.rfind("llvmpipe", 0), 0u) << devices->front().name;
+    EXPECT_EQ(devices->front().deviceType, "CPU");
+}

@@ -3,6 +3,7 @@
 // the top kernels only, the tooltip, and the read-out's sentence about the selected kernel
 // (unlinked, linked to an operator, and in a before/after pair).
 #include "core/format.h"
+#include "core/probe/proberesult.h"
 #include "tests/common/measuredkernels.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/pointcloud.h"
@@ -599,4 +600,44 @@ TEST(MeasuredView, AKernelAboveItsRoofSaysWhatToCheck)
     const QModelIndex under = model.index(1, KernelModel::PercentColumn);
     EXPECT_TRUE(under.data(Qt::DecorationRole).value<QIcon>().isNull());
     EXPECT_FALSE(kernelSentence(*s, {1, 0}).contains(QStringLiteral("Above its roof")));
+}
+
+// On a measured CPU the roof is the probe's FMA peak: the sentence says so, never tensor cores
+// or a GPU's clock (#18).
+TEST(MeasuredView, AKernelAboveAMeasuredCpuRoofTalksAboutTheCpu)
+{
+    probe::ProbeResult r;
+    r.machine.cpuModel = "AMD EPYC";
+    r.threads = 2;
+    r.fp64.allThreads.max = 57.42e9;
+    r.fp32.allThreads.max = 110.5e9;
+    probe::LevelResult dram;
+    dram.triad.level = "dram";
+    dram.triad.bytesPerS = 12.84e9;
+    r.levels = {dram};
+    HardwareCatalog catalog = HardwareCatalog::builtin();
+    catalog.merge({probe::probeResultToHardware(r)});
+    Session s(catalog);
+    Scenario scenario = defaultScenario();
+    scenario.gpus = {"this-machine-cpu"};
+    scenario.baseline = "this-machine-cpu";
+    ASSERT_FALSE(s.applyScenario(scenario, QStringLiteral("test")).has_value());
+    MeasurementSet set;
+    set.file = "perf.csv";
+    // 10¹² FLOP in 4 s = 250 GFLOP/s at AI 1000, above the CPU's 110.5 GFLOP/s FP32 peak.
+    set.kernels = {kernel("my_gemm", 4.0, 1e12, 1e9, {}, {}, "this-machine-cpu")};
+    s.importMeasurements(std::move(set));
+    const QString sentence = kernelSentence(s, {0, 0});
+    EXPECT_TRUE(sentence.contains(QStringLiteral(
+        "= 226 % of the FP32 vector roof (compute-bound). Above this CPU's measured FP32 FMA "
+        "roof: the kernel may use a wider or other unit than the probe measured (AVX-512, AMX, "
+        "BF16 dot products), its FLOP or byte counts may be off, or cache hits make its DRAM "
+        "bytes understate the traffic.")))
+        << sentence.toStdString();
+    EXPECT_FALSE(sentence.contains(QStringLiteral("tensor"))) << sentence.toStdString();
+    KernelModel model(&s);
+    const QString tip = model.index(0, KernelModel::PercentColumn).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("Above this CPU&#x27;s measured FP32 FMA roof")) ||
+                tip.contains(QStringLiteral("Above this CPU's measured FP32 FMA roof")))
+        << tip.toStdString();
 }

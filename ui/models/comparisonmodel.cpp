@@ -4,6 +4,7 @@
 #include "ui/chart/chartstyle.h"
 #include "ui/datanames.h"
 #include "ui/humanformat.h"
+#include "ui/measuredratiotext.h"
 #include "ui/session.h"
 
 #include <QFont>
@@ -95,6 +96,12 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         if (index.column() == SpeedupColumn) {
             return tr("Time on the baseline ÷ time on this accelerator");
         }
+        if (index.column() == MeasuredRatioColumn) {
+            const QString summary = MeasuredRatioText::summary(
+                m_session->catalog(), m_session->hardware()[static_cast<std::size_t>(hw)]);
+            return summary.isEmpty() ? tr("Not a measured entry with a datasheet beside it")
+                                     : summary;
+        }
         return QString::fromStdString(std::string(precisionName(e->ceiling.precision)) + ' ' +
                                       std::string(computeUnitName(e->ceiling.unit)) + " roof " +
                                       formatFlopsRate(e->ceiling.flopsPerS) + ", " +
@@ -140,6 +147,23 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             return sort ? QVariant(0.0) : QVariant(QStringLiteral("—"));
         return sort ? QVariant(*s) : QVariant(QString::number(*s, 'f', 2) + QStringLiteral("×"));
     }
+    case MeasuredRatioColumn: {
+        // The two roofs this row's estimate runs on: its compute ceiling and its memory.
+        const Hardware& entry = m_session->hardware()[static_cast<std::size_t>(hw)];
+        const Hardware* datasheet = m_session->catalog().datasheetOf(entry);
+        const std::vector<RoofRatio> ratios =
+            datasheet ? measuredRatios(entry, *datasheet) : std::vector<RoofRatio>{};
+        const RoofRatio* compute = MeasuredRatioText::find(ratios, e->ceiling);
+        const RoofRatio* memory = MeasuredRatioText::find(ratios, e->memory.level);
+        if (sort)
+            return compute ? compute->ratio() : 0.0;
+        QStringList parts;
+        for (const RoofRatio* r : {compute, memory}) {
+            if (r)
+                parts << MeasuredRatioText::roof(*r);
+        }
+        return parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral(" · "));
+    }
     default:
         return {};
     }
@@ -166,6 +190,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Time");
     case SpeedupColumn:
         return tr("Speedup vs baseline");
+    case MeasuredRatioColumn:
+        return tr("Measured ÷ datasheet");
     default:
         return {};
     }

@@ -21,6 +21,7 @@ public:
         BoundColumn,
         TimeColumn,
         SpeedupColumn,
+        MeasuredRatioColumn, // a measured entry's roofs ÷ its datasheet's ("measured_of")
         ColumnCount
     };
     enum Role {

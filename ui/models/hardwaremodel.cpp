@@ -4,6 +4,7 @@
 #include "core/format.h"
 #include "ui/chart/chartstyle.h"
 #include "ui/humanformat.h"
+#include "ui/measuredratiotext.h"
 #include "ui/session.h"
 
 #include <QFont>
@@ -72,6 +73,9 @@ QVariant HardwareModel::data(const QModelIndex& index, int role) const
         QString tip = QString::fromStdString(hw.name);
         if (baseline)
             tip += QLatin1Char('\n') + tr("Baseline: speedups are measured against it");
+        const QString ratios = MeasuredRatioText::summary(m_session->catalog(), hw);
+        if (!ratios.isEmpty())
+            tip += QLatin1Char('\n') + ratios;
         if (!hw.notes.empty())
             tip += QLatin1Char('\n') + QString::fromStdString(hw.notes);
         return tip;

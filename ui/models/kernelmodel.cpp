@@ -374,9 +374,9 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
         if (index.column() == PercentColumn && !row.analysis.ceiling.empty()) {
             // The roof by its shown name ("FP32 vector"), as the chart's key and read-out say.
             const int hw = k->gpu.empty() ? -1 : m_session->hardwareIndex(k->gpu);
-            const Ceiling* roof =
-                hw >= 0 ? kernelCeiling(*k, m_session->hardware()[static_cast<std::size_t>(hw)])
-                        : nullptr;
+            const Hardware* hardware =
+                hw >= 0 ? &m_session->hardware()[static_cast<std::size_t>(hw)] : nullptr;
+            const Ceiling* roof = hardware ? kernelCeiling(*k, *hardware) : nullptr;
             const QString against = tr("Against the %1 roof of %2")
                                         .arg(roof ? ceilingDisplayName(*roof)
                                                   : QString::fromStdString(row.analysis.ceiling),
@@ -384,7 +384,9 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
             // Rich text, so that the long explanation wraps.
             return row.analysis.aboveRoof
                        ? QStringLiteral("<p>%1</p><p>%2</p>")
-                             .arg(against.toHtmlEscaped(), aboveRoofText().toHtmlEscaped())
+                             .arg(against.toHtmlEscaped(),
+                                  aboveRoofText(hardware, roof ? roof->precision : Precision::FP32)
+                                      .toHtmlEscaped())
                        : against;
         }
         if (index.column() == SetColumn)

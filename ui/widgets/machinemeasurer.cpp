@@ -5,6 +5,7 @@
 #include "ui/widgets/catalogcontroller.h"
 #include "ui/widgets/prompt.h"
 
+#include <QInputDialog>
 #include <QProgressDialog>
 #include <QThread>
 #include <QWidget>
@@ -25,12 +26,8 @@ MachineMeasurer::~MachineMeasurer()
     }
 }
 
-bool MachineMeasurer::start(bool quick)
+QProgressDialog* MachineMeasurer::openDialog()
 {
-    if (m_thread)
-        return false;
-    m_cancel = false;
-    m_result = {};
     auto* dialog = new QProgressDialog(m_window);
     m_dialog = dialog;
     dialog->setWindowTitle(tr("Measure This Machine"));
@@ -44,6 +41,17 @@ bool MachineMeasurer::start(bool quick)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setMinimumWidth(420);
     connect(dialog, &QProgressDialog::canceled, this, &MachineMeasurer::cancel);
+    return dialog;
+}
+
+bool MachineMeasurer::start(bool quick)
+{
+    if (m_thread)
+        return false;
+    m_cancel = false;
+    m_result = {};
+    m_vulkanDevice = -1;
+    QProgressDialog* dialog = openDialog();
 
     m_thread = QThread::create([this, quick] {
         probe::ProbeOptions options;
@@ -65,6 +73,105 @@ bool MachineMeasurer::start(bool quick)
     dialog->show();
     m_thread->start();
     return true;
+}
+
+bool MachineMeasurer::startVulkan(int deviceIndex, bool quick)
+{
+    if (m_thread)
+        return false;
+    m_cancel = false;
+    m_vulkanDevice = deviceIndex;
+    m_vulkanResult.reset();
+    m_vulkanError.clear();
+    QProgressDialog* dialog = openDialog();
+    m_thread = QThread::create([this, deviceIndex, quick] {
+        probe::VulkanProbeOptions options;
+        options.deviceIndex = deviceIndex;
+        options.quick = quick;
+        options.progress = [this](const std::string& phase) {
+            QMetaObject::invokeMethod(
+                this, [this, text = QString::fromStdString(phase)] { onProgress(text); },
+                Qt::QueuedConnection);
+        };
+        auto result = probe::runVulkanProbe(options);
+        // Read on the UI thread after QThread::finished, never while this thread writes.
+        if (result)
+            m_vulkanResult = std::move(*result);
+        else
+            m_vulkanError = QString::fromStdString(result.error().message);
+    });
+    connect(m_thread, &QThread::finished, this, &MachineMeasurer::onVulkanFinished);
+    dialog->show();
+    m_thread->start();
+    return true;
+}
+
+QStringList MachineMeasurer::deviceChoices()
+{
+    QStringList out{tr("CPU (every core)")};
+    const auto devices = probe::listVulkanDevices();
+    if (!devices)
+        return out;
+    for (const probe::VulkanDeviceSummary& d : *devices)
+        out << tr("Vulkan %1: %2 (%3)")
+                   .arg(d.index)
+                   .arg(QString::fromStdString(d.name), QString::fromStdString(d.deviceType));
+    return out;
+}
+
+void MachineMeasurer::chooseAndStart()
+{
+    if (m_thread)
+        return;
+    const QStringList choices = deviceChoices();
+    if (choices.size() == 1) {
+        start();
+        return;
+    }
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(m_window, tr("Measure This Machine"),
+                                                 tr("Device to measure:"), choices, 0, false, &ok);
+    if (!ok)
+        return;
+    const int index = static_cast<int>(choices.indexOf(chosen));
+    if (index <= 0)
+        start();
+    else
+        startVulkan(index - 1);
+}
+
+void MachineMeasurer::onVulkanFinished()
+{
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    if (m_dialog)
+        m_dialog->close();
+    if (m_cancel) {
+        emit statusMessage(tr("Measurement cancelled: nothing was added"), 8000);
+        emit finished(false);
+        return;
+    }
+    if (!m_vulkanResult) {
+        Prompt::ask(m_window, {tr("Cannot Measure the Vulkan Device"), m_vulkanError,
+                               QMessageBox::Ok, QMessageBox::Ok, QMessageBox::Warning});
+        emit finished(false);
+        return;
+    }
+    const Hardware hw = probe::vulkanResultToHardware(*m_vulkanResult);
+    if (const auto error = m_catalog->saveAccelerator(hw)) {
+        Prompt::ask(m_window, {tr("Cannot Add the Measured Machine"), *error, QMessageBox::Ok,
+                               QMessageBox::Ok, QMessageBox::Warning});
+        emit finished(false);
+        return;
+    }
+    const probe::VulkanPeak* fp32 = m_vulkanResult->peak("fp32");
+    emit statusMessage(
+        tr("Measured %1: FP32 %2, memory %3; added to the catalog and checked")
+            .arg(QString::fromStdString(hw.name),
+                 QString::fromStdString(formatFlopsRate(fp32 ? fp32->stats.max : 0.0)),
+                 QString::fromStdString(formatBandwidth(m_vulkanResult->readBandwidth.max))),
+        15000);
+    emit finished(true);
 }
 
 QProgressDialog* MachineMeasurer::progressDialog() const

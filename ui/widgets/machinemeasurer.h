@@ -1,11 +1,15 @@
 #pragma once
 
 #include "core/probe/proberesult.h"
+#include "core/probe/vulkanprobe.h"
 
 #include <QObject>
 #include <QPointer>
 
+#include <QStringList>
+
 #include <atomic>
+#include <optional>
 
 class QProgressDialog;
 class QThread;
@@ -32,11 +36,24 @@ public:
     // Starts a measurement (`quick`: the probe's few-second mode, for tests); false while one
     // runs already.
     bool start(bool quick = false);
+    // The same for Vulkan device `deviceIndex` (core/probe/vulkanprobe.h), on the worker thread
+    // too; its entry is this-machine-vulkan-INDEX. Cancel lets the run finish and adds nothing.
+    bool startVulkan(int deviceIndex, bool quick = false);
+    // What the menu command offers: "CPU" first, then each Vulkan device the loader lists
+    // ("Vulkan 0: llvmpipe (…) (CPU)"); the CPU alone without a loader or a device.
+    static QStringList deviceChoices();
+    // Edit ▸ Measure This Machine…: asks which device when there is a Vulkan device, then starts.
+    void chooseAndStart();
     bool isRunning() const { return m_thread != nullptr; }
     // Asks the probe to stop after the measurement under way.
     void cancel();
     // The last finished (or cancelled) run.
     const probe::ProbeResult& lastResult() const { return m_result; }
+    // The last Vulkan run's result, when it succeeded.
+    const std::optional<probe::VulkanProbeResult>& lastVulkanResult() const
+    {
+        return m_vulkanResult;
+    }
     QProgressDialog* progressDialog() const;
 
 signals:
@@ -48,6 +65,8 @@ private:
     void onProgress(const QString& phase);
     void onSteps(int done, int total);
     void onFinished();
+    void onVulkanFinished();
+    QProgressDialog* openDialog();
 
     CatalogController* m_catalog;
     QWidget* m_window;
@@ -55,6 +74,9 @@ private:
     QThread* m_thread = nullptr;
     std::atomic<bool> m_cancel{false};
     probe::ProbeResult m_result;
+    int m_vulkanDevice = -1; // the device of the run under way, -1 for the CPU
+    std::optional<probe::VulkanProbeResult> m_vulkanResult;
+    QString m_vulkanError;
 };
 
 } // namespace roofscope

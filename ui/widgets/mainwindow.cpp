@@ -398,8 +398,8 @@ void MainWindow::createActions()
         m_catalog->editAccelerator(m_hardwarePanel->currentHardware());
     });
     editGpu->setObjectName(QStringLiteral("editAcceleratorAction"));
-    QAction* measure =
-        action(tr("&Measure This Machine…"), QKeySequence(), [this] { m_measurer->start(); });
+    QAction* measure = action(tr("&Measure This Machine…"), QKeySequence(),
+                              [this] { m_measurer->chooseAndStart(); });
     measure->setObjectName(QStringLiteral("measureMachineAction"));
     measure->setToolTip(tr("Measure this computer's CPU (FMA peaks and the bandwidth of every "
                            "cache level, about a minute) and add it to the catalog"));
@@ -453,7 +453,7 @@ void MainWindow::createActions()
     toggle(tr("FP8 Tensor Roof"), &ChartToggles::fp8);
     toggle(tr("FP32 Vector Roof"), &ChartToggles::fp32Vector);
     toggle(tr("FP64 Roof"), &ChartToggles::fp64);
-    toggle(tr("L2 Slope"), &ChartToggles::l2);
+    toggle(tr("Cache Roofs"), &ChartToggles::l2);
     toggle(tr("Sweep Path"), &ChartToggles::sweep);
     toggle(tr("Operator Labels"), &ChartToggles::labels);
     view->addSeparator();

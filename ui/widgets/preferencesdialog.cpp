@@ -16,7 +16,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
       m_fp8(new QCheckBox(tr("FP8 tensor roof"), this)),
       m_fp32(new QCheckBox(tr("FP32 vector roof"), this)),
       m_fp64(new QCheckBox(tr("FP64 roof"), this)),
-      m_l2(new QCheckBox(tr("L2 bandwidth slope (where known)"), this)),
+      m_l2(new QCheckBox(tr("Cache roofs: L1, L2, L3 bandwidth slopes (where known)"), this)),
       m_sweep(new QCheckBox(tr("Sweep path of the selected operator"), this)),
       m_labels(new QCheckBox(tr("Operator labels"), this)),
       m_restore(new QCheckBox(tr("Restore the last session on start"), this))
