@@ -1666,8 +1666,8 @@ A new document is open instead.</source>
         <translation>测量本机(&amp;M)…</translation>
     </message>
     <message>
-        <source>Measure this computer&apos;s CPU (FMA peaks and the bandwidth of every cache level, about a minute) and add it to the catalog</source>
-        <translation>测量本机 CPU（FMA 峰值与每一级缓存的带宽，约一分钟），并加入目录</translation>
+        <source>Measure this computer&apos;s CPU (FMA peaks and the bandwidth of every cache level, about a minute) or a Vulkan GPU, and add it to the catalog</source>
+        <translation>测量本机 CPU（FMA 峰值与每一级缓存的带宽，约一分钟）或一块 Vulkan GPU，并加入目录</translation>
     </message>
     <message>
         <source>&amp;Serving Chart</source>

@@ -402,7 +402,8 @@ void MainWindow::createActions()
                               [this] { m_measurer->chooseAndStart(); });
     measure->setObjectName(QStringLiteral("measureMachineAction"));
     measure->setToolTip(tr("Measure this computer's CPU (FMA peaks and the bandwidth of every "
-                           "cache level, about a minute) and add it to the catalog"));
+                           "cache level, about a minute) or a Vulkan GPU, and add it to the "
+                           "catalog"));
     edit->addActions({newGpu, editGpu, measure});
     m_hardwarePanel->addContextActions({newGpu, editGpu});
     edit->addSeparator();
