@@ -103,7 +103,7 @@ TEST(ProbeCli, CatalogEntryLoadsBackThroughGpus)
     EXPECT_NE(table.out.find("This machine ("), std::string::npos) << table.out;
 }
 
-// AVX512-BF16 dot products (#18): a BF16 peak in the JSON and a BF16 vector ceiling in the
+// AVX512-BF16 dot products: a BF16 peak in the JSON and a BF16 vector ceiling in the
 // entry, at least the FP32 FMA peak (each vdpbf16ps does 64 FLOPs, an FP32 FMA 32).
 TEST(ProbeCli, Bf16PeakWhereTheCpuHasAvx512Bf16)
 {

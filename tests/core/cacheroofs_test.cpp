@@ -1,9 +1,11 @@
-// Cache roofs (#18): every on-chip level a catalog entry has (a measured CPU's L1, L2, L3) is a
+// Cache roofs: every on-chip level a catalog entry has (a measured CPU's L1, L2, L3) is a
 // labelled slope of the figure when the cache toggle is on; the window and `roofscope plot` both
 // draw these roofs from the figure.
 #include "core/catalog.h"
 #include "core/figure.h"
 #include "core/probe/proberesult.h"
+
+#include "tests/common/measuredcpu.h"
 
 #include <gtest/gtest.h>
 
@@ -13,28 +15,10 @@
 namespace roofscope {
 namespace {
 
-// The catalog entry `roofscope probe -o` writes, from the README's run on this machine.
-Hardware measuredCpu()
-{
-    probe::ProbeResult r;
-    r.machine.cpuModel = "AMD EPYC";
-    r.threads = 2;
-    r.fp64.allThreads.max = 57.42e9;
-    r.fp32.allThreads.max = 110.5e9;
-    for (const auto& [level, bw] : std::vector<std::pair<std::string, double>>{
-             {"l1", 243.5e9}, {"l2", 93.14e9}, {"l3", 50.25e9}, {"dram", 12.84e9}}) {
-        probe::LevelResult l;
-        l.triad.level = level;
-        l.triad.bytesPerS = bw;
-        r.levels.push_back(l);
-    }
-    return probe::probeResultToHardware(r);
-}
-
 Figure cpuFigure(bool cacheRoofs)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    catalog.merge({measuredCpu()});
+    catalog.merge({test::measuredCpu()});
     Scenario s = defaultScenario();
     s.gpus = {"this-machine-cpu"};
     s.baseline = "this-machine-cpu";

@@ -1,31 +1,19 @@
-// A measured CPU is known as a CPU (#18): kind "cpu" in its catalog entry, and a sentence about a
+// A measured CPU is known as a CPU: kind "cpu" in its catalog entry, and a sentence about a
 // kernel above its roof talks about the probe's FMA peak, not a GPU's clock or tensor cores.
 #include "core/catalog.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/probe/proberesult.h"
+
+#include "tests/common/measuredcpu.h"
 
 #include <gtest/gtest.h>
 
 namespace roofscope {
 namespace {
 
-Hardware measuredCpu()
-{
-    probe::ProbeResult r;
-    r.machine.cpuModel = "AMD EPYC";
-    r.threads = 2;
-    r.fp64.allThreads.max = 57.42e9;
-    r.fp32.allThreads.max = 110.5e9;
-    probe::LevelResult dram;
-    dram.triad.level = "dram";
-    dram.triad.bytesPerS = 12.84e9;
-    r.levels = {dram};
-    return probe::probeResultToHardware(r);
-}
-
 TEST(CpuEntry, TheProbeWritesKindCpuAndItRoundTrips)
 {
-    const Hardware cpu = measuredCpu();
+    const Hardware cpu = test::measuredCpu(false);
     EXPECT_EQ(cpu.kind, "cpu");
     EXPECT_TRUE(cpu.isCpu());
     auto again = parseHardwareCatalog(hardwareCatalogToJson({cpu}), "cpu.json");
@@ -42,7 +30,7 @@ TEST(CpuEntry, TheProbeWritesKindCpuAndItRoundTrips)
 
 TEST(CpuEntry, UnknownKindIsAnError)
 {
-    Hardware cpu = measuredCpu();
+    Hardware cpu = test::measuredCpu(false);
     cpu.kind = "fpga";
     auto parsed = parseHardwareCatalog(hardwareCatalogToJson({cpu}), "cpu.json");
     ASSERT_FALSE(parsed);
@@ -52,7 +40,7 @@ TEST(CpuEntry, UnknownKindIsAnError)
 
 TEST(CpuEntry, AboveTheMeasuredRoofSaysCpuNotTensorCores)
 {
-    const Hardware cpu = measuredCpu();
+    const Hardware cpu = test::measuredCpu(false);
     MeasuredKernel k;
     k.name = "my_gemm";
     k.timeS = 4.0;

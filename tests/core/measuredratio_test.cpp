@@ -1,4 +1,4 @@
-// A measured entry held against its datasheet (#18): "measured_of" names the datasheet entry,
+// A measured entry held against its datasheet: "measured_of" names the datasheet entry,
 // measuredRatios gives measured / datasheet for every roof both have.
 #include "core/catalog.h"
 #include "core/hardware.h"

@@ -190,7 +190,7 @@ TEST(VulkanProbe, LavapipeShadersMatchTheHostAndAreNoFasterThanTheCpu)
     RecordProperty("cpu_fp32_flops", std::to_string(cpu));
 }
 
-// The devices a window offers to measure (#18): lavapipe alone when the loader sees only it.
+// The devices a window offers to measure: lavapipe alone when the loader sees only it.
 TEST(VulkanProbe, ListsLavapipeAsTheOnlyDevice)
 {
     if (!vulkanProbeBuilt()) {

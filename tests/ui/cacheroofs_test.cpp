@@ -1,10 +1,12 @@
-// Cache roofs on the chart (#18): with the cache toggle on, a measured CPU's L1, L2 and L3 are
+// Cache roofs on the chart: with the cache toggle on, a measured CPU's L1, L2 and L3 are
 // drawn as dash-dot slopes in its colour and labelled with their bandwidth; the roofs come from
 // the core's figure (tests/core/cacheroofs_test.cpp), the window only draws them.
 #include "core/probe/proberesult.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/session.h"
+
+#include "tests/common/measuredcpu.h"
 
 #include <gtest/gtest.h>
 
@@ -16,27 +18,10 @@ using namespace roofscope;
 
 namespace {
 
-Hardware measuredCpu()
-{
-    probe::ProbeResult r;
-    r.machine.cpuModel = "AMD EPYC";
-    r.threads = 2;
-    r.fp64.allThreads.max = 57.42e9;
-    r.fp32.allThreads.max = 110.5e9;
-    for (const auto& [level, bw] : std::vector<std::pair<std::string, double>>{
-             {"l1", 243.5e9}, {"l2", 93.14e9}, {"l3", 50.25e9}, {"dram", 12.84e9}}) {
-        probe::LevelResult l;
-        l.triad.level = level;
-        l.triad.bytesPerS = bw;
-        r.levels.push_back(l);
-    }
-    return probe::probeResultToHardware(r);
-}
-
 TEST(CacheRoofsChart, MeasuredCpuDrawsEveryCacheLevelLabelled)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    catalog.merge({measuredCpu()});
+    catalog.merge({test::measuredCpu()});
     Scenario scenario = defaultScenario();
     scenario.gpus = {"h100-sxm5", "this-machine-cpu"};
     scenario.baseline = "h100-sxm5";

@@ -100,7 +100,7 @@ TEST(MachineMeasurer, ClosingTheWindowMidRunStopsTheProbe)
 
 } // namespace
 
-// A Vulkan device from the window (#18): offered beside the CPU, measured on the worker thread,
+// A Vulkan device from the window: offered beside the CPU, measured on the worker thread,
 // added as this-machine-vulkan-0 (checked, saved, one undo step). On lavapipe, as the CLI's tests.
 TEST(MachineMeasurer, MeasuresAVulkanDeviceOffTheUiThread)
 {

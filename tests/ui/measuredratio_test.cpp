@@ -1,4 +1,4 @@
-// A measured accelerator beside its datasheet (#18): measured ÷ datasheet per roof in the
+// A measured accelerator beside its datasheet: measured ÷ datasheet per roof in the
 // accelerator's tooltip and in the comparison table (the ratios are the core's measuredRatios).
 #include "core/catalog.h"
 #include "core/operators.h"

@@ -17,6 +17,8 @@
 #include <QImage>
 #include <QPainter>
 
+#include "tests/common/measuredcpu.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -603,20 +605,11 @@ TEST(MeasuredView, AKernelAboveItsRoofSaysWhatToCheck)
 }
 
 // On a measured CPU the roof is the probe's FMA peak: the sentence says so, never tensor cores
-// or a GPU's clock (#18).
+// or a GPU's clock.
 TEST(MeasuredView, AKernelAboveAMeasuredCpuRoofTalksAboutTheCpu)
 {
-    probe::ProbeResult r;
-    r.machine.cpuModel = "AMD EPYC";
-    r.threads = 2;
-    r.fp64.allThreads.max = 57.42e9;
-    r.fp32.allThreads.max = 110.5e9;
-    probe::LevelResult dram;
-    dram.triad.level = "dram";
-    dram.triad.bytesPerS = 12.84e9;
-    r.levels = {dram};
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    catalog.merge({probe::probeResultToHardware(r)});
+    catalog.merge({test::measuredCpu(false)});
     Session s(catalog);
     Scenario scenario = defaultScenario();
     scenario.gpus = {"this-machine-cpu"};

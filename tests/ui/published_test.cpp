@@ -1,4 +1,4 @@
-// The published measurements in the window (#19): the expected real range under Model Totals,
+// The published measurements in the window: the expected real range under Model Totals,
 // Help ▸ Published Measurements… (its table model against comparePublished), and a quantized
 // Hugging Face checkpoint setting the Model panel's weights.
 #include "core/publishedresult.h"
