@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
+#include <QThread>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -241,6 +242,9 @@ void ServingView::startRing(RingJob job)
 {
     m_ringBusy = true;
     m_pool.start([this, job = std::move(job)] {
+        // Only when the window's thread has nothing to do: a slider step is never slowed by the
+        // rings of the step before (SCHED_IDLE on Linux).
+        QThread::currentThread()->setPriority(QThread::IdlePriority);
         auto points = ringPoints(job);
         // Queued to the view, which waits for this pool before it goes.
         QMetaObject::invokeMethod(
