@@ -55,8 +55,11 @@ const Ceiling* Hardware::ceilingFor(Precision precision, ComputeUnit unit) const
 {
     if (const Ceiling* exact = findCeiling(precision, unit))
         return exact;
+    // A CPU has no matrix units: its matrix multiplies run on the vector units the probe
+    // measured (a BF16 GEMM on AVX512-BF16 dot products). A GPU without the precision's tensor
+    // peak has none.
     if (unit == ComputeUnit::Tensor)
-        return nullptr;
+        return isCpu() ? ceilingFor(precision, ComputeUnit::Vector) : nullptr;
     // Vector units compute narrow formats at least as fast as wide ones, so the next wider
     // published peak is a safe lower bound on the roof.
     static constexpr Precision kWidening[] = {Precision::FP4,  Precision::INT4, Precision::INT8,

@@ -96,11 +96,11 @@ struct Hardware {
     // The ceiling of exactly this precision and unit, or nullptr.
     const Ceiling* findCeiling(Precision precision, ComputeUnit unit) const;
     // The ceiling an operator of this precision and unit runs against. Tensor work needs the
-    // exact tensor ceiling. Vector work without its own published figure falls back to the
-    // next wider vector precision (an FP16 LayerNorm on a card that only publishes FP32 vector
-    // peaks is held to the FP32 vector peak): conservative, and the caller sees which was used.
-    // A device that publishes no vector peak at all (TPUs) holds vector work to its tensor peak
-    // of the same precision.
+    // exact tensor ceiling (on a CPU, which has none, it runs on the vector ceilings). Vector work
+    // without its own published figure falls back to the next wider vector precision (an FP16
+    // LayerNorm on a card that only publishes FP32 vector peaks is held to the FP32 vector peak):
+    // conservative, and the caller sees which was used. A device that publishes no vector peak at
+    // all (TPUs) holds vector work to its tensor peak of the same precision.
     const Ceiling* ceilingFor(Precision precision, ComputeUnit unit) const;
 
     // A CPU: kind "cpu", or a measured CPU written before the field existed (vendor "measured",

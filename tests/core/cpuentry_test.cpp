@@ -67,3 +67,29 @@ TEST(CpuEntry, AboveTheMeasuredRoofSaysCpuNotTensorCores)
 
 } // namespace
 } // namespace roofscope
+
+namespace roofscope {
+namespace {
+
+// A CPU has no tensor cores: a BF16 matmul on the measured CPU is held to its BF16 dot-product
+// (vector) peak, an FP32 one to the FP32 FMA peak; a GPU without an FP32 tensor peak still has
+// no roof for FP32 tensor work.
+TEST(CpuEntry, MatmulsOnACpuRunOnItsVectorCeilings)
+{
+    const Hardware cpu = test::measuredCpu();
+    const Ceiling* fp32 = cpu.ceilingFor(Precision::FP32, ComputeUnit::Tensor);
+    ASSERT_NE(fp32, nullptr);
+    EXPECT_EQ(fp32->unit, ComputeUnit::Vector);
+    EXPECT_DOUBLE_EQ(fp32->flopsPerS, 110.5e9);
+    // No BF16 peak in this entry: the next wider vector peak (FP32) is the bound.
+    const Ceiling* bf16 = cpu.ceilingFor(Precision::BF16, ComputeUnit::Tensor);
+    ASSERT_NE(bf16, nullptr);
+    EXPECT_DOUBLE_EQ(bf16->flopsPerS, 110.5e9);
+    const Hardware* h100 = HardwareCatalog::builtin().find("h100-sxm5");
+    ASSERT_NE(h100, nullptr);
+    ASSERT_EQ(h100->findCeiling(Precision::FP4, ComputeUnit::Tensor), nullptr);
+    EXPECT_EQ(h100->ceilingFor(Precision::FP4, ComputeUnit::Tensor), nullptr);
+}
+
+} // namespace
+} // namespace roofscope
