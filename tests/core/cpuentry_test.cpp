@@ -85,7 +85,8 @@ TEST(CpuEntry, MatmulsOnACpuRunOnItsVectorCeilings)
     const Ceiling* bf16 = cpu.ceilingFor(Precision::BF16, ComputeUnit::Tensor);
     ASSERT_NE(bf16, nullptr);
     EXPECT_DOUBLE_EQ(bf16->flopsPerS, 110.5e9);
-    const Hardware* h100 = HardwareCatalog::builtin().find("h100-sxm5");
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const Hardware* h100 = catalog.find("h100-sxm5");
     ASSERT_NE(h100, nullptr);
     ASSERT_EQ(h100->findCeiling(Precision::FP4, ComputeUnit::Tensor), nullptr);
     EXPECT_EQ(h100->ceilingFor(Precision::FP4, ComputeUnit::Tensor), nullptr);
