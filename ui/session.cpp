@@ -672,6 +672,20 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     return std::nullopt;
 }
 
+int Session::beginGesture()
+{
+    m_gestureActive = true;
+    return newGesture();
+}
+
+void Session::endGesture()
+{
+    if (!m_gestureActive)
+        return;
+    m_gestureActive = false;
+    emit gestureEnded();
+}
+
 void Session::moveLabel(const std::string& key, LabelOffset offset, int gesture)
 {
     LabelPositions after = m_labelPositions;

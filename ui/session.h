@@ -111,6 +111,12 @@ public:
                                      int gesture = 0);
     void replaceOperator(int row, const Operator& op, const QString& undoText, int gesture = 0);
     int newGesture() { return ++m_gestureCounter; }
+    // A drag in progress (a slider or a serving ring): what a view would place afresh on every
+    // step (the chart's labels) follows its last place instead, and is placed afresh once
+    // gestureEnded() is sent. Returns the gesture's id, as newGesture().
+    int beginGesture();
+    void endGesture();
+    bool inGesture() const { return m_gestureActive; }
     // What an operator row stands for beyond its name, for its tooltip: a model row's long
     // description ("Q, K and V projections as one matmul (fused)"); empty for the user's own.
     // The model workbench provides it.
@@ -259,6 +265,7 @@ signals:
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
     void labelPositionsChanged();
+    void gestureEnded();
     // The outermost endChangeBatch(): every signal of the batch has been sent.
     void changeBatchFinished();
 
@@ -299,6 +306,7 @@ private:
     std::vector<int> m_editedModelRows; // operator rows, sorted
     QUndoStack* m_undo = nullptr;
     int m_gestureCounter = 0;
+    bool m_gestureActive = false;
 };
 
 } // namespace roofscope

@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QPainter>
+#include <QPen>
 
 #include <algorithm>
 
@@ -13,6 +14,45 @@ namespace roofscope {
 namespace {
 constexpr qreal kPadX = 3.0;
 constexpr qreal kPadY = 1.0;
+
+// A label's leader: one antialiased line, not cached (a line costs less to draw than a cached
+// picture costs to make again).
+class LeaderLine : public QGraphicsItem {
+public:
+    explicit LeaderLine(QGraphicsItem* parent) : QGraphicsItem(parent)
+    {
+        setAcceptedMouseButtons(Qt::NoButton);
+        setFlag(QGraphicsItem::ItemStacksBehindParent);
+    }
+
+    void set(const QLineF& line, const QColor& color)
+    {
+        if (line == m_line && color == m_color)
+            return;
+        if (line != m_line)
+            prepareGeometryChange();
+        m_line = line;
+        m_color = color;
+        update();
+    }
+
+    QRectF boundingRect() const override
+    {
+        return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-2, -2, 2, 2);
+    }
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+    {
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(QPen(m_color, 1.0));
+        painter->drawLine(m_line);
+    }
+
+private:
+    QLineF m_line;
+    QColor m_color;
+};
+
 } // namespace
 
 ChartLabel::ChartLabel(QGraphicsItem* parent) : QGraphicsItem(parent)
@@ -22,6 +62,8 @@ ChartLabel::ChartLabel(QGraphicsItem* parent) : QGraphicsItem(parent)
     // Labels move with their points on every slider step: a cached pixmap makes the move a
     // blit instead of a text layout.
     setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    m_leaderItem = new LeaderLine(this);
+    m_leaderItem->setVisible(false);
 }
 
 void ChartLabel::setText(const QString& text)
@@ -47,6 +89,7 @@ void ChartLabel::setColor(const QColor& color)
     if (color == m_color)
         return;
     m_color = color;
+    updateLeader();
     update();
 }
 
@@ -93,22 +136,33 @@ void ChartLabel::place(const QRectF& box, QPointF anchor)
                           std::clamp(localAnchor.y(), local.top(), local.bottom()));
     const QPointF d = nearest - localAnchor;
     const bool leader = std::hypot(d.x(), d.y()) > 14.0;
-    if (local != m_box || leader != m_leader || (leader && localAnchor != m_anchor)) {
+    if (local != m_box) {
         prepareGeometryChange();
         m_box = local;
-        m_anchor = localAnchor;
-        m_leader = leader;
         update();
     }
+    m_anchor = localAnchor;
+    m_leader = leader;
+    updateLeader();
     setPos(box.topLeft());
+}
+
+void ChartLabel::updateLeader()
+{
+    auto* line = static_cast<LeaderLine*>(m_leaderItem);
+    line->setVisible(m_leader);
+    if (!m_leader)
+        return;
+    const QPointF nearest(std::clamp(m_anchor.x(), m_box.left(), m_box.right()),
+                          std::clamp(m_anchor.y(), m_box.top(), m_box.bottom()));
+    QColor c = m_color;
+    c.setAlphaF(0.6);
+    line->set(QLineF(m_anchor, nearest), c);
 }
 
 QRectF ChartLabel::boundingRect() const
 {
-    QRectF r = m_box.adjusted(-1, -1, 1, 1);
-    if (m_leader)
-        r = r.united(QRectF(m_anchor, QSizeF(1, 1)).adjusted(-2, -2, 2, 2));
-    return r;
+    return m_box.adjusted(-1, -1, 1, 1);
 }
 
 void ChartLabel::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
@@ -116,14 +170,6 @@ void ChartLabel::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidg
     if (m_text.isEmpty())
         return;
     painter->setRenderHint(QPainter::Antialiasing);
-    if (m_leader) {
-        const QPointF nearest(std::clamp(m_anchor.x(), m_box.left(), m_box.right()),
-                              std::clamp(m_anchor.y(), m_box.top(), m_box.bottom()));
-        QColor c = m_color;
-        c.setAlphaF(0.6);
-        painter->setPen(QPen(c, 1.0));
-        painter->drawLine(m_anchor, nearest);
-    }
     if (m_background.isValid() && m_background.alpha() > 0) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(m_background);

@@ -8,7 +8,10 @@
 namespace roofscope {
 
 // A text label on the chart with a translucent background (readable over grid and roofs) and
-// an optional leader line to the point it names when placed away from it.
+// an optional leader line to the point it names when placed away from it. The leader is a child
+// item outside the label's cached picture: a slider step re-places labels around points that
+// moved, and with the leader in the picture nearly every label's text was laid out and painted
+// again on every step.
 class ChartLabel : public QGraphicsItem {
 public:
     explicit ChartLabel(QGraphicsItem* parent = nullptr);
@@ -38,9 +41,12 @@ private:
     QFont m_font;
     QColor m_color;
     QColor m_background;
+    void updateLeader();
+
     QRectF m_box;
     QPointF m_anchor;
     bool m_leader = false;
+    QGraphicsItem* m_leaderItem = nullptr; // a LeaderLine (chartlabel.cpp), behind the label
 };
 
 } // namespace roofscope

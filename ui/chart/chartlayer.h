@@ -66,6 +66,10 @@ struct ChartContext {
     bool holdLabels = false;
     // Label offsets by key to try first (RoofChart::preferLabelOffsets); may be null.
     const QHash<QString, QPointF>* preferredLabels = nullptr;
+    // A slider or ring is being dragged (Session::inGesture): each label first tries its last
+    // place beside its point, so labels do not jump from side to side on every step; they are
+    // placed afresh when the drag ends.
+    bool followLabels = false;
 };
 
 // One part of the chart (grid and axes, roofs, points, labels …): it owns its graphics items,

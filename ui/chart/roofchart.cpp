@@ -73,9 +73,16 @@ struct RoofChart::Impl {
 
     ChartContext context(int changedOp = -1)
     {
-        return ChartContext{figure,          style,     axes(),    *session,
-                            share,           obstacles, changedOp, frozen.has_value(),
-                            &preferredLabels};
+        return ChartContext{figure,
+                            style,
+                            axes(),
+                            *session,
+                            share,
+                            obstacles,
+                            changedOp,
+                            frozen.has_value(),
+                            &preferredLabels,
+                            session->inGesture()};
     }
     geometry::LogAxes axes() const
     {
@@ -533,6 +540,7 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     });
     connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
     connect(session, &Session::labelPositionsChanged, this, [this] { d->refresh({}); });
+    connect(session, &Session::gestureEnded, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
     connect(session, &Session::changeBatchFinished, this, [this] {
         if (!d->held)

@@ -201,6 +201,7 @@ void ServingChart::mouseReleaseEvent(QMouseEvent* event)
 {
     if (m_dragCurve >= 0 && event->button() == Qt::LeftButton) {
         m_dragCurve = -1;
+        emit gestureFinished();
         event->accept();
         return;
     }

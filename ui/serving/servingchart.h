@@ -51,6 +51,7 @@ public:
 signals:
     // A drag begins: the batches it asks for merge into one undo step.
     void gestureStarted();
+    void gestureFinished(); // the ring's drag released
     // The user asks for this batch (a press, a drag step or a key).
     void batchRequested(double batch, bool inGesture);
 

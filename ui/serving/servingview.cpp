@@ -135,7 +135,8 @@ ServingView::ServingView(ModelWorkbench* workbench, QWidget* parent)
 
     m_chart->setToolTipProvider([this](int curve, int index) { return pointText(curve, index); });
     connect(m_chart, &ServingChart::gestureStarted, this,
-            [this] { m_gesture = m_session->newGesture(); });
+            [this] { m_gesture = m_session->beginGesture(); });
+    connect(m_chart, &ServingChart::gestureFinished, this, [this] { m_session->endGesture(); });
     connect(m_chart, &ServingChart::batchRequested, this, &ServingView::requestBatch);
     connect(m_workbench, &ModelWorkbench::changed, this, &ServingView::refresh);
     connect(m_session, &Session::hardwareChanged, this, &ServingView::refresh);

@@ -223,10 +223,11 @@ ModelPanel::ModelPanel(ModelWorkbench* workbench, QWidget* parent)
         const bool batch = s == m_batch;
         connect(s, &LogSlider::valueChanged, this, [this, batch](double v) { onSlider(batch, v); });
         connect(s, &LogSlider::gestureStarted, this,
-                [this] { m_gesture = m_workbench->session()->newGesture(); });
+                [this] { m_gesture = m_workbench->session()->beginGesture(); });
         connect(s, &LogSlider::gestureFinished, this, [this] {
             flushPending();
             m_gesture = 0;
+            m_workbench->session()->endGesture();
         });
     }
     for (QComboBox* c : {m_weights, m_activations, m_kv})

@@ -146,10 +146,11 @@ void ParameterPanel::rebuild()
             connect(s, &LogSlider::valueChanged, this,
                     [this, name](double v) { onSliderValue(name, v); });
             connect(s, &LogSlider::gestureStarted, this,
-                    [this] { m_gesture = m_session->newGesture(); });
+                    [this] { m_gesture = m_session->beginGesture(); });
             connect(s, &LogSlider::gestureFinished, this, [this] {
                 flushPending();
                 m_gesture = 0;
+                m_session->endGesture();
             });
             label->setBuddy(s);
             m_formLayout->addRow(label, s);

@@ -55,17 +55,43 @@ void LabelsLayer::attach(const ChartHost& host)
     m_hiddenNote->setZValue(1000);
 }
 
-ChartLabel* LabelsLayer::labelItem(std::size_t i, const ChartStyle& style)
+std::vector<ChartLabel*> LabelsLayer::labelItems(const std::vector<QString>& texts,
+                                                 const ChartStyle& style)
 {
-    while (m_labels.size() <= i) {
-        auto* l = new ChartLabel(m_host);
-        l->setZValue(1000);
-        m_labels.push_back(l);
+    std::vector<ChartLabel*> out(texts.size(), nullptr);
+    QHash<QString, std::vector<std::size_t>> wanting; // text -> indices in `texts`
+    for (std::size_t i = texts.size(); i-- > 0;)
+        wanting[texts[i]].push_back(i);
+    std::vector<ChartLabel*> spare;
+    for (ChartLabel* item : m_labels) {
+        const auto it = item->isVisible() ? wanting.find(item->text()) : wanting.end();
+        if (it != wanting.end() && !it->empty()) {
+            out[it->back()] = item;
+            it->pop_back();
+        } else {
+            spare.push_back(item);
+        }
     }
-    ChartLabel* item = m_labels[i];
-    item->setVisible(true);
-    item->setBackground(style.labelBackground);
-    return item;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i])
+            continue;
+        if (spare.empty()) {
+            auto* l = new ChartLabel(m_host);
+            l->setZValue(1000);
+            m_labels.push_back(l);
+            out[i] = l;
+        } else {
+            out[i] = spare.back();
+            spare.pop_back();
+        }
+    }
+    for (ChartLabel* item : spare)
+        item->setVisible(false);
+    for (ChartLabel* item : out) {
+        item->setVisible(true);
+        item->setBackground(style.labelBackground);
+    }
+    return out;
 }
 
 void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
@@ -204,15 +230,28 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         }
     }
     placer.setPinnedOffsets(std::move(pins));
-    if (context.preferredLabels)
+    if (context.followLabels && !context.holdLabels) {
+        QHash<QString, QPointF> preferred =
+            context.preferredLabels ? *context.preferredLabels : QHash<QString, QPointF>();
+        for (const Visible& v : m_visible) {
+            if (!v.key.isEmpty())
+                preferred.insert(v.key, v.box.topLeft() - v.anchor);
+        }
+        placer.setPreferredOffsets(std::move(preferred));
+    } else if (context.preferredLabels) {
         placer.setPreferredOffsets(*context.preferredLabels);
+    }
     const LabelPlacer::Result result = placer.place(requests);
 
     m_visible.clear();
+    std::vector<QString> texts;
+    for (const LabelPlacer::Placed& placed : result.labels)
+        texts.push_back(specs[static_cast<std::size_t>(placed.request)].text);
+    const std::vector<ChartLabel*> items = labelItems(texts, style);
     std::size_t n = 0;
     for (const LabelPlacer::Placed& placed : result.labels) {
         const Spec& spec = specs[static_cast<std::size_t>(placed.request)];
-        ChartLabel* label = labelItem(n++, style);
+        ChartLabel* label = items[n++];
         label->setText(spec.text);
         label->setFont(spec.font);
         // A label standing for several GPUs' roofs belongs to none of them.
@@ -222,8 +261,6 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         m_visible.push_back({spec.text, placed.rect, placed.leader, lead.key, placed.anchor,
                              placed.pinned && userPins.contains(lead.key)});
     }
-    for (std::size_t i = n; i < m_labels.size(); ++i)
-        m_labels[i]->setVisible(false);
 
     m_hidden = result.hiddenCount() + skipped;
     m_hiddenNote->setVisible(m_hidden > 0);

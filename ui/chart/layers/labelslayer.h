@@ -33,7 +33,10 @@ public:
     int hiddenCount() const { return m_hidden; }
 
 private:
-    ChartLabel* labelItem(std::size_t i, const ChartStyle& style);
+    // The items for `texts`, in order: each text keeps the item that showed it last time where
+    // there is one (its cached picture stays valid), new ones are made as needed, and the rest
+    // are hidden.
+    std::vector<ChartLabel*> labelItems(const std::vector<QString>& texts, const ChartStyle& style);
 
     QGraphicsWidget* m_host = nullptr;
     std::vector<ChartLabel*> m_labels;
