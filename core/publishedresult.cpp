@@ -294,6 +294,22 @@ InferenceScenario publishedScenario(const PublishedResult& r)
     return s;
 }
 
+std::optional<ServingRate> servingRateOf(const PublishedResult& r)
+{
+    const double gpus = r.layout.gpus();
+    switch (r.metric) {
+    case PublishedMetric::TokensPerSPerUser:
+        return ServingRate{r.value, r.value * r.batch / gpus};
+    case PublishedMetric::OutputTokensPerS:
+        return ServingRate{r.value / r.batch, r.value / gpus};
+    case PublishedMetric::OutputTokensPerSPerGpu:
+        return ServingRate{r.value * gpus / r.batch, r.value};
+    case PublishedMetric::TimeToFirstTokenS:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 Expected<PublishedBound> publishedBound(const PublishedResult& r, const ModelConfig& model,
                                         const Hardware& hw)
 {

@@ -71,6 +71,14 @@ std::string publishedResultsToJson(const std::vector<PublishedResult>& results);
 // chain): the fewest bytes, so the fastest step, as a bound should be.
 InferenceScenario publishedScenario(const PublishedResult& r);
 
+// A rate row on the serving chart's axes: tokens/s per user (x) and per GPU (y), from its
+// metric, batch and layout. nullopt for a time to first token (no place on those axes).
+struct ServingRate {
+    double perUser = 0.0;
+    double perGpu = 0.0;
+};
+std::optional<ServingRate> servingRateOf(const PublishedResult& r);
+
 // RoofScope's bound beside a measurement.
 struct PublishedBound {
     double stepTimeS = 0.0; // the decode step, or the prefill for a time to first token

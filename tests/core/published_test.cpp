@@ -388,3 +388,29 @@ TEST(PublishedResults, RealRangeUnderABoundIsTheBoundTimesTheSpread)
     EXPECT_DOUBLE_EQ(r.median, 510.0);
     EXPECT_DOUBLE_EQ(r.high, 800.0);
 }
+
+// A rate row's place on the serving chart: per user = 1 / step seen by one sequence, per GPU =
+// the deployment's output rate over its GPUs; 32 sequences at 20 tokens/s each on TP=4 are
+// 640 tokens/s in all, 160 per GPU, whichever of the three metrics the row was printed in.
+TEST(PublishedResults, ServingRateOfEachMetric)
+{
+    PublishedResult perUser = handRow("llama-2-70b", "h100-sxm5", 32, 1024, 256,
+                                      PublishedMetric::TokensPerSPerUser, 20.0);
+    perUser.layout = Layout{4, 1, 1};
+    PublishedResult total = perUser;
+    total.metric = PublishedMetric::OutputTokensPerS;
+    total.value = 640.0;
+    PublishedResult perGpu = perUser;
+    perGpu.metric = PublishedMetric::OutputTokensPerSPerGpu;
+    perGpu.value = 160.0;
+    for (const PublishedResult& r : {perUser, total, perGpu}) {
+        const auto rate = servingRateOf(r);
+        ASSERT_TRUE(rate.has_value()) << publishedMetricName(r.metric);
+        EXPECT_DOUBLE_EQ(rate->perUser, 20.0) << publishedMetricName(r.metric);
+        EXPECT_DOUBLE_EQ(rate->perGpu, 160.0) << publishedMetricName(r.metric);
+    }
+    PublishedResult ttft = perUser;
+    ttft.metric = PublishedMetric::TimeToFirstTokenS;
+    ttft.value = 0.2;
+    EXPECT_FALSE(servingRateOf(ttft).has_value());
+}

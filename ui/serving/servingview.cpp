@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace roofscope {
 
@@ -52,22 +53,11 @@ QSpinBox* tokenBox(QWidget* parent, int value, const QString& name, const QStrin
     return box;
 }
 
-// Per user and per GPU tokens/s of a published row, when its metric gives both (a time to
-// first token has no place on these axes).
+// A published rate row's place on the chart (core servingRateOf).
 std::optional<QPointF> referencePoint(const PublishedResult& r)
 {
-    const double gpus = r.layout.gpus();
-    switch (r.metric) {
-    case PublishedMetric::TokensPerSPerUser:
-        return QPointF(r.value, r.value * r.batch / gpus);
-    case PublishedMetric::OutputTokensPerS:
-        return QPointF(r.value / r.batch, r.value / gpus);
-    case PublishedMetric::OutputTokensPerSPerGpu:
-        return QPointF(r.value * gpus / r.batch, r.value);
-    case PublishedMetric::TimeToFirstTokenS:
-        return std::nullopt;
-    }
-    return std::nullopt;
+    const auto rate = servingRateOf(r);
+    return rate ? std::optional<QPointF>(QPointF(rate->perUser, rate->perGpu)) : std::nullopt;
 }
 
 QString percent(double ratio)
@@ -184,17 +174,30 @@ std::string ServingView::curveKey() const
     return key;
 }
 
+bool ServingView::ensureCurves()
+{
+    std::string key = curveKey();
+    if (key == m_key)
+        return false;
+    m_key = std::move(key);
+    computeCurves();
+    computeCurrent();
+    return true;
+}
+
 void ServingView::refresh()
 {
     if (!isVisible()) {
         m_stale = true;
         return;
     }
-    m_stale = false;
-    const std::string key = curveKey();
-    if (key != m_key) {
-        m_key = key;
-        computeCurves();
+    const bool wasStale = std::exchange(m_stale, false);
+    if (ensureCurves()) {
+        rebuildFigure();
+        return;
+    }
+    if (wasStale) {
+        // Hidden meanwhile: the rings and the picture (a theme, the batch) may be old.
         computeCurrent();
         rebuildFigure();
         return;
@@ -291,12 +294,7 @@ ServingView::~ServingView()
 
 const std::vector<ServingCurve>& ServingView::curves()
 {
-    if (m_stale || curveKey() != m_key) {
-        m_key = curveKey();
-        computeCurves();
-        computeCurrent();
-        m_stale = false;
-    }
+    ensureCurves();
     return m_curves;
 }
 
@@ -365,10 +363,10 @@ void ServingView::ensurePublished()
     if (!rows)
         return;
     m_publishedRows = std::move(rows).value();
-    // The spread over every bundled row, on the built-in figures the rows were read against.
-    if (auto compared =
-            comparePublished(m_publishedRows, m_workbench->catalog(), HardwareCatalog::builtin()))
-        m_spread = expectedRealRange(*compared);
+    // The spread over every bundled row that can be evaluated, as Model Totals shows it.
+    if (auto band = publishedBand(
+            evaluatePublished(m_publishedRows, m_workbench->catalog(), m_session->catalog())))
+        m_spread = band->spread;
 }
 
 ServingFigure ServingView::makeFigure(bool forScreen) const

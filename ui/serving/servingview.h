@@ -89,6 +89,9 @@ private:
     void placeControls(bool oneRow);
     // Everything the curves depend on: model, precisions, layout, lengths, checked GPUs.
     std::string curveKey() const;
+    // Computes the curves and rings again when curveKey() changed; true when it did. The one
+    // place the window's update and an export (which may run with the chart hidden) ask.
+    bool ensureCurves();
     void computeCurves();
     void computeCurrent();
     void rebuildFigure();
