@@ -29,6 +29,33 @@
 
 namespace roofscope {
 
+namespace {
+
+// a == b but for `param`'s value (compared on every slider step: no copies).
+bool sameButFor(const Operator& a, const Operator& b, std::string_view param)
+{
+    if (a.kind != b.kind || a.label != b.label)
+        return false;
+    const auto& x = a.params.values();
+    const auto& y = b.params.values();
+    auto i = x.begin();
+    auto j = y.begin();
+    for (;;) {
+        while (i != x.end() && i->first == param)
+            ++i;
+        while (j != y.end() && j->first == param)
+            ++j;
+        if (i == x.end() || j == y.end())
+            return i == x.end() && j == y.end();
+        if (i->first != j->first || !(i->second == j->second))
+            return false;
+        ++i;
+        ++j;
+    }
+}
+
+} // namespace
+
 // The host is a QChart: it lays out the plot area inside the margins and draws the axis lines.
 // Everything drawn in the plot, the analytic points included (a point cloud of our own, see
 // AnalyticPointsLayer), is our layers' own items on top of it.
@@ -45,7 +72,8 @@ struct RoofChart::Impl {
     ChartStyle style;
     Figure figure;
     std::vector<FigureRoof> linkRoofs; // a model spread over GPUs: its links' slopes
-    std::vector<std::vector<FigurePoint>> pointsByOp;
+    // Where each operator's points start in figure.points (one more entry: the end).
+    std::vector<std::size_t> pointStart;
     std::vector<std::unique_ptr<ChartLayer>> layers;
     PointShare share;
     std::vector<QRectF> obstacles;
@@ -53,7 +81,7 @@ struct RoofChart::Impl {
     ViewRange fit;
     ViewRange shown{0, 0, 0, 0};
     QRectF shownPlot;
-    QString roofSignature;
+    std::vector<int> roofSignature;
     // What the link roofs and collectives were computed from (readCommunication): the set-up
     // (without the chart-only on_chart and selected row) and the shown GPUs.
     std::optional<std::pair<std::optional<ScenarioModel>, std::vector<std::string>>>
@@ -109,13 +137,13 @@ struct RoofChart::Impl {
 
     void restyle();
     void readGpus();
-    QString currentRoofSignature() const;
+    std::vector<int> currentRoofSignature() const;
     void readRoofs();
     void readMeasured();
     bool readCommunication(bool force);
     bool readSweeps(bool force);
-    void readPoints(int op);
-    void flattenPoints();
+    // Reads operators first…last's points again into figure.points, in place.
+    void readPoints(int first, int last);
     void updateMargins();
     void refresh(ChartChanges changes, int changedOp = -1);
     void onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight);
@@ -171,21 +199,24 @@ void RoofChart::Impl::readGpus()
     }
 }
 
-QString RoofChart::Impl::currentRoofSignature() const
+std::vector<int> RoofChart::Impl::currentRoofSignature() const
 {
-    QString sig;
+    // Which roof each point stands under (precision and unit per GPU and operator, the selected
+    // operator marked): the roofs are read again only when this changes. Numbers, not text:
+    // it is compared on every slider step.
+    std::vector<int> sig;
     const int selected = session->selectedOperator();
+    const int nOps = static_cast<int>(session->operators().size());
+    sig.reserve(figure.gpus.size() * static_cast<std::size_t>(nOps + 1) + 1);
+    sig.push_back(selected);
     for (const FigureGpu& g : figure.gpus) {
-        sig += QString::number(g.hardware) + QLatin1Char(':');
-        for (int op = 0; op < static_cast<int>(session->operators().size()); ++op) {
+        sig.push_back(-1 - g.hardware);
+        for (int op = 0; op < nOps; ++op) {
             const auto& e = session->estimate(op, g.hardware);
-            if (!e)
-                continue;
-            sig += QString::number(static_cast<int>(e->ceiling.precision)) +
-                   QString::number(static_cast<int>(e->ceiling.unit)) +
-                   (op == selected ? QStringLiteral("*,") : QStringLiteral(","));
+            sig.push_back(e ? static_cast<int>(e->ceiling.precision) * 16 +
+                                  static_cast<int>(e->ceiling.unit)
+                            : -1);
         }
-        sig += QLatin1Char(';');
     }
     return sig;
 }
@@ -278,16 +309,15 @@ bool RoofChart::Impl::readSweeps(bool force)
                     selected < static_cast<int>(session->operators().size());
     // The path depends on everything but the driving parameter's value: a slider step on it
     // leaves the path alone.
-    std::optional<Operator> key;
-    if (on) {
-        key = session->operators()[static_cast<std::size_t>(selected)];
-        const std::string& param = key->definition().drivingParam;
-        if (!param.empty())
-            key->params.set(param, 0.0);
-    }
-    if (!force && key == sweepKey && sweepKeyOp == selected)
+    const Operator* current =
+        on ? &session->operators()[static_cast<std::size_t>(selected)] : nullptr;
+    const bool same =
+        sweepKeyOp == selected &&
+        (current ? sweepKey && sameButFor(*sweepKey, *current, current->definition().drivingParam)
+                 : !sweepKey);
+    if (!force && same)
         return false;
-    sweepKey = key;
+    sweepKey = current ? std::optional<Operator>(*current) : std::nullopt;
     sweepKeyOp = selected;
     figure.sweeps.clear();
     if (!on)
@@ -308,28 +338,47 @@ bool RoofChart::Impl::readSweeps(bool force)
     return true;
 }
 
-void RoofChart::Impl::readPoints(int op)
+void RoofChart::Impl::readPoints(int first, int last)
 {
-    auto& out = pointsByOp[static_cast<std::size_t>(op)];
-    out.clear();
-    for (const FigureGpu& g : figure.gpus) {
-        const auto& e = session->estimate(op, g.hardware);
-        // A value <= 0 has no place on a log axis.
-        if (!e || !(e->ai > 0.0) || !(e->attainable > 0.0))
-            continue;
-        FigurePoint p;
-        p.op = op;
-        p.hardware = g.hardware;
-        p.estimate = *e;
-        out.push_back(std::move(p));
+    // The others' points are moved, not copied: a model's slider step reads every row again,
+    // and copying each point's estimate (two roofs' source strings) twice was a tenth of it.
+    std::vector<FigurePoint> fresh;
+    std::vector<std::size_t> counts;
+    for (int op = first; op <= last; ++op) {
+        const std::size_t before = fresh.size();
+        for (const FigureGpu& g : figure.gpus) {
+            const auto& e = session->estimate(op, g.hardware);
+            // A value <= 0 has no place on a log axis.
+            if (!e || !(e->ai > 0.0) || !(e->attainable > 0.0))
+                continue;
+            FigurePoint p;
+            p.op = op;
+            p.hardware = g.hardware;
+            p.estimate = *e;
+            fresh.push_back(std::move(p));
+        }
+        counts.push_back(fresh.size() - before);
     }
-}
-
-void RoofChart::Impl::flattenPoints()
-{
-    figure.points.clear();
-    for (const auto& op : pointsByOp)
-        figure.points.insert(figure.points.end(), op.begin(), op.end());
+    const auto from = static_cast<std::size_t>(first);
+    const auto to = static_cast<std::size_t>(last) + 1;
+    auto& points = figure.points;
+    const auto begin = points.begin() + static_cast<std::ptrdiff_t>(pointStart[from]);
+    const auto end = points.begin() + static_cast<std::ptrdiff_t>(pointStart[to]);
+    if (begin == points.begin() && end == points.end()) {
+        points = std::move(fresh);
+    } else {
+        const auto at = points.erase(begin, end);
+        points.insert(at, std::make_move_iterator(fresh.begin()),
+                      std::make_move_iterator(fresh.end()));
+    }
+    const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(pointStart[from]) +
+                                 static_cast<std::ptrdiff_t>(fresh.size()) -
+                                 static_cast<std::ptrdiff_t>(pointStart[to]);
+    for (std::size_t op = from; op < to; ++op)
+        pointStart[op + 1] = pointStart[op] + counts[op - from];
+    for (std::size_t op = to + 1; op < pointStart.size(); ++op)
+        pointStart[op] =
+            static_cast<std::size_t>(static_cast<std::ptrdiff_t>(pointStart[op]) + shift);
 }
 
 void RoofChart::Impl::updateMargins()
@@ -439,7 +488,7 @@ void RoofChart::Impl::onComparisonChanged(const QModelIndex& topLeft,
     if (n == 0 || inRebuild)
         return;
     const int first = topLeft.row() / n;
-    const int last = std::min(bottomRight.row() / n, static_cast<int>(pointsByOp.size()) - 1);
+    const int last = std::min(bottomRight.row() / n, static_cast<int>(pointStart.size()) - 2);
     if (first > last)
         return;
     for (int op = first; op <= last; ++op) {
@@ -447,9 +496,8 @@ void RoofChart::Impl::onComparisonChanged(const QModelIndex& topLeft,
         if (op < static_cast<int>(figure.operators.size()))
             figure.operators[static_cast<std::size_t>(op)].name =
                 session->operators()[static_cast<std::size_t>(op)].displayName();
-        readPoints(op);
     }
-    flattenPoints();
+    readPoints(first, last);
     ChartChanges changes = ChartChange::Points;
     if (currentRoofSignature() != roofSignature) {
         readRoofs();
@@ -879,10 +927,10 @@ void RoofChart::rebuild()
         d->figure.operators.push_back(
             {o.displayName(), {}, o.definition().drivingParam, markerForOperator(op)});
     }
-    d->pointsByOp.assign(static_cast<std::size_t>(nOps), {});
-    for (int op = 0; op < nOps; ++op)
-        d->readPoints(op);
-    d->flattenPoints();
+    d->figure.points.clear();
+    d->pointStart.assign(static_cast<std::size_t>(nOps) + 1, 0);
+    if (nOps > 0)
+        d->readPoints(0, nOps - 1);
     d->readMeasured();
     d->readCommunication(true); // the catalog may have changed: always redone here
     d->readRoofs();
