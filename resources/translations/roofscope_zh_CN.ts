@@ -472,6 +472,85 @@ Fix or remove them and restart RoofScope.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::DocumentController</name>
+    <message>
+        <source>default</source>
+        <translation>默认场景</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Opened %1. %2</source>
+        <translation>已打开 %1。%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them before closing it?</source>
+        <translation>%1 有未保存的更改。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.
+
+%1</source>
+        <translation>未做任何更改。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>RoofScope scenarios (%1);;JSON files (*.json)</source>
+        <translation>RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>scenario.roofscope.json</source>
+        <translation>scenario.roofscope.json</translation>
+    </message>
+    <message>
+        <source>RoofScope scenarios (%1)</source>
+        <translation>RoofScope 场景 (%1)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>last session</source>
+        <translation>上次会话</translation>
+    </message>
+    <message>
+        <source>The last session could not be restored; showing the default.</source>
+        <translation>无法恢复上次会话，已显示默认场景。</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ExportController</name>
     <message>
         <source>&amp;Export Figure…</source>
@@ -1487,35 +1566,35 @@ Every core is kept busy: the rest of the machine may be slow.</source>
     </message>
     <message>
         <source>default</source>
-        <translation>默认场景</translation>
+        <translation type="vanished">默认场景</translation>
     </message>
     <message>
         <source>last session</source>
-        <translation>上次会话</translation>
+        <translation type="vanished">上次会话</translation>
     </message>
     <message>
         <source>The last session could not be restored; showing the default.</source>
-        <translation>无法恢复上次会话，已显示默认场景。</translation>
+        <translation type="vanished">无法恢复上次会话，已显示默认场景。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1：%2</translation>
+        <translation type="vanished">%1：%2</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation>已打开 %1</translation>
+        <translation type="vanished">已打开 %1</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation>已保存 %1</translation>
+        <translation type="vanished">已保存 %1</translation>
     </message>
     <message>
         <source>Open Scenario</source>
-        <translation>打开场景</translation>
+        <translation type="vanished">打开场景</translation>
     </message>
     <message>
         <source>RoofScope scenarios (%1);;JSON files (*.json)</source>
-        <translation>RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
+        <translation type="vanished">RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Cannot Open</source>
@@ -1535,31 +1614,31 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Cannot Open Scenario</source>
-        <translation>无法打开场景</translation>
+        <translation type="vanished">无法打开场景</translation>
     </message>
     <message>
         <source>Nothing was changed.
 
 %1</source>
-        <translation>未做任何更改。
+        <translation type="vanished">未做任何更改。
 
 %1</translation>
     </message>
     <message>
         <source>Cannot Save Scenario</source>
-        <translation>无法保存场景</translation>
+        <translation type="vanished">无法保存场景</translation>
     </message>
     <message>
         <source>Save Scenario</source>
-        <translation>保存场景</translation>
+        <translation type="vanished">保存场景</translation>
     </message>
     <message>
         <source>scenario.roofscope.json</source>
-        <translation>scenario.roofscope.json</translation>
+        <translation type="vanished">scenario.roofscope.json</translation>
     </message>
     <message>
         <source>RoofScope scenarios (%1)</source>
-        <translation>RoofScope 场景 (%1)</translation>
+        <translation type="vanished">RoofScope 场景 (%1)</translation>
     </message>
     <message>
         <source>About RoofScope</source>
@@ -1571,7 +1650,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Untitled</source>
-        <translation>未命名</translation>
+        <translation type="vanished">未命名</translation>
     </message>
     <message>
         <source>%1[*] — RoofScope</source>
@@ -1595,11 +1674,11 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Save Changes?</source>
-        <translation>保存更改？</translation>
+        <translation type="vanished">保存更改？</translation>
     </message>
     <message>
         <source>%1 has unsaved changes. Save them before closing it?</source>
-        <translation>%1 有未保存的更改。关闭前要保存吗？</translation>
+        <translation type="vanished">%1 有未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
@@ -1655,7 +1734,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Opened %1. %2</source>
-        <translation>已打开 %1。%2</translation>
+        <translation type="vanished">已打开 %1。%2</translation>
     </message>
     <message>
         <source>Kernels</source>

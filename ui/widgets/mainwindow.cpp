@@ -6,7 +6,6 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/datanames.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
@@ -17,6 +16,7 @@
 #include "ui/widgets/columnfitter.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/docklayout.h"
+#include "ui/widgets/documentcontroller.h"
 #include "ui/widgets/hardwarepanel.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/machinemeasurer.h"
@@ -27,7 +27,6 @@
 #include "ui/widgets/planpanel.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/profilercommandsdialog.h"
-#include "ui/widgets/prompt.h"
 #include "ui/widgets/publisheddialog.h"
 #include "ui/widgets/readoutpanel.h"
 #include "ui/widgets/windowpalette.h"
@@ -39,13 +38,10 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -60,9 +56,6 @@
 namespace roofscope {
 
 namespace {
-
-const QString kScenarioFilter = QStringLiteral("*.roofscope.json");
-constexpr int kMaxRecentFiles = 10;
 
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content)
 {
@@ -145,6 +138,13 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     auto* workbench = new ModelWorkbench(m_session, this);
     m_workbench = workbench;
     workbench->setObjectName(QStringLiteral("modelWorkbench"));
+    m_document = new DocumentController(m_session, workbench, this);
+    connect(
+        m_document, &DocumentController::statusMessage, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(m_document, &DocumentController::fileChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &DocumentController::modifiedChanged, this, &MainWindow::updateTitle);
+    fillRecentMenu();
     auto* modelPanel = new ModelPanel(workbench, this);
     // Scrolls rather than holding the whole left column at its own minimum width on a small
     // screen.
@@ -220,14 +220,6 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(m_chartView, &RoofChartView::statusMessage, this, status);
     connect(m_parameters, &ParameterPanel::statusMessage, this, status);
     connect(m_operatorModel, &OperatorModel::editRejected, this, status);
-    // Every edit is an undo step: the document is modified while the stack is away from the
-    // state it was saved (or opened) in, so undoing back to it leaves nothing to save. The view,
-    // theme and toggles are saved too but not undoable: they count until the next save.
-    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateModified);
-    connect(m_session, &Session::settingChangedOutsideUndo, this, [this] {
-        m_settingsChanged = true;
-        updateModified();
-    });
     connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
     // The whole window follows the theme, not only the chart.
     connect(m_session, &Session::themeChanged, this,
@@ -344,21 +336,22 @@ void MainWindow::createActions()
         return a;
     };
 
-    QAction* newAct = action(tr("&New"), QKeySequence::New, [this] { newDocumentInteractive(); });
+    QAction* newAct =
+        action(tr("&New"), QKeySequence::New, [this] { m_document->newDocumentInteractive(); });
     newAct->setToolTip(tr("A new document with the four example accelerators and operators"));
-    QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { open(); });
-    QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { save(); });
-    QAction* saveAsAct = action(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    QAction* openAct = action(tr("&Open…"), QKeySequence::Open, [this] { m_document->open(); });
+    QAction* saveAct = action(tr("&Save"), QKeySequence::Save, [this] { m_document->save(); });
+    QAction* saveAsAct =
+        action(tr("Save &As…"), QKeySequence::SaveAs, [this] { m_document->saveAs(); });
     // Figure and data export (dialog, atomic writes, clipboard) live in ui/export.
     auto* exporter = new ExportController(m_session, m_chart, this);
-    exporter->setDocumentFile([this] { return m_file; });
+    exporter->setDocumentFile([this] { return m_document->currentFile(); });
     QAction* quitAct = action(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quitAct->setMenuRole(QAction::QuitRole);
     file->addActions({newAct, openAct});
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    fillRecentMenu();
     file->addActions({saveAct, saveAsAct});
     file->addSeparator();
     QAction* addCatalog = action(tr("Add &Hardware Catalog…"), QKeySequence(),
@@ -499,14 +492,42 @@ void MainWindow::syncThemeActions()
 
 void MainWindow::newDocument()
 {
-    Scenario story = defaultScenario();
-    localizePresetLabels(story);
-    m_session->applyScenario(story, tr("default"));
-    // A dark desktop gets the dark theme for a new document.
-    if (WindowPalette::systemIsDark())
-        m_session->setTheme(Theme::Dark);
-    m_file.clear();
-    markSaved();
+    m_document->newDocument();
+}
+
+std::optional<QString> MainWindow::openFile(const QString& path)
+{
+    return m_document->openFile(path);
+}
+
+std::optional<QString> MainWindow::saveFile(const QString& path)
+{
+    return m_document->saveFile(path);
+}
+
+QString MainWindow::currentFile() const
+{
+    return m_document->currentFile();
+}
+
+bool MainWindow::isModified() const
+{
+    return m_document->isModified();
+}
+
+bool MainWindow::openInteractive(const QString& path)
+{
+    return m_document->openInteractive(path);
+}
+
+bool MainWindow::newDocumentInteractive()
+{
+    return m_document->newDocumentInteractive();
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return m_document->recentFiles();
 }
 
 void MainWindow::addServingView(ModelWorkbench* workbench)
@@ -584,7 +605,7 @@ void MainWindow::restoreGeometryOnly()
                           settings.value(QStringLiteral("window/state")).toByteArray(),
                           settings.value(QStringLiteral("window/compactLayout"), false).toBool(),
                           settings.value(QStringLiteral("window/layoutFollows"), true).toBool());
-    m_restoreSession = settings.value(QStringLiteral("session/restore"), true).toBool();
+    m_document->loadSessionPreference();
     m_centralSplit->restoreState(
         settings.value(QStringLiteral("window/centralSplit")).toByteArray());
     showServingChart(settings.value(QStringLiteral("window/servingChart"), false).toBool());
@@ -615,22 +636,7 @@ std::optional<QString> MainWindow::openFromCommandLine(const QStringList& paths)
 bool MainWindow::restoreState()
 {
     restoreGeometryOnly();
-    QSettings settings;
-    const QString last = settings.value(QStringLiteral("session/last")).toString();
-    if (!m_restoreSession || last.isEmpty())
-        return false;
-    auto scenario = parseScenario(last.toStdString(), "last session");
-    if (!scenario || m_workbench->checkSetup(*scenario, tr("last session")) ||
-        m_session->applyScenario(*scenario, tr("last session"))) {
-        statusBar()->showMessage(tr("The last session could not be restored; showing the default."),
-                                 8000);
-        return false;
-    }
-    m_file = settings.value(QStringLiteral("session/file")).toString();
-    markSaved(!settings.value(QStringLiteral("session/modified"), false).toBool());
-    if (!m_session->openNotes().isEmpty())
-        statusBar()->showMessage(m_session->openNotes().join(QLatin1Char(' ')), 15000);
-    return true;
+    return m_document->restoreLastSession();
 }
 
 void MainWindow::saveSessionToSettings() const
@@ -642,119 +648,13 @@ void MainWindow::saveSessionToSettings() const
     settings.setValue(QStringLiteral("window/layoutFollows"), m_dockLayout->followsWindow());
     settings.setValue(QStringLiteral("window/centralSplit"), m_centralSplit->saveState());
     settings.setValue(QStringLiteral("window/servingChart"), m_servingAction->isChecked());
-    settings.setValue(QStringLiteral("session/restore"), m_restoreSession);
-    settings.setValue(QStringLiteral("session/last"),
-                      QString::fromStdString(scenarioToJson(m_session->toScenario())));
-    settings.setValue(QStringLiteral("session/file"), m_file);
-    settings.setValue(QStringLiteral("session/modified"), m_modified);
-}
-
-std::optional<QString> MainWindow::openFile(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return tr("%1: %2").arg(path, f.errorString());
-    const QByteArray data = f.readAll();
-    const QString name = QFileInfo(path).fileName();
-    auto scenario =
-        parseScenario(std::string_view(data.constData(), static_cast<std::size_t>(data.size())),
-                      name.toStdString());
-    if (!scenario)
-        return QString::fromStdString(scenario.error().message);
-    if (auto error = m_workbench->checkSetup(*scenario, name))
-        return error;
-    if (auto error = m_session->applyScenario(*scenario, name))
-        return QString::fromStdString(error->message);
-    m_file = path;
-    markSaved();
-    addRecentFile(path);
-    if (m_session->openNotes().isEmpty())
-        statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
-    else
-        statusBar()->showMessage(
-            tr("Opened %1. %2").arg(name, m_session->openNotes().join(QLatin1Char(' '))), 15000);
-    return std::nullopt;
-}
-
-std::optional<QString> MainWindow::saveFile(const QString& path)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return tr("%1: %2").arg(path, f.errorString());
-    const std::string json = scenarioToJson(m_session->toScenario());
-    f.write(json.data(), static_cast<qint64>(json.size()));
-    if (!f.commit())
-        return tr("%1: %2").arg(path, f.errorString());
-    m_file = path;
-    markSaved();
-    addRecentFile(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
-    return std::nullopt;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_modified)
-        return true;
-    const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
-    const auto answer = Prompt::ask(
-        this,
-        {tr("Save Changes?"), tr("%1 has unsaved changes. Save them before closing it?").arg(name),
-         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save});
-    if (answer == QMessageBox::Save)
-        return save();
-    return answer == QMessageBox::Discard;
-}
-
-bool MainWindow::openInteractive(const QString& path)
-{
-    if (!maybeSave())
-        return false;
-    if (auto error = openFile(path)) {
-        QMessageBox::warning(this, tr("Cannot Open Scenario"),
-                             tr("Nothing was changed.\n\n%1").arg(*error));
-        return false;
-    }
-    return true;
-}
-
-bool MainWindow::newDocumentInteractive()
-{
-    if (!maybeSave())
-        return false;
-    newDocument();
-    return true;
-}
-
-void MainWindow::open()
-{
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Scenario"), QFileInfo(m_file).absolutePath(),
-        tr("RoofScope scenarios (%1);;JSON files (*.json)").arg(kScenarioFilter));
-    if (!path.isEmpty())
-        openInteractive(path);
-}
-
-QStringList MainWindow::recentFiles() const
-{
-    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
-}
-
-void MainWindow::addRecentFile(const QString& path)
-{
-    QStringList files = recentFiles();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    m_document->saveSession();
 }
 
 void MainWindow::fillRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = recentFiles();
+    const QStringList files = m_document->recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files.at(i);
         // &1 … &9: the usual keyboard path through the menu.
@@ -764,7 +664,7 @@ void MainWindow::fillRecentMenu()
         a->setToolTip(path);
         a->setStatusTip(path);
         a->setEnabled(QFileInfo::exists(path));
-        connect(a, &QAction::triggered, this, [this, path] { openInteractive(path); });
+        connect(a, &QAction::triggered, this, [this, path] { m_document->openInteractive(path); });
     }
     if (files.isEmpty()) {
         m_recentMenu->addAction(tr("No Recent Files"))->setEnabled(false);
@@ -772,45 +672,18 @@ void MainWindow::fillRecentMenu()
     }
     m_recentMenu->addSeparator();
     connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this,
-            [] { QSettings().remove(QStringLiteral("recentFiles")); });
-}
-
-bool MainWindow::save()
-{
-    if (m_file.isEmpty())
-        return saveAs();
-    if (auto error = saveFile(m_file)) {
-        QMessageBox::warning(this, tr("Cannot Save Scenario"), *error);
-        return false;
-    }
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Scenario"), m_file.isEmpty() ? tr("scenario.roofscope.json") : m_file,
-        tr("RoofScope scenarios (%1)").arg(kScenarioFilter));
-    if (path.isEmpty())
-        return false;
-    if (!path.endsWith(QStringLiteral(".json")))
-        path += QStringLiteral(".roofscope.json");
-    if (auto error = saveFile(path)) {
-        QMessageBox::warning(this, tr("Cannot Save Scenario"), *error);
-        return false;
-    }
-    return true;
+            [this] { m_document->clearRecentFiles(); });
 }
 
 void MainWindow::preferences()
 {
     PreferencesDialog dialog(this);
-    dialog.setValues(m_session->theme(), m_session->toggles(), m_restoreSession);
+    dialog.setValues(m_session->theme(), m_session->toggles(), m_document->restoresSession());
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_session->setTheme(dialog.theme());
     m_session->setToggles(dialog.toggles());
-    m_restoreSession = dialog.restoreSession();
+    m_document->setRestoresSession(dialog.restoreSession());
 }
 
 void MainWindow::about()
@@ -868,35 +741,15 @@ void MainWindow::readingGuide()
     box.exec();
 }
 
-void MainWindow::updateModified()
-{
-    const bool modified = m_settingsChanged || !m_session->undoStack()->isClean();
-    if (modified == m_modified)
-        return;
-    m_modified = modified;
-    updateTitle();
-}
-
-void MainWindow::markSaved(bool saved)
-{
-    m_session->undoStack()->setClean();
-    m_settingsChanged = !saved;
-    m_modified = !saved;
-    updateTitle();
-}
-
 void MainWindow::updateTitle()
 {
-    const QString name = m_file.isEmpty() ? tr("Untitled") : QFileInfo(m_file).fileName();
-    setWindowTitle(tr("%1[*] — RoofScope").arg(name));
-    setWindowModified(m_modified);
+    setWindowTitle(tr("%1[*] — RoofScope").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // With session restore on nothing is lost: the next start brings the document back with
-    // its unsaved changes. Without it, quitting would discard them: ask.
-    if (!m_restoreSession && !maybeSave()) {
+    if (!m_document->confirmClose()) {
         event->ignore();
         return;
     }
@@ -929,7 +782,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         this,
         [this, paths] {
             if (paths.size() == 1 && KernelsPanel::isScenarioFile(paths.front()))
-                openInteractive(paths.front());
+                m_document->openInteractive(paths.front());
             else
                 m_kernels->importFiles(paths);
         },

@@ -20,6 +20,7 @@ class ServingView;
 class ComparisonModel;
 class ComparisonPanel;
 class DockLayout;
+class DocumentController;
 class HardwareModel;
 class HardwarePanel;
 class ModelWorkbench;
@@ -58,9 +59,17 @@ public:
     // View ▸ Serving Chart: the serving chart beside the roofline, or not.
     void showServingChart(bool on);
 
-    // A new document, without asking: the seed's story (A100/H100/H200/B200, the seed's operators,
-    // decode matmul selected), unnamed and unmodified.
+    // The document's file, modified state, recent files and File ▸ New/Open/Save
+    // (DocumentController); the calls below forward to it.
+    DocumentController* documentController() const { return m_document; }
     void newDocument();
+    std::optional<QString> openFile(const QString& path);
+    std::optional<QString> saveFile(const QString& path);
+    QString currentFile() const;
+    bool isModified() const;
+    bool openInteractive(const QString& path);
+    bool newDocumentInteractive();
+    QStringList recentFiles() const;
     // Restores geometry and, when enabled, the last session; false when there was none.
     bool restoreState();
     // Restores the geometry and the layout of the docks only (the window opens on files).
@@ -69,25 +78,8 @@ public:
     // *.roofscope.json or holding a scenario) or the files imported as profiler exports. A
     // missing or unreadable file: the message naming it, and the new document stays.
     std::optional<QString> openFromCommandLine(const QStringList& paths);
-    // Opens a scenario; on any error nothing changes and the message is returned.
-    std::optional<QString> openFile(const QString& path);
-    // Writes the session atomically (QSaveFile); the error message on failure.
-    std::optional<QString> saveFile(const QString& path);
-    QString currentFile() const { return m_file; }
-    bool isModified() const { return m_modified; }
-    // Opens a file the way the menu, Open Recent and a drop do: asks to save unsaved changes
-    // first (Prompt), shows any error. False when cancelled or not opened.
-    bool openInteractive(const QString& path);
-    // File ▸ New: newDocument after asking to save unsaved changes (as openInteractive does for
-    // openFile); false when the user cancelled.
-    bool newDocumentInteractive();
-    // "Save changes?" when the document is modified: true when it is safe to discard it
-    // (saved, discarded or unmodified), false on Cancel or a failed save.
-    bool maybeSave();
     // Help ▸ Reading the Chart.
     static QString readingGuideText();
-    // Most recent first, absolute paths (QSettings "recentFiles"); File ▸ Open Recent.
-    QStringList recentFiles() const;
     QMenu* recentMenu() const { return m_recentMenu; }
     // The first-run layout for a window of `size`: below 900 px high (a 1366×768 laptop) the
     // bottom strip and the read-out become tabs so that the chart keeps half of the window. The
@@ -112,20 +104,12 @@ protected:
 private:
     void createActions();
     void setUpTabOrder();
-    void open();
-    bool save();
-    bool saveAs();
     void preferences();
     void about();
     void readingGuide();
-    void updateModified();
-    // The document now matches its file (`saved`), or is known to differ from it (a restored
-    // session that was unsaved): the undo stack's clean state is here either way.
-    void markSaved(bool saved = true);
     void updateTitle();
     void syncThemeActions();
     void saveSessionToSettings() const;
-    void addRecentFile(const QString& path);
     void fillRecentMenu();
     void addServingView(ModelWorkbench* workbench);
     void fitServingSplit();
@@ -135,6 +119,7 @@ private:
     OperatorModel* m_operatorModel;
     ComparisonModel* m_comparisonModel;
     CatalogController* m_catalog;
+    DocumentController* m_document = nullptr;
     MachineMeasurer* m_measurer;
     RoofChart* m_chart;
     RoofChartView* m_chartView;
@@ -152,10 +137,6 @@ private:
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
-    QString m_file;
-    bool m_modified = false;
-    bool m_settingsChanged = false; // view, theme or toggles changed since the last save
-    bool m_restoreSession = true;
 };
 
 } // namespace roofscope
