@@ -28,6 +28,9 @@ RoofChartView::RoofChartView(RoofChart* chart, Session* session, QWidget* parent
     : QGraphicsView(parent), m_chart(chart), m_session(session)
 {
     setScene(new QGraphicsScene(this));
+    // Most of the chart's items move on a slider step (points, labels, leaders): keeping a
+    // BSP index of them up to date costs more than looking through a few hundred items.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     scene()->addItem(chart->graphicsItem());
     setFrameShape(QFrame::NoFrame);
     setBackgroundRole(QPalette::Window);
