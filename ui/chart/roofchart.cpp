@@ -361,6 +361,9 @@ void RoofChart::Impl::readPoints(int first, int last)
     }
     const auto from = static_cast<std::size_t>(first);
     const auto to = static_cast<std::size_t>(last) + 1;
+    const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(pointStart[from]) +
+                                 static_cast<std::ptrdiff_t>(fresh.size()) -
+                                 static_cast<std::ptrdiff_t>(pointStart[to]);
     auto& points = figure.points;
     const auto begin = points.begin() + static_cast<std::ptrdiff_t>(pointStart[from]);
     const auto end = points.begin() + static_cast<std::ptrdiff_t>(pointStart[to]);
@@ -371,9 +374,6 @@ void RoofChart::Impl::readPoints(int first, int last)
         points.insert(at, std::make_move_iterator(fresh.begin()),
                       std::make_move_iterator(fresh.end()));
     }
-    const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(pointStart[from]) +
-                                 static_cast<std::ptrdiff_t>(fresh.size()) -
-                                 static_cast<std::ptrdiff_t>(pointStart[to]);
     for (std::size_t op = from; op < to; ++op)
         pointStart[op + 1] = pointStart[op] + counts[op - from];
     for (std::size_t op = to + 1; op < pointStart.size(); ++op)

@@ -72,16 +72,15 @@ std::vector<ChartLabel*> LabelsLayer::labelItems(const std::vector<QString>& tex
             spare.push_back(item);
         }
     }
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        if (out[i])
+    for (ChartLabel*& item : out) {
+        if (item)
             continue;
         if (spare.empty()) {
-            auto* l = new ChartLabel(m_host);
-            l->setZValue(1000);
-            m_labels.push_back(l);
-            out[i] = l;
+            item = new ChartLabel(m_host);
+            item->setZValue(1000);
+            m_labels.push_back(item);
         } else {
-            out[i] = spare.back();
+            item = spare.back();
             spare.pop_back();
         }
     }
