@@ -210,10 +210,6 @@ Fix or remove them and restart RoofScope.</source>
         <translation>选择一个算子，以便将各加速器与基准对比。</translation>
     </message>
     <message>
-        <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt; while the %4 peak grew %5× and bandwidth %6×</source>
-        <translation type="vanished">%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 峰值算力增长 %5×，带宽增长 %6×</translation>
-    </message>
-    <message>
         <source>%1 → %2: &lt;b&gt;%3× faster&lt;/b&gt; while the %4 %5 peak grew %6× and bandwidth %7×</source>
         <translation>%1 → %2：&lt;b&gt;快 %3×&lt;/b&gt;，而 %4 %5 峰值算力增长 %6×，带宽增长 %7×</translation>
     </message>
@@ -873,10 +869,6 @@ Fix or remove them and restart RoofScope.</source>
         <translation>%1（基准）</translation>
     </message>
     <message>
-        <source>Dense BF16 tensor peak (FP16 or FP32 vector when not published)</source>
-        <translation type="vanished">稠密 BF16 Tensor Core 峰值算力（未公布时取 FP16 或 FP32 向量峰值）</translation>
-    </message>
-    <message>
         <source>Main memory (HBM/DRAM) bandwidth</source>
         <translation>主存（HBM/DRAM）带宽</translation>
     </message>
@@ -1237,10 +1229,6 @@ Nothing was changed.</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <source>Import profiler exports: Nsight Compute CSV, rocprof/omniperf, PyTorch trace (.json, .json.gz), ERT roofline.json, CSV</source>
-        <translation type="vanished">导入性能分析器导出文件：Nsight Compute CSV、rocprof/omniperf、PyTorch trace（.json、.json.gz）、ERT roofline.json、CSV</translation>
-    </message>
-    <message>
         <source>&amp;Link to Operator…</source>
         <translation>关联到算子(&amp;L)…</translation>
     </message>
@@ -1277,10 +1265,6 @@ Nothing was changed.</source>
         <translation>导入测量数据</translation>
     </message>
     <message>
-        <source>Profiler exports (*.csv *.json *.gz *.txt);;All files (*)</source>
-        <translation type="vanished">性能分析器导出文件 (*.csv *.json *.gz *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
@@ -1311,10 +1295,6 @@ Nothing was changed.</source>
     <message>
         <source>%1 does not name its GPU. Measure its kernels against:</source>
         <translation>%1 未注明 GPU。将其内核对照以下 GPU 测量：</translation>
-    </message>
-    <message>
-        <source>Imported %1 kernels.</source>
-        <translation type="vanished">已导入 %1 个内核。</translation>
     </message>
     <message>
         <source>(no link)</source>
@@ -1549,10 +1529,6 @@ Every core is kept busy: the rest of the machine may be slow.</source>
         <translation>FP64 屋顶</translation>
     </message>
     <message>
-        <source>L2 Slope</source>
-        <translation type="vanished">L2 带宽斜线</translation>
-    </message>
-    <message>
         <source>Sweep Path</source>
         <translation>扫描路径</translation>
     </message>
@@ -1563,38 +1539,6 @@ Every core is kept busy: the rest of the machine may be slow.</source>
     <message>
         <source>&amp;About RoofScope</source>
         <translation>关于 RoofScope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation type="vanished">默认场景</translation>
-    </message>
-    <message>
-        <source>last session</source>
-        <translation type="vanished">上次会话</translation>
-    </message>
-    <message>
-        <source>The last session could not be restored; showing the default.</source>
-        <translation type="vanished">无法恢复上次会话，已显示默认场景。</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="vanished">%1：%2</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation type="vanished">已打开 %1</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation type="vanished">已保存 %1</translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation type="vanished">打开场景</translation>
-    </message>
-    <message>
-        <source>RoofScope scenarios (%1);;JSON files (*.json)</source>
-        <translation type="vanished">RoofScope 场景 (%1);;JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Cannot Open</source>
@@ -1613,44 +1557,12 @@ A new document is open instead.</source>
 已改为打开一个新文档。</translation>
     </message>
     <message>
-        <source>Cannot Open Scenario</source>
-        <translation type="vanished">无法打开场景</translation>
-    </message>
-    <message>
-        <source>Nothing was changed.
-
-%1</source>
-        <translation type="vanished">未做任何更改。
-
-%1</translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation type="vanished">无法保存场景</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation type="vanished">保存场景</translation>
-    </message>
-    <message>
-        <source>scenario.roofscope.json</source>
-        <translation type="vanished">scenario.roofscope.json</translation>
-    </message>
-    <message>
-        <source>RoofScope scenarios (%1)</source>
-        <translation type="vanished">RoofScope 场景 (%1)</translation>
-    </message>
-    <message>
         <source>About RoofScope</source>
         <translation>关于 RoofScope</translation>
     </message>
     <message>
         <source>&lt;h3&gt;RoofScope %1&lt;/h3&gt;&lt;p&gt;The roofline model of GPU performance, for engineers optimizing LLM inference: pick accelerators and operators, see where each operator sits against the roofs, drag it across the ridge.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;RoofScope %1&lt;/h3&gt;&lt;p&gt;GPU 性能的 Roofline 模型，为优化 LLM 推理的工程师而作：选择加速器和算子，看清每个算子相对屋顶线的位置，并把它拖过拐点。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation type="vanished">未命名</translation>
     </message>
     <message>
         <source>%1[*] — RoofScope</source>
@@ -1671,14 +1583,6 @@ A new document is open instead.</source>
     <message>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Save Changes?</source>
-        <translation type="vanished">保存更改？</translation>
-    </message>
-    <message>
-        <source>%1 has unsaved changes. Save them before closing it?</source>
-        <translation type="vanished">%1 有未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
@@ -1727,14 +1631,6 @@ A new document is open instead.</source>
     <message>
         <source>Edit Acce&amp;lerator…</source>
         <translation>编辑加速器(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>%1: the file disappeared</source>
-        <translation type="vanished">%1：文件已不存在</translation>
-    </message>
-    <message>
-        <source>Opened %1. %2</source>
-        <translation type="vanished">已打开 %1。%2</translation>
     </message>
     <message>
         <source>Kernels</source>
@@ -1808,10 +1704,6 @@ A new document is open instead.</source>
         <translation>你编辑过的行在批大小、上下文、阶段或并行布局改变时保留其值；它们在算子列表中标有 ✎</translation>
     </message>
     <message>
-        <source>Load config.json…</source>
-        <translation type="vanished">加载 config.json…</translation>
-    </message>
-    <message>
         <source>Fused kernels</source>
         <translation>算子融合</translation>
     </message>
@@ -1822,10 +1714,6 @@ A new document is open instead.</source>
     <message>
         <source>Show on Chart</source>
         <translation>在图表上显示</translation>
-    </message>
-    <message>
-        <source>A Hugging Face config.json or a RoofScope model catalog</source>
-        <translation type="vanished">Hugging Face 的 config.json，或 RoofScope 模型目录</translation>
     </message>
     <message>
         <source>Decode (one token per sequence)</source>
@@ -1840,10 +1728,6 @@ A new document is open instead.</source>
         <translation>一步中的序列数</translation>
     </message>
     <message>
-        <source>Replace the chart&apos;s operators with this model&apos;s (undoable)</source>
-        <translation type="vanished">用该模型的算子替换图表中的算子（可撤销）</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1854,22 +1738,6 @@ A new document is open instead.</source>
     <message>
         <source>Batch</source>
         <translation>批大小</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <translation type="vanished">权重</translation>
-    </message>
-    <message>
-        <source>A</source>
-        <translation type="vanished">激活</translation>
-    </message>
-    <message>
-        <source>KV</source>
-        <translation type="vanished">KV</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation type="vanished">精度</translation>
     </message>
     <message>
         <source>Weights of the decoder layers&apos; matrices</source>
@@ -1972,10 +1840,6 @@ A new document is open instead.</source>
         <translation>PP</translation>
     </message>
     <message>
-        <source>GPUs</source>
-        <translation type="vanished">GPU</translation>
-    </message>
-    <message>
         <source>Tensor parallelism: each layer&apos;s heads, FFN and vocabulary split over N GPUs, with two all-reduces per layer over the interconnect</source>
         <translation>张量并行：每层的注意力头、FFN 和词表切分到 N 个 GPU 上，每层经互连做两次 all-reduce</translation>
     </message>
@@ -1986,14 +1850,6 @@ A new document is open instead.</source>
     <message>
         <source>Expert parallelism (mixture of experts): each MoE layer&apos;s experts spread over E of the TP GPUs, with dispatch and combine all-to-alls</source>
         <translation>专家并行（混合专家）：每个 MoE 层的专家分布到 TP 组中的 E 个 GPU 上，分发与合并各做一次 all-to-all</translation>
-    </message>
-    <message>
-        <source>= 1 GPU</source>
-        <translation type="vanished">= 1 个 GPU</translation>
-    </message>
-    <message>
-        <source>= %1 GPUs</source>
-        <translation type="vanished">= %1 个 GPU</translation>
     </message>
     <message>
         <source>fits</source>
@@ -2272,10 +2128,6 @@ A new document is open instead.</source>
     <message>
         <source>Weights %1 + KV cache %2 of %3</source>
         <translation>权重 %1 + KV cache %2（显存共 %3）</translation>
-    </message>
-    <message>
-        <source>The times assume it fits: split over %1 GPUs it would (tensor-parallel communication not modelled)</source>
-        <translation type="vanished">耗时按放得下估算：拆分到 %1 块 GPU 上才放得下（未计张量并行通信）</translation>
     </message>
     <message>
         <source>Step time on the baseline ÷ step time on this accelerator</source>
@@ -2601,10 +2453,6 @@ A new document is open instead.</source>
         <translation>量化</translation>
     </message>
     <message>
-        <source>The intensity of this operator does not depend on its size; its dtype moves it.</source>
-        <translation type="vanished">该算子的算术强度与规模无关，只随数据类型（dtype）变化。</translation>
-    </message>
-    <message>
         <source>Drag %1 (or the point on the chart): the chart follows live.</source>
         <translation>拖动 %1（或图表上的数据点），图表实时跟随。</translation>
     </message>
@@ -2740,10 +2588,6 @@ A new document is open instead.</source>
     <message>
         <source>FP64 roof</source>
         <translation>FP64 屋顶</translation>
-    </message>
-    <message>
-        <source>L2 bandwidth slope (where known)</source>
-        <translation type="vanished">L2 带宽斜线（如已知）</translation>
     </message>
     <message>
         <source>Sweep path of the selected operator</source>
@@ -3073,12 +2917,6 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
         </translation>
     </message>
     <message>
-        <source>%1 (measured on %2)
-AI %3 FLOP/byte, %4</source>
-        <translation type="vanished">%1（在 %2 上实测）
-AI %3 FLOP/byte，%4</translation>
-    </message>
-    <message>
         <source>unknown GPU</source>
         <translation>未知 GPU</translation>
     </message>
@@ -3093,10 +2931,6 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>Attainable performance</source>
         <translation>可达算力</translation>
-    </message>
-    <message>
-        <source>L2</source>
-        <translation type="vanished">L2</translation>
     </message>
     <message>
         <source>(baseline)</source>
@@ -3275,10 +3109,6 @@ AI %3 FLOP/byte，%4</translation>
     <message>
         <source>published measurement (hover for its source)</source>
         <translation>公开测量结果（悬停查看来源）</translation>
-    </message>
-    <message>
-        <source>expected real range: published measurements reached %1–%2 of the bound (median %3, %4 results); not a prediction</source>
-        <translation type="vanished">预期真实区间：公开测量达到上界的 %1–%2（中位数 %3，共 %4 条结果）；不是预测</translation>
     </message>
     <message>
         <source>Check an accelerator to see its serving curve.</source>
