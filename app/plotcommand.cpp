@@ -13,12 +13,11 @@
 #include "core/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
-#include "ui/datanames.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/figuredata.h"
 #include "ui/export/figureexporter.h"
-#include "ui/modelworkbench.h"
-#include "ui/translation.h"
+#include "ui/text/datanames.h"
+#include "ui/text/translation.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -281,7 +280,7 @@ int runPlot(const std::vector<std::string>& args)
         if (!exporter)
             throw UsageError(exporter.error().message);
         ChartDocument* doc = (*exporter)->document();
-        ModelWorkbench::sizeModelMarkers(doc->session(), doc->chart());
+        doc->sizeModelMarkers();
         error = (*exporter)->write(outPath, *figureFormat);
     } else {
         auto doc = ChartDocument::fromScenario(std::move(scenario), std::move(catalog),

@@ -1,7 +1,7 @@
 #include "ui/guimain.h"
 
 #include "core/catalog.h"
-#include "ui/translation.h"
+#include "ui/text/translation.h"
 #include "ui/widgets/mainwindow.h"
 
 #include <QApplication>

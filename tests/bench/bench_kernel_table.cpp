@@ -6,8 +6,8 @@
 //   build/dev/tests/bench/roofscope_bench_kernel_table [ROWS]
 #include "core/catalog.h"
 #include "core/scenario.h"
+#include "ui/document/session.h"
 #include "ui/models/kernelmodel.h"
-#include "ui/session.h"
 #include "ui/widgets/kernelspanel.h"
 
 #include "ui/models/kerneltableproxy.h"

@@ -4,7 +4,7 @@
 #include "core/probe/proberesult.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
 
 #include "tests/common/measuredcpu.h"
 

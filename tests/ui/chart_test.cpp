@@ -7,12 +7,14 @@
 #include "ui/chart/chartlegend.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/widgets/logslider.h"
+#include "ui/controls/logscale.h"
+#include "ui/controls/logslider.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"
 
 #include <QMouseEvent>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTest>
@@ -311,7 +313,7 @@ TEST(RoofChartView, DragPointChangesParameterSliderAndReadout)
     EXPECT_EQ(batch, std::round(batch));
     EXPECT_EQ(w->parameterPanel()->slider("batch")->spinBox()->value(), static_cast<int>(batch));
     EXPECT_EQ(w->parameterPanel()->slider("batch")->slider()->value(),
-              geometry::valueToSlider(batch, LogSlider::kSteps, 1, 4096));
+              logscale::valueToSlider(batch, LogSlider::kSteps, 1, 4096));
     EXPECT_NE(w->readoutPanel()->field(QStringLiteral("ai")), aiBefore);
     EXPECT_TRUE(w->readoutPanel()->field(QStringLiteral("ai")).startsWith(QStringLiteral("9")) ||
                 w->readoutPanel()->field(QStringLiteral("ai")).startsWith(QStringLiteral("10")))
@@ -561,4 +563,37 @@ TEST(RoofChartView, LabelsFollowTheirPlacesWhileASliderIsDragged)
     const auto released = boxes();
     chart->preferLabelOffsets({}); // the same state placed afresh
     EXPECT_EQ(boxes(), released);
+}
+
+// A modal dialog that opens mid-drag takes the mouse: the slider's release never arrives. The
+// gesture ends when the held slider loses focus or is hidden, or the labels would keep
+// following their old places (and edits keep merging) until some later drag ended.
+TEST(LogSlider, AHeldSliderThatLosesFocusOrIsHiddenEndsTheGesture)
+{
+    auto w = makeWindow();
+    w->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(w.get()));
+    Session* s = w->session();
+    LogSlider* slider = w->parameterPanel()->slider("batch");
+    ASSERT_NE(slider, nullptr);
+    QSignalSpy ended(s, &Session::gestureEnded);
+
+    slider->slider()->setSliderDown(true); // what a press on the handle does
+    EXPECT_TRUE(s->inGesture());
+    QFocusEvent focusOut(QEvent::FocusOut, Qt::ActiveWindowFocusReason);
+    QCoreApplication::sendEvent(slider->slider(), &focusOut);
+    EXPECT_FALSE(s->inGesture());
+    EXPECT_FALSE(slider->slider()->isSliderDown());
+    EXPECT_EQ(ended.count(), 1);
+
+    slider->slider()->setSliderDown(true);
+    EXPECT_TRUE(s->inGesture());
+    slider->hide();
+    EXPECT_FALSE(s->inGesture());
+    EXPECT_EQ(ended.count(), 2);
+
+    // Focus lost with nothing held ends nothing.
+    slider->show();
+    QCoreApplication::sendEvent(slider->slider(), &focusOut);
+    EXPECT_EQ(ended.count(), 2);
 }

@@ -1,7 +1,7 @@
 // The dark theme's check boxes can be seen: the box's border is at least 3 : 1 against the row
 // or panel behind it (Fusion's own outline was 1.1 : 1, "Fused kernels" a dark square on dark),
 // in panels and in tables; selection and focus colours too.
-#include "ui/session.h"
+#include "ui/document/session.h"
 #include "ui/widgets/contraststyle.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/modelpanel.h"

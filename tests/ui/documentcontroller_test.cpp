@@ -1,8 +1,8 @@
 // The document life-cycle without a window: which file the session is, whether it differs from
 // it, the recent files, and what a failed open or save leaves behind.
-#include "ui/modelworkbench.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/widgets/documentcontroller.h"
-#include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
 #include <QDir>

@@ -2,16 +2,16 @@
 // drop and quitting; undo covers the accelerator list; the model set-up travels with the document;
 // exports ask before overwriting.
 #include "ui/chart/roofchart.h"
+#include "ui/controls/logslider.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/export/exportdialog.h"
-#include "ui/humanformat.h"
 #include "ui/models/hardwaremodel.h"
-#include "ui/modelworkbench.h"
+#include "ui/text/humanformat.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/hardwarepanel.h"
-#include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/operatorpanel.h"
-#include "ui/widgets/prompt.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"
 

@@ -3,13 +3,14 @@
 // writes that fail cleanly, and an export that leaves the window's chart alone.
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartgeometry.h"
-#include "ui/chart/chartstyle.h"
 #include "ui/chart/roofchart.h"
+#include "ui/document/gpucolor.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figuredata.h"
 #include "ui/export/figureexporter.h"
+#include "ui/style/chartstyle.h"
 #include "uitestutil.h"
 
 #include <QAction>

@@ -1,6 +1,7 @@
 // Pure geometry of the chart: pixel ↔ value mapping, zoom, pan, fit, ticks, hit testing,
 // label placement and the log slider scale.
 #include "ui/chart/chartgeometry.h"
+#include "ui/controls/logscale.h"
 
 #include <gtest/gtest.h>
 
@@ -163,11 +164,11 @@ TEST(Labels, AvoidObstaclesAndStayInside)
 
 TEST(Slider, LogScale)
 {
-    EXPECT_DOUBLE_EQ(sliderToValue(0, 1000, 1, 4096), 1.0);
-    EXPECT_NEAR(sliderToValue(1000, 1000, 1, 4096), 4096.0, 1e-9);
-    EXPECT_NEAR(sliderToValue(500, 1000, 1, 4096), 64.0, 1e-9);
-    EXPECT_EQ(valueToSlider(64, 1000, 1, 4096), 500);
-    EXPECT_EQ(valueToSlider(1, 1000, 1, 4096), 0);
-    EXPECT_EQ(valueToSlider(4096, 1000, 1, 4096), 1000);
-    EXPECT_EQ(valueToSlider(1e9, 1000, 1, 4096), 1000);
+    EXPECT_DOUBLE_EQ(logscale::sliderToValue(0, 1000, 1, 4096), 1.0);
+    EXPECT_NEAR(logscale::sliderToValue(1000, 1000, 1, 4096), 4096.0, 1e-9);
+    EXPECT_NEAR(logscale::sliderToValue(500, 1000, 1, 4096), 64.0, 1e-9);
+    EXPECT_EQ(logscale::valueToSlider(64, 1000, 1, 4096), 500);
+    EXPECT_EQ(logscale::valueToSlider(1, 1000, 1, 4096), 0);
+    EXPECT_EQ(logscale::valueToSlider(4096, 1000, 1, 4096), 1000);
+    EXPECT_EQ(logscale::valueToSlider(1e9, 1000, 1, 4096), 1000);
 }

@@ -3,11 +3,11 @@
 // entry's id with its content's name, and saved into the documents that use it.
 #include "core/catalog.h"
 #include "core/scenario.h"
-#include "ui/session.h"
-#include "ui/usercatalog.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/session.h"
+#include "ui/document/usercatalog.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/mainwindow.h"
-#include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
 #include <QApplication>

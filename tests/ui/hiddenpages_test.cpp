@@ -3,7 +3,7 @@
 // Parameters page behind the Read-out set the batch; Space behind the Model page removed an
 // operator). They are disabled while their tab is not raised.
 #include "ui/chart/roofchartview.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
 #include "ui/widgets/mainwindow.h"
 #include "uitestutil.h"
 

@@ -3,8 +3,8 @@
 // with the document and reopened, and the panel's import off the UI thread with its error
 // dialog naming the file and line.
 #include "tests/common/measuredkernels.h"
-#include "ui/comparisontext.h"
-#include "ui/kernelsentence.h"
+#include "ui/document/comparisontext.h"
+#include "ui/document/kernelsentence.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
 #include "ui/widgets/kernelspanel.h"

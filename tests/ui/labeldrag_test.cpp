@@ -6,9 +6,9 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/export/figureexporter.h"
 #include "ui/models/operatormodel.h"
-#include "ui/modelworkbench.h"
 #include "uitestutil.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 // The labels that change on every slider step answer their height as QLabel does, at every
 // width, and after every text change: their shortcut is in the size hints, not in what they show.
-#include "ui/widgets/livelabel.h"
+#include "ui/controls/livelabel.h"
 
 #include <QApplication>
 #include <QVBoxLayout>

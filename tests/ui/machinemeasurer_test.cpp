@@ -4,10 +4,10 @@
 #include "core/probe/proberesult.h"
 #include "core/probe/vulkanprobe.h"
 #include "tests/common/lavapipe.h"
-#include "ui/session.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/session.h"
 #include "ui/widgets/machinemeasurer.h"
 #include "ui/widgets/mainwindow.h"
-#include "ui/widgets/prompt.h"
 #include "uitestutil.h"
 
 #include <QAction>

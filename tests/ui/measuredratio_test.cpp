@@ -2,9 +2,9 @@
 // accelerator's tooltip and in the comparison table (the ratios are the core's measuredRatios).
 #include "core/catalog.h"
 #include "core/operators.h"
+#include "ui/document/session.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
-#include "ui/session.h"
 
 #include <QAbstractItemModelTester>
 

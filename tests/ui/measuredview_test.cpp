@@ -8,7 +8,7 @@
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
-#include "ui/kernelsentence.h"
+#include "ui/document/kernelsentence.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"

@@ -3,7 +3,7 @@
 // `roofscope plot` drew them all. The window must draw what the export draws.
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/modelworkbench.h"
+#include "ui/document/modelworkbench.h"
 #include "uitestutil.h"
 
 #include <QImage>

@@ -4,10 +4,10 @@
 // QAbstractItemModelTester. Every number is checked against the core's own evaluation.
 #include "modelwindow.h"
 #include "ui/chart/roofchart.h"
-#include "ui/humanformat.h"
+#include "ui/controls/logslider.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
-#include "ui/modelworkbench.h"
-#include "ui/widgets/logslider.h"
+#include "ui/text/humanformat.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "uitestutil.h"

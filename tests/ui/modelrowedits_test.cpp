@@ -3,10 +3,10 @@
 // change; undo then showed the edit at batch 1 while the panel said batch 8. Now it is an
 // override of the row, kept through batch, context, phase and layout changes, marked in the list
 // and the Model panel, saved with the document, and reset in one undo step.
+#include "ui/controls/logslider.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "ui/models/operatormodel.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
-#include "ui/widgets/logslider.h"
 #include "ui/widgets/modelpanel.h"
 #include "uitestutil.h"
 

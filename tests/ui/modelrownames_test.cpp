@@ -2,10 +2,10 @@
 // ("q_proj"); the long description is the row's tooltip.
 #include "core/modelconfig.h"
 #include "core/workload.h"
-#include "ui/modelrownames.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/models/operatormodel.h"
-#include "ui/modelworkbench.h"
-#include "ui/translation.h"
+#include "ui/text/modelrownames.h"
+#include "ui/text/translation.h"
 #include "uitestutil.h"
 
 #include <QDir>

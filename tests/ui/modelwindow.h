@@ -1,7 +1,7 @@
 #pragma once
 
+#include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
-#include "ui/modelworkbench.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "uitestutil.h"

@@ -1,9 +1,9 @@
 // The Plan tab: the deployment planner for the model panel's model on the baseline, checked
 // with QAbstractItemModelTester and against the core's planDeployments().
 #include "core/parallel.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/models/planmodel.h"
-#include "ui/modelworkbench.h"
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/planpanel.h"

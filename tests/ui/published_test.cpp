@@ -3,10 +3,10 @@
 // Hugging Face checkpoint setting the Model panel's weights.
 #include "core/publishedresult.h"
 #include "modelwindow.h"
-#include "ui/humanformat.h"
+#include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/models/publishedmodel.h"
-#include "ui/modelworkbench.h"
+#include "ui/text/humanformat.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/publisheddialog.h"
 

@@ -7,13 +7,13 @@
 #include "core/serving.h"
 #include "core/servingreport.h"
 #include "modelwindow.h"
-#include "ui/chart/chartstyle.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/humanformat.h"
+#include "ui/controls/logslider.h"
 #include "ui/serving/servingchart.h"
 #include "ui/serving/servingview.h"
-#include "ui/widgets/logslider.h"
+#include "ui/style/chartstyle.h"
+#include "ui/text/humanformat.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -262,6 +262,25 @@ TEST(ServingView, DraggingARingSetsTheBatchInOneUndoStep)
     undo->undo();
     EXPECT_EQ(f.workbench->scenario().batch, 2.0);
     EXPECT_EQ(f.rooflineBatch(), 2.0);
+}
+
+// A ring drag whose release never arrives (a modal dialog took the mouse, the chart was
+// hidden) still ends the session's gesture.
+TEST(ServingView, ARingDragThatLosesFocusOrIsHiddenEndsTheGesture)
+{
+    Fixture f;
+    f.dragSlider(2.0);
+    const QPointF ring = f.ringOnScreen(f.h100Curve());
+    QTest::mousePress(f.chart, Qt::LeftButton, Qt::NoModifier, ring.toPoint());
+    EXPECT_TRUE(f.session->inGesture());
+    QFocusEvent focusOut(QEvent::FocusOut, Qt::ActiveWindowFocusReason);
+    QCoreApplication::sendEvent(f.chart, &focusOut);
+    EXPECT_FALSE(f.session->inGesture());
+
+    QTest::mousePress(f.chart, Qt::LeftButton, Qt::NoModifier, ring.toPoint());
+    EXPECT_TRUE(f.session->inGesture());
+    f.chart->hide();
+    EXPECT_FALSE(f.session->inGesture());
 }
 
 TEST(ServingView, PressingADotAndKeysPickBatches)

@@ -5,8 +5,8 @@
 // keeps drawing the roofs.
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/datanames.h"
-#include "ui/modelworkbench.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/text/datanames.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"

@@ -2,9 +2,9 @@
 // with its placeholders and accelerators), it covers every tr() string in ui/, and once
 // installed the window's menus, docks and dialogs come out in Chinese. Every test leaves the
 // application in English for the tests that follow.
-#include "ui/advicetext.h"
-#include "ui/comparisontext.h"
-#include "ui/translation.h"
+#include "ui/document/comparisontext.h"
+#include "ui/text/advicetext.h"
+#include "ui/text/translation.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "uitestutil.h"
 

@@ -3,7 +3,7 @@
 #include "core/catalog.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
 #include "ui/widgets/mainwindow.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 // The real window on a real X server (the test command starts Xvfb): shown, exposed, its
 // chart series checked against the core, the batch slider dragged with the mouse.
 #include "ui/chart/roofchart.h"
-#include "ui/widgets/logslider.h"
+#include "ui/controls/logslider.h"
 #include "ui/widgets/parameterpanel.h"
 #include "uitestutil.h"
 

@@ -1,9 +1,10 @@
 #include "ui/chart/chartdocument.h"
 
 #include "ui/chart/roofchart.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
-#include "ui/session.h"
 
 namespace roofscope {
 
@@ -36,6 +37,16 @@ void ChartDocument::resize(QSize size)
 QImage ChartDocument::renderImage(QSize size, qreal devicePixelRatio)
 {
     return m_chart->renderImage(size, devicePixelRatio);
+}
+
+void ChartDocument::sizeModelMarkers()
+{
+    Session* session = m_session.get();
+    if (!session->modelSetup() || session->modelFirstRow() < 0)
+        return;
+    auto* workbench = new ModelWorkbench(session, session);
+    m_chart->setPointShare(
+        [workbench](PointRef p) { return workbench->timeShare(p.op, p.hardware); });
 }
 
 } // namespace roofscope

@@ -185,20 +185,4 @@ std::vector<QRectF> placeLabels(const std::vector<LabelRequest>& labels, const Q
     return placed;
 }
 
-double sliderToValue(int position, int steps, double lo, double hi)
-{
-    if (steps <= 0 || !(lo > 0.0) || !(hi > lo))
-        return lo;
-    const double f = std::clamp(static_cast<double>(position) / steps, 0.0, 1.0);
-    return fromFraction(f, lo, hi);
-}
-
-int valueToSlider(double value, int steps, double lo, double hi)
-{
-    if (steps <= 0 || !(lo > 0.0) || !(hi > lo) || !(value > 0.0))
-        return 0;
-    const double f = std::clamp(fraction(value, lo, hi), 0.0, 1.0);
-    return static_cast<int>(std::lround(f * steps));
-}
-
 } // namespace roofscope::geometry

@@ -51,8 +51,4 @@ struct LabelRequest {
 std::vector<QRectF> placeLabels(const std::vector<LabelRequest>& labels, const QRectF& bounds,
                                 const std::vector<QRectF>& obstacles);
 
-// A log-scaled slider: position in [0, steps] ↔ value in [lo, hi].
-double sliderToValue(int position, int steps, double lo, double hi);
-int valueToSlider(double value, int steps, double lo, double hi);
-
 } // namespace roofscope::geometry

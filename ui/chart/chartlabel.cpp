@@ -15,6 +15,12 @@ namespace {
 constexpr qreal kPadX = 3.0;
 constexpr qreal kPadY = 1.0;
 
+// The point of `box` nearest `p`: where a leader line from `p` meets the box.
+QPointF nearestPointOf(const QRectF& box, QPointF p)
+{
+    return {std::clamp(p.x(), box.left(), box.right()), std::clamp(p.y(), box.top(), box.bottom())};
+}
+
 // A label's leader: one antialiased line, not cached (a line costs less to draw than a cached
 // picture costs to make again).
 class LeaderLine : public QGraphicsItem {
@@ -132,9 +138,7 @@ void ChartLabel::place(const QRectF& box, QPointF anchor)
     // its cache.
     const QRectF local(QPointF(), box.size());
     const QPointF localAnchor = anchor - box.topLeft();
-    const QPointF nearest(std::clamp(localAnchor.x(), local.left(), local.right()),
-                          std::clamp(localAnchor.y(), local.top(), local.bottom()));
-    const QPointF d = nearest - localAnchor;
+    const QPointF d = nearestPointOf(local, localAnchor) - localAnchor;
     const bool leader = std::hypot(d.x(), d.y()) > 14.0;
     if (local != m_box) {
         prepareGeometryChange();
@@ -153,11 +157,9 @@ void ChartLabel::updateLeader()
     line->setVisible(m_leader);
     if (!m_leader)
         return;
-    const QPointF nearest(std::clamp(m_anchor.x(), m_box.left(), m_box.right()),
-                          std::clamp(m_anchor.y(), m_box.top(), m_box.bottom()));
     QColor c = m_color;
     c.setAlphaF(0.6);
-    line->set(QLineF(m_anchor, nearest), c);
+    line->set(QLineF(m_anchor, nearestPointOf(m_box, m_anchor)), c);
 }
 
 QRectF ChartLabel::boundingRect() const

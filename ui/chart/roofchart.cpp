@@ -11,6 +11,7 @@
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
 #include "ui/chart/lineartcanvas.h"
+#include "ui/document/gpucolor.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"
 

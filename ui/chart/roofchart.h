@@ -3,8 +3,8 @@
 #include "core/figure.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartlayer.h"
-#include "ui/chart/chartstyle.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
+#include "ui/style/chartstyle.h"
 
 #include <QColor>
 #include <QFont>

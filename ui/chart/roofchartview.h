@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/session.h"
+#include "ui/document/session.h"
 
 #include <QGraphicsView>
 

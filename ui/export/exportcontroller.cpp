@@ -2,11 +2,10 @@
 
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
+#include "ui/document/session.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figuredata.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
 
 #include <QAction>
 #include <QApplication>
@@ -47,7 +46,7 @@ ExportController::figureOf(const Scenario& scenario, const FigureOptions& option
     if (!exporter)
         return exporter;
     RoofChart* chart = (*exporter)->document()->chart();
-    ModelWorkbench::sizeModelMarkers((*exporter)->document()->session(), chart);
+    (*exporter)->document()->sizeModelMarkers();
     // The labels where the window shows them (each where it fits in the figure), not placed
     // afresh for the figure's size: what the user arranged on screen is what the slide shows.
     chart->preferLabelOffsets(m_chart->labelOffsets());

@@ -1,6 +1,6 @@
 #include "ui/export/exportdialog.h"
 
-#include "ui/widgets/prompt.h"
+#include "ui/controls/prompt.h"
 
 #include <QCheckBox>
 #include <QComboBox>

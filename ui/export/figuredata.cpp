@@ -1,7 +1,7 @@
 #include "ui/export/figuredata.h"
 
 #include "core/csvfield.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
 
 #include <QFileInfo>
 

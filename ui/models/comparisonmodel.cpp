@@ -1,11 +1,12 @@
 #include "ui/models/comparisonmodel.h"
 
 #include "core/format.h"
-#include "ui/chart/chartstyle.h"
-#include "ui/datanames.h"
-#include "ui/humanformat.h"
-#include "ui/measuredratiotext.h"
-#include "ui/session.h"
+#include "ui/document/gpucolor.h"
+#include "ui/document/session.h"
+#include "ui/style/chartstyle.h"
+#include "ui/text/datanames.h"
+#include "ui/text/humanformat.h"
+#include "ui/text/measuredratiotext.h"
 
 #include <QFont>
 

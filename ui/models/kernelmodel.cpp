@@ -3,9 +3,9 @@
 #include "core/format.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/runcomparison.h"
-#include "ui/datanames.h"
-#include "ui/humanformat.h"
-#include "ui/kernelsentence.h"
+#include "ui/document/kernelsentence.h"
+#include "ui/text/datanames.h"
+#include "ui/text/humanformat.h"
 
 #include <QApplication>
 #include <QStyle>

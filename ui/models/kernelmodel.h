@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/measured/kernelanalysis.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
 
 #include <QAbstractTableModel>
 

@@ -1,10 +1,11 @@
 #include "ui/models/modeltotalsmodel.h"
 
 #include "core/format.h"
-#include "ui/chart/chartstyle.h"
-#include "ui/humanformat.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
+#include "ui/document/gpucolor.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/style/chartstyle.h"
+#include "ui/text/humanformat.h"
 
 #include <QFont>
 #include <QLocale>
@@ -90,18 +91,11 @@ ModelTotalsModel::ModelTotalsModel(ModelWorkbench* workbench, QObject* parent)
 {
     connect(workbench, &ModelWorkbench::changed, this, &ModelTotalsModel::onChanged);
     connect(workbench->session(), &Session::themeChanged, this, &ModelTotalsModel::onChanged);
-    connect(workbench->session(), &Session::catalogChanged, this, [this] { m_band.reset(); });
 }
 
 const std::optional<PublishedBand>& ModelTotalsModel::publishedBand() const
 {
-    if (!m_band) {
-        auto rows = builtinPublishedResults();
-        m_band.emplace(rows ? roofscope::publishedBand(evaluatePublished(
-                                  *rows, m_workbench->catalog(), m_workbench->session()->catalog()))
-                            : std::nullopt);
-    }
-    return *m_band;
+    return m_workbench->publishedBand();
 }
 
 std::optional<RealRange> ModelTotalsModel::publishedRange(int hardware) const

@@ -66,7 +66,6 @@ private:
 
     ModelWorkbench* m_workbench;
     std::vector<int> m_rows; // hardware indices, as last announced to views
-    mutable std::optional<std::optional<PublishedBand>> m_band; // outer empty: not computed
 };
 
 } // namespace roofscope

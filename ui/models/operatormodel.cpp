@@ -1,9 +1,9 @@
 #include "ui/models/operatormodel.h"
 
 #include "core/format.h"
-#include "ui/datanames.h"
-#include "ui/humanformat.h"
-#include "ui/session.h"
+#include "ui/document/session.h"
+#include "ui/text/datanames.h"
+#include "ui/text/humanformat.h"
 
 #include <QFont>
 #include <QStringList>

@@ -1,9 +1,9 @@
 #include "ui/models/planmodel.h"
 
 #include "core/format.h"
-#include "ui/humanformat.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/text/humanformat.h"
 
 #include <QFont>
 

@@ -1,7 +1,7 @@
 #include "ui/models/publishedmodel.h"
 
 #include "core/format.h"
-#include "ui/humanformat.h"
+#include "ui/text/humanformat.h"
 
 #include <QFont>
 #include <QLocale>

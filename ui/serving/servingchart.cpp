@@ -208,6 +208,28 @@ void ServingChart::mouseReleaseEvent(QMouseEvent* event)
     QWidget::mouseReleaseEvent(event);
 }
 
+// A drag whose release will not arrive (a modal dialog took the mouse, the chart was hidden)
+// ends here, so the session does not stay in the gesture.
+void ServingChart::endDragWithoutRelease()
+{
+    if (m_dragCurve < 0)
+        return;
+    m_dragCurve = -1;
+    emit gestureFinished();
+}
+
+void ServingChart::focusOutEvent(QFocusEvent* event)
+{
+    endDragWithoutRelease();
+    QWidget::focusOutEvent(event);
+}
+
+void ServingChart::hideEvent(QHideEvent* event)
+{
+    endDragWithoutRelease();
+    QWidget::hideEvent(event);
+}
+
 void ServingChart::keyPressEvent(QKeyEvent* event)
 {
     if (m_currentBatch <= 0.0) {

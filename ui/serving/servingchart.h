@@ -60,10 +60,13 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
+    void endDragWithoutRelease();
     ServingFigure m_figure;
     QPixmap m_background; // m_figure without its rings, at this size
     std::vector<std::vector<double>> m_batches;

@@ -3,13 +3,14 @@
 #include "core/format.h"
 #include "core/operators.h"
 #include "core/servingreport.h"
-#include "ui/chart/chartstyle.h"
+#include "ui/controls/livelabel.h"
+#include "ui/document/gpucolor.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "ui/export/atomicfile.h"
-#include "ui/humanformat.h"
-#include "ui/modelworkbench.h"
 #include "ui/serving/servingchart.h"
-#include "ui/session.h"
-#include "ui/widgets/livelabel.h"
+#include "ui/style/chartstyle.h"
+#include "ui/text/humanformat.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -328,8 +329,7 @@ void ServingView::computeCurves()
     }
 
     m_references.clear();
-    ensurePublished();
-    for (const PublishedResult& row : m_publishedRows) {
+    for (const PublishedResult& row : m_workbench->publishedRows()) {
         if (row.model != model.id || !referencePoint(row))
             continue;
         const auto it = std::find_if(m_curves.begin(), m_curves.end(),
@@ -352,21 +352,6 @@ void ServingView::computeCurrent()
     m_current = ringPoints(job);
     m_currentBatch = job.batch;
     m_chart->setCurrentBatch(job.batch);
-}
-
-void ServingView::ensurePublished()
-{
-    if (m_publishedLoaded)
-        return;
-    m_publishedLoaded = true;
-    auto rows = builtinPublishedResults();
-    if (!rows)
-        return;
-    m_publishedRows = std::move(rows).value();
-    // The spread over every bundled row that can be evaluated, as Model Totals shows it.
-    if (auto band = publishedBand(
-            evaluatePublished(m_publishedRows, m_workbench->catalog(), m_session->catalog())))
-        m_spread = band->spread;
 }
 
 ServingFigure ServingView::makeFigure(bool forScreen) const
@@ -440,7 +425,9 @@ ServingFigure ServingView::makeFigure(bool forScreen) const
         for (const Reference& r : m_references)
             f.references.push_back({*referencePoint(r.row), f.curves[r.curve].color});
         f.referenceText = tr("published measurement (hover for its source)");
-        if (m_spread && !f.curves.empty()) {
+        const std::optional<PublishedBand>& band = m_workbench->publishedBand();
+        if (band && !f.curves.empty()) {
+            const RatioSpread& spread = band->spread;
             // One band, under the baseline's curve: four overlapping bands read as one blur.
             const auto base =
                 std::find(m_hardware.begin(), m_hardware.end(), m_session->baseline());
@@ -448,13 +435,13 @@ ServingFigure ServingView::makeFigure(bool forScreen) const
                 f.curves[base == m_hardware.end()
                              ? 0
                              : static_cast<std::size_t>(base - m_hardware.begin())];
-            c.bandLow = m_spread->min;
-            c.bandHigh = m_spread->max;
+            c.bandLow = spread.min;
+            c.bandHigh = spread.max;
             f.bandText = tr("expected real range under the baseline's curve: published "
                             "measurements reached %1–%2 of the bound (median %3, %4 results); "
                             "not a prediction")
-                             .arg(percent(m_spread->min), percent(m_spread->max),
-                                  percent(m_spread->median), HumanFormat::count(m_spread->count));
+                             .arg(percent(spread.min), percent(spread.max), percent(spread.median),
+                                  HumanFormat::count(spread.count));
         }
     }
     return f;

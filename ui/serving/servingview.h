@@ -101,7 +101,6 @@ private:
     // The figure of the curves as computed: the window's colours and a readable fixed scale on
     // screen, else a light slide of 1920 × 1080.
     ServingFigure makeFigure(bool forScreen) const;
-    void ensurePublished();
 
     ModelWorkbench* m_workbench;
     Session* m_session;
@@ -131,9 +130,6 @@ private:
         int curve = 0; // the first curve of its GPU (its colour)
     };
     std::vector<Reference> m_references;
-    bool m_publishedLoaded = false;
-    std::vector<PublishedResult> m_publishedRows;
-    std::optional<RatioSpread> m_spread;
 
     // The model the curves were computed for, shared with the ring worker.
     std::shared_ptr<const ModelConfig> m_model = std::make_shared<const ModelConfig>();

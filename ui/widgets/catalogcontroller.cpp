@@ -1,11 +1,11 @@
 #include "ui/widgets/catalogcontroller.h"
 
 #include "core/catalog.h"
-#include "ui/catalogeditcommand.h"
-#include "ui/session.h"
-#include "ui/usercatalog.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/commands/catalogeditcommand.h"
+#include "ui/document/session.h"
+#include "ui/document/usercatalog.h"
 #include "ui/widgets/hardwareeditordialog.h"
-#include "ui/widgets/prompt.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -1,11 +1,11 @@
 #include "ui/widgets/comparisonpanel.h"
 
 #include "core/figure.h"
-#include "ui/datanames.h"
+#include "ui/controls/columnfitter.h"
+#include "ui/controls/livelabel.h"
+#include "ui/document/session.h"
 #include "ui/models/comparisonmodel.h"
-#include "ui/session.h"
-#include "ui/widgets/columnfitter.h"
-#include "ui/widgets/livelabel.h"
+#include "ui/text/datanames.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,10 +1,10 @@
 #include "ui/widgets/documentcontroller.h"
 
 #include "core/scenario.h"
-#include "ui/datanames.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
-#include "ui/widgets/prompt.h"
+#include "ui/controls/prompt.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/text/datanames.h"
 #include "ui/widgets/windowpalette.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "ui/widgets/hardwareeditordialog.h"
 
-#include "ui/datanames.h"
-#include "ui/usercatalog.h"
+#include "ui/document/usercatalog.h"
+#include "ui/text/datanames.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>

@@ -1,9 +1,9 @@
 #include "ui/widgets/hardwarepanel.h"
 
+#include "ui/controls/columnfitter.h"
+#include "ui/controls/searchfieldundo.h"
+#include "ui/document/session.h"
 #include "ui/models/hardwaremodel.h"
-#include "ui/session.h"
-#include "ui/widgets/columnfitter.h"
-#include "ui/widgets/searchfieldundo.h"
 
 #include <QAction>
 #include <QHBoxLayout>

@@ -6,12 +6,12 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
 #include "core/measured/runcomparison.h"
-#include "ui/comparisontext.h"
+#include "ui/controls/columnfitter.h"
+#include "ui/controls/searchfieldundo.h"
+#include "ui/document/comparisontext.h"
+#include "ui/document/session.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
-#include "ui/session.h"
-#include "ui/widgets/columnfitter.h"
-#include "ui/widgets/searchfieldundo.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -2,8 +2,8 @@
 
 #include "core/format.h"
 #include "core/probe/cpuprobe.h"
+#include "ui/controls/prompt.h"
 #include "ui/widgets/catalogcontroller.h"
-#include "ui/widgets/prompt.h"
 
 #include <QInputDialog>
 #include <QProgressDialog>

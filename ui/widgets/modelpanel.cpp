@@ -2,11 +2,11 @@
 
 #include "core/format.h"
 #include "core/scenarionotes.h"
-#include "ui/humanformat.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
-#include "ui/widgets/livelabel.h"
-#include "ui/widgets/logslider.h"
+#include "ui/controls/livelabel.h"
+#include "ui/controls/logslider.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/text/humanformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>

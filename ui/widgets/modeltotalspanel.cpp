@@ -1,12 +1,12 @@
 #include "ui/widgets/modeltotalspanel.h"
 
 #include "core/format.h"
-#include "ui/humanformat.h"
+#include "ui/controls/columnfitter.h"
+#include "ui/controls/livelabel.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "ui/models/modeltotalsmodel.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
-#include "ui/widgets/columnfitter.h"
-#include "ui/widgets/livelabel.h"
+#include "ui/text/humanformat.h"
 
 #include <QHeaderView>
 #include <QLabel>

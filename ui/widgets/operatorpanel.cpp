@@ -1,11 +1,11 @@
 #include "ui/widgets/operatorpanel.h"
 
 #include "core/operators.h"
-#include "ui/datanames.h"
+#include "ui/controls/columnfitter.h"
+#include "ui/document/session.h"
 #include "ui/models/operatormodel.h"
 #include "ui/models/paramdelegate.h"
-#include "ui/session.h"
-#include "ui/widgets/columnfitter.h"
+#include "ui/text/datanames.h"
 
 #include <QAction>
 #include <QHBoxLayout>

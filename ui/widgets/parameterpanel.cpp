@@ -1,9 +1,9 @@
 #include "ui/widgets/parameterpanel.h"
 
-#include "ui/datanames.h"
-#include "ui/session.h"
-#include "ui/widgets/livelabel.h"
-#include "ui/widgets/logslider.h"
+#include "ui/controls/livelabel.h"
+#include "ui/controls/logslider.h"
+#include "ui/document/session.h"
+#include "ui/text/datanames.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -1,9 +1,9 @@
 #include "ui/widgets/planpanel.h"
 
 #include "core/format.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "ui/models/planmodel.h"
-#include "ui/modelworkbench.h"
-#include "ui/session.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #include "ui/widgets/preferencesdialog.h"
 
-#include "ui/translation.h"
+#include "ui/text/translation.h"
 
 #include <QCheckBox>
 #include <QComboBox>

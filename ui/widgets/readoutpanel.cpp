@@ -1,12 +1,12 @@
 #include "ui/widgets/readoutpanel.h"
 
 #include "core/format.h"
-#include "ui/advicetext.h"
-#include "ui/datanames.h"
-#include "ui/humanformat.h"
-#include "ui/kernelsentence.h"
-#include "ui/session.h"
-#include "ui/widgets/livelabel.h"
+#include "ui/controls/livelabel.h"
+#include "ui/document/kernelsentence.h"
+#include "ui/document/session.h"
+#include "ui/text/advicetext.h"
+#include "ui/text/datanames.h"
+#include "ui/text/humanformat.h"
 
 #include <QFormLayout>
 #include <QLabel>

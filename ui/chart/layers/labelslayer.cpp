@@ -1,6 +1,6 @@
 #include "ui/chart/layers/labelslayer.h"
 
-#include "ui/datanames.h"
+#include "ui/text/datanames.h"
 
 #include "core/format.h"
 #include "core/labelkeys.h"

@@ -3,7 +3,7 @@
 #include "core/format.h"
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
-#include "ui/humanformat.h"
+#include "ui/text/humanformat.h"
 
 #include <QGraphicsWidget>
 #include <QLineF>

@@ -4,7 +4,7 @@
 #include "ui/chart/curvehittest.h"
 #include "ui/chart/lineartcanvas.h"
 #include "ui/chart/roofchart.h"
-#include "ui/datanames.h"
+#include "ui/text/datanames.h"
 
 #include <QGraphicsWidget>
 
