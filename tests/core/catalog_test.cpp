@@ -220,6 +220,31 @@ TEST(CatalogBuiltin, EstimatesAndOnChipLevels)
     EXPECT_EQ(catalog.find("rtx-4090")->mainMemory()->level, "dram");
 }
 
+// The catalog's one writer and one reader agree on every field of an accelerator: a field added
+// to Hardware (its operator== is defaulted) and left out of either fails here.
+TEST(CatalogJson, EveryFieldOfAnAcceleratorRoundTrips)
+{
+    Hardware hw;
+    hw.id = "test-gpu";
+    hw.name = "Test GPU 96GB";
+    hw.vendor = "Test";
+    hw.ceilings = {{Precision::BF16, ComputeUnit::Tensor, 9.89e14, "datasheet", true, "fp32"},
+                   {Precision::FP32, ComputeUnit::Vector, 6.7e13, "whitepaper", false, ""}};
+    hw.alternateCeilings = {
+        {Precision::FP16, ComputeUnit::Tensor, 1.9e15, "FP16 accumulate", true, "fp16"}};
+    hw.memory = {{"hbm", 3.35e12, "datasheet", false}, {"l2", 1.2e13, "microbenchmark", true}};
+    hw.memoryBytes = 9.6e10;
+    hw.memorySource = "datasheet, 96 GB";
+    hw.notes = "every field set";
+    hw.measuredOf = "h100-sxm5";
+    hw.kind = "accelerator";
+    hw.interconnect = {"nvlink", "NVLink 4", 4.5e11, "datasheet", 2e-6, "measured hop", false};
+    const auto parsed = parseHardwareCatalog(hardwareCatalogToJson({hw}), "every-field.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    ASSERT_EQ(parsed->size(), 1u);
+    EXPECT_EQ(parsed->front(), hw) << hardwareCatalogToJson({hw});
+}
+
 TEST(CatalogBuiltin, RoundTripsThroughJson)
 {
     const HardwareCatalog catalog = HardwareCatalog::builtin();
@@ -254,6 +279,7 @@ TEST(CatalogBuiltin, RoundTripsThroughJson)
         }
     }
     EXPECT_EQ(hardwareCatalogToJson(*parsed), json);
+    EXPECT_TRUE(*parsed == original); // every field, the ones not listed above included
 }
 
 // Every field of Hardware set to something other than its default, through the one writer and back:
