@@ -49,7 +49,8 @@ RoofKey roofKey(const FigureRoof& r)
         r.usedBy};
 }
 
-// Everything of `core` the chart draws, compared with what the chart holds and draws.
+// Everything of `core` the chart draws or hands on (speed-ups, operator descriptions), compared
+// with what the chart holds and draws.
 void expectChartDrawsTheCoreFigure(const RoofChart& chart, const Session& session,
                                    const std::string& when)
 {
@@ -87,6 +88,22 @@ void expectChartDrawsTheCoreFigure(const RoofChart& chart, const Session& sessio
         corePoints.insert(std::to_string(p.op) + "@" + std::to_string(p.hardware) + ":" +
                           point({p.estimate.ai, p.estimate.attainable}));
     EXPECT_EQ(drawnPoints, corePoints);
+    // Each point's speed-up against the baseline, and the operators as named and described.
+    std::multiset<std::string> drawnSpeedups;
+    std::multiset<std::string> coreSpeedups;
+    for (const FigurePoint& p : drawn.points)
+        drawnSpeedups.insert(std::to_string(p.op) + "@" + std::to_string(p.hardware) + ":" +
+                             (p.speedup ? num(*p.speedup) : "none"));
+    for (const FigurePoint& p : core.points)
+        coreSpeedups.insert(std::to_string(p.op) + "@" + std::to_string(p.hardware) + ":" +
+                            (p.speedup ? num(*p.speedup) : "none"));
+    EXPECT_EQ(drawnSpeedups, coreSpeedups);
+    ASSERT_EQ(drawn.operators.size(), core.operators.size());
+    for (std::size_t i = 0; i < core.operators.size(); ++i) {
+        EXPECT_EQ(drawn.operators[i].name, core.operators[i].name);
+        EXPECT_EQ(drawn.operators[i].spec, core.operators[i].spec);
+        EXPECT_EQ(drawn.operators[i].drivingParam, core.operators[i].drivingParam);
+    }
 
     // The selected operator's sweep on every GPU, and its ridge crossing.
     EXPECT_EQ(drawn.sweeps.size(), core.sweeps.size());

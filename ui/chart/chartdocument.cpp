@@ -3,8 +3,6 @@
 #include "ui/chart/roofchart.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"
-#include "ui/models/comparisonmodel.h"
-#include "ui/models/hardwaremodel.h"
 
 namespace roofscope {
 
@@ -15,17 +13,14 @@ ChartDocument::fromScenario(Scenario scenario, HardwareCatalog catalog, const QS
     doc->m_session = std::make_unique<Session>(std::move(catalog));
     if (auto error = doc->m_session->applyScenario(std::move(scenario), fileName))
         return *error;
-    doc->m_hardware = std::make_unique<HardwareModel>(doc->m_session.get());
-    doc->m_comparison = std::make_unique<ComparisonModel>(doc->m_session.get());
-    doc->m_chart = std::make_unique<RoofChart>(doc->m_session.get(), doc->m_hardware.get(),
-                                               doc->m_comparison.get());
+    doc->m_chart = std::make_unique<RoofChart>(doc->m_session.get());
     doc->resize(QSize(1280, 720));
     return doc;
 }
 
 ChartDocument::~ChartDocument()
 {
-    // The chart goes before the models it listens to.
+    // The chart goes before the session it listens to.
     m_chart.reset();
 }
 

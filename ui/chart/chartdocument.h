@@ -12,12 +12,10 @@
 
 namespace roofscope {
 
-class ComparisonModel;
-class HardwareModel;
 class RoofChart;
 class Session;
 
-// A chart without a window: a session, its models and the chart, built from a scenario and a
+// A chart without a window: a session and the chart, built from a scenario and a
 // catalog alone. The headless renderer (`roofscope plot --scenario`) and the window's export
 // draw it the same way (RoofChart::render). Needs a QApplication (the chart's items are
 // graphics widgets).
@@ -40,9 +38,7 @@ public:
 private:
     ChartDocument() = default;
     std::unique_ptr<Session> m_session;
-    std::unique_ptr<HardwareModel> m_hardware;
-    std::unique_ptr<ComparisonModel> m_comparison;
-    std::unique_ptr<RoofChart> m_chart; // goes before the models it listens to
+    std::unique_ptr<RoofChart> m_chart; // goes before the session it listens to
 };
 
 } // namespace roofscope

@@ -12,8 +12,6 @@
 #include "ui/chart/layers/sweepslayer.h"
 #include "ui/chart/lineartcanvas.h"
 #include "ui/document/gpucolor.h"
-#include "ui/models/comparisonmodel.h"
-#include "ui/models/hardwaremodel.h"
 
 #include <QChart>
 #include <QFontMetricsF>
@@ -63,8 +61,6 @@ bool sameButFor(const Operator& a, const Operator& b, std::string_view param)
 struct RoofChart::Impl {
     RoofChart* q = nullptr;
     Session* session = nullptr;
-    HardwareModel* hardware = nullptr;
-    ComparisonModel* comparison = nullptr;
     QGraphicsScene ownScene; // holds the host until a view takes it
     QPointer<QChart> host;
     LineArtCanvas* lineArt = nullptr; // the still line art and, under it, both backgrounds
@@ -147,7 +143,8 @@ struct RoofChart::Impl {
     void readPoints(int first, int last);
     void updateMargins();
     void refresh(ChartChanges changes, int changedOp = -1);
-    void onComparisonChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight);
+    // Operator rows first…last changed in place (a parameter, a name, a model's slider step).
+    void onOperatorsChanged(int first, int last);
     void onSelectionChanged();
 };
 
@@ -184,12 +181,9 @@ void RoofChart::Impl::restyle()
 void RoofChart::Impl::readGpus()
 {
     figure.gpus.clear();
-    for (int row = 0; row < hardware->rowCount(); ++row) {
-        const QModelIndex idx = hardware->index(row, HardwareModel::NameColumn);
-        if (idx.data(Qt::CheckStateRole).toInt() != Qt::Checked)
-            continue;
+    for (const int checked : session->checkedHardware()) { // in catalog order, as buildFigure
         FigureGpu g;
-        g.hardware = idx.data(HardwareModel::HardwareIndexRole).toInt();
+        g.hardware = checked;
         const Hardware& hw = session->hardware()[static_cast<std::size_t>(g.hardware)];
         g.id = hw.id;
         g.name = session->shortName(g.hardware).toStdString();
@@ -356,6 +350,7 @@ void RoofChart::Impl::readPoints(int first, int last)
             p.op = op;
             p.hardware = g.hardware;
             p.estimate = *e;
+            p.speedup = session->speedup(op, g.hardware);
             fresh.push_back(std::move(p));
         }
         counts.push_back(fresh.size() - before);
@@ -482,21 +477,21 @@ void RoofChart::Impl::refresh(ChartChanges changes, int changedOp)
     }
 }
 
-void RoofChart::Impl::onComparisonChanged(const QModelIndex& topLeft,
-                                          const QModelIndex& bottomRight)
+void RoofChart::Impl::onOperatorsChanged(int first, int last)
 {
-    const int n = comparison->hardwareCount();
-    if (n == 0 || inRebuild)
+    if (inRebuild || !host)
         return;
-    const int first = topLeft.row() / n;
-    const int last = std::min(bottomRight.row() / n, static_cast<int>(pointStart.size()) - 2);
-    if (first > last)
+    last = std::min(last, static_cast<int>(pointStart.size()) - 2);
+    if (first < 0 || first > last)
         return;
     for (int op = first; op <= last; ++op) {
         // A rename (or an edit of an operator shown by its parameters) changes its label.
-        if (op < static_cast<int>(figure.operators.size()))
-            figure.operators[static_cast<std::size_t>(op)].name =
-                session->operators()[static_cast<std::size_t>(op)].displayName();
+        if (op < static_cast<int>(figure.operators.size())) {
+            const Operator& o = session->operators()[static_cast<std::size_t>(op)];
+            FigureOperator& shown = figure.operators[static_cast<std::size_t>(op)];
+            shown.name = o.displayName();
+            shown.spec = o.spec();
+        }
     }
     readPoints(first, last);
     ChartChanges changes = ChartChange::Points;
@@ -526,14 +521,11 @@ void RoofChart::Impl::onSelectionChanged()
 
 // ---- RoofChart
 
-RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
-                     QObject* parent)
+RoofChart::RoofChart(Session* session, QObject* parent)
     : QObject(parent), d(std::make_unique<Impl>())
 {
     d->q = this;
     d->session = session;
-    d->hardware = hardware;
-    d->comparison = comparison;
     // The grid, sweeps and roofs each keep a plot-sized device pixmap (5.8 MB at 1600×900,
     // four times that at scale 2). Qt's default 10 MB pixmap cache holds one of them: the others
     // were evicted and repainted on every frame (slider step 12 → 58 ms, measured).
@@ -565,9 +557,12 @@ RoofChart::RoofChart(Session* session, HardwareModel* hardware, ComparisonModel*
     for (const auto& l : d->layers)
         l->attach({host, lineArt});
 
-    connect(comparison, &QAbstractItemModel::modelReset, this, &RoofChart::rebuild);
-    connect(comparison, &QAbstractItemModel::dataChanged, this,
-            [this](const QModelIndex& a, const QModelIndex& b) { d->onComparisonChanged(a, b); });
+    // Rows added or removed, GPUs checked or the baseline moved (colour slots, speed-ups):
+    // everything read again.
+    connect(session, &Session::operatorsReset, this, &RoofChart::rebuild);
+    connect(session, &Session::hardwareChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::operatorsChanged, this,
+            [this](int first, int last) { d->onOperatorsChanged(first, last); });
     connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
     connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
     connect(session, &Session::measurementsChanged, this, &RoofChart::rebuild);
@@ -926,7 +921,7 @@ void RoofChart::rebuild()
     for (int op = 0; op < nOps; ++op) {
         const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];
         d->figure.operators.push_back(
-            {o.displayName(), {}, o.definition().drivingParam, markerForOperator(op)});
+            {o.displayName(), o.spec(), o.definition().drivingParam, markerForOperator(op)});
     }
     d->figure.points.clear();
     d->pointStart.assign(static_cast<std::size_t>(nOps) + 1, 0);

@@ -25,8 +25,6 @@ class QPainter;
 
 namespace roofscope {
 
-class ComparisonModel;
-class HardwareModel;
 
 // The roofline chart behind an interface of our own: the window, the exporters and the tests
 // talk to this class in data values (core DataPoint, FigureRoof, FigurePoint); which library
@@ -40,8 +38,9 @@ class HardwareModel;
 class RoofChart : public QObject {
     Q_OBJECT
 public:
-    RoofChart(Session* session, HardwareModel* hardware, ComparisonModel* comparison,
-              QObject* parent = nullptr);
+    // It follows the session alone (its signals say what changed), not the window's item models:
+    // a headless document needs no table models to draw.
+    explicit RoofChart(Session* session, QObject* parent = nullptr);
     ~RoofChart() override;
 
     // ---- Placing and painting.

@@ -91,7 +91,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(
         m_measurer, &MachineMeasurer::statusMessage, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
-    m_chart = new RoofChart(m_session, m_hardwareModel, m_comparisonModel, this);
+    m_chart = new RoofChart(m_session, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
     // The roofline, and beside it the serving chart when asked for (View ▸ Serving Chart).
     m_centralSplit = new QSplitter(Qt::Horizontal, this);
