@@ -86,6 +86,10 @@ struct RoofChart::Impl {
     std::optional<int> sweepKeyOp;
     std::optional<Operator> sweepKey;
     bool inRebuild = false;
+    // The operators' descriptions (FigureOperator::spec) are for readers of figure(), not for
+    // drawing: written when asked for, not on every slider step (a model's step changes every
+    // row).
+    bool specsStale = true;
     bool settingMargins = false;
     // The model of the set-up communicationKey names (set-up with only id and config).
     std::optional<std::pair<ScenarioModel, Expected<ModelConfig>>> communicationModel;
@@ -488,11 +492,10 @@ void RoofChart::Impl::onOperatorsChanged(int first, int last)
         // A rename (or an edit of an operator shown by its parameters) changes its label.
         if (op < static_cast<int>(figure.operators.size())) {
             const Operator& o = session->operators()[static_cast<std::size_t>(op)];
-            FigureOperator& shown = figure.operators[static_cast<std::size_t>(op)];
-            shown.name = o.displayName();
-            shown.spec = o.spec();
+            figure.operators[static_cast<std::size_t>(op)].name = o.displayName();
         }
     }
+    specsStale = true;
     readPoints(first, last);
     ChartChanges changes = ChartChange::Points;
     if (currentRoofSignature() != roofSignature) {
@@ -665,6 +668,12 @@ void RoofChart::setCaching(bool on)
 
 const Figure& RoofChart::figure() const
 {
+    if (d->specsStale) {
+        const auto& ops = d->session->operators();
+        for (std::size_t op = 0; op < d->figure.operators.size() && op < ops.size(); ++op)
+            d->figure.operators[op].spec = ops[op].spec();
+        d->specsStale = false;
+    }
     return d->figure;
 }
 
@@ -921,8 +930,9 @@ void RoofChart::rebuild()
     for (int op = 0; op < nOps; ++op) {
         const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];
         d->figure.operators.push_back(
-            {o.displayName(), o.spec(), o.definition().drivingParam, markerForOperator(op)});
+            {o.displayName(), {}, o.definition().drivingParam, markerForOperator(op)});
     }
+    d->specsStale = true;
     d->figure.points.clear();
     d->pointStart.assign(static_cast<std::size_t>(nOps) + 1, 0);
     if (nOps > 0)

@@ -25,7 +25,6 @@ class QPainter;
 
 namespace roofscope {
 
-
 // The roofline chart behind an interface of our own: the window, the exporters and the tests
 // talk to this class in data values (core DataPoint, FigureRoof, FigurePoint); which library
 // draws it stays in roofchart.cpp and the layers' .cpp files.
