@@ -4,6 +4,7 @@
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
 #include "uitestutil.h"
 
 #include <QImage>
@@ -11,6 +12,9 @@
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace roofscope;
 
@@ -105,4 +109,25 @@ TEST(ModelMarkers, AddingOrDuplicatingAnOperatorKeepsTheModelOnTheChart)
     s->undoStack()->undo();
     EXPECT_TRUE(wb->isShown());
     EXPECT_EQ(wb->firstModelRow(), first);
+}
+
+// A workbench over a catalog the caller gives reads nothing from disk: a figure export's
+// document sizes its markers with one, and used to read the user's model folder again on every
+// export. The window's own workbench still reads it (and reports the broken file).
+TEST(ModelMarkers, AWorkbenchOverAGivenCatalogReadsNoModelFolder)
+{
+    const std::filesystem::path dir(userModelDirectory());
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path broken = dir / "broken.json";
+    {
+        std::ofstream out(broken);
+        out << "{ not json";
+    }
+    Session session(HardwareCatalog::builtin());
+    ModelWorkbench fromDisk(&session);
+    EXPECT_EQ(fromDisk.catalogErrors().size(), 1);
+    ModelWorkbench given(&session, ModelCatalog::builtin(), nullptr);
+    EXPECT_TRUE(given.catalogErrors().isEmpty());
+    EXPECT_EQ(given.catalog().all().size(), ModelCatalog::builtin().all().size());
+    std::filesystem::remove(broken);
 }

@@ -39,7 +39,9 @@ void ChartDocument::sizeModelMarkers()
     Session* session = m_session.get();
     if (!session->modelSetup() || session->modelFirstRow() < 0)
         return;
-    auto* workbench = new ModelWorkbench(session, session);
+    // The set-up embeds its model's config: the built-in catalog is enough, and an export does
+    // not read the user's model folder from disk again.
+    auto* workbench = new ModelWorkbench(session, ModelCatalog::builtin(), session);
     m_chart->setPointShare(
         [workbench](PointRef p) { return workbench->timeShare(p.op, p.hardware); });
 }

@@ -32,7 +32,8 @@ public:
     QImage renderImage(QSize size, qreal devicePixelRatio = 1.0);
     // Draws a model's operators as the window does: markers sized by their share of the step
     // time. For a document of its own (plot, figure export); the window's chart gets its shares
-    // from the window's workbench. The workbench made here lives as long as the session.
+    // from the window's workbench. The workbench made here lives as long as the session and
+    // reads no model folder.
     void sizeModelMarkers();
 
 private:

@@ -37,6 +37,18 @@ ModelWorkbench::ModelWorkbench(Session* session, QObject* parent)
 {
     for (const Error& e : m_catalog.loadUserDirectory())
         m_catalogErrors << QString::fromStdString(e.message);
+    attach();
+}
+
+ModelWorkbench::ModelWorkbench(Session* session, ModelCatalog catalog, QObject* parent)
+    : QObject(parent), m_session(session), m_catalog(std::move(catalog))
+{
+    attach();
+}
+
+void ModelWorkbench::attach()
+{
+    Session* session = m_session;
     connect(session, &Session::operatorsReset, this, &ModelWorkbench::onSessionOperators);
     connect(session, &Session::operatorsChanged, this, &ModelWorkbench::onSessionOperators);
     connect(session, &Session::hardwareChanged, this, &ModelWorkbench::onHardwareChanged);

@@ -52,7 +52,11 @@ struct ModelChartState {
 class ModelWorkbench : public QObject {
     Q_OBJECT
 public:
+    // The built-in models and the user's model folder, read from disk here.
     explicit ModelWorkbench(Session* session, QObject* parent = nullptr);
+    // Over the caller's catalog; nothing is read from disk. For a document of its own that only
+    // sizes its markers (its set-up embeds its model's config).
+    ModelWorkbench(Session* session, ModelCatalog catalog, QObject* parent);
     ~ModelWorkbench() override;
 
     Session* session() const { return m_session; }
@@ -152,6 +156,8 @@ private:
     // The session's operators the model's rows go beside.
     std::vector<Operator> userOperators() const;
     void ensurePublished() const;
+    // Listens to the session and takes up the document it already holds.
+    void attach();
 
     Session* m_session;
     ModelCatalog m_catalog;
