@@ -1,13 +1,13 @@
 // The chart against the core: every point where the core puts it, a slider step moving
 // exactly the affected points, a drag on the viewport solving back to the parameter, and the
 // pure mapping agreeing with Qt's own.
+#include "core/logscale.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartlabel.h"
 #include "ui/chart/chartlegend.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
-#include "ui/controls/logscale.h"
 #include "ui/controls/logslider.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/readoutpanel.h"

@@ -1,7 +1,7 @@
 // Pure geometry of the chart: pixel ↔ value mapping, zoom, pan, fit, ticks, hit testing,
 // label placement and the log slider scale.
+#include "core/logscale.h"
 #include "ui/chart/chartgeometry.h"
-#include "ui/controls/logscale.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
 #include "ui/chart/chartgeometry.h"
 
 #include "core/figure.h"
+#include "core/logscale.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,24 +9,13 @@
 
 namespace roofscope::geometry {
 
-namespace {
-
-double fraction(double v, double lo, double hi)
-{
-    return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
-}
-
-double fromFraction(double f, double lo, double hi)
-{
-    return std::pow(10.0, std::log10(lo) + f * (std::log10(hi) - std::log10(lo)));
-}
-
-} // namespace
+using logscale::fractionOf;
+using logscale::valueAtFraction;
 
 QPointF valueToPixel(const LogAxes& axes, QPointF value)
 {
-    const double fx = fraction(value.x(), axes.range.aiMin, axes.range.aiMax);
-    const double fy = fraction(value.y(), axes.range.flopsMin, axes.range.flopsMax);
+    const double fx = fractionOf(value.x(), axes.range.aiMin, axes.range.aiMax);
+    const double fy = fractionOf(value.y(), axes.range.flopsMin, axes.range.flopsMax);
     return {axes.plot.left() + fx * axes.plot.width(),
             axes.plot.bottom() - fy * axes.plot.height()};
 }
@@ -34,8 +24,8 @@ QPointF pixelToValue(const LogAxes& axes, QPointF pixel)
 {
     const double fx = (pixel.x() - axes.plot.left()) / axes.plot.width();
     const double fy = (axes.plot.bottom() - pixel.y()) / axes.plot.height();
-    return {fromFraction(fx, axes.range.aiMin, axes.range.aiMax),
-            fromFraction(fy, axes.range.flopsMin, axes.range.flopsMax)};
+    return {valueAtFraction(fx, axes.range.aiMin, axes.range.aiMax),
+            valueAtFraction(fy, axes.range.flopsMin, axes.range.flopsMax)};
 }
 
 ViewRange clampView(ViewRange view)

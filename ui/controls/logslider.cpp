@@ -1,6 +1,6 @@
 #include "ui/controls/logslider.h"
 
-#include "ui/controls/logscale.h"
+#include "core/logscale.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -200,17 +200,16 @@ void ServingChart::mouseMoveEvent(QMouseEvent* event)
 void ServingChart::mouseReleaseEvent(QMouseEvent* event)
 {
     if (m_dragCurve >= 0 && event->button() == Qt::LeftButton) {
-        m_dragCurve = -1;
-        emit gestureFinished();
+        endDrag();
         event->accept();
         return;
     }
     QWidget::mouseReleaseEvent(event);
 }
 
-// A drag whose release will not arrive (a modal dialog took the mouse, the chart was hidden)
-// ends here, so the session does not stay in the gesture.
-void ServingChart::endDragWithoutRelease()
+// On release, and for a drag whose release will not arrive (a modal dialog took the mouse, the
+// chart was hidden), so the session does not stay in the gesture.
+void ServingChart::endDrag()
 {
     if (m_dragCurve < 0)
         return;
@@ -220,13 +219,13 @@ void ServingChart::endDragWithoutRelease()
 
 void ServingChart::focusOutEvent(QFocusEvent* event)
 {
-    endDragWithoutRelease();
+    endDrag();
     QWidget::focusOutEvent(event);
 }
 
 void ServingChart::hideEvent(QHideEvent* event)
 {
-    endDragWithoutRelease();
+    endDrag();
     QWidget::hideEvent(event);
 }
 

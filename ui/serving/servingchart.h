@@ -66,7 +66,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    void endDragWithoutRelease();
+    void endDrag();
     ServingFigure m_figure;
     QPixmap m_background; // m_figure without its rings, at this size
     std::vector<std::vector<double>> m_batches;
