@@ -215,13 +215,14 @@ int runPlot(const std::vector<std::string>& args)
         return runServingPlot(args);
     // `-o FILE` is the one short option: the familiar spelling for an output.
     std::vector<std::string> tokens;
+    tokens.reserve(args.size());
     for (const std::string& t : args)
         tokens.push_back(t == "-o" ? "--output" : t);
     const Arguments a(tokens, kPlotSpec, "plot");
     const std::string output = a.required("output");
     const QString outPath = QString::fromStdString(output);
     const auto figureFormat = figureFormatForFile(outPath);
-    const auto dataFormat = FigureData::formatForFile(outPath);
+    const auto dataFormat = FigureData::formatForFile(output);
     if (!figureFormat && !dataFormat)
         throw UsageError("-o " + output +
                          ": expected a file ending in .png, .svg, .pdf, .csv or .json");
@@ -287,9 +288,8 @@ int runPlot(const std::vector<std::string>& args)
                                                QString::fromStdString(a.value("scenario")));
         if (!doc)
             throw UsageError(doc.error().message);
-        const FigureData data =
-            FigureData::collect(*(*doc)->session(), (*doc)->chart()->effectiveRange());
-        error = AtomicFile::write(outPath, data.serialize(*dataFormat));
+        const FigureData data = figureDataOf(*(*doc)->session(), (*doc)->chart()->effectiveRange());
+        error = AtomicFile::write(outPath, QByteArray::fromStdString(data.serialize(*dataFormat)));
     }
     if (error)
         throw UsageError(error->toStdString());

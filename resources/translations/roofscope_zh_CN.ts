@@ -1682,6 +1682,37 @@ A new document is open instead.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::MeasurementStore</name>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>Link %1 to %2</source>
+        <translation>将 %1 关联到 %2</translation>
+    </message>
+    <message>
+        <source>Unlink %1</source>
+        <translation>取消关联 %1</translation>
+    </message>
+    <message>
+        <source>Compare %1 → %2</source>
+        <translation>比较 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Pair %1 with %2</source>
+        <translation>将 %1 与 %2 配对</translation>
+    </message>
+    <message>
+        <source>Unpair %1</source>
+        <translation>取消 %1 的配对</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ModelPanel</name>
     <message>
         <source>Reset Edits</source>
@@ -3202,26 +3233,6 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
 <context>
     <name>roofscope::Session</name>
     <message>
-        <source>Compare %1 → %2</source>
-        <translation>比较 %1 → %2</translation>
-    </message>
-    <message>
-        <source>Pair %1 with %2</source>
-        <translation>将 %1 与 %2 配对</translation>
-    </message>
-    <message>
-        <source>Unpair %1</source>
-        <translation>取消 %1 的配对</translation>
-    </message>
-    <message>
-        <source>Move Label</source>
-        <translation>移动标签</translation>
-    </message>
-    <message>
-        <source>Reset Label Positions</source>
-        <translation>重置标签位置</translation>
-    </message>
-    <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
@@ -3265,18 +3276,6 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
         <source>%1 (copy %2)</source>
         <translation>%1（副本 %2）</translation>
     </message>
-    <message>
-        <source>Import %1</source>
-        <translation>导入 %1</translation>
-    </message>
-    <message>
-        <source>Link %1 to %2</source>
-        <translation>将 %1 关联到 %2</translation>
-    </message>
-    <message>
-        <source>Unlink %1</source>
-        <translation>取消关联 %1</translation>
-    </message>
 </context>
 <context>
     <name>roofscope::UserCatalog</name>
@@ -3291,6 +3290,17 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::ViewSettings</name>
+    <message>
+        <source>Move Label</source>
+        <translation>移动标签</translation>
+    </message>
+    <message>
+        <source>Reset Label Positions</source>
+        <translation>重置标签位置</translation>
     </message>
 </context>
 </TS>

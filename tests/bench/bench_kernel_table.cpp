@@ -68,7 +68,8 @@ int main(int argc, char** argv)
     }
     KernelsPanel panel(&session);
     panel.resize(900, 700);
-    double importMs = timeMs([&] { session.importMeasurements(std::move(set)); });
+    double importMs =
+        timeMs([&] { session.measurementStore()->importMeasurements(std::move(set)); });
     std::printf("%ld rows: model reset after import %.0f ms\n", rows, importMs);
     auto* filter = panel.findChild<QLineEdit*>();
     std::vector<double> sortTime, sortName, filterOn, filterOff;

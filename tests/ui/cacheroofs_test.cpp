@@ -40,9 +40,9 @@ TEST(CacheRoofsChart, MeasuredCpuDrawsEveryCacheLevelLabelled)
     };
     EXPECT_TRUE(drawnCache().empty());
 
-    ChartToggles t = s->toggles();
+    ChartToggles t = s->viewSettings()->toggles();
     t.l2 = true;
-    s->setToggles(t);
+    s->viewSettings()->setToggles(t);
     const auto roofs = drawnCache();
     ASSERT_EQ(roofs.size(), 3u); // the H100's entry has no cache figures
     const int cpu = s->hardwareIndex("this-machine-cpu");

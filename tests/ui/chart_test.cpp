@@ -133,7 +133,7 @@ TEST(RoofChart, HollowMarkersAreRingsInTheirGpusColour)
 {
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
         auto doc = defaultDocument();
-        doc->session()->setTheme(theme);
+        doc->session()->viewSettings()->setTheme(theme);
         const QImage img = doc->renderImage(QSize(1280, 720));
         RoofChart* chart = doc->chart();
         const geometry::LogAxes axes = chart->logAxes();
@@ -364,16 +364,18 @@ TEST(RoofChartView, ZoomPanReset)
     Session* s = w->session();
     RoofChartView* view = w->chartView();
     const ViewRange fit = w->chart()->effectiveRange();
-    ASSERT_FALSE(s->view().has_value());
+    ASSERT_FALSE(s->viewSettings()->view().has_value());
 
     // Wheel up zooms in around the cursor.
     const QPointF centre = view->toViewport(w->chart()->plotArea().center());
     QWheelEvent wheel(centre, view->viewport()->mapToGlobal(centre), QPoint(), QPoint(0, 120),
                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QCoreApplication::sendEvent(view->viewport(), &wheel);
-    ASSERT_TRUE(s->view().has_value());
-    EXPECT_LT(std::log10(s->view()->aiMax / s->view()->aiMin), std::log10(fit.aiMax / fit.aiMin));
-    EXPECT_NEAR(w->chart()->logAxes().range.aiMin, s->view()->aiMin, s->view()->aiMin * 1e-6);
+    ASSERT_TRUE(s->viewSettings()->view().has_value());
+    EXPECT_LT(std::log10(s->viewSettings()->view()->aiMax / s->viewSettings()->view()->aiMin),
+              std::log10(fit.aiMax / fit.aiMin));
+    EXPECT_NEAR(w->chart()->logAxes().range.aiMin, s->viewSettings()->view()->aiMin,
+                s->viewSettings()->view()->aiMin * 1e-6);
 
     // A rubber band on empty space zooms into it.
     const QRectF plot = w->chart()->plotArea();
@@ -384,11 +386,13 @@ TEST(RoofChartView, ZoomPanReset)
     sendMouse(view->viewport(), QEvent::MouseMove, b, Qt::NoButton, Qt::LeftButton);
     sendMouse(view->viewport(), QEvent::MouseButtonRelease, b, Qt::LeftButton, Qt::NoButton);
     const geometry::LogAxes axes = w->chart()->logAxes();
-    EXPECT_NEAR(geometry::valueToPixel(axes, {s->view()->aiMin, s->view()->flopsMax}).x(),
+    EXPECT_NEAR(geometry::valueToPixel(
+                    axes, {s->viewSettings()->view()->aiMin, s->viewSettings()->view()->flopsMax})
+                    .x(),
                 plot.left(), 1.0);
 
     // Reset view: back to the fit.
-    s->setView(std::nullopt);
+    s->viewSettings()->setView(std::nullopt);
     EXPECT_EQ(w->chart()->effectiveRange(), fit);
 }
 
@@ -397,13 +401,13 @@ TEST(RoofChart, ThemesRestyleAndKeepTheData)
     auto doc = defaultDocument();
     Session* s = doc->session();
     for (Theme t : {Theme::Dark, Theme::Slide, Theme::Light}) {
-        s->setTheme(t);
+        s->viewSettings()->setTheme(t);
         expectSeriesMatchCore(doc->chart(), s);
         EXPECT_EQ(doc->chart()->style().theme, t);
     }
-    s->setTheme(Theme::Dark);
+    s->viewSettings()->setTheme(Theme::Dark);
     EXPECT_LT(doc->renderImage(QSize(400, 300)).pixelColor(2, 2).lightness(), 80);
-    s->setTheme(Theme::Slide);
+    s->viewSettings()->setTheme(Theme::Slide);
     EXPECT_GE(doc->chart()->style().roofWidth, 4.0);
     EXPECT_GE(doc->chart()->style().tickFont.pointSizeF(), 14.0);
 }

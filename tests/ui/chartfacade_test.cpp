@@ -68,7 +68,7 @@ TEST(ChartFacade, TickLabelsStayAfterZoomingInsideADecade)
     for (Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical})
         EXPECT_GE(ticksOn(*doc->chart(), axis).size(), 3u);
     const ViewRange narrow{20.0, 60.0, 2.2e14, 6.5e14};
-    doc->session()->setView(narrow);
+    doc->session()->viewSettings()->setView(narrow);
     ASSERT_LT(decades(narrow.aiMin, narrow.aiMax), 1.0);
     const auto x = ticksOn(*doc->chart(), Qt::Horizontal);
     const auto y = ticksOn(*doc->chart(), Qt::Vertical);
@@ -137,7 +137,7 @@ TEST(ChartFacade, LabelsOnePerDistinctRoofValueWithoutOverlap)
     auto doc = document();
     ChartToggles all;
     all.fp8 = all.fp32Vector = all.fp64 = all.l2 = all.sweep = all.labels = true;
-    doc->session()->setToggles(all);
+    doc->session()->viewSettings()->setToggles(all);
     for (QSize size : {QSize(1600, 900), QSize(700, 420), QSize(480, 300)}) {
         doc->resize(size);
         RoofChart* chart = doc->chart();
@@ -180,8 +180,8 @@ TEST(ChartFacade, KeyboardZoomsAndPansByTheExpectedFactor)
     const ViewRange fit = w->chart()->effectiveRange();
 
     pressKey(view, Qt::Key_Plus);
-    ASSERT_TRUE(s->view().has_value());
-    ViewRange v = *s->view();
+    ASSERT_TRUE(s->viewSettings()->view().has_value());
+    ViewRange v = *s->viewSettings()->view();
     EXPECT_NEAR(decades(v.aiMin, v.aiMax), decades(fit.aiMin, fit.aiMax) / ChartKeyboard::kZoomStep,
                 1e-9);
     EXPECT_NEAR(decades(v.flopsMin, v.flopsMax),
@@ -192,17 +192,17 @@ TEST(ChartFacade, KeyboardZoomsAndPansByTheExpectedFactor)
 
     const ViewRange zoomed = v;
     pressKey(view, Qt::Key_Right);
-    v = *s->view();
+    v = *s->viewSettings()->view();
     const double span = decades(zoomed.aiMin, zoomed.aiMax);
     EXPECT_NEAR(std::log10(v.aiMin / zoomed.aiMin), span * ChartKeyboard::kPanFraction, 1e-9);
     EXPECT_DOUBLE_EQ(v.flopsMin, zoomed.flopsMin);
 
     pressKey(view, Qt::Key_Minus);
-    v = *s->view();
+    v = *s->viewSettings()->view();
     EXPECT_NEAR(decades(v.aiMin, v.aiMax), span * ChartKeyboard::kZoomStep, 1e-9);
 
     pressKey(view, Qt::Key_0);
-    EXPECT_FALSE(s->view().has_value());
+    EXPECT_FALSE(s->viewSettings()->view().has_value());
     EXPECT_EQ(w->chart()->effectiveRange(), fit);
     // Tab is not the chart's: focus moves on.
     QKeyEvent tab(QEvent::KeyPress, Qt::Key_Tab, Qt::NoModifier);

@@ -57,7 +57,7 @@ double edgeContrast(const QImage& image, const QRect& box, QColor background)
 TEST(DarkTheme, CheckBoxBorderStandsOutFromThePanel)
 {
     auto w = makeWindow();
-    w->session()->setTheme(Theme::Dark);
+    w->session()->viewSettings()->setTheme(Theme::Dark);
     w->show();
     auto* panel = w->findChild<ModelPanel*>();
     ASSERT_NE(panel, nullptr);
@@ -79,7 +79,7 @@ TEST(DarkTheme, CheckBoxBorderStandsOutFromThePanel)
 TEST(DarkTheme, TableCheckBoxesAndSelectionStandOutFromTheRows)
 {
     auto w = makeWindow();
-    w->session()->setTheme(Theme::Dark);
+    w->session()->viewSettings()->setTheme(Theme::Dark);
     const QPalette palette = QApplication::palette();
     const QColor rows = palette.color(QPalette::Base);
     // A table's check indicator, drawn by the application's style on a row.

@@ -144,7 +144,7 @@ TEST(DocumentController, ModifiedAfterAnEditCleanAfterSave)
     EXPECT_FALSE(d.controller.isModified());
 
     // A setting that is no undo step counts until the next save, whatever the stack says.
-    d.session->setTheme(Theme::Slide);
+    d.session->viewSettings()->setTheme(Theme::Slide);
     EXPECT_TRUE(d.controller.isModified());
     d.session->undoStack()->undo();
     d.session->undoStack()->redo();

@@ -151,7 +151,7 @@ TEST(SaveChanges, UndoingBackToTheSavedStateIsUnmodified)
     EXPECT_FALSE(w->isModified());
 
     // The theme is saved but not undoable: modified until saved, whatever the stack says.
-    s->setTheme(Theme::Dark);
+    s->viewSettings()->setTheme(Theme::Dark);
     EXPECT_TRUE(w->isModified());
     s->undoStack()->undo();
     s->undoStack()->redo();
@@ -557,7 +557,8 @@ TEST(ExportOverwrite, TitleAndPathBelongToTheDocument)
     });
     exportAct->trigger();
     ASSERT_TRUE(QFileInfo::exists(path));
-    EXPECT_EQ(w->session()->figureText().title, QStringLiteral("Decode is memory-bound"));
+    EXPECT_EQ(w->session()->viewSettings()->figureText().title,
+              QStringLiteral("Decode is memory-bound"));
 
     // The same document offers its own title and file again...
     QString offeredTitle;
@@ -618,7 +619,7 @@ TEST(CopyFigure, UsesTheWindowsViewNotTheLastExport)
     w->resize(1400, 900);
     w->show();
     QCoreApplication::processEvents();
-    w->session()->setView(ViewRange{0.5, 50, 1e12, 1e15});
+    w->session()->viewSettings()->setView(ViewRange{0.5, 50, 1e12, 1e15});
     QAction* copy = w->findChild<QAction*>(QStringLiteral("copyFigureAction"));
     ASSERT_NE(copy, nullptr);
     copy->trigger();

@@ -99,7 +99,8 @@ QPointF imagePixel(const FigureExporter& e, QPointF value)
 
 QColor seriesColor(const Session& s, int hw, Theme theme)
 {
-    return s.theme() == theme ? gpuColor(s, hw) : hardwareColor(s.colorSlot(hw), theme);
+    return s.viewSettings()->theme() == theme ? gpuColor(s, hw)
+                                              : hardwareColor(s.colorSlot(hw), theme);
 }
 
 std::vector<std::map<std::string, std::string>> parseCsv(const QByteArray& csv)
@@ -311,8 +312,8 @@ TEST(FigureExport, CsvNumbersEqualTheCore)
                                            QStringLiteral("default"));
     ASSERT_TRUE(doc.ok());
     const Session& s = *(*doc)->session();
-    const FigureData data = FigureData::collect(s, (*doc)->chart()->effectiveRange());
-    const auto rows = parseCsv(data.toCsv());
+    const FigureData data = figureDataOf(s, (*doc)->chart()->effectiveRange());
+    const auto rows = parseCsv(QByteArray::fromStdString(data.toCsv()));
     std::map<std::string, int> kinds;
     for (const auto& row : rows)
         ++kinds[row.at("kind")];
@@ -372,8 +373,8 @@ TEST(FigureExport, JsonHoldsEveryCurve)
                                            QStringLiteral("default"));
     ASSERT_TRUE(doc.ok());
     const Session& s = *(*doc)->session();
-    const auto json = nlohmann::json::parse(
-        FigureData::collect(s, (*doc)->chart()->effectiveRange()).toJson().toStdString());
+    const auto json =
+        nlohmann::json::parse(figureDataOf(s, (*doc)->chart()->effectiveRange()).toJson());
     EXPECT_EQ(json.at("format"), "roofscope-figure-data");
     EXPECT_EQ(json.at("gpus").size(), 4u);
     EXPECT_EQ(json.at("points").size(), 28u);
@@ -441,7 +442,7 @@ TEST(FigureExport, ExportFromTheWindowMatchesHeadlessAndLeavesTheChartAlone)
     RoofChart* chart = w->chart();
     const geometry::LogAxes before = chart->logAxes();
     const QSizeF sizeBefore = chart->size();
-    const Theme themeBefore = w->session()->theme();
+    const Theme themeBefore = w->session()->viewSettings()->theme();
 
     auto* controller = w->findChild<ExportController*>();
     ASSERT_NE(controller, nullptr);
@@ -451,7 +452,7 @@ TEST(FigureExport, ExportFromTheWindowMatchesHeadlessAndLeavesTheChartAlone)
     ASSERT_FALSE(controller->exportFigure(path, FigureFormat::Png, o).has_value());
 
     // The chart on screen kept its theme, size and axes.
-    EXPECT_EQ(w->session()->theme(), themeBefore);
+    EXPECT_EQ(w->session()->viewSettings()->theme(), themeBefore);
     EXPECT_EQ(chart->style().theme, themeBefore);
     EXPECT_EQ(chart->size(), sizeBefore);
     EXPECT_EQ(chart->logAxes().plot, before.plot);

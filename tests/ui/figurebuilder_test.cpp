@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -107,6 +108,10 @@ void expectChartDrawsTheCoreFigure(const RoofChart& chart, const Session& sessio
 
     // The selected operator's sweep on every GPU, and its ridge crossing.
     EXPECT_EQ(drawn.sweeps.size(), core.sweeps.size());
+    for (std::size_t i = 0; i < std::min(drawn.sweeps.size(), core.sweeps.size()); ++i) {
+        EXPECT_EQ(drawn.sweeps[i].hardware, core.sweeps[i].hardware);
+        EXPECT_EQ(drawn.sweeps[i].param, core.sweeps[i].param); // "B", the swept parameter
+    }
     for (const FigureSweep& s : core.sweeps) {
         std::vector<std::string> want;
         std::vector<std::string> got;
@@ -210,11 +215,11 @@ TEST(FigureBuilder, TheDefaultScenarioAfterEveryKindOfEdit)
     expectChartDrawsTheCoreFigure(*chart, *s, "B200 checked and made the baseline");
     s->setChecked(h100, false);
     expectChartDrawsTheCoreFigure(*chart, *s, "H100 unchecked");
-    ChartToggles toggles = s->toggles();
+    ChartToggles toggles = s->viewSettings()->toggles();
     toggles.sweep = !toggles.sweep;
-    s->setToggles(toggles);
+    s->viewSettings()->setToggles(toggles);
     expectChartDrawsTheCoreFigure(*chart, *s, "sweep toggled");
-    s->setTheme(Theme::Dark);
+    s->viewSettings()->setTheme(Theme::Dark);
     expectChartDrawsTheCoreFigure(*chart, *s, "dark theme");
     while (s->undoStack()->canUndo())
         s->undoStack()->undo();
@@ -266,12 +271,12 @@ TEST(FigureBuilder, TwoMeasuredRunsComparedBeforeAndAfter)
         }
         return set;
     };
-    s->importMeasurements(run("before.csv", 36.98));
+    s->measurementStore()->importMeasurements(run("before.csv", 36.98));
     expectChartDrawsTheCoreFigure(*chart, *s, "one run");
-    s->importMeasurements(run("after.csv", 14.792));
+    s->measurementStore()->importMeasurements(run("after.csv", 14.792));
     expectChartDrawsTheCoreFigure(*chart, *s, "two runs, before and after");
     EXPECT_FALSE(chart->figure().links.empty());
-    s->setMeasuredHierarchical(true);
+    s->measurementStore()->setMeasuredHierarchical(true);
     expectChartDrawsTheCoreFigure(*chart, *s, "hierarchical view");
     stepSlider(*w, "batch", 600);
     expectChartDrawsTheCoreFigure(*chart, *s, "a slider step with runs shown");

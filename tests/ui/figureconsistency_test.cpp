@@ -82,7 +82,7 @@ TEST_P(FigureConsistency, ChartExportAndDataShowTheSameRoofsPointsAndColours)
     if (GetParam().everyToggle) {
         ChartToggles all;
         all.fp8 = all.fp32Vector = all.fp64 = all.l2 = all.sweep = all.labels = true;
-        s->setToggles(all);
+        s->viewSettings()->setToggles(all);
     }
     RoofChart* chart = w->chart();
     const auto id = [&](int hw) { return s->hardware()[static_cast<std::size_t>(hw)].id; };
@@ -128,8 +128,8 @@ TEST_P(FigureConsistency, ChartExportAndDataShowTheSameRoofsPointsAndColours)
     EXPECT_EQ(chartPoints.size(), 7u * 4u);
 
     // --- The figure data (JSON and CSV) of the same view.
-    const FigureData data = FigureData::collect(*s, chart->effectiveRange());
-    const auto json = nlohmann::json::parse(data.toJson().toStdString());
+    const FigureData data = figureDataOf(*s, chart->effectiveRange());
+    const auto json = nlohmann::json::parse(data.toJson());
     std::set<RoofKey> jsonRoofs;
     for (const auto& r : json["roofs"])
         jsonRoofs.insert({r["gpu"].get<std::string>(), key(r["peak_flops_per_s"].get<double>()),
@@ -151,7 +151,7 @@ TEST_P(FigureConsistency, ChartExportAndDataShowTheSameRoofsPointsAndColours)
         jsonColours[g["id"].get<std::string>()] = g["color"].get<std::string>();
     EXPECT_EQ(jsonColours, chartColours);
 
-    const std::string csv = data.toCsv().toStdString();
+    const std::string csv = data.toCsv();
     for (const auto& [gpu, colour] : chartColours) {
         // Every row of a GPU carries its colour.
         EXPECT_NE(csv.find(',' + gpu + ','), std::string::npos);

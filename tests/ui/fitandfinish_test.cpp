@@ -294,12 +294,12 @@ TEST(FitAndFinish, DarkThemeDarkensTheWindowPalette)
 {
     auto w = makeWindow();
     const QColor light = w->palette().color(QPalette::Window);
-    w->session()->setTheme(Theme::Dark);
+    w->session()->viewSettings()->setTheme(Theme::Dark);
     settle();
     EXPECT_LT(w->palette().color(QPalette::Window).lightness(), 80);
     EXPECT_LT(w->hardwarePanel()->view()->palette().color(QPalette::Base).lightness(), 80);
     EXPECT_GT(w->palette().color(QPalette::WindowText).lightness(), 180);
-    w->session()->setTheme(Theme::Light);
+    w->session()->viewSettings()->setTheme(Theme::Light);
     settle();
     EXPECT_EQ(w->palette().color(QPalette::Window), light);
     EXPECT_GT(w->palette().color(QPalette::Window).lightness(), 150);
@@ -767,7 +767,7 @@ TEST_P(TablesShowTheirNumbers, NoNumericCellIsElided)
     run.kernels = {test::csvKernel(longName, 0.01, 1e12, 1e10, 5e10),
                    test::csvKernel(longName + " (2)", 0.002, 1e9, 4e9),
                    test::csvKernel("softmax", 0.003, 2e9, 8e9)};
-    w->session()->importMeasurements(run);
+    w->session()->measurementStore()->importMeasurements(run);
     settle();
     for (int pass = 0; pass < 2; ++pass) {
         if (pass == 1) {

@@ -60,6 +60,7 @@ TEST(Colours, UserOverrideInTheSettingsReachesChartAndData)
     EXPECT_EQ(w->chart()->colorOf(h100), QColor(0x123456));
     const int b200 = s->hardwareIndex("b200-sxm");
     EXPECT_EQ(w->chart()->colorOf(b200), QColor(0x9467bd)); // its palette colour: purple
-    const QByteArray json = FigureData::collect(*s, w->chart()->effectiveRange()).toJson();
+    const QByteArray json =
+        QByteArray::fromStdString(figureDataOf(*s, w->chart()->effectiveRange()).toJson());
     EXPECT_TRUE(json.contains("\"color\": \"#123456\"")) << json.left(400).toStdString();
 }

@@ -66,7 +66,7 @@ TEST(KernelModel, RowsShowTheCoreAnalysis)
     KernelModel model(s.get());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     EXPECT_EQ(model.rowCount(), 0);
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     ASSERT_EQ(model.rowCount(), 3);
     EXPECT_EQ(cell(model, 0, KernelModel::NameColumn), QStringLiteral("gemm"));
     EXPECT_EQ(cell(model, 0, KernelModel::NameColumn, Qt::ToolTipRole)
@@ -103,7 +103,7 @@ TEST(KernelModel, RowsShowTheCoreAnalysis)
     EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("layernorm"));
 
     // Before/after: the second import is "after"; both runs show the speedup per name.
-    s->importMeasurements(run("after.csv", 0.004));
+    s->measurementStore()->importMeasurements(run("after.csv", 0.004));
     ASSERT_EQ(model.rowCount(), 6);
     // The file names stay; the side of the comparison marks them.
     EXPECT_EQ(cell(model, 0, KernelModel::SetColumn), QStringLiteral("before · run.csv"));
@@ -114,7 +114,7 @@ TEST(KernelModel, RowsShowTheCoreAnalysis)
     EXPECT_EQ(model.rowOf({1, 1}), 4);
 
     // The linked operator's name shows in its column.
-    s->linkKernel({0, 0}, 2);
+    s->measurementStore()->linkKernel({0, 0}, 2);
     EXPECT_EQ(cell(model, 0, KernelModel::OperatorColumn),
               QString::fromStdString(s->operators()[2].displayName()));
 }
@@ -123,24 +123,24 @@ TEST(KernelSession, ImportRemoveAndLinkAreUndoable)
 {
     auto s = makeSession();
     QUndoStack* undo = s->undoStack();
-    s->importMeasurements(run("before.csv"));
-    s->importMeasurements(run("after.csv", 0.005));
+    s->measurementStore()->importMeasurements(run("before.csv"));
+    s->measurementStore()->importMeasurements(run("after.csv", 0.005));
     ASSERT_EQ(s->measurements().sets.size(), 2u);
     EXPECT_EQ(s->measurements().sets[1].label, "after");
-    s->linkKernel({1, 0}, 3);
-    EXPECT_EQ(s->linkedOperator({1, 0}), 3);
+    s->measurementStore()->linkKernel({1, 0}, 3);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({1, 0}), 3);
     EXPECT_EQ(undo->undoText(), QStringLiteral("Link gemm to %1")
                                     .arg(QString::fromStdString(s->operators()[3].displayName())));
-    s->removeMeasurementSet(1);
+    s->measurementStore()->removeMeasurementSet(1);
     EXPECT_EQ(s->measurements().sets.size(), 1u);
     EXPECT_TRUE(s->measurements().links.empty());
     undo->undo(); // remove
     ASSERT_EQ(s->measurements().sets.size(), 2u);
     EXPECT_EQ(s->measurements().sets[1].file, "after.csv");
     EXPECT_EQ(s->measurements().sets[1].kernels.size(), 3u);
-    EXPECT_EQ(s->linkedOperator({1, 0}), 3);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({1, 0}), 3);
     undo->undo(); // link
-    EXPECT_EQ(s->linkedOperator({1, 0}), -1);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({1, 0}), -1);
     undo->undo(); // second import
     EXPECT_EQ(s->measurements().sets.size(), 1u);
     undo->redo();
@@ -151,34 +151,34 @@ TEST(KernelSession, ImportRemoveAndLinkAreUndoable)
 TEST(KernelSession, RemovingAnOperatorMovesTheLinks)
 {
     auto s = makeSession();
-    s->importMeasurements(run("run.csv"));
-    s->linkKernel({0, 0}, 2);
-    s->linkKernel({0, 1}, 0);
+    s->measurementStore()->importMeasurements(run("run.csv"));
+    s->measurementStore()->linkKernel({0, 0}, 2);
+    s->measurementStore()->linkKernel({0, 1}, 0);
     s->removeOperator(0);
     ASSERT_EQ(s->measurements().links.size(), 1u);
     EXPECT_EQ(s->measurements().links[0], (KernelLink{0, 0, 1}));
     s->undoStack()->undo(); // one step: the operator and the links
-    EXPECT_EQ(s->linkedOperator({0, 0}), 2);
-    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 0}), 2);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 1}), 0);
     // Inserting and duplicating move the later rows' links down.
     s->duplicateOperator(1);
-    EXPECT_EQ(s->linkedOperator({0, 0}), 3);
-    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 0}), 3);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 1}), 0);
     s->insertOperator(0, s->operators()[0]);
-    EXPECT_EQ(s->linkedOperator({0, 0}), 4);
-    EXPECT_EQ(s->linkedOperator({0, 1}), 1);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 0}), 4);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 1}), 1);
     s->undoStack()->undo();
     s->undoStack()->undo();
-    EXPECT_EQ(s->linkedOperator({0, 0}), 2);
-    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 0}), 2);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 1}), 0);
 }
 
 TEST(KernelSession, FigureHasTheKernelsLinksAndSelection)
 {
     auto s = makeSession();
-    s->importMeasurements(run("run.csv"));
-    s->linkKernel({0, 0}, 2);
-    s->setSelectedKernel({0, 1});
+    s->measurementStore()->importMeasurements(run("run.csv"));
+    s->measurementStore()->linkKernel({0, 0}, 2);
+    s->measurementStore()->setSelectedKernel({0, 1});
     const Figure f = s->figure();
     EXPECT_EQ(f.measured.size(), 3u);
     EXPECT_EQ(f.selectedKernelSet, 0);
@@ -186,18 +186,18 @@ TEST(KernelSession, FigureHasTheKernelsLinksAndSelection)
     ASSERT_EQ(f.links.size(), 1u);
     EXPECT_EQ(f.links[0].op, 2);
     EXPECT_EQ(f.links[0].head, (DataPoint{100.0, 1e14}));
-    s->setMeasuredHierarchical(true);
+    s->measurementStore()->setMeasuredHierarchical(true);
     EXPECT_EQ(s->figure().measured.size(), 4u); // gemm at L2 too
 }
 
 TEST(KernelSession, MeasurementsAreSavedWithTheDocumentAndReopened)
 {
     auto s = makeSession();
-    s->importMeasurements(run("before.csv"));
-    s->importMeasurements(run("after.csv", 0.004));
-    s->linkKernel({1, 0}, 1);
-    s->setMeasuredHierarchical(true);
-    s->setKernelLabels(7);
+    s->measurementStore()->importMeasurements(run("before.csv"));
+    s->measurementStore()->importMeasurements(run("after.csv", 0.004));
+    s->measurementStore()->linkKernel({1, 0}, 1);
+    s->measurementStore()->setMeasuredHierarchical(true);
+    s->measurementStore()->setKernelLabels(7);
     const std::string json = scenarioToJson(s->toScenario());
     auto parsed = parseScenario(json, "doc.roofscope.json");
     ASSERT_TRUE(parsed) << parsed.error().message;
@@ -228,11 +228,11 @@ TEST(KernelsPanel, ImportsOffTheUiThreadAndSelectsWithTheSession)
     EXPECT_EQ(panel.proxy()->rowCount(), 2);
     // Sorted by time, longest first: selecting the top row selects the gemm.
     panel.view()->selectRow(0);
-    EXPECT_EQ(s->selectedKernel(), (KernelRef{0, 0}));
-    s->setSelectedKernel({0, 1});
+    EXPECT_EQ(s->measurementStore()->selectedKernel(), (KernelRef{0, 0}));
+    s->measurementStore()->setSelectedKernel({0, 1});
     EXPECT_EQ(panel.view()->currentIndex().row(), 1);
     panel.linkSelectedTo(0);
-    EXPECT_EQ(s->linkedOperator({0, 1}), 0);
+    EXPECT_EQ(s->measurementStore()->linkedOperator({0, 1}), 0);
     s->undoStack()->undo();
     s->undoStack()->undo();
     EXPECT_TRUE(s->measurements().sets.empty());
@@ -246,7 +246,7 @@ TEST(KernelsPanel, ColumnsFitTheirContentsAndTheGpuShowsItsName)
     // no known GPU at all.
     set.kernels[1].gpu = "lab-prototype-x1";
     set.kernels[2].gpu.clear();
-    s->importMeasurements(std::move(set));
+    s->measurementStore()->importMeasurements(std::move(set));
     KernelsPanel panel(s.get());
     panel.resize(1200, 400);
     panel.show();
@@ -282,7 +282,7 @@ TEST(KernelsPanel, BadFileIsADialogNamingFileAndLineAndChangesNothing)
         writeFile(good, "name,time_s,flops,dram_bytes,gpu\ngemm,0.01,1e12,1e10,a100-sxm4-80gb\n"));
     ASSERT_TRUE(writeFile(bad, "name,time_s,flops,dram_bytes\nsoftmax,-1,1e9,4e9\nbad row\n"));
     auto s = makeSession();
-    s->importMeasurements(run("loaded.csv"));
+    s->measurementStore()->importMeasurements(run("loaded.csv"));
     const Measurements before = s->measurements();
     KernelsPanel panel(s.get());
     QString shown;
@@ -383,9 +383,9 @@ TEST(KernelsPanel, ScenarioFilesAreOpenedNotImported)
 TEST(KernelSession, UndoingTheSecondImportRestoresTheFirstRunsLabel)
 {
     auto s = makeSession();
-    s->importMeasurements(run("first.csv"));
+    s->measurementStore()->importMeasurements(run("first.csv"));
     EXPECT_EQ(s->measurements().sets[0].label, "");
-    s->importMeasurements(run("second.csv", 0.005));
+    s->measurementStore()->importMeasurements(run("second.csv", 0.005));
     EXPECT_EQ(s->measurements().sets[0].label, "before");
     EXPECT_EQ(s->measurements().sets[1].label, "after");
     s->undoStack()->undo();
@@ -460,7 +460,7 @@ TEST(KernelsPanel, AnImportPastTheDocumentsKernelLimitChangesNothing)
                                 "b,0.01,1e12,1e10,a100-sxm4-80gb\n"
                                 "c,0.01,1e12,1e10,a100-sxm4-80gb\n"));
     auto s = makeSession();
-    s->importMeasurements(run("loaded.csv")); // 3 kernels
+    s->measurementStore()->importMeasurements(run("loaded.csv")); // 3 kernels
     const Measurements before = s->measurements();
     KernelsPanel panel(s.get());
     panel.setDocumentKernelLimit(5);
@@ -547,7 +547,8 @@ TEST(KernelTableProxy, SortsFiltersAndKeepsTheSelectedRow)
     KernelTableProxy proxy;
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
     proxy.setSourceModel(&model);
-    s->importMeasurements(run("run.csv")); // gemm 0.01 s, softmax 0.002 s, layernorm 0.003 s
+    s->measurementStore()->importMeasurements(
+        run("run.csv")); // gemm 0.01 s, softmax 0.002 s, layernorm 0.003 s
     ASSERT_EQ(proxy.rowCount(), 3);
     EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("gemm")); // import order
     proxy.sort(KernelModel::TimeColumn, Qt::AscendingOrder);
@@ -569,7 +570,7 @@ TEST(KernelTableProxy, SortsFiltersAndKeepsTheSelectedRow)
     proxy.setFilterFixedString(QString());
     EXPECT_EQ(proxy.rowCount(), 3);
     // A new import resets the rows and keeps the sort.
-    s->importMeasurements(run("after.csv", 0.005));
+    s->measurementStore()->importMeasurements(run("after.csv", 0.005));
     ASSERT_EQ(proxy.rowCount(), 6);
     EXPECT_EQ(cell(proxy, 0, KernelModel::NameColumn), QStringLiteral("softmax"));
     EXPECT_EQ(cell(proxy, 5, KernelModel::NameColumn), QStringLiteral("gemm"));
@@ -684,7 +685,7 @@ TEST(KernelsPanel, SaysWhatTheBeforeAfterComparisonPaired)
     h100.file = "h100.csv";
     h100.kernels = {csvKernel("gemm", 0.005, 1e12, 1e10)};
     h100.kernels[0].gpu = "h100-sxm5";
-    s->importMeasurements(std::move(h100));
+    s->measurementStore()->importMeasurements(std::move(h100));
     const QString a100Name = s->shortName(s->hardwareIndex("a100-sxm4-80gb"));
     const QString h100Name = s->shortName(s->hardwareIndex("h100-sxm5"));
     EXPECT_TRUE(panel.comparisonText().endsWith(
@@ -764,7 +765,7 @@ TEST(KernelsPanel, ChoosesTwoOfThreeRunsAndPairsKernelsByHand)
     EXPECT_EQ(cell(model, 7, KernelModel::SpeedupColumn), QString());
 
     // softmax (v1) with fused_softmax_kernel (v3), from the context menu of softmax's row.
-    s->setSelectedKernel({0, 1});
+    s->measurementStore()->setSelectedKernel({0, 1});
     EXPECT_TRUE(panel.pairAction()->isEnabled());
     EXPECT_FALSE(panel.unpairAction()->isEnabled());
     ASSERT_EQ(panel.pairMenu()->actions().size(), 1);
@@ -794,7 +795,7 @@ TEST(KernelsPanel, ChoosesTwoOfThreeRunsAndPairsKernelsByHand)
     EXPECT_EQ(reopened->figure().kernelSpeedups.size(), 3u);
 
     // Unpairing an automatic pair (layernorm) keeps it apart.
-    s->setSelectedKernel({0, 2});
+    s->measurementStore()->setSelectedKernel({0, 2});
     panel.unpairAction()->trigger();
     EXPECT_EQ(undo->undoText(), QStringLiteral("Unpair layernorm"));
     EXPECT_TRUE(panel.comparisonText().contains(

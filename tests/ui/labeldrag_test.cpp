@@ -96,8 +96,8 @@ TEST(LabelDrag, MouseMovesTheOperatorLabelWithALeaderAndUndoPutsItBack)
     EXPECT_TRUE(after->leader);
     EXPECT_EQ(after->anchor, before->anchor);
     // The document holds the centre's offset from the anchor.
-    ASSERT_EQ(w.session->labelPositions().count(kDecode.toStdString()), 1u);
-    const LabelOffset pin = w.session->labelPositions().at(kDecode.toStdString());
+    ASSERT_EQ(w.session->viewSettings()->labelPositions().count(kDecode.toStdString()), 1u);
+    const LabelOffset pin = w.session->viewSettings()->labelPositions().at(kDecode.toStdString());
     EXPECT_NEAR(pin.dx, after->box.center().x() - after->anchor.x(), 1e-9);
     EXPECT_NEAR(pin.dy, after->box.center().y() - after->anchor.y(), 1e-9);
     // One drag, one undo step, named for what it did.
@@ -105,7 +105,7 @@ TEST(LabelDrag, MouseMovesTheOperatorLabelWithALeaderAndUndoPutsItBack)
     EXPECT_EQ(w.session->undoStack()->undoText(), QStringLiteral("Move Label"));
 
     w.session->undoStack()->undo();
-    EXPECT_TRUE(w.session->labelPositions().empty());
+    EXPECT_TRUE(w.session->viewSettings()->labelPositions().empty());
     const auto undone = labelFor(*w.chart, kDecode);
     ASSERT_TRUE(undone);
     EXPECT_EQ(undone->box, before->box);
@@ -131,19 +131,19 @@ TEST(LabelDrag, RidgeLabelsDragTooAndResetPutsEveryLabelBack)
     drag(w.view->viewport(), from, from + by);
     EXPECT_NEAR(labelFor(*w.chart, ridge)->box.center().x(), before->box.center().x() + by.x(),
                 1.0);
-    EXPECT_EQ(w.session->labelPositions().size(), 2u);
+    EXPECT_EQ(w.session->viewSettings()->labelPositions().size(), 2u);
 
     QAction* reset = w.window->findChild<QAction*>(QStringLiteral("resetLabelPositionsAction"));
     ASSERT_TRUE(reset);
     ASSERT_TRUE(reset->isEnabled());
     reset->trigger();
-    EXPECT_TRUE(w.session->labelPositions().empty());
+    EXPECT_TRUE(w.session->viewSettings()->labelPositions().empty());
     EXPECT_FALSE(reset->isEnabled());
     EXPECT_EQ(labelFor(*w.chart, ridge)->box, before->box);
     EXPECT_EQ(labelFor(*w.chart, kDecode)->box, decode->box);
     EXPECT_EQ(w.session->undoStack()->undoText(), QStringLiteral("Reset Label Positions"));
     w.session->undoStack()->undo();
-    EXPECT_EQ(w.session->labelPositions().size(), 2u);
+    EXPECT_EQ(w.session->viewSettings()->labelPositions().size(), 2u);
     EXPECT_TRUE(reset->isEnabled());
 }
 
@@ -155,7 +155,7 @@ TEST(LabelDrag, AClickOnALabelDoesNotPinIt)
     const int undoBefore = w.session->undoStack()->count();
     const QPoint at = w.view->toViewport(before->box.center()).toPoint();
     QTest::mouseClick(w.view->viewport(), Qt::LeftButton, Qt::NoModifier, at);
-    EXPECT_TRUE(w.session->labelPositions().empty());
+    EXPECT_TRUE(w.session->viewSettings()->labelPositions().empty());
     EXPECT_EQ(w.session->undoStack()->count(), undoBefore);
     EXPECT_EQ(labelFor(*w.chart, kDecode)->box, before->box);
 }
@@ -173,7 +173,7 @@ TEST(LabelDrag, SavedPositionComesBackWhenTheDocumentIsOpened)
     const std::string text = scenarioToJson(w.session->toScenario());
     auto parsed = parseScenario(text, "pins.roofscope.json");
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-    EXPECT_EQ(parsed->labelPositions, w.session->labelPositions());
+    EXPECT_EQ(parsed->labelPositions, w.session->viewSettings()->labelPositions());
     Shown other = shownWindow();
     ASSERT_FALSE(other.session->applyScenario(*parsed, QStringLiteral("pins.roofscope.json")));
     const auto reopened = labelFor(*other.chart, kDecode);
@@ -237,31 +237,33 @@ TEST(LabelPinRename, RenameCarriesThePinAndUndoPutsBothBack)
     auto s = test::makeSession();
     const int decode = test::operatorIndex(*s, "decode_matmul");
     ASSERT_EQ(s->operators()[static_cast<std::size_t>(decode)].displayName(), "Decode matmul");
-    s->moveLabel(kDecode.toStdString(), {40.0, -30.0});
-    s->moveLabel(ridgeLabelKey("h100-sxm5"), {5.0, 6.0});
+    s->viewSettings()->moveLabel(kDecode.toStdString(), {40.0, -30.0});
+    s->viewSettings()->moveLabel(ridgeLabelKey("h100-sxm5"), {5.0, 6.0});
     const int steps = s->undoStack()->count();
 
     s->renameOperator(decode, QStringLiteral("Decode GEMV"));
     const LabelPositions renamed{{"op:Decode GEMV", {40.0, -30.0}},
                                  {ridgeLabelKey("h100-sxm5"), {5.0, 6.0}}};
-    EXPECT_EQ(s->labelPositions(), renamed);
+    EXPECT_EQ(s->viewSettings()->labelPositions(), renamed);
     EXPECT_EQ(s->undoStack()->count(), steps + 1);
     EXPECT_EQ(s->undoStack()->undoText(), QStringLiteral("Rename to Decode GEMV"));
 
     s->undoStack()->undo();
     EXPECT_EQ(s->operators()[static_cast<std::size_t>(decode)].label, "Decode matmul");
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{kDecode.toStdString(), {40.0, -30.0}},
-                                                   {ridgeLabelKey("h100-sxm5"), {5.0, 6.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(),
+              (LabelPositions{{kDecode.toStdString(), {40.0, -30.0}},
+                              {ridgeLabelKey("h100-sxm5"), {5.0, 6.0}}}));
     s->undoStack()->redo();
     EXPECT_EQ(s->operators()[static_cast<std::size_t>(decode)].label, "Decode GEMV");
-    EXPECT_EQ(s->labelPositions(), renamed);
+    EXPECT_EQ(s->viewSettings()->labelPositions(), renamed);
 
     // The operator table's name cell goes the same way.
     OperatorModel model(s.get());
     ASSERT_TRUE(model.setData(model.index(decode, OperatorModel::NameColumn),
                               QStringLiteral("Weights read")));
-    EXPECT_EQ(s->labelPositions().count("op:Decode GEMV"), 0u);
-    EXPECT_EQ(s->labelPositions().at("op:Weights read"), (LabelOffset{40.0, -30.0}));
+    EXPECT_EQ(s->viewSettings()->labelPositions().count("op:Decode GEMV"), 0u);
+    EXPECT_EQ(s->viewSettings()->labelPositions().at("op:Weights read"),
+              (LabelOffset{40.0, -30.0}));
 }
 
 TEST(LabelPinRename, RepeatedNamesKeepTheirOwnPins)
@@ -270,29 +272,33 @@ TEST(LabelPinRename, RepeatedNamesKeepTheirOwnPins)
     const int decode = test::operatorIndex(*s, "decode_matmul");
     const int prefill = test::operatorIndex(*s, "prefill_matmul");
     ASSERT_LT(decode, prefill);
-    s->moveLabel(kDecode.toStdString(), {10.0, 10.0});
-    s->moveLabel("op:Prefill matmul", {-20.0, 20.0});
+    s->viewSettings()->moveLabel(kDecode.toStdString(), {10.0, 10.0});
+    s->viewSettings()->moveLabel("op:Prefill matmul", {-20.0, 20.0});
 
     // The later one takes the earlier's name: it is that name's "#2", with its own pin.
     s->renameOperator(prefill, QStringLiteral("Decode matmul"));
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
-                                                   {"op:Decode matmul#2", {-20.0, 20.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(),
+              (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
+                              {"op:Decode matmul#2", {-20.0, 20.0}}}));
     // Removing the first: the second is the plain name now and keeps its pin, not the
     // removed one's.
     s->removeOperator(decode);
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {-20.0, 20.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(),
+              (LabelPositions{{"op:Decode matmul", {-20.0, 20.0}}}));
     s->undoStack()->undo();
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
-                                                   {"op:Decode matmul#2", {-20.0, 20.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(),
+              (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
+                              {"op:Decode matmul#2", {-20.0, 20.0}}}));
     s->undoStack()->undo();
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:Decode matmul", {10.0, 10.0}},
-                                                   {"op:Prefill matmul", {-20.0, 20.0}}}));
+    EXPECT_EQ(
+        s->viewSettings()->labelPositions(),
+        (LabelPositions{{"op:Decode matmul", {10.0, 10.0}}, {"op:Prefill matmul", {-20.0, 20.0}}}));
     // Renaming the first away does not hand its pin to a namesake that had none.
-    s->resetLabelPositions();
-    s->moveLabel(kDecode.toStdString(), {10.0, 10.0});
+    s->viewSettings()->resetLabelPositions();
+    s->viewSettings()->moveLabel(kDecode.toStdString(), {10.0, 10.0});
     s->renameOperator(prefill, QStringLiteral("Decode matmul"));
     s->renameOperator(decode, QStringLiteral("GEMV"));
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:GEMV", {10.0, 10.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(), (LabelPositions{{"op:GEMV", {10.0, 10.0}}}));
 }
 
 // An operator without a name of its own is shown by its parameters: a slider drag that changes
@@ -306,17 +312,17 @@ TEST(LabelPinRename, UnnamedOperatorKeepsItsPinThroughAParameterDrag)
         return operatorLabelKey(s->operators()[static_cast<std::size_t>(decode)].displayName(), 0);
     };
     const std::string before = key();
-    s->moveLabel(before, {12.0, 34.0});
+    s->viewSettings()->moveLabel(before, {12.0, 34.0});
     const int steps = s->undoStack()->count();
     const int g = s->newGesture();
     for (double b : {2.0, 16.0, 96.0})
         s->setNumber(decode, "batch", b, g);
     EXPECT_EQ(s->undoStack()->count(), steps + 1);
     ASSERT_NE(key(), before);
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{key(), {12.0, 34.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(), (LabelPositions{{key(), {12.0, 34.0}}}));
     s->undoStack()->undo();
     EXPECT_EQ(key(), before);
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{before, {12.0, 34.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(), (LabelPositions{{before, {12.0, 34.0}}}));
 }
 
 TEST(LabelPinRename, TheChartDrawsTheRenamedOperatorsLabelWhereItWasPinned)
@@ -358,8 +364,8 @@ TEST(LabelPinRename, ModelRowsKeepTheirPinsWhenTheirCountsChange)
     ASSERT_TRUE(wb.isShown());
     ASSERT_EQ(wb.scenario().batch, 1.0);
     // Unfused decode attention: one QKᵀ per sequence and KV head, 1 · 8 · 80 = 640.
-    s->moveLabel("op:QKᵀ scores ×640", {15.0, -25.0});
-    s->moveLabel("op:Q projection ×80", {-5.0, 5.0});
+    s->viewSettings()->moveLabel("op:QKᵀ scores ×640", {15.0, -25.0});
+    s->viewSettings()->moveLabel("op:Q projection ×80", {-5.0, 5.0});
     const int steps = s->undoStack()->count();
 
     InferenceScenario step = wb.scenario();
@@ -371,13 +377,14 @@ TEST(LabelPinRename, ModelRowsKeepTheirPinsWhenTheirCountsChange)
     EXPECT_EQ(s->undoStack()->count(), steps + 1);
     const LabelPositions after{{"op:QKᵀ scores ×5,120", {15.0, -25.0}},
                                {"op:Q projection ×80", {-5.0, 5.0}}};
-    EXPECT_EQ(s->labelPositions(), after);
+    EXPECT_EQ(s->viewSettings()->labelPositions(), after);
     s->undoStack()->undo();
     EXPECT_EQ(wb.scenario().batch, 1.0);
-    EXPECT_EQ(s->labelPositions(), (LabelPositions{{"op:QKᵀ scores ×640", {15.0, -25.0}},
-                                                   {"op:Q projection ×80", {-5.0, 5.0}}}));
+    EXPECT_EQ(s->viewSettings()->labelPositions(),
+              (LabelPositions{{"op:QKᵀ scores ×640", {15.0, -25.0}},
+                              {"op:Q projection ×80", {-5.0, 5.0}}}));
     s->undoStack()->redo();
-    EXPECT_EQ(s->labelPositions(), after);
+    EXPECT_EQ(s->viewSettings()->labelPositions(), after);
 }
 
 // A document saved before the rows had names pinned "op:q_proj ×80": it still opens, the pin
@@ -396,7 +403,7 @@ TEST(LabelPinRename, ADocumentWithAnOldModelRowPinStillOpens)
 
     Shown w = shownWindow();
     ASSERT_FALSE(w.session->applyScenario(*parsed, QStringLiteral("old.roofscope.json")));
-    EXPECT_EQ(w.session->labelPositions(), doc.labelPositions);
+    EXPECT_EQ(w.session->viewSettings()->labelPositions(), doc.labelPositions);
     const auto q = labelFor(*w.chart, QStringLiteral("op:Q projection ×80"));
     ASSERT_TRUE(q);
     EXPECT_TRUE(q->pinned);

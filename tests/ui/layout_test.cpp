@@ -290,8 +290,8 @@ TEST(ModelLayout, FigureDataListsTheLinkRoofAndTheAllReduces)
     f.chooseModel("llama-2-70b");
     ASSERT_FALSE(f.workbench->setScenario(decode4096()).has_value());
     ASSERT_FALSE(f.workbench->setLayout({4, 1, 1}).has_value());
-    const FigureData data = FigureData::collect(*f.session, f.window->chart()->effectiveRange());
-    const std::string csv = data.toCsv().toStdString();
+    const FigureData data = figureDataOf(*f.session, f.window->chart()->effectiveRange());
+    const std::string csv = data.toCsv();
     // H100's link roof and, on it, the attention all-reduce: 2 · 3/4 · 16384 = 24576 link bytes
     // in 24576 / 450e9 s + 6 hops of 1 µs, at AI 0.25 and 112.5 GFLOP/s.
     const auto linkRow = csv.find(",,NVLink 4 · 450 GB/s,0,");
@@ -304,10 +304,10 @@ TEST(ModelLayout, FigureDataListsTheLinkRoofAndTheAllReduces)
         found = true;
         EXPECT_DOUBLE_EQ(c.linkBytes, 24576.0);
         EXPECT_DOUBLE_EQ(c.timeS, 24576.0 / 450e9 + 6e-6);
-        EXPECT_DOUBLE_EQ(c.value.x(), 0.25);
-        EXPECT_DOUBLE_EQ(c.value.y(), 112.5e9);
+        EXPECT_DOUBLE_EQ(c.value.ai, 0.25);
+        EXPECT_DOUBLE_EQ(c.value.flops, 112.5e9);
     }
     EXPECT_TRUE(found);
     EXPECT_NE(csv.find("\ncommunication,h100-sxm5,"), std::string::npos);
-    EXPECT_NE(data.toJson().indexOf("\"link_bytes\": 24576"), -1);
+    EXPECT_NE(data.toJson().find("\"link_bytes\": 24576"), std::string::npos);
 }

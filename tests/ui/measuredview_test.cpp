@@ -208,8 +208,8 @@ TEST(MeasuredView, MarkerAreaFollowsTheShareOfRunTime)
     auto doc = document(false);
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->setKernelLabels(0);
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->setKernelLabels(0);
+    s->measurementStore()->importMeasurements(run("run.csv"));
     RoofChart* chart = doc->chart();
     const Figure& f = chart->figure();
     const MeasuredPoint* gemm = pointOf(f, "gemm_v0", MemLevel::Dram);
@@ -236,16 +236,16 @@ TEST(MeasuredView, HierarchicalViewJoinsEachKernelsLevels)
     auto doc = document(false);
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->setKernelLabels(0);
+    s->measurementStore()->setKernelLabels(0);
     // One view for both renders, so a data value lands on the same pixel in each.
-    s->setView(ViewRange{1e-3, 1e3, 1e8, 1e15});
-    s->importMeasurements(run("run.csv"));
+    s->viewSettings()->setView(ViewRange{1e-3, 1e3, 1e8, 1e15});
+    s->measurementStore()->importMeasurements(run("run.csv"));
     RoofChart* chart = doc->chart();
     EXPECT_EQ(chart->figure().measured.size(), 7u);
     EXPECT_EQ(pointOf(chart->figure(), "gemm_v0", MemLevel::L1), nullptr);
     const QImage flat = chart->renderImage(QSize(1280, 720));
 
-    s->setMeasuredHierarchical(true);
+    s->measurementStore()->setMeasuredHierarchical(true);
     const Figure& f = chart->figure();
     ASSERT_EQ(f.measured.size(), 21u);
     const MeasuredPoint* l1 = pointOf(f, "gemm_v0", MemLevel::L1);
@@ -283,7 +283,7 @@ TEST(MeasuredView, HierarchicalViewDrawsAndLabelsTheCacheRoof)
     auto& doc = *made;
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     const auto cacheRoofs = [&] {
         std::vector<FigureRoof> out;
         for (const FigureRoof& r : doc->chart()->roofs()) {
@@ -293,7 +293,7 @@ TEST(MeasuredView, HierarchicalViewDrawsAndLabelsTheCacheRoof)
         return out;
     };
     EXPECT_TRUE(cacheRoofs().empty());
-    s->setMeasuredHierarchical(true);
+    s->measurementStore()->setMeasuredHierarchical(true);
     const auto roofs = cacheRoofs();
     ASSERT_EQ(roofs.size(), 1u);
     EXPECT_EQ(roofs[0].hardware, s->hardwareIndex(kA100));
@@ -318,8 +318,8 @@ TEST(MeasuredView, LabelsOnlyForTheTopKernelsByTime)
     auto doc = document(false);
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->importMeasurements(run("run.csv"));
-    s->setKernelLabels(3);
+    s->measurementStore()->importMeasurements(run("run.csv"));
+    s->measurementStore()->setKernelLabels(3);
     const auto texts = [&] {
         QStringList out;
         for (const auto& l : doc->chart()->visibleLabels())
@@ -331,7 +331,7 @@ TEST(MeasuredView, LabelsOnlyForTheTopKernelsByTime)
         EXPECT_TRUE(shown.contains(QString::fromLatin1(top))) << top;
     for (const char* other : {"rope", "gelu", "residual", "argmax"})
         EXPECT_FALSE(shown.contains(QString::fromLatin1(other))) << other;
-    s->setKernelLabels(1);
+    s->measurementStore()->setKernelLabels(1);
     shown = texts();
     EXPECT_TRUE(shown.contains(QStringLiteral("gemm_v0")));
     EXPECT_FALSE(shown.contains(QStringLiteral("softmax")));
@@ -358,12 +358,12 @@ TEST(MeasuredView, RepeatedLaunchesAreLabelledOnce)
     auto doc = document(false);
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->setKernelLabels(3);
+    s->measurementStore()->setKernelLabels(3);
     MeasurementSet set;
     set.file = "launches.csv";
     set.kernels = {kernel("gemm", 2.0, 1e12, 1e10), kernel("gemm", 3.0, 1e12, 2e10),
                    kernel("gemm", 2.5, 1e12, 4e10), kernel("softmax", 0.1, 1e9, 4e9)};
-    s->importMeasurements(set);
+    s->measurementStore()->importMeasurements(set);
     int gemm = 0;
     for (const auto& l : doc->chart()->visibleLabels())
         gemm += l.text == QStringLiteral("gemm");
@@ -389,9 +389,9 @@ TEST(MeasuredView, BeforeAfterLabelsTheAfterRun)
     auto doc = document(false);
     doc->resize(QSize(1280, 720));
     Session* s = doc->session();
-    s->setKernelLabels(1);
-    s->importMeasurements(run("before.csv"));
-    s->importMeasurements(run("after.csv", 14.792));
+    s->measurementStore()->setKernelLabels(1);
+    s->measurementStore()->importMeasurements(run("before.csv"));
+    s->measurementStore()->importMeasurements(run("after.csv", 14.792));
     int gemmLabels = 0;
     for (const auto& l : doc->chart()->visibleLabels())
         gemmLabels += l.text == QStringLiteral("gemm_v0");
@@ -408,13 +408,13 @@ TEST(MeasuredView, ReadoutShowsTheSelectedItemOnly)
 {
     auto s = test::makeSession();
     ReadoutPanel panel(s.get());
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     const int decode = operatorIndex(*s, "decode_matmul");
     s->setSelectedOperator(decode);
     EXPECT_TRUE(panel.isFieldShown(QStringLiteral("operator")));
     EXPECT_FALSE(panel.isFieldShown(QStringLiteral("kernel")));
 
-    s->setSelectedKernel({0, 0});
+    s->measurementStore()->setSelectedKernel({0, 0});
     EXPECT_TRUE(panel.isFieldShown(QStringLiteral("kernel")));
     for (const char* key : {"operator", "hardware", "ai", "attainable", "peak", "bound", "time"})
         EXPECT_FALSE(panel.isFieldShown(QLatin1String(key))) << key;
@@ -427,7 +427,7 @@ TEST(MeasuredView, ReadoutShowsTheSelectedItemOnly)
 
     // Choosing the operator again (it is still the selected row) describes it.
     s->setSelectedOperator(decode);
-    EXPECT_FALSE(s->selectedKernel().isValid());
+    EXPECT_FALSE(s->measurementStore()->selectedKernel().isValid());
     EXPECT_FALSE(panel.isFieldShown(QStringLiteral("kernel")));
     EXPECT_TRUE(panel.isFieldShown(QStringLiteral("operator")));
     EXPECT_EQ(panel.field(QStringLiteral("operator")), QStringLiteral("Decode matmul"));
@@ -449,7 +449,7 @@ TEST(MeasuredView, AKernelSitsUnderItsOwnRoof)
         return std::nullopt;
     };
     ASSERT_FALSE(fp32Roof());
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     const auto roof = fp32Roof();
     ASSERT_TRUE(roof);
     const Ceiling* fp32 = s->hardware()[static_cast<std::size_t>(a100)].findCeiling(
@@ -464,7 +464,7 @@ TEST(MeasuredView, AKernelSitsUnderItsOwnRoof)
     s->setSelectedOperator(0);
     EXPECT_TRUE(fp32Roof());
     // Without the kernels it goes.
-    s->removeMeasurementSet(0);
+    s->measurementStore()->removeMeasurementSet(0);
     EXPECT_FALSE(fp32Roof());
 }
 
@@ -475,7 +475,7 @@ TEST(MeasuredView, KernelsOfAnUncheckedGpuSayWhyTheyHaveNoRoof)
     auto doc = document();
     Session* s = doc->session();
     const int a100 = s->hardwareIndex(kA100);
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     const QString note = QStringLiteral("NVIDIA A100 SXM4 80GB not shown: no roof (check it)");
     EXPECT_FALSE(doc->chart()->measuredKeyTexts().contains(note));
     s->setChecked(a100, false);
@@ -492,9 +492,9 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
 {
     auto s = test::makeSession();
     ReadoutPanel panel(s.get());
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     EXPECT_TRUE(panel.field(QStringLiteral("kernel")).isEmpty());
-    s->setSelectedKernel({0, 0});
+    s->measurementStore()->setSelectedKernel({0, 0});
     // 6.87e13 FLOP in 36.98 s = 1.858 TFLOP/s; FP32 vector work on the A100: its 19.5 TFLOP/s
     // roof (AI 15.6 is past the ridge of 9.56) → 9.5 % of the roof, compute-bound.
     const QString unlinked = QStringLiteral(
@@ -510,7 +510,7 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
     // link is its own line, and no sentence gives a percentage of a second roof.
     const int decode = operatorIndex(*s, "decode_matmul");
     ASSERT_GE(decode, 0);
-    s->linkKernel({0, 0}, decode);
+    s->measurementStore()->linkKernel({0, 0}, decode);
     const auto& e = s->estimate(decode, s->hardwareIndex(kA100));
     ASSERT_TRUE(e.ok());
     EXPECT_NEAR(e->attainable / e->ceiling.flopsPerS * 100.0, 0.6535, 0.001);
@@ -530,13 +530,13 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
     noFlops.kernels = {kernel("memcpy", 0.5, 0.0, 1e9)};
     noFlops.kernels[0].flops.reset();
     noFlops.kernels[0].launches = 3;
-    s->importMeasurements(noFlops);
+    s->measurementStore()->importMeasurements(noFlops);
     // The second import became the "after" of the first; this kernel has no "before" twin.
     EXPECT_EQ(kernelSentence(*s, {1, 0}),
               QStringLiteral("memcpy on A100 SXM4 80GB: 3 launches, 500 ms (100 % of the run), no "
                              "FLOPs counted: it is listed but has no place on the chart."));
     // Deselected: the row goes away.
-    s->setSelectedKernel({});
+    s->measurementStore()->setSelectedKernel({});
     EXPECT_TRUE(panel.field(QStringLiteral("kernel")).isEmpty());
     EXPECT_TRUE(kernelSentence(*s, {7, 7}).isEmpty());
 }
@@ -544,8 +544,8 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
 TEST(MeasuredView, ReadoutGivesTheSpeedupOfABeforeAfterPair)
 {
     auto s = test::makeSession();
-    s->importMeasurements(run("before.csv"));
-    s->importMeasurements(run("after.csv", 14.792));
+    s->measurementStore()->importMeasurements(run("before.csv"));
+    s->measurementStore()->importMeasurements(run("after.csv", 14.792));
     // After: 14.792 s of 27.812 s in all.
     EXPECT_EQ(kernelSentence(*s, {1, 0}),
               QStringLiteral(
@@ -557,8 +557,8 @@ TEST(MeasuredView, ReadoutGivesTheSpeedupOfABeforeAfterPair)
                     .endsWith(QStringLiteral("Before → after: 36.98 s → 14.79 s, 2.50× faster.")));
     // A kernel that got slower says so.
     auto t = test::makeSession();
-    t->importMeasurements(run("before.csv", 10.0));
-    t->importMeasurements(run("after.csv", 12.5));
+    t->measurementStore()->importMeasurements(run("before.csv", 10.0));
+    t->measurementStore()->importMeasurements(run("after.csv", 12.5));
     EXPECT_TRUE(kernelSentence(*t, {1, 0})
                     .endsWith(QStringLiteral("Before → after: 10 s → 12.5 s, 1.25× slower.")))
         << kernelSentence(*t, {1, 0}).toStdString();
@@ -577,7 +577,7 @@ TEST(MeasuredView, AKernelAboveItsRoofSaysWhatToCheck)
     set.kernels[0].gpu = kA100;
     set.kernels[0].precision = Precision::FP32;
     set.kernels[0].unit = ComputeUnit::Vector;
-    s->importMeasurements(std::move(set));
+    s->measurementStore()->importMeasurements(std::move(set));
     const QString sentence = kernelSentence(*s, {0, 0});
     EXPECT_TRUE(sentence.contains(QStringLiteral(
         "300 TFLOP/s achieved = 1,538 % of the FP32 vector roof (compute-bound). Above its roof: "
@@ -598,7 +598,7 @@ TEST(MeasuredView, AKernelAboveItsRoofSaysWhatToCheck)
             .startsWith(QStringLiteral("<p>Against the FP32 vector roof of A100 SXM4 80GB")))
         << percent.data(Qt::ToolTipRole).toString().toStdString();
     // A kernel under its roof has neither.
-    s->importMeasurements(run("run.csv"));
+    s->measurementStore()->importMeasurements(run("run.csv"));
     const QModelIndex under = model.index(1, KernelModel::PercentColumn);
     EXPECT_TRUE(under.data(Qt::DecorationRole).value<QIcon>().isNull());
     EXPECT_FALSE(kernelSentence(*s, {1, 0}).contains(QStringLiteral("Above its roof")));
@@ -619,7 +619,7 @@ TEST(MeasuredView, AKernelAboveAMeasuredCpuRoofTalksAboutTheCpu)
     set.file = "perf.csv";
     // 10¹² FLOP in 4 s = 250 GFLOP/s at AI 1000, above the CPU's 110.5 GFLOP/s FP32 peak.
     set.kernels = {kernel("my_gemm", 4.0, 1e12, 1e9, {}, {}, "this-machine-cpu")};
-    s.importMeasurements(std::move(set));
+    s.measurementStore()->importMeasurements(std::move(set));
     const QString sentence = kernelSentence(s, {0, 0});
     EXPECT_TRUE(sentence.contains(QStringLiteral(
         "= 226 % of the FP32 vector roof (compute-bound). Above this CPU's measured FP32 FMA "

@@ -454,7 +454,7 @@ TEST(ServingView, ShownAgainAfterAnExportWhileHiddenItDrawsTheCurrentThemeAndBat
 {
     Fixture f;
     f.window->showServingChart(false);
-    f.session->setTheme(Theme::Dark);
+    f.session->viewSettings()->setTheme(Theme::Dark);
     f.dragSlider(16);
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());

@@ -117,8 +117,8 @@ TEST(Document, SaveOpenRoundTrip)
     const int decode = operatorIndex(*s, "decode_matmul");
     s->setNumber(decode, "batch", 96);
     s->setBaseline(s->hardwareIndex("a100-sxm4-80gb"));
-    s->setTheme(Theme::Slide);
-    s->setView(ViewRange{0.1, 1e3, 1e12, 1e16});
+    s->viewSettings()->setTheme(Theme::Slide);
+    s->viewSettings()->setView(ViewRange{0.1, 1e3, 1e12, 1e16});
     const Scenario before = s->toScenario();
     const QString path = dir.filePath(QStringLiteral("s.roofscope.json"));
     ASSERT_FALSE(w->saveFile(path).has_value());
@@ -203,13 +203,13 @@ TEST(Document, LastSessionRestored)
     {
         auto w = makeWindow();
         w->session()->setNumber(operatorIndex(*w->session(), "decode_matmul"), "batch", 77);
-        w->session()->setTheme(Theme::Dark);
+        w->session()->viewSettings()->setTheme(Theme::Dark);
         w->close(); // saves geometry and the session
     }
     MainWindow restored(HardwareCatalog::builtin());
     ASSERT_TRUE(restored.restoreState());
     Session* s = restored.session();
-    EXPECT_EQ(s->theme(), Theme::Dark);
+    EXPECT_EQ(s->viewSettings()->theme(), Theme::Dark);
     EXPECT_EQ(
         s->operators()[static_cast<std::size_t>(operatorIndex(*s, "decode_matmul"))].params.number(
             "batch"),

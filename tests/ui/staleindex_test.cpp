@@ -305,7 +305,7 @@ TEST(StaleIndex, ALabelDragEndsWhenAnotherDocumentComes)
     }
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, press + QPoint(60, 60));
     // The new document got no "Move Label" of the old one's label.
-    EXPECT_TRUE(s->labelPositions().empty());
+    EXPECT_TRUE(s->viewSettings()->labelPositions().empty());
     EXPECT_EQ(s->undoStack()->count(), 0);
     expectConsistent(*w, "label drag across documents");
 }

@@ -109,9 +109,9 @@ TEST(Window, ShortcutsAndMenus)
     ASSERT_NE(findAction(w.get(), QStringLiteral("Ctrl+O")), nullptr);
     QAction* reset = findAction(w.get(), QStringLiteral("Ctrl+0"));
     ASSERT_NE(reset, nullptr);
-    w->session()->setView(ViewRange{1, 100, 1e12, 1e14});
+    w->session()->viewSettings()->setView(ViewRange{1, 100, 1e12, 1e14});
     reset->trigger();
-    EXPECT_FALSE(w->session()->view().has_value());
+    EXPECT_FALSE(w->session()->viewSettings()->view().has_value());
 
     // Undo and redo an operator edit through the actions.
     Session* s = w->session();

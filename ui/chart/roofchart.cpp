@@ -123,7 +123,7 @@ struct RoofChart::Impl {
     {
         if (frozen)
             return *frozen;
-        if (auto view = session->view())
+        if (auto view = session->viewSettings()->view())
             return geometry::clampView(*view);
         return fit;
     }
@@ -154,9 +154,9 @@ struct RoofChart::Impl {
 
 void RoofChart::Impl::restyle()
 {
-    style = chartStyle(session->theme());
+    style = chartStyle(session->viewSettings()->theme());
     figure.theme = style.theme;
-    figure.toggles = session->toggles();
+    figure.toggles = session->viewSettings()->toggles();
     // The theme first: it overwrites series and axis styling.
     host->setTheme(style.theme == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     host->setBackgroundRoundness(0);
@@ -234,7 +234,7 @@ void RoofChart::Impl::readRoofs()
             ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
         }
         auto roofs = roofsFor(session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
-                              ceilings, selected, session->toggles());
+                              ceilings, selected, session->viewSettings()->toggles());
         figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
                             std::make_move_iterator(roofs.end()));
     }
@@ -296,15 +296,15 @@ void RoofChart::Impl::readMeasured()
     figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);
     figure.measuredWithoutRoof = std::move(measuredOnly.measuredWithoutRoof);
     figure.measuredHierarchical = measuredOnly.measuredHierarchical;
-    figure.selectedKernelSet = session->selectedKernel().set;
-    figure.selectedKernel = session->selectedKernel().kernel;
+    figure.selectedKernelSet = session->measurementStore()->selectedKernel().set;
+    figure.selectedKernel = session->measurementStore()->selectedKernel().kernel;
     // Its cache roofs need the GPUs' roofs: readRoofs() adds them.
 }
 
 bool RoofChart::Impl::readSweeps(bool force)
 {
     const int selected = session->selectedOperator();
-    const bool on = session->toggles().sweep && selected >= 0 &&
+    const bool on = session->viewSettings()->toggles().sweep && selected >= 0 &&
                     selected < static_cast<int>(session->operators().size());
     // The path depends on everything but the driving parameter's value: a slider step on it
     // leaves the path alone.
@@ -322,17 +322,8 @@ bool RoofChart::Impl::readSweeps(bool force)
     if (!on)
         return true;
     for (const FigureGpu& g : figure.gpus) {
-        const Session::SweepPath path = session->sweepPath(selected, g.hardware);
-        if (path.points.empty())
-            continue;
-        FigureSweep s;
-        s.op = selected;
-        s.hardware = g.hardware;
-        for (const QPointF& p : path.points)
-            s.points.push_back({p.x(), p.y()});
-        s.crossing = path.crossing;
-        s.crossingPoint = {path.crossingPoint.x(), path.crossingPoint.y()};
-        figure.sweeps.push_back(std::move(s));
+        if (auto s = session->sweep(selected, g.hardware); s && !s->points.empty())
+            figure.sweeps.push_back(std::move(*s));
     }
     return true;
 }
@@ -566,9 +557,10 @@ RoofChart::RoofChart(Session* session, QObject* parent)
     connect(session, &Session::hardwareChanged, this, &RoofChart::rebuild);
     connect(session, &Session::operatorsChanged, this,
             [this](int first, int last) { d->onOperatorsChanged(first, last); });
-    connect(session, &Session::themeChanged, this, &RoofChart::rebuild);
-    connect(session, &Session::togglesChanged, this, &RoofChart::rebuild);
-    connect(session, &Session::measurementsChanged, this, &RoofChart::rebuild);
+    connect(session, &Session::colorsChanged, this, &RoofChart::rebuild);
+    connect(session->viewSettings(), &ViewSettings::togglesChanged, this, &RoofChart::rebuild);
+    connect(session->measurementStore(), &MeasurementStore::measurementsChanged, this,
+            &RoofChart::rebuild);
     // A layout over GPUs brings its link roofs and collectives (one GPU: nothing to redo).
     connect(session, &Session::modelSetupChanged, this, [this] {
         const auto& setup = d->session->modelSetup();
@@ -580,13 +572,14 @@ RoofChart::RoofChart(Session* session, QObject* parent)
         d->readRoofs();
         d->refresh(ChartChange::Roofs | ChartChange::Points);
     });
-    connect(session, &Session::kernelSelectionChanged, this, [this] {
-        d->figure.selectedKernelSet = d->session->selectedKernel().set;
-        d->figure.selectedKernel = d->session->selectedKernel().kernel;
+    connect(session->measurementStore(), &MeasurementStore::kernelSelectionChanged, this, [this] {
+        d->figure.selectedKernelSet = d->session->measurementStore()->selectedKernel().set;
+        d->figure.selectedKernel = d->session->measurementStore()->selectedKernel().kernel;
         d->refresh(ChartChange::Selection);
     });
-    connect(session, &Session::viewChanged, this, [this] { d->refresh({}); });
-    connect(session, &Session::labelPositionsChanged, this, [this] { d->refresh({}); });
+    connect(session->viewSettings(), &ViewSettings::viewChanged, this, [this] { d->refresh({}); });
+    connect(session->viewSettings(), &ViewSettings::labelPositionsChanged, this,
+            [this] { d->refresh({}); });
     connect(session, &Session::gestureEnded, this, [this] { d->refresh({}); });
     connect(session, &Session::selectionChanged, this, [this] { d->onSelectionChanged(); });
     connect(session, &Session::changeBatchFinished, this, [this] {

@@ -173,8 +173,8 @@ void RoofChartView::dragLabelTo(QPointF viewportPos)
     // The document keeps the label's centre relative to what it names (scenario.h).
     const QPointF d = toChart(viewportPos) - m_labelGrab - m_labelAnchor;
     const auto clamped = [](double v) { return std::clamp(v, -kMaxLabelOffset, kMaxLabelOffset); };
-    m_session->moveLabel(m_labelKey.toStdString(), LabelOffset{clamped(d.x()), clamped(d.y())},
-                         m_gesture);
+    m_session->viewSettings()->moveLabel(m_labelKey.toStdString(),
+                                         LabelOffset{clamped(d.x()), clamped(d.y())}, m_gesture);
 }
 
 void RoofChartView::mouseMoveEvent(QMouseEvent* event)
@@ -192,7 +192,7 @@ void RoofChartView::mouseMoveEvent(QMouseEvent* event)
     case Mode::Pan: {
         geometry::LogAxes axes = m_chart->logAxes();
         axes.range = m_pressRange;
-        m_session->setView(geometry::panView(axes, pos - QPointF(m_pressPos)));
+        m_session->viewSettings()->setView(geometry::panView(axes, pos - QPointF(m_pressPos)));
         event->accept();
         return;
     }
@@ -248,7 +248,8 @@ void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
         const QRect r = QRect(m_pressPos, event->position().toPoint()).normalized();
         if (r.width() >= kRubberMinimum && r.height() >= kRubberMinimum) {
             const QRectF chartRect(toChart(r.topLeft()), toChart(r.bottomRight()));
-            m_session->setView(geometry::viewFromPixelRect(m_chart->logAxes(), chartRect));
+            m_session->viewSettings()->setView(
+                geometry::viewFromPixelRect(m_chart->logAxes(), chartRect));
         } else if (!pointAt(event->position()).isValid()) {
             // A plain click on empty space: back to the selected operator's read-out.
             m_session->setHovered({});
@@ -265,7 +266,7 @@ void RoofChartView::mouseReleaseEvent(QMouseEvent* event)
 void RoofChartView::mouseDoubleClickEvent(QMouseEvent* event)
 {
     if (!pointAt(event->position()).isValid()) {
-        m_session->setView(std::nullopt);
+        m_session->viewSettings()->setView(std::nullopt);
         event->accept();
         return;
     }
@@ -281,7 +282,7 @@ void RoofChartView::wheelEvent(QWheelEvent* event)
     }
     const geometry::LogAxes axes = m_chart->logAxes();
     const QPointF anchor = geometry::pixelToValue(axes, toChart(event->position()));
-    m_session->setView(
+    m_session->viewSettings()->setView(
         geometry::zoomView(m_chart->effectiveRange(), anchor, std::pow(1.25, steps)));
     event->accept();
 }
@@ -299,7 +300,7 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     if ((event->key() == Qt::Key_0 && (mods & ~Qt::ControlModifier) == Qt::NoModifier) ||
         (event->key() == Qt::Key_Home && mods == Qt::NoModifier)) {
-        m_session->setView(std::nullopt);
+        m_session->viewSettings()->setView(std::nullopt);
         event->accept();
         return;
     }
@@ -323,7 +324,7 @@ void RoofChartView::keyPressEvent(QKeyEvent* event)
         QGraphicsView::keyPressEvent(event);
         return;
     }
-    m_session->setView(*next);
+    m_session->viewSettings()->setView(*next);
     event->accept();
 }
 

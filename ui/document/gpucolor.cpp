@@ -9,7 +9,7 @@ QColor gpuColor(const Session& session, int hardware)
 {
     if (auto rgb = session.colorOverride(hardware))
         return QColor::fromRgb(static_cast<QRgb>(*rgb));
-    return hardwareColor(session.colorSlot(hardware), session.theme());
+    return hardwareColor(session.colorSlot(hardware), session.viewSettings()->theme());
 }
 
 } // namespace roofscope

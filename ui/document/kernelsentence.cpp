@@ -125,7 +125,7 @@ QString aboveRoofText(const Hardware* hw, Precision precision)
 QString kernelLinkSentence(const Session& session, KernelRef ref)
 {
     const MeasuredKernel* k = session.measurements().kernel(ref.set, ref.kernel);
-    const int op = session.linkedOperator(ref);
+    const int op = session.measurementStore()->linkedOperator(ref);
     if (!k || op < 0 || op >= static_cast<int>(session.operators().size()))
         return {};
     const QString opName = operatorDisplayName(session.operators()[static_cast<std::size_t>(op)]);

@@ -13,7 +13,7 @@ namespace roofscope {
 //   "gemm_v0 on A100 SXM4 80GB: 36.98 s (74 % of the run), AI 15.6 FLOP/byte at DRAM,
 //    1.858 TFLOP/s achieved = 9.5 % of the FP32 vector roof (compute-bound)."
 // Empty for a kernel that does not exist.
-QString kernelSentence(const Session& session, KernelRef kernel);
+QString kernelSentence(const Session& session, KernelRef ref);
 
 // What a kernel above its own roof on `hw` may mean (the sentence and the Kernels table's
 // tooltip), as the core's aboveRoofReason says it: on a CPU (Hardware::isCpu) the roof is the
@@ -26,6 +26,6 @@ QString aboveRoofText(const Hardware* hw = nullptr, Precision precision = Precis
 //   "An instance of Decode matmul: the model predicts 2.039 TFLOP/s on the BF16 tensor roof
 //    (memory-bound); the kernel achieves 91 % of that."
 // Empty when the kernel is not linked.
-QString kernelLinkSentence(const Session& session, KernelRef kernel);
+QString kernelLinkSentence(const Session& session, KernelRef ref);
 
 } // namespace roofscope

@@ -342,7 +342,7 @@ std::optional<QString> ModelWorkbench::apply(ModelSnapshot next, const QString& 
 LabelPositions ModelWorkbench::followingPins(const std::vector<Operator>& after, int first,
                                              const Workload& next) const
 {
-    const LabelPositions& pins = m_session->labelPositions();
+    const LabelPositions& pins = m_session->viewSettings()->labelPositions();
     const std::vector<Operator>& ops = m_session->operators();
     if (pins.empty())
         return pins;
@@ -407,7 +407,7 @@ ModelChartState ModelWorkbench::chartState() const
         state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout, m_overrides};
     state.operators = m_session->operators();
     state.selected = m_session->selectedOperator();
-    state.labelPositions = m_session->labelPositions();
+    state.labelPositions = m_session->viewSettings()->labelPositions();
     return state;
 }
 
@@ -432,7 +432,7 @@ void ModelWorkbench::applyChartState(const ModelChartState& state)
     m_session->setOperatorsInternal(state.operators, state.selected);
     m_applying = false;
     if (state.labelPositions)
-        m_session->setLabelPositionsInternal(*state.labelPositions);
+        m_session->viewSettings()->setLabelPositionsInternal(*state.labelPositions);
     publishSetup();
     emit changed();
     emit sharesChanged();

@@ -1,14 +1,9 @@
 #include "ui/document/session.h"
 
 #include "core/figure.h"
-#include "core/measured/kernelname.h"
-#include "core/measured/runcomparison.h"
 #include "core/sweep.h"
 #include "ui/document/coloroverrides.h"
-#include "ui/document/commands/comparisoneditcommand.h"
 #include "ui/document/commands/hardwareeditcommand.h"
-#include "ui/document/commands/labelpositionscommand.h"
-#include "ui/document/commands/measurementeditcommand.h"
 #include "ui/document/commands/operatoreditcommand.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/text/datanames.h"
@@ -50,8 +45,14 @@ const Expected<Estimate>& notShown()
 
 Session::Session(HardwareCatalog catalog, QObject* parent)
     : QObject(parent), m_catalog(std::move(catalog)),
-      m_colorOverrides(colorOverridesFromSettings()), m_undo(new QUndoStack(this))
+      m_colorOverrides(colorOverridesFromSettings()), m_undo(new QUndoStack(this)),
+      m_measured(new MeasurementStore(this)), m_viewSettings(new ViewSettings(this))
 {
+    connect(m_measured, &MeasurementStore::settingChangedOutsideUndo, this,
+            &Session::settingChangedOutsideUndo);
+    connect(m_viewSettings, &ViewSettings::settingChangedOutsideUndo, this,
+            &Session::settingChangedOutsideUndo);
+    connect(m_viewSettings, &ViewSettings::themeChanged, this, &Session::colorsChanged);
 }
 
 Session::~Session() = default;
@@ -87,7 +88,7 @@ std::optional<std::uint32_t> Session::colorOverride(int hw) const
 void Session::setColorOverrides(ColorOverrides colors)
 {
     m_colorOverrides = std::move(colors);
-    emit themeChanged();
+    emit colorsChanged();
 }
 
 Figure Session::figure() const
@@ -104,11 +105,12 @@ Figure Session::figure() const
         return Figure{};
     // The measurements are added from the session's own copy: a profile of 100,000 kernels is
     // not copied into a scenario on every redraw.
-    if (!(m_measurements == Measurements{})) {
-        addMeasuredToFigure(*f, m_measurements, m_catalog);
+    if (!(measurements() == Measurements{})) {
+        addMeasuredToFigure(*f, measurements(), m_catalog);
         f->fit = fitRange(fitValues(*f));
-        f->selectedKernelSet = m_selectedKernel.set;
-        f->selectedKernel = m_selectedKernel.kernel;
+        const KernelRef selected = m_measured->selectedKernel();
+        f->selectedKernelSet = selected.set;
+        f->selectedKernel = selected.kernel;
     }
     return *f;
 }
@@ -228,10 +230,8 @@ void Session::setSelectedOperator(int row)
         row = -1;
     // One selected item: choosing an operator (in the list or on the chart, even the one
     // already selected) ends a kernel's selection, so the read-out describes the operator.
-    if (row >= 0 && m_selectedKernel.isValid()) {
-        m_selectedKernel = {};
-        emit kernelSelectionChanged();
-    }
+    if (row >= 0)
+        m_measured->setSelectedKernel({});
     if (row == m_selected)
         return;
     m_selected = row;
@@ -277,20 +277,15 @@ void Session::insertOperator(int row, const Operator& op)
 
 void Session::pushOperatorInsert(QUndoCommand* command, int row)
 {
-    // Links follow their operators: the rows from `row` on move down one.
-    std::vector<KernelLink> links = m_measurements.links;
-    for (KernelLink& l : links) {
-        if (l.op >= row)
-            ++l.op;
-    }
-    if (links == m_measurements.links) {
+    // Links follow their operators.
+    auto links = m_measured->linksAfterRowInserted(row);
+    if (!links) {
         m_undo->push(command);
         return;
     }
     m_undo->beginMacro(command->text());
     m_undo->push(command);
-    m_undo->push(new MeasurementEditCommand(this, {}, MeasurementEditCommand::Kind::Links, -1,
-                                            std::nullopt, m_measurements.links, std::move(links)));
+    m_measured->pushLinks(std::move(*links));
     m_undo->endMacro();
 }
 
@@ -299,23 +294,13 @@ void Session::removeOperator(int row)
     if (row < 0 || row >= static_cast<int>(m_operators.size()))
         return;
     // Links follow their operators: the removed one's go, the later ones' move up a row.
-    std::vector<KernelLink> links;
-    for (KernelLink l : m_measurements.links) {
-        if (l.op == row)
-            continue;
-        if (l.op > row)
-            --l.op;
-        links.push_back(l);
-    }
-    const bool linksChange = links != m_measurements.links;
-    if (linksChange)
+    auto links = m_measured->linksAfterRowRemoved(row);
+    if (links)
         m_undo->beginMacro(
             tr("Remove %1").arg(operatorDisplayName(m_operators[static_cast<std::size_t>(row)])));
     removeOperatorRow(row);
-    if (linksChange) {
-        m_undo->push(new MeasurementEditCommand(this, {}, MeasurementEditCommand::Kind::Links, -1,
-                                                std::nullopt, m_measurements.links,
-                                                std::move(links)));
+    if (links) {
+        m_measured->pushLinks(std::move(*links));
         m_undo->endMacro();
     }
 }
@@ -461,21 +446,13 @@ std::optional<double> Session::speedup(int op, int hw) const
     return b->timeS / e->timeS;
 }
 
-Session::SweepPath Session::sweepPath(int op, int hw) const
+std::optional<FigureSweep> Session::sweep(int op, int hw) const
 {
-    SweepPath path;
     if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
         hw >= static_cast<int>(hardware().size()))
-        return path;
-    const auto s = sweepFor(m_operators[static_cast<std::size_t>(op)], op,
-                            hardware()[static_cast<std::size_t>(hw)], hw);
-    if (!s)
-        return path;
-    for (const DataPoint& p : s->points)
-        path.points.emplace_back(p.ai, p.flops);
-    path.crossing = s->crossing;
-    path.crossingPoint = QPointF(s->crossingPoint.ai, s->crossingPoint.flops);
-    return path;
+        return std::nullopt;
+    return sweepFor(m_operators[static_cast<std::size_t>(op)], op,
+                    hardware()[static_cast<std::size_t>(hw)], hw);
 }
 
 std::optional<double> Session::crossing(int op, int hw) const
@@ -492,33 +469,6 @@ std::optional<double> Session::crossing(int op, int hw) const
     if (!c || !c->has_value())
         return std::nullopt;
     return **c;
-}
-
-void Session::setView(std::optional<ViewRange> view)
-{
-    if (view == m_view)
-        return;
-    m_view = view;
-    emit viewChanged();
-    emit settingChangedOutsideUndo();
-}
-
-void Session::setTheme(Theme theme)
-{
-    if (theme == m_theme)
-        return;
-    m_theme = theme;
-    emit themeChanged();
-    emit settingChangedOutsideUndo();
-}
-
-void Session::setToggles(ChartToggles toggles)
-{
-    if (toggles == m_toggles)
-        return;
-    m_toggles = toggles;
-    emit togglesChanged();
-    emit settingChangedOutsideUndo();
 }
 
 void Session::beginChangeBatch()
@@ -556,7 +506,7 @@ bool Session::isEditedModelRow(int row) const
 Scenario Session::toScenario() const
 {
     Scenario s = toScenarioWithoutMeasurements();
-    s.measurements = m_measurements;
+    s.measurements = measurements();
     if (s.model && s.model->onChart && m_modelFirstRow >= 0) {
         // Links to the model's rows are not saved: a document lists the rows before them.
         std::erase_if(s.measurements.links,
@@ -575,11 +525,11 @@ Scenario Session::toScenarioWithoutMeasurements() const
         s.baseline = hardware()[static_cast<std::size_t>(m_baseline)].id;
     s.operators = m_operators;
     s.selected = m_selected;
-    s.view = m_view;
-    s.theme = m_theme;
-    s.toggles = m_toggles;
+    s.view = m_viewSettings->view();
+    s.theme = m_viewSettings->theme();
+    s.toggles = m_viewSettings->toggles();
     s.model = m_modelSetup;
-    s.labelPositions = m_labelPositions;
+    s.labelPositions = m_viewSettings->labelPositions();
     if (s.model && s.model->onChart && m_modelFirstRow >= 0 &&
         m_modelFirstRow <= static_cast<int>(s.operators.size())) {
         // The model's rows are expanded from the set-up when the document is read (their
@@ -644,15 +594,10 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     // index past the rows would outlive them in every view that reads it.
     m_selected = selected >= 0 && selected < static_cast<int>(m_operators.size()) ? selected : -1;
     m_hovered = {};
-    m_view = scenario.view;
-    m_theme = scenario.theme;
-    m_toggles = scenario.toggles;
+    m_viewSettings->resetInternal(scenario);
     m_modelSetup = scenario.model;
     m_modelFirstRow = modelFirstRow;
-    m_figureText = {};
-    m_measurements = std::move(scenario.measurements);
-    m_labelPositions = scenario.labelPositions;
-    m_selectedKernel = {};
+    m_measured->resetInternal(std::move(scenario.measurements));
     m_undo->clear();
     recomputeAll();
     if (catalogGrew)
@@ -663,12 +608,8 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     emit operatorsReset();
     emit selectionChanged(m_selected);
     emit focusChanged();
-    emit viewChanged();
-    emit themeChanged();
-    emit togglesChanged();
-    emit measurementsChanged();
-    emit kernelSelectionChanged();
-    emit labelPositionsChanged();
+    m_viewSettings->announceReset();
+    m_measured->announceReset();
     return std::nullopt;
 }
 
@@ -684,30 +625,6 @@ void Session::endGesture()
         return;
     m_gestureActive = false;
     emit gestureEnded();
-}
-
-void Session::moveLabel(const std::string& key, LabelOffset offset, int gesture)
-{
-    LabelPositions after = m_labelPositions;
-    after[key] = offset;
-    if (after == m_labelPositions)
-        return;
-    m_undo->push(new LabelPositionsCommand(this, tr("Move Label"), std::move(after), gesture));
-}
-
-void Session::resetLabelPositions()
-{
-    if (m_labelPositions.empty())
-        return;
-    m_undo->push(new LabelPositionsCommand(this, tr("Reset Label Positions"), {}, 0));
-}
-
-void Session::setLabelPositionsInternal(const LabelPositions& positions)
-{
-    if (positions == m_labelPositions)
-        return;
-    m_labelPositions = positions;
-    emit labelPositionsChanged();
 }
 
 void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selected)
@@ -744,306 +661,6 @@ void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selecte
         emit selectionChanged(selected);
     }
     emit focusChanged();
-}
-
-void Session::importMeasurements(MeasurementSet set)
-{
-    // A second import of the same program is the "after" of an optimisation; the first run
-    // becomes "before" in the same undo step, so undoing the import takes that label back.
-    std::optional<MeasurementEditCommand::Relabel> relabel;
-    if (m_measurements.sets.size() == 1 && set.label.empty()) {
-        if (m_measurements.sets.front().label.empty())
-            relabel = MeasurementEditCommand::Relabel{0, "", "before"};
-        set.label = "after";
-    }
-    const QString text = tr("Import %1").arg(QString::fromStdString(set.file));
-    const int index = static_cast<int>(m_measurements.sets.size());
-    // Kernels are drawn under the roofs of checked accelerators only: the ones this run was
-    // measured on are checked with it, in the same undo step.
-    std::vector<int> unchecked;
-    const std::string* previous = nullptr; // a million launches of a few GPUs: look up changes
-    for (const MeasuredKernel& k : set.kernels) {
-        if (previous && *previous == k.gpu)
-            continue;
-        previous = &k.gpu;
-        const int hw = hardwareIndex(k.gpu);
-        if (hw >= 0 && !isChecked(hw) &&
-            std::find(unchecked.begin(), unchecked.end(), hw) == unchecked.end())
-            unchecked.push_back(hw);
-    }
-    if (!unchecked.empty())
-        m_undo->beginMacro(text);
-    for (int hw : unchecked)
-        setChecked(hw, true);
-    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Import, index,
-                                            std::move(set), m_measurements.links,
-                                            m_measurements.links, std::move(relabel)));
-    if (!unchecked.empty())
-        m_undo->endMacro();
-}
-
-void Session::removeMeasurementSet(int set)
-{
-    if (set < 0 || set >= static_cast<int>(m_measurements.sets.size()))
-        return;
-    std::vector<KernelLink> links;
-    for (KernelLink l : m_measurements.links) {
-        if (l.set == set)
-            continue;
-        if (l.set > set)
-            --l.set;
-        links.push_back(l);
-    }
-    const QString text =
-        tr("Remove %1")
-            .arg(QString::fromStdString(m_measurements.sets[static_cast<std::size_t>(set)].file));
-    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Remove, set,
-                                            std::nullopt, m_measurements.links, std::move(links)));
-}
-
-void Session::linkKernel(KernelRef kernel, int op)
-{
-    const MeasuredKernel* k = m_measurements.kernel(kernel.set, kernel.kernel);
-    if (!k || op >= static_cast<int>(m_operators.size()))
-        return;
-    std::vector<KernelLink> links = m_measurements.links;
-    std::erase_if(links, [&](const KernelLink& l) {
-        return l.set == kernel.set && l.kernel == kernel.kernel;
-    });
-    QString text;
-    if (op >= 0) {
-        links.push_back({kernel.set, kernel.kernel, op});
-        text = tr("Link %1 to %2")
-                   .arg(QString::fromStdString(k->shortName),
-                        operatorDisplayName(m_operators[static_cast<std::size_t>(op)]));
-    } else {
-        text = tr("Unlink %1").arg(QString::fromStdString(k->shortName));
-    }
-    if (links == m_measurements.links)
-        return;
-    m_undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Links, -1,
-                                            std::nullopt, m_measurements.links, std::move(links)));
-}
-
-int Session::linkedOperator(KernelRef kernel) const
-{
-    for (const KernelLink& l : m_measurements.links) {
-        if (l.set == kernel.set && l.kernel == kernel.kernel)
-            return l.op;
-    }
-    return -1;
-}
-
-void Session::setMeasuredHierarchical(bool on)
-{
-    if (m_measurements.hierarchical == on)
-        return;
-    m_measurements.hierarchical = on;
-    emit measurementsChanged();
-    emit settingChangedOutsideUndo();
-}
-
-void Session::setKernelLabels(int top)
-{
-    top = std::clamp(top, 0, 100);
-    if (m_measurements.labelTop == top)
-        return;
-    m_measurements.labelTop = top;
-    emit measurementsChanged();
-    emit settingChangedOutsideUndo();
-}
-
-void Session::setSelectedKernel(KernelRef kernel)
-{
-    if (!m_measurements.kernel(kernel.set, kernel.kernel))
-        kernel = {};
-    if (kernel == m_selectedKernel)
-        return;
-    m_selectedKernel = kernel;
-    emit kernelSelectionChanged();
-}
-
-namespace {
-
-ComparisonEditCommand::State comparisonState(const Measurements& m)
-{
-    ComparisonEditCommand::State state;
-    for (const MeasurementSet& set : m.sets)
-        state.labels.push_back(set.label);
-    state.pairings = m.pairings;
-    return state;
-}
-
-std::string shortNameOf(const MeasuredKernel& k)
-{
-    return k.shortName.empty() ? shortKernelName(k.name) : k.shortName;
-}
-
-// The name a hand pairing gives a kernel: its short name, which takes in every launch and
-// template of it, unless another kernel of that short name is paired already; then its full
-// name, which takes only its own.
-std::string pairingName(const MeasurementSet& set, const std::vector<int>& pairOf, int kernel)
-{
-    const MeasuredKernel& k = set.kernels[static_cast<std::size_t>(kernel)];
-    const std::string shortName = shortNameOf(k);
-    for (std::size_t i = 0; i < set.kernels.size(); ++i) {
-        if (pairOf[i] >= 0 && shortNameOf(set.kernels[i]) == shortName)
-            return k.name;
-    }
-    return shortName;
-}
-
-} // namespace
-
-void Session::setComparedRuns(int before, int after)
-{
-    const int n = static_cast<int>(m_measurements.sets.size());
-    if (before < 0 || after < 0 || before >= n || after >= n || before == after)
-        return;
-    if (beforeAfterSets(m_measurements) == std::make_pair(before, after))
-        return;
-    ComparisonEditCommand::State old = comparisonState(m_measurements);
-    ComparisonEditCommand::State now = old;
-    for (int i = 0; i < n; ++i) {
-        std::string& label = now.labels[static_cast<std::size_t>(i)];
-        if (i == before)
-            label = "before";
-        else if (i == after)
-            label = "after";
-        else if (label == "before" || label == "after")
-            label.clear();
-    }
-    const auto file = [this](int set) {
-        return QString::fromStdString(m_measurements.sets[static_cast<std::size_t>(set)].file);
-    };
-    m_undo->push(new ComparisonEditCommand(this,
-                                           tr("Compare %1 → %2").arg(file(before), file(after)),
-                                           std::move(old), std::move(now)));
-}
-
-void Session::pairKernels(KernelRef before, KernelRef after)
-{
-    const auto c = compareMeasurements(m_measurements);
-    if (!c || before.set != c->beforeSet || after.set != c->afterSet ||
-        !m_measurements.kernel(before.set, before.kernel) ||
-        !m_measurements.kernel(after.set, after.kernel) ||
-        c->beforePair[static_cast<std::size_t>(before.kernel)] >= 0 ||
-        c->afterPair[static_cast<std::size_t>(after.kernel)] >= 0)
-        return;
-    ComparisonEditCommand::State old = comparisonState(m_measurements);
-    ComparisonEditCommand::State now = old;
-    const MeasurementSet& b = m_measurements.sets[static_cast<std::size_t>(before.set)];
-    const MeasurementSet& a = m_measurements.sets[static_cast<std::size_t>(after.set)];
-    now.pairings.push_back({pairingName(b, c->beforePair, before.kernel),
-                            pairingName(a, c->afterPair, after.kernel), false});
-    const QString text =
-        tr("Pair %1 with %2")
-            .arg(QString::fromStdString(
-                     shortNameOf(b.kernels[static_cast<std::size_t>(before.kernel)])),
-                 QString::fromStdString(
-                     shortNameOf(a.kernels[static_cast<std::size_t>(after.kernel)])));
-    m_undo->push(new ComparisonEditCommand(this, text, std::move(old), std::move(now)));
-}
-
-void Session::unpairKernel(KernelRef kernel)
-{
-    const auto c = compareMeasurements(m_measurements);
-    if (!c || !m_measurements.kernel(kernel.set, kernel.kernel) ||
-        (kernel.set != c->beforeSet && kernel.set != c->afterSet))
-        return;
-    const bool isBefore = kernel.set == c->beforeSet;
-    const std::vector<int>& pairOf = isBefore ? c->beforePair : c->afterPair;
-    const int index = pairOf[static_cast<std::size_t>(kernel.kernel)];
-    if (index < 0)
-        return;
-    ComparisonEditCommand::State old = comparisonState(m_measurements);
-    ComparisonEditCommand::State now = old;
-    // An automatic pair is kept apart by the names it paired by.
-    auto unpairing = [](const KernelSpeedup& s) {
-        return s.match == KernelMatch::FullName ? KernelPairing{s.name, s.afterName, true}
-                                                : KernelPairing{s.shortName, s.shortName, true};
-    };
-    const KernelSpeedup& s = c->pairs[static_cast<std::size_t>(index)];
-    if (s.match == KernelMatch::Hand) {
-        now.pairings.erase(now.pairings.begin() + s.pairing);
-        // Forgetting the hand pair may let the names pair the kernel again: that is not what
-        // "Unpair" asked for.
-        const RunComparison rest =
-            compareRuns(m_measurements.sets[static_cast<std::size_t>(c->beforeSet)],
-                        m_measurements.sets[static_cast<std::size_t>(c->afterSet)], now.pairings);
-        const std::vector<int>& restOf = isBefore ? rest.beforePair : rest.afterPair;
-        if (const int again = restOf[static_cast<std::size_t>(kernel.kernel)]; again >= 0)
-            now.pairings.push_back(unpairing(rest.pairs[static_cast<std::size_t>(again)]));
-    } else {
-        now.pairings.push_back(unpairing(s));
-    }
-    const MeasuredKernel* k = m_measurements.kernel(kernel.set, kernel.kernel);
-    m_undo->push(new ComparisonEditCommand(
-        this, tr("Unpair %1").arg(QString::fromStdString(shortNameOf(*k))), std::move(old),
-        std::move(now)));
-}
-
-void Session::setComparisonInternal(const std::vector<std::string>& labels,
-                                    const std::vector<KernelPairing>& pairings)
-{
-    bool changed = false;
-    for (std::size_t i = 0; i < labels.size() && i < m_measurements.sets.size(); ++i) {
-        if (m_measurements.sets[i].label != labels[i]) {
-            m_measurements.sets[i].label = labels[i];
-            changed = true;
-        }
-    }
-    if (m_measurements.pairings != pairings) {
-        m_measurements.pairings = pairings;
-        changed = true;
-    }
-    // One signal: every listener (table, chart, sentence) recomputes the comparison once.
-    if (changed)
-        emit measurementsChanged();
-}
-
-void Session::insertMeasurementSetInternal(int index, MeasurementSet set)
-{
-    index = std::clamp(index, 0, static_cast<int>(m_measurements.sets.size()));
-    m_measurements.sets.insert(m_measurements.sets.begin() + index, std::move(set));
-    if (m_selectedKernel.set >= index)
-        ++m_selectedKernel.set;
-    emit measurementsChanged();
-}
-
-MeasurementSet Session::takeMeasurementSetInternal(int index)
-{
-    if (index < 0 || index >= static_cast<int>(m_measurements.sets.size()))
-        return {};
-    MeasurementSet set = std::move(m_measurements.sets[static_cast<std::size_t>(index)]);
-    m_measurements.sets.erase(m_measurements.sets.begin() + index);
-    if (m_selectedKernel.set == index) {
-        m_selectedKernel = {};
-        emit kernelSelectionChanged();
-    } else if (m_selectedKernel.set > index) {
-        --m_selectedKernel.set;
-    }
-    emit measurementsChanged();
-    return set;
-}
-
-void Session::setMeasurementLabelInternal(int index, const std::string& label)
-{
-    if (index < 0 || index >= static_cast<int>(m_measurements.sets.size()))
-        return;
-    std::string& current = m_measurements.sets[static_cast<std::size_t>(index)].label;
-    if (current == label)
-        return;
-    current = label;
-    emit measurementsChanged();
-}
-
-void Session::setKernelLinksInternal(std::vector<KernelLink> links)
-{
-    if (links == m_measurements.links)
-        return;
-    m_measurements.links = std::move(links);
-    emit measurementsChanged();
 }
 
 void Session::recomputeAll()

@@ -5,9 +5,10 @@
 #include "core/palette.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
+#include "ui/document/measurementstore.h"
+#include "ui/document/viewsettings.h"
 
 #include <QObject>
-#include <QPointF>
 #include <QString>
 #include <QStringList>
 
@@ -29,20 +30,14 @@ struct PointRef {
     bool operator==(const PointRef&) const = default;
 };
 
-// A measured kernel: kernel `kernel` of measurement set `set`.
-struct KernelRef {
-    int set = -1;
-    int kernel = -1;
-    bool isValid() const { return set >= 0 && kernel >= 0; }
-    bool operator==(const KernelRef&) const = default;
-};
-
-// The open document: the catalog, the checked accelerators and the baseline, the operators (edited
-// through an undo stack), the selection, the view range, the theme and the toggles. It holds the
-// core's estimates for every operator on every checked accelerator and recomputes only what an edit
-// touches. No widgets or chart types (its undo stack is Qt Gui's QUndoStack): the item models, the
-// chart and the figure exporter read it, and what they draw comes from figure() (the core's figure
-// model, core/figure.h); none of them computes a roofline itself.
+// The open document. It holds the catalog, the checked accelerators with their colours and the
+// baseline, the operators with the core's estimates for every checked accelerator (recomputing
+// only what an edit touches), the selection and the model set-up; two parts of its own hold the
+// measured runs (MeasurementStore) and how the figure is shown (ViewSettings). Every edit of any
+// part is a command on its one undo stack, and scenario I/O (toScenario, applyScenario) reads and
+// writes all parts at once. No widgets or chart types: the item models, the chart and the figure
+// exporter read it, and what they draw comes from figure() (the core's figure model,
+// core/figure.h); none of them computes a roofline itself.
 class Session : public QObject {
     Q_OBJECT
 public:
@@ -137,23 +132,15 @@ public:
     // Speedup of `hw` against the baseline for operator `op` (time ratio), or nullopt.
     std::optional<double> speedup(int op, int hw) const;
 
-    // The selected operator's driving parameter swept over its range on one accelerator,
-    // and the crossing value (the seed's B*), both from the core.
-    struct SweepPath {
-        std::vector<QPointF> points; // (AI, attainable)
-        std::optional<double> crossing;
-        QPointF crossingPoint;
-    };
-    SweepPath sweepPath(int op, int hw) const;
+    // Operator `op`'s driving parameter swept over its range on one accelerator, and the
+    // crossing value (the seed's B*): the core's sweepFor; nullopt when it has nothing to sweep.
+    std::optional<FigureSweep> sweep(int op, int hw) const;
     // Only the crossing value of the driving parameter (nullopt: never crosses in range).
     std::optional<double> crossing(int op, int hw) const;
 
-    std::optional<ViewRange> view() const { return m_view; }
-    void setView(std::optional<ViewRange> view);
-    Theme theme() const { return m_theme; }
-    void setTheme(Theme theme);
-    ChartToggles toggles() const { return m_toggles; }
-    void setToggles(ChartToggles toggles);
+    // ---- How the figure is shown: view range, theme, toggles, dragged labels, the export's
+    // title (ui/document/viewsettings.h).
+    ViewSettings* viewSettings() const { return m_viewSettings; }
 
     // The Model panel's set-up, kept here so that it is saved with the document and comes back
     // with it; the workbench owns it (nullopt: the panel was not used).
@@ -172,56 +159,10 @@ public:
         std::function<Expected<ModelConfig>(const ScenarioModel&, std::string_view fileName)>;
     void setModelResolver(ModelResolver resolver) { m_modelResolver = std::move(resolver); }
 
-    // What File ▸ Export Figure… last used for this document; a new or opened document starts
-    // without them.
-    struct FigureText {
-        QString title;
-        QString subtitle;
-        QString path;
-    };
-    const FigureText& figureText() const { return m_figureText; }
-    void setFigureText(FigureText text) { m_figureText = std::move(text); }
-
-    // ---- Labels the user dragged on the chart, by label key (core/labelkeys.h), saved with
-    // the document. Undoable: "Move Label" (one drag, merged by `gesture`) and "Reset Label
-    // Positions".
-    const LabelPositions& labelPositions() const { return m_labelPositions; }
-    void moveLabel(const std::string& key, LabelOffset offset, int gesture = 0);
-    void resetLabelPositions();
-    // Used by the undo command.
-    void setLabelPositionsInternal(const LabelPositions& positions);
-
-    // ---- Measured kernels: imported sets, links to operators, the selected kernel.
-    const Measurements& measurements() const { return m_measurements; }
-    // Undoable. An import's kernels are matched to the catalog by device name already; the
-    // set gets the label "before"/"after" when it makes a pair with the previous import.
-    void importMeasurements(MeasurementSet set);
-    void removeMeasurementSet(int set);
-    // Links kernel → operator `op` (replacing the kernel's link); op -1 removes the link.
-    void linkKernel(KernelRef kernel, int op);
-    // The operator a kernel is linked to, or -1.
-    int linkedOperator(KernelRef kernel) const;
-    void setMeasuredHierarchical(bool on);
-    void setKernelLabels(int top);
-    KernelRef selectedKernel() const { return m_selectedKernel; }
-    void setSelectedKernel(KernelRef kernel);
-    // Undoable. The two runs compared (set indices) when more than two are loaded: they take
-    // the labels "before" and "after", which the other runs give up.
-    void setComparedRuns(int before, int after);
-    // Undoable. Pairs an unpaired kernel of the compared "before" run with an unpaired one of
-    // the "after" run (a KernelPairing, by short name when that names only unpaired kernels);
-    // nothing when either is not unpaired in the compared runs.
-    void pairKernels(KernelRef before, KernelRef after);
-    // Undoable. Takes the kernel's pair apart: a hand pair is forgotten, an automatic one gets
-    // an unpairing.
-    void unpairKernel(KernelRef kernel);
-    // Used by the undo commands.
-    void setComparisonInternal(const std::vector<std::string>& labels,
-                               const std::vector<KernelPairing>& pairings);
-    void insertMeasurementSetInternal(int index, MeasurementSet set);
-    MeasurementSet takeMeasurementSetInternal(int index);
-    void setMeasurementLabelInternal(int index, const std::string& label);
-    void setKernelLinksInternal(std::vector<KernelLink> links);
+    // ---- Measured kernels: imported runs, links to operators, the comparison and the selected
+    // kernel, with their undoable edits (ui/document/measurementstore.h).
+    MeasurementStore* measurementStore() const { return m_measured; }
+    const Measurements& measurements() const { return m_measured->measurements(); }
 
     Scenario toScenario() const;
     // Validates against the catalog first; on error nothing changes and the message names
@@ -251,20 +192,16 @@ signals:
     void operatorsChanged(int first, int last);
     void selectionChanged(int row);
     void focusChanged();
-    void viewChanged();
-    void themeChanged();
-    void togglesChanged();
+    // The accelerators' colours changed: the theme, or the colours the user chose.
+    void colorsChanged();
     // A saved setting that is not an undo step changed (view range, theme, chart toggles,
     // measured-view options): the document differs from its file although the undo stack may
     // be back at its clean state.
     void settingChangedOutsideUndo();
-    void measurementsChanged(); // sets, links or the measured view
-    void kernelSelectionChanged();
     void modelSetupChanged();      // the model set-up (its layout over GPUs) was replaced
     void editedModelRowsChanged(); // the model's rows edited by hand are others now
     // A scenario was applied (opened, restored, New): its model set-up is in modelSetup().
     void scenarioApplied();
-    void labelPositionsChanged();
     void gestureEnded();
     // The outermost endChangeBatch(): every signal of the batch has been sent.
     void changeBatchFinished();
@@ -290,21 +227,16 @@ private:
     PointRef m_hovered;
     // m_estimates[op][hardware index], filled for checked accelerators only.
     std::vector<std::vector<Expected<Estimate>>> m_estimates;
-    std::optional<ViewRange> m_view;
-    Theme m_theme = Theme::Light;
-    ChartToggles m_toggles;
     std::optional<ScenarioModel> m_modelSetup;
     int m_modelFirstRow = -1;
     int m_batchDepth = 0;
-    FigureText m_figureText;
-    Measurements m_measurements;
-    LabelPositions m_labelPositions;
     QStringList m_openNotes;
-    KernelRef m_selectedKernel;
     ModelResolver m_modelResolver;
     std::function<QString(int)> m_operatorNote;
     std::vector<int> m_editedModelRows; // operator rows, sorted
     QUndoStack* m_undo = nullptr;
+    MeasurementStore* m_measured = nullptr;
+    ViewSettings* m_viewSettings = nullptr;
     int m_gestureCounter = 0;
     bool m_gestureActive = false;
 };

@@ -64,12 +64,12 @@ std::optional<QString> ExportController::exportFigure(const QString& path, Figur
 
 std::optional<QString> ExportController::exportData(const QString& path) const
 {
-    const auto format = FigureData::formatForFile(path);
+    const auto format = FigureData::formatForFile(path.toStdString());
     if (!format)
         return tr("Cannot write %1: expected a file name ending in .csv or .json").arg(path);
     // The window's own view range: the data spans what the user sees.
-    const FigureData data = FigureData::collect(*m_session, m_chart->effectiveRange());
-    return AtomicFile::write(path, data.serialize(*format));
+    const FigureData data = figureDataOf(*m_session, m_chart->effectiveRange());
+    return AtomicFile::write(path, QByteArray::fromStdString(data.serialize(*format)));
 }
 
 std::optional<QString> ExportController::copyFigure(const FigureOptions& options) const
@@ -122,7 +122,7 @@ void ExportController::exportFigureInteractive()
     ExportDialog dialog(m_window);
     // Size, scale and theme are the user's habits (remembered by the dialog); the file, the
     // title and the subtitle belong to this document.
-    const Session::FigureText& text = m_session->figureText();
+    const ViewSettings::FigureText& text = m_session->viewSettings()->figureText();
     dialog.setPath(text.path.isEmpty() ? suggestedPath(QStringLiteral("png")) : text.path);
     FigureOptions options = dialog.options();
     options.title = text.title;
@@ -131,7 +131,8 @@ void ExportController::exportFigureInteractive()
     dialog.setPreviewRenderer([this](const FigureOptions& o) { return previewImage(o); });
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_session->setFigureText({dialog.options().title, dialog.options().subtitle, dialog.path()});
+    m_session->viewSettings()->setFigureText(
+        {dialog.options().title, dialog.options().subtitle, dialog.path()});
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const auto error = exportFigure(dialog.path(), dialog.format(), dialog.options());
     QApplication::restoreOverrideCursor();
@@ -155,7 +156,7 @@ void ExportController::exportDataInteractive()
                                                 csv + QStringLiteral(";;") + json, &filter);
     if (path.isEmpty())
         return;
-    if (!FigureData::formatForFile(path))
+    if (!FigureData::formatForFile(path.toStdString()))
         path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
     if (const auto error = exportData(path)) {
         QMessageBox::warning(m_window, tr("Cannot Export Data"), *error);

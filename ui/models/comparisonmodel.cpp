@@ -19,7 +19,7 @@ ComparisonModel::ComparisonModel(Session* session, QObject* parent)
     connect(session, &Session::hardwareChanged, this, &ComparisonModel::reset);
     connect(session, &Session::operatorsChanged, this, &ComparisonModel::onOperatorsChanged);
     connect(session, &Session::selectionChanged, this, &ComparisonModel::onAllChanged);
-    connect(session, &Session::themeChanged, this, &ComparisonModel::onAllChanged);
+    connect(session, &Session::colorsChanged, this, &ComparisonModel::onAllChanged);
 }
 
 int ComparisonModel::hardwareCount() const

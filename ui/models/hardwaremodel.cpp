@@ -16,7 +16,7 @@ HardwareModel::HardwareModel(Session* session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session)
 {
     connect(session, &Session::hardwareChanged, this, &HardwareModel::refreshAll);
-    connect(session, &Session::themeChanged, this, &HardwareModel::refreshAll);
+    connect(session, &Session::colorsChanged, this, &HardwareModel::refreshAll);
     // Rows come and go with the catalog (File ▸ Add Hardware Catalog…, the editor).
     connect(session, &Session::catalogAboutToChange, this, &HardwareModel::beginResetModel);
     connect(session, &Session::catalogChanged, this, &HardwareModel::endResetModel);

@@ -50,7 +50,7 @@ KernelModel::KernelModel(Session* session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session)
 {
     rebuild();
-    connect(session, &Session::measurementsChanged, this, [this] {
+    connect(session->measurementStore(), &MeasurementStore::measurementsChanged, this, [this] {
         beginResetModel();
         rebuild();
         endResetModel();
@@ -220,7 +220,7 @@ std::vector<double> KernelModel::sortKeys(int column) const
                 key = r.analysis.bound ? std::to_string(static_cast<int>(*r.analysis.bound)) : "-";
                 break;
             case OperatorColumn:
-                key = std::to_string(m_session->linkedOperator(r.ref));
+                key = std::to_string(m_session->measurementStore()->linkedOperator(r.ref));
                 break;
             default:
                 break;
@@ -295,7 +295,7 @@ QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int colum
     case SpeedupColumn:
         return row.speedup ? HumanFormat::count(*row.speedup, 3) + QStringLiteral("×") : QString();
     case OperatorColumn: {
-        const int op = m_session->linkedOperator(row.ref);
+        const int op = m_session->measurementStore()->linkedOperator(row.ref);
         return op >= 0 && op < static_cast<int>(m_session->operators().size())
                    ? QString::fromStdString(
                          m_session->operators()[static_cast<std::size_t>(op)].displayName())

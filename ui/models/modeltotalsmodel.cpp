@@ -90,7 +90,7 @@ ModelTotalsModel::ModelTotalsModel(ModelWorkbench* workbench, QObject* parent)
       m_rows(workbench->session()->checkedHardware())
 {
     connect(workbench, &ModelWorkbench::changed, this, &ModelTotalsModel::onChanged);
-    connect(workbench->session(), &Session::themeChanged, this, &ModelTotalsModel::onChanged);
+    connect(workbench->session(), &Session::colorsChanged, this, &ModelTotalsModel::onChanged);
 }
 
 const std::optional<PublishedBand>& ModelTotalsModel::publishedBand() const

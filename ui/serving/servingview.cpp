@@ -135,7 +135,7 @@ ServingView::ServingView(ModelWorkbench* workbench, QWidget* parent)
         m_key.clear(); // an accelerator's figures may have changed under the same id
         refresh();
     });
-    connect(m_session, &Session::themeChanged, this, &ServingView::rebuildFigure);
+    connect(m_session, &Session::colorsChanged, this, &ServingView::rebuildFigure);
     // The lengths are the user's habit, not the document's: kept across sessions.
     QSettings settings;
     m_prompt->setValue(settings.value(QStringLiteral("serving/prompt"), 1024).toInt());
@@ -358,13 +358,13 @@ ServingFigure ServingView::makeFigure(bool forScreen) const
 {
     ServingFigure f;
     if (forScreen) {
-        const ChartStyle style = chartStyle(m_session->theme());
+        const ChartStyle style = chartStyle(m_session->viewSettings()->theme());
         f.colors.background = style.background;
         f.colors.text = style.text;
         f.colors.subtitle = style.mutedText;
         f.colors.pointText = style.mutedText;
         f.colors.grid = style.grid;
-        f.unit = m_session->theme() == Theme::Slide ? 0.75 : 0.6;
+        f.unit = m_session->viewSettings()->theme() == Theme::Slide ? 0.75 : 0.6;
     }
     // On screen the window's colours; on a slide the light theme's (a user's own colour kept).
     const auto colorOf = [this, forScreen](int hw) {

@@ -46,7 +46,7 @@ void DocumentController::newDocument()
     m_session->applyScenario(story, tr("default"));
     // A dark desktop gets the dark theme for a new document.
     if (WindowPalette::systemIsDark())
-        m_session->setTheme(Theme::Dark);
+        m_session->viewSettings()->setTheme(Theme::Dark);
     setFile(QString());
     markSaved();
 }

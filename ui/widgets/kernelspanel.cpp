@@ -47,11 +47,12 @@ struct KernelsPanel::ImportJob {
 };
 
 KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
-    : QWidget(parent), m_session(session), m_model(new KernelModel(session, this)),
-      m_proxy(new KernelTableProxy(this)), m_view(new QTableView(this)),
-      m_filter(new QLineEdit(this)), m_hierarchical(new QCheckBox(tr("Hierarchical"), this)),
-      m_labels(new QSpinBox(this)), m_group(new QCheckBox(tr("Group launches"), this)),
-      m_comparison(new QLabel(this)), m_runs(new QWidget(this)), m_beforeRun(new QComboBox(m_runs)),
+    : QWidget(parent), m_session(session), m_measured(session->measurementStore()),
+      m_model(new KernelModel(session, this)), m_proxy(new KernelTableProxy(this)),
+      m_view(new QTableView(this)), m_filter(new QLineEdit(this)),
+      m_hierarchical(new QCheckBox(tr("Hierarchical"), this)), m_labels(new QSpinBox(this)),
+      m_group(new QCheckBox(tr("Group launches"), this)), m_comparison(new QLabel(this)),
+      m_runs(new QWidget(this)), m_beforeRun(new QComboBox(m_runs)),
       m_afterRun(new QComboBox(m_runs)), m_warnings(new QLabel(this)),
       m_kernelLimit(kMaxScenarioKernels)
 {
@@ -101,16 +102,17 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_unpairAction = new QAction(tr("&Unpair"), this);
     m_unpairAction->setToolTip(tr("Take this kernel's before/after pair apart (undoable)"));
     connect(m_unpairAction, &QAction::triggered, this,
-            [this] { m_session->unpairKernel(m_session->selectedKernel()); });
+            [this] { m_measured->unpairKernel(m_measured->selectedKernel()); });
     m_view->addActions({m_linkAction, m_removeAction, m_pairAction, m_unpairAction});
 
     m_hierarchical->setToolTip(
         tr("One point per memory level (L1, L2, DRAM) for each kernel, joined by a line"));
-    connect(m_hierarchical, &QCheckBox::toggled, m_session, &Session::setMeasuredHierarchical);
+    connect(m_hierarchical, &QCheckBox::toggled, m_measured,
+            &MeasurementStore::setMeasuredHierarchical);
     m_labels->setRange(0, 100);
     m_labels->setPrefix(tr("Label top "));
     m_labels->setToolTip(tr("Label the kernels that take the most time; others on hover"));
-    connect(m_labels, &QSpinBox::valueChanged, m_session, &Session::setKernelLabels);
+    connect(m_labels, &QSpinBox::valueChanged, m_measured, &MeasurementStore::setKernelLabels);
 
     auto button = [this](QAction* a) {
         auto* b = new QToolButton(this);
@@ -189,11 +191,11 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
                 if (m_syncing)
                     return;
                 const QModelIndex source = m_proxy->mapToSource(current);
-                m_session->setSelectedKernel(m_model->kernelAt(source.row()));
+                m_measured->setSelectedKernel(m_model->kernelAt(source.row()));
             });
-    connect(m_session, &Session::kernelSelectionChanged, this,
+    connect(m_measured, &MeasurementStore::kernelSelectionChanged, this,
             &KernelsPanel::syncSelectionFromSession);
-    connect(m_session, &Session::measurementsChanged, this, [this] {
+    connect(m_measured, &MeasurementStore::measurementsChanged, this, [this] {
         hideWarningsOfRunsGone();
         updateComparison();
         const QSignalBlocker b1(m_hierarchical);
@@ -259,7 +261,7 @@ void KernelsPanel::chooseRun(bool before, int set)
         else
             b = compared->second;
     }
-    m_session->setComparedRuns(b, a);
+    m_measured->setComparedRuns(b, a);
     updateRuns(); // a choice that changed nothing puts the boxes back
 }
 
@@ -270,7 +272,7 @@ void KernelsPanel::updatePairMenu()
         m_pairMenu->removeAction(a);
         a->deleteLater();
     }
-    const KernelRef kernel = m_session->selectedKernel();
+    const KernelRef kernel = m_measured->selectedKernel();
     const auto c = kernel.isValid() ? compareMeasurements(m_session->measurements())
                                     : std::optional<RunComparison>();
     bool paired = false;
@@ -287,9 +289,9 @@ void KernelsPanel::updatePairMenu()
                 const KernelRef partner{other, u.kernel};
                 connect(a, &QAction::triggered, this, [this, kernel, partner, isBefore] {
                     if (isBefore)
-                        m_session->pairKernels(kernel, partner);
+                        m_measured->pairKernels(kernel, partner);
                     else
-                        m_session->pairKernels(partner, kernel);
+                        m_measured->pairKernels(partner, kernel);
                 });
             }
         }
@@ -308,7 +310,7 @@ KernelsPanel::~KernelsPanel()
 
 void KernelsPanel::updateActions()
 {
-    const bool selected = m_session->selectedKernel().isValid();
+    const bool selected = m_measured->selectedKernel().isValid();
     m_linkAction->setEnabled(selected && !m_session->operators().empty());
     m_removeAction->setEnabled(selected);
     updatePairMenu();
@@ -316,7 +318,7 @@ void KernelsPanel::updateActions()
 
 void KernelsPanel::syncSelectionFromSession()
 {
-    const int row = m_model->rowOf(m_session->selectedKernel());
+    const int row = m_model->rowOf(m_measured->selectedKernel());
     m_syncing = true;
     if (row < 0) {
         m_view->selectionModel()->clearSelection();
@@ -544,7 +546,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         runs << name;
         set.kernels = std::move(imported.kernels);
         added += static_cast<int>(set.kernels.size());
-        m_session->importMeasurements(std::move(set));
+        m_measured->importMeasurements(std::move(set));
     }
     if (withKernels.size() > 1)
         undo->endMacro();
@@ -649,12 +651,12 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const Q
 
 void KernelsPanel::linkSelectedTo(int op)
 {
-    m_session->linkKernel(m_session->selectedKernel(), op);
+    m_measured->linkKernel(m_measured->selectedKernel(), op);
 }
 
 void KernelsPanel::linkToOperator()
 {
-    const KernelRef kernel = m_session->selectedKernel();
+    const KernelRef kernel = m_measured->selectedKernel();
     const MeasuredKernel* k = m_session->measurements().kernel(kernel.set, kernel.kernel);
     if (!k || m_session->operators().empty())
         return;
@@ -662,7 +664,7 @@ void KernelsPanel::linkToOperator()
     names << tr("(no link)");
     for (const Operator& op : m_session->operators())
         names << QString::fromStdString(op.displayName());
-    const int linked = m_session->linkedOperator(kernel);
+    const int linked = m_measured->linkedOperator(kernel);
     bool ok = false;
     const QString choice = QInputDialog::getItem(
         this, tr("Link to Operator"),
@@ -674,9 +676,9 @@ void KernelsPanel::linkToOperator()
 
 void KernelsPanel::removeRun()
 {
-    const KernelRef kernel = m_session->selectedKernel();
+    const KernelRef kernel = m_measured->selectedKernel();
     if (kernel.isValid())
-        m_session->removeMeasurementSet(kernel.set);
+        m_measured->removeMeasurementSet(kernel.set);
 }
 
 } // namespace roofscope

@@ -25,6 +25,7 @@ class QToolButton;
 namespace roofscope {
 
 class KernelModel;
+class MeasurementStore;
 class KernelTableProxy;
 class Session;
 
@@ -109,6 +110,7 @@ private:
     void chooseRun(bool before, int set);
 
     Session* m_session;
+    MeasurementStore* m_measured; // the session's runs: what this panel lists and edits
     KernelModel* m_model;
     KernelTableProxy* m_proxy;
     QTableView* m_view;

@@ -220,11 +220,12 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(m_chartView, &RoofChartView::statusMessage, this, status);
     connect(m_parameters, &ParameterPanel::statusMessage, this, status);
     connect(m_operatorModel, &OperatorModel::editRejected, this, status);
-    connect(m_session, &Session::themeChanged, this, &MainWindow::syncThemeActions);
+    connect(m_session->viewSettings(), &ViewSettings::themeChanged, this,
+            &MainWindow::syncThemeActions);
     // The whole window follows the theme, not only the chart.
-    connect(m_session, &Session::themeChanged, this,
-            [this] { WindowPalette::apply(m_session->theme()); });
-    WindowPalette::apply(m_session->theme());
+    connect(m_session->viewSettings(), &ViewSettings::themeChanged, this,
+            [this] { WindowPalette::apply(m_session->viewSettings()->theme()); });
+    WindowPalette::apply(m_session->viewSettings()->theme());
     setUpTabOrder();
     // The window opens with the operator list in focus (Delete, F2 and the arrow keys act on
     // the selected operator), not in the accelerators' filter field, the first in Tab order.
@@ -408,16 +409,18 @@ void MainWindow::createActions()
     edit->addAction(prefs);
 
     QAction* reset = action(tr("&Reset View"), QKeySequence(tr("Ctrl+0")),
-                            [this] { m_session->setView(std::nullopt); });
+                            [this] { m_session->viewSettings()->setView(std::nullopt); });
     reset->setToolTip(tr("Fit the axes to the data (double-click the chart)"));
     view->addAction(reset);
     QAction* resetLabels = action(tr("Reset &Label Positions"), QKeySequence(),
-                                  [this] { m_session->resetLabelPositions(); });
+                                  [this] { m_session->viewSettings()->resetLabelPositions(); });
     resetLabels->setObjectName(QStringLiteral("resetLabelPositionsAction"));
     resetLabels->setToolTip(tr("Put every label you dragged back where the chart places it"));
-    resetLabels->setEnabled(!m_session->labelPositions().empty());
-    connect(m_session, &Session::labelPositionsChanged, resetLabels,
-            [this, resetLabels] { resetLabels->setEnabled(!m_session->labelPositions().empty()); });
+    resetLabels->setEnabled(!m_session->viewSettings()->labelPositions().empty());
+    connect(m_session->viewSettings(), &ViewSettings::labelPositionsChanged, resetLabels,
+            [this, resetLabels] {
+                resetLabels->setEnabled(!m_session->viewSettings()->labelPositions().empty());
+            });
     view->addAction(resetLabels);
     QMenu* theme = view->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
@@ -429,20 +432,21 @@ void MainWindow::createActions()
         a->setData(static_cast<int>(t));
         m_themeGroup->addAction(a);
         const Theme value = t;
-        connect(a, &QAction::triggered, this, [this, value] { m_session->setTheme(value); });
+        connect(a, &QAction::triggered, this,
+                [this, value] { m_session->viewSettings()->setTheme(value); });
     }
     QMenu* roofs = view->addMenu(tr("&Roofs and Overlays"));
     auto toggle = [&](const QString& name, bool ChartToggles::*member) {
         QAction* a = roofs->addAction(name);
         a->setCheckable(true);
         connect(a, &QAction::toggled, this, [this, member](bool on) {
-            ChartToggles t = m_session->toggles();
+            ChartToggles t = m_session->viewSettings()->toggles();
             t.*member = on;
-            m_session->setToggles(t);
+            m_session->viewSettings()->setToggles(t);
         });
-        connect(m_session, &Session::togglesChanged, a,
-                [this, a, member] { a->setChecked(m_session->toggles().*member); });
-        a->setChecked(m_session->toggles().*member);
+        connect(m_session->viewSettings(), &ViewSettings::togglesChanged, a,
+                [this, a, member] { a->setChecked(m_session->viewSettings()->toggles().*member); });
+        a->setChecked(m_session->viewSettings()->toggles().*member);
     };
     toggle(tr("FP8 Tensor Roof"), &ChartToggles::fp8);
     toggle(tr("FP32 Vector Roof"), &ChartToggles::fp32Vector);
@@ -487,7 +491,7 @@ void MainWindow::syncThemeActions()
     if (!m_themeGroup)
         return;
     for (QAction* a : m_themeGroup->actions())
-        a->setChecked(a->data().toInt() == static_cast<int>(m_session->theme()));
+        a->setChecked(a->data().toInt() == static_cast<int>(m_session->viewSettings()->theme()));
 }
 
 void MainWindow::newDocument()
@@ -678,11 +682,12 @@ void MainWindow::fillRecentMenu()
 void MainWindow::preferences()
 {
     PreferencesDialog dialog(this);
-    dialog.setValues(m_session->theme(), m_session->toggles(), m_document->restoresSession());
+    dialog.setValues(m_session->viewSettings()->theme(), m_session->viewSettings()->toggles(),
+                     m_document->restoresSession());
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_session->setTheme(dialog.theme());
-    m_session->setToggles(dialog.toggles());
+    m_session->viewSettings()->setTheme(dialog.theme());
+    m_session->viewSettings()->setToggles(dialog.toggles());
     m_document->setRestoresSession(dialog.restoreSession());
 }
 

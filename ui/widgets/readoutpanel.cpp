@@ -48,8 +48,10 @@ ReadoutPanel::ReadoutPanel(Session* session, QWidget* parent) : QWidget(parent),
     connect(session, &Session::focusChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::operatorsChanged, this, &ReadoutPanel::refresh);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refresh);
-    connect(session, &Session::kernelSelectionChanged, this, &ReadoutPanel::refreshKernel);
-    connect(session, &Session::measurementsChanged, this, &ReadoutPanel::refreshKernel);
+    connect(session->measurementStore(), &MeasurementStore::kernelSelectionChanged, this,
+            &ReadoutPanel::refreshKernel);
+    connect(session->measurementStore(), &MeasurementStore::measurementsChanged, this,
+            &ReadoutPanel::refreshKernel);
     connect(session, &Session::operatorsReset, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::operatorsChanged, this, &ReadoutPanel::refreshKernel);
     connect(session, &Session::hardwareChanged, this, &ReadoutPanel::refreshKernel);
@@ -92,7 +94,7 @@ bool ReadoutPanel::isFieldShown(const QString& key) const
 
 void ReadoutPanel::refreshKernel()
 {
-    const KernelRef kernel = m_session->selectedKernel();
+    const KernelRef kernel = m_session->measurementStore()->selectedKernel();
     const QString text = kernelSentence(*m_session, kernel);
     const QString link = text.isEmpty() ? QString() : kernelLinkSentence(*m_session, kernel);
     const bool kernelShown = !text.isEmpty() && !m_session->hovered().isValid();

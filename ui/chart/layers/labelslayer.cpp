@@ -220,7 +220,7 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     placer.setObstacles(std::move(obstacles));
     placer.setAnchorGap(style.markerSize / 2.0 + 2.0);
     const QHash<QString, QPointF> userPins =
-        pinnedOffsets(context.session.labelPositions(), requests);
+        pinnedOffsets(context.session.viewSettings()->labelPositions(), requests);
     QHash<QString, QPointF> pins = userPins;
     if (context.holdLabels) {
         for (const Visible& v : m_visible) {

@@ -9,7 +9,7 @@
 
 namespace roofscope {
 
-class Session;
+class MeasurementStore;
 
 // One undoable change of what the before/after comparison compares: which two runs (the sets'
 // "before" / "after" labels) and the kernels the user paired or unpaired by hand. Only labels
@@ -20,13 +20,13 @@ public:
         std::vector<std::string> labels; // one per set
         std::vector<KernelPairing> pairings;
     };
-    ComparisonEditCommand(Session* session, const QString& text, State before, State after);
+    ComparisonEditCommand(MeasurementStore* store, const QString& text, State before, State after);
 
     void undo() override;
     void redo() override;
 
 private:
-    Session* m_session;
+    MeasurementStore* m_store;
     State m_before;
     State m_after;
 };

@@ -1,6 +1,6 @@
 #include "ui/document/commands/labelpositionscommand.h"
 
-#include "ui/document/session.h"
+#include "ui/document/viewsettings.h"
 
 namespace roofscope {
 
@@ -9,21 +9,21 @@ namespace {
 constexpr int kLabelPositionsId = 0x4c61626c; // "Labl"
 } // namespace
 
-LabelPositionsCommand::LabelPositionsCommand(Session* session, const QString& text,
+LabelPositionsCommand::LabelPositionsCommand(ViewSettings* settings, const QString& text,
                                              LabelPositions after, int gesture)
-    : QUndoCommand(text), m_session(session), m_before(session->labelPositions()),
+    : QUndoCommand(text), m_settings(settings), m_before(settings->labelPositions()),
       m_after(std::move(after)), m_gesture(gesture)
 {
 }
 
 void LabelPositionsCommand::undo()
 {
-    m_session->setLabelPositionsInternal(m_before);
+    m_settings->setLabelPositionsInternal(m_before);
 }
 
 void LabelPositionsCommand::redo()
 {
-    m_session->setLabelPositionsInternal(m_after);
+    m_settings->setLabelPositionsInternal(m_after);
 }
 
 int LabelPositionsCommand::id() const

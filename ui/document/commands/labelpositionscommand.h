@@ -6,13 +6,14 @@
 
 namespace roofscope {
 
-class Session;
+class ViewSettings;
 
 // One undoable change of the dragged labels' positions ("Move Label", "Reset Label
 // Positions"): the whole set before and after. The moves of one drag merge into one step.
 class LabelPositionsCommand : public QUndoCommand {
 public:
-    LabelPositionsCommand(Session* session, const QString& text, LabelPositions after, int gesture);
+    LabelPositionsCommand(ViewSettings* settings, const QString& text, LabelPositions after,
+                          int gesture);
 
     void undo() override;
     void redo() override;
@@ -20,7 +21,7 @@ public:
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
-    Session* m_session;
+    ViewSettings* m_settings;
     LabelPositions m_before;
     LabelPositions m_after;
     int m_gesture;

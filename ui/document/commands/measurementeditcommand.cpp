@@ -1,15 +1,16 @@
 #include "ui/document/commands/measurementeditcommand.h"
 
-#include "ui/document/session.h"
+#include "ui/document/measurementstore.h"
 
 namespace roofscope {
 
-MeasurementEditCommand::MeasurementEditCommand(Session* session, const QString& text, Kind kind,
-                                               int index, std::optional<MeasurementSet> set,
+MeasurementEditCommand::MeasurementEditCommand(MeasurementStore* store, const QString& text,
+                                               Kind kind, int index,
+                                               std::optional<MeasurementSet> set,
                                                std::vector<KernelLink> linksBefore,
                                                std::vector<KernelLink> linksAfter,
                                                std::optional<Relabel> relabel)
-    : QUndoCommand(text), m_session(session), m_kind(kind), m_index(index), m_set(std::move(set)),
+    : QUndoCommand(text), m_store(store), m_kind(kind), m_index(index), m_set(std::move(set)),
       m_linksBefore(std::move(linksBefore)), m_linksAfter(std::move(linksAfter)),
       m_relabel(std::move(relabel))
 {
@@ -18,25 +19,25 @@ MeasurementEditCommand::MeasurementEditCommand(Session* session, const QString& 
 void MeasurementEditCommand::add()
 {
     if (m_set) {
-        m_session->insertMeasurementSetInternal(m_index, std::move(*m_set));
+        m_store->insertMeasurementSetInternal(m_index, std::move(*m_set));
         m_set.reset();
     }
 }
 
 void MeasurementEditCommand::take()
 {
-    m_set = m_session->takeMeasurementSetInternal(m_index);
+    m_set = m_store->takeMeasurementSetInternal(m_index);
 }
 
 void MeasurementEditCommand::redo()
 {
     if (m_relabel)
-        m_session->setMeasurementLabelInternal(m_relabel->set, m_relabel->after);
+        m_store->setMeasurementLabelInternal(m_relabel->set, m_relabel->after);
     if (m_kind == Kind::Import)
         add();
     else if (m_kind == Kind::Remove)
         take();
-    m_session->setKernelLinksInternal(m_linksAfter);
+    m_store->setKernelLinksInternal(m_linksAfter);
 }
 
 void MeasurementEditCommand::undo()
@@ -46,8 +47,8 @@ void MeasurementEditCommand::undo()
     else if (m_kind == Kind::Remove)
         add();
     if (m_relabel)
-        m_session->setMeasurementLabelInternal(m_relabel->set, m_relabel->before);
-    m_session->setKernelLinksInternal(m_linksBefore);
+        m_store->setMeasurementLabelInternal(m_relabel->set, m_relabel->before);
+    m_store->setKernelLinksInternal(m_linksBefore);
 }
 
 } // namespace roofscope

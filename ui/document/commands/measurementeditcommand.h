@@ -10,11 +10,11 @@
 
 namespace roofscope {
 
-class Session;
+class MeasurementStore;
 
 // One undoable change of the document's measurements: an import (a set added at the end), a
 // removal (a set taken out), and the links to the operators before and after. The kernels of
-// a set move between the command and the session instead of being copied: an import of
+// a set move between the command and the store instead of being copied: an import of
 // 100,000 kernels is one set in memory, whichever side holds it.
 class MeasurementEditCommand : public QUndoCommand {
 public:
@@ -27,7 +27,7 @@ public:
         std::string after;
     };
     // Import: `set` is appended. Remove: set `index` is taken out. Links: only the links change.
-    MeasurementEditCommand(Session* session, const QString& text, Kind kind, int index,
+    MeasurementEditCommand(MeasurementStore* store, const QString& text, Kind kind, int index,
                            std::optional<MeasurementSet> set, std::vector<KernelLink> linksBefore,
                            std::vector<KernelLink> linksAfter, std::optional<Relabel> relabel = {});
 
@@ -38,10 +38,10 @@ private:
     void add();
     void take();
 
-    Session* m_session;
+    MeasurementStore* m_store;
     Kind m_kind;
     int m_index;
-    std::optional<MeasurementSet> m_set; // held while not in the session
+    std::optional<MeasurementSet> m_set; // held while not in the store
     std::vector<KernelLink> m_linksBefore;
     std::vector<KernelLink> m_linksAfter;
     std::optional<Relabel> m_relabel;

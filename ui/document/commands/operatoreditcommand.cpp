@@ -22,7 +22,7 @@ OperatorEditCommand::OperatorEditCommand(Session* session, const QString& text,
                                          std::vector<Operator> after, int selectedAfter,
                                          int gesture, const std::vector<int>& sourceOf)
     : QUndoCommand(text), m_session(session), m_before(session->operators()),
-      m_after(std::move(after)), m_positionsBefore(session->labelPositions()),
+      m_after(std::move(after)), m_positionsBefore(session->viewSettings()->labelPositions()),
       m_positionsAfter(m_positionsBefore), m_selectedBefore(session->selectedOperator()),
       m_selectedAfter(selectedAfter), m_gesture(gesture)
 {
@@ -41,13 +41,13 @@ OperatorEditCommand::OperatorEditCommand(Session* session, const QString& text,
 void OperatorEditCommand::undo()
 {
     m_session->setOperatorsInternal(m_before, m_selectedBefore);
-    m_session->setLabelPositionsInternal(m_positionsBefore);
+    m_session->viewSettings()->setLabelPositionsInternal(m_positionsBefore);
 }
 
 void OperatorEditCommand::redo()
 {
     m_session->setOperatorsInternal(m_after, m_selectedAfter);
-    m_session->setLabelPositionsInternal(m_positionsAfter);
+    m_session->viewSettings()->setLabelPositionsInternal(m_positionsAfter);
 }
 
 int OperatorEditCommand::id() const
