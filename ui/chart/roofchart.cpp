@@ -1,6 +1,7 @@
 #include "ui/chart/roofchart.h"
 
 #include "core/figure.h"
+#include "core/figurebuilder.h"
 #include "ui/chart/layers/analyticpointslayer.h"
 #include "ui/chart/layers/gridaxeslayer.h"
 #include "ui/chart/layers/labelslayer.h"
@@ -30,28 +31,45 @@ namespace roofscope {
 
 namespace {
 
-// a == b but for `param`'s value (compared on every slider step: no copies).
-bool sameButFor(const Operator& a, const Operator& b, std::string_view param)
-{
-    if (a.kind != b.kind || a.label != b.label)
-        return false;
-    const auto& x = a.params.values();
-    const auto& y = b.params.values();
-    auto i = x.begin();
-    auto j = y.begin();
-    for (;;) {
-        while (i != x.end() && i->first == param)
-            ++i;
-        while (j != y.end() && j->first == param)
-            ++j;
-        if (i == x.end() || j == y.end())
-            return i == x.end() && j == y.end();
-        if (i->first != j->first || !(i->second == j->second))
-            return false;
-        ++i;
-        ++j;
+// The session as the core's figure builder reads it.
+class SessionFigureSource final : public FigureSource {
+public:
+    Session* session = nullptr;
+
+    const HardwareCatalog& catalog() const override { return session->catalog(); }
+    const std::vector<int>& checkedHardware() const override { return session->checkedHardware(); }
+    int baseline() const override { return session->baseline(); }
+    std::string gpuName(int hardware) const override
+    {
+        return session->shortName(hardware).toStdString();
     }
-}
+    std::uint32_t gpuRgb(int hardware) const override
+    {
+        return gpuColor(*session, hardware).rgb() & 0xffffffu;
+    }
+    const std::vector<Operator>& operators() const override { return session->operators(); }
+    int selectedOperator() const override { return session->selectedOperator(); }
+    const Expected<Estimate>& estimate(int op, int hardware) const override
+    {
+        return session->estimate(op, hardware);
+    }
+    std::optional<double> speedup(int op, int hardware) const override
+    {
+        return session->speedup(op, hardware);
+    }
+    Theme theme() const override { return session->viewSettings()->theme(); }
+    ChartToggles toggles() const override { return session->viewSettings()->toggles(); }
+    const std::optional<ScenarioModel>& modelSetup() const override
+    {
+        return session->modelSetup();
+    }
+    const Measurements& measurements() const override { return session->measurements(); }
+    std::pair<int, int> selectedKernel() const override
+    {
+        const KernelRef k = session->measurementStore()->selectedKernel();
+        return {k.set, k.kernel};
+    }
+};
 
 } // namespace
 
@@ -67,10 +85,10 @@ struct RoofChart::Impl {
     QLogValueAxis* axisX = nullptr;
     QLogValueAxis* axisY = nullptr;
     ChartStyle style;
-    Figure figure;
-    std::vector<FigureRoof> linkRoofs; // a model spread over GPUs: its links' slopes
-    // Where each operator's points start in figure.points (one more entry: the end).
-    std::vector<std::size_t> pointStart;
+    // The figure, kept up to date piece by piece by the core's builder: the chart draws it.
+    SessionFigureSource source;
+    FigureBuilder builder{source};
+    const Figure& figure = builder.figure();
     std::vector<std::unique_ptr<ChartLayer>> layers;
     PointShare share;
     std::vector<QRectF> obstacles;
@@ -78,21 +96,8 @@ struct RoofChart::Impl {
     ViewRange fit;
     ViewRange shown{0, 0, 0, 0};
     QRectF shownPlot;
-    std::vector<int> roofSignature;
-    // What the link roofs and collectives were computed from (readCommunication): the set-up
-    // (without the chart-only on_chart and selected row) and the shown GPUs.
-    std::optional<std::pair<std::optional<ScenarioModel>, std::vector<std::string>>>
-        communicationKey;
-    std::optional<int> sweepKeyOp;
-    std::optional<Operator> sweepKey;
     bool inRebuild = false;
-    // The operators' descriptions (FigureOperator::spec) are for readers of figure(), not for
-    // drawing: written when asked for, not on every slider step (a model's step changes every
-    // row).
-    bool specsStale = true;
     bool settingMargins = false;
-    // The model of the set-up communicationKey names (set-up with only id and config).
-    std::optional<std::pair<ScenarioModel, Expected<ModelConfig>>> communicationModel;
     // Changes held while the session is in a change batch, applied at its end in one pass.
     std::optional<ChartChanges> held;
     int heldOp = -1;
@@ -137,14 +142,6 @@ struct RoofChart::Impl {
     }
 
     void restyle();
-    void readGpus();
-    std::vector<int> currentRoofSignature() const;
-    void readRoofs();
-    void readMeasured();
-    bool readCommunication(bool force);
-    bool readSweeps(bool force);
-    // Reads operators first…last's points again into figure.points, in place.
-    void readPoints(int first, int last);
     void updateMargins();
     void refresh(ChartChanges changes, int changedOp = -1);
     // Operator rows first…last changed in place (a parameter, a name, a model's slider step).
@@ -155,8 +152,6 @@ struct RoofChart::Impl {
 void RoofChart::Impl::restyle()
 {
     style = chartStyle(session->viewSettings()->theme());
-    figure.theme = style.theme;
-    figure.toggles = session->viewSettings()->toggles();
     // The theme first: it overwrites series and axis styling.
     host->setTheme(style.theme == Theme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     host->setBackgroundRoundness(0);
@@ -180,196 +175,6 @@ void RoofChart::Impl::restyle()
     host->legend()->setFont(style.tickFont);
     // Exports name the scene's font in every SVG group, even of items that draw no text.
     ownScene.setFont(style.tickFont);
-}
-
-void RoofChart::Impl::readGpus()
-{
-    figure.gpus.clear();
-    for (const int checked : session->checkedHardware()) { // in catalog order, as buildFigure
-        FigureGpu g;
-        g.hardware = checked;
-        const Hardware& hw = session->hardware()[static_cast<std::size_t>(g.hardware)];
-        g.id = hw.id;
-        g.name = session->shortName(g.hardware).toStdString();
-        g.baseline = g.hardware == session->baseline();
-        // The session's colour (the user's override or the palette slot), exactly.
-        g.colorOverride = gpuColor(*session, g.hardware).rgb() & 0xffffffu;
-        figure.gpus.push_back(std::move(g));
-    }
-}
-
-std::vector<int> RoofChart::Impl::currentRoofSignature() const
-{
-    // Which roof each point stands under (precision and unit per GPU and operator, the selected
-    // operator marked): the roofs are read again only when this changes. Numbers, not text:
-    // it is compared on every slider step.
-    std::vector<int> sig;
-    const int selected = session->selectedOperator();
-    const int nOps = static_cast<int>(session->operators().size());
-    sig.reserve(figure.gpus.size() * static_cast<std::size_t>(nOps + 1) + 1);
-    sig.push_back(selected);
-    for (const FigureGpu& g : figure.gpus) {
-        sig.push_back(-1 - g.hardware);
-        for (int op = 0; op < nOps; ++op) {
-            const auto& e = session->estimate(op, g.hardware);
-            sig.push_back(e ? static_cast<int>(e->ceiling.precision) * 16 +
-                                  static_cast<int>(e->ceiling.unit)
-                            : -1);
-        }
-    }
-    return sig;
-}
-
-void RoofChart::Impl::readRoofs()
-{
-    roofSignature = currentRoofSignature();
-    const int selected = session->selectedOperator();
-    const int nOps = static_cast<int>(session->operators().size());
-    figure.selected = selected;
-    figure.roofs.clear();
-    for (const FigureGpu& g : figure.gpus) {
-        std::vector<std::optional<Ceiling>> ceilings;
-        for (int op = 0; op < nOps; ++op) {
-            const auto& e = session->estimate(op, g.hardware);
-            ceilings.push_back(e ? std::optional<Ceiling>(e->ceiling) : std::nullopt);
-        }
-        auto roofs = roofsFor(session->hardware()[static_cast<std::size_t>(g.hardware)], g.hardware,
-                              ceilings, selected, session->viewSettings()->toggles());
-        figure.roofs.insert(figure.roofs.end(), std::make_move_iterator(roofs.begin()),
-                            std::make_move_iterator(roofs.end()));
-    }
-    // The measured kernels' own roofs and the hierarchical view's cache roofs stand on the
-    // roofs just read.
-    addMeasuredRoofs(figure, session->measurements(), session->catalog());
-    figure.roofs.insert(figure.roofs.end(), linkRoofs.begin(), linkRoofs.end());
-}
-
-// The model's layout over GPUs through the core's rule: each link's roof and the collectives on
-// it. Evaluating the layout on every GPU is the costly part of a set-up change, and most
-// set-up changes (a slider step of an operator, the selected row) leave its inputs alone:
-// false when they are the same as last time and nothing was redone.
-bool RoofChart::Impl::readCommunication(bool force)
-{
-    std::optional<ScenarioModel> setup = session->modelSetup();
-    if (setup) {
-        setup->onChart = false;
-        setup->selected = -1;
-    }
-    std::vector<std::string> gpuIds;
-    for (const FigureGpu& g : figure.gpus)
-        gpuIds.push_back(g.id);
-    auto key = std::make_pair(std::move(setup), std::move(gpuIds));
-    if (!force && communicationKey == key)
-        return false;
-    communicationKey = std::move(key);
-    Figure linkOnly;
-    linkOnly.gpus = figure.gpus;
-    const auto& current = session->modelSetup();
-    if (current && current->layout.gpus() > 1) {
-        // The embedded config is parsed once per model, not on every step of a slider.
-        if (!communicationModel || communicationModel->first.id != current->id ||
-            communicationModel->first.config != current->config) {
-            ScenarioModel modelOnly;
-            modelOnly.id = current->id;
-            modelOnly.config = current->config;
-            communicationModel.emplace(modelOnly, setupModel(modelOnly));
-        }
-        if (communicationModel->second)
-            addCommunication(linkOnly, *communicationModel->second, current->step, current->layout,
-                             session->catalog());
-    }
-    linkRoofs = std::move(linkOnly.roofs);
-    figure.communication = std::move(linkOnly.communication);
-    return true;
-}
-
-// The session's measurements through the core's one rule (addMeasuredToFigure), on a figure
-// holding only what that rule reads: the shown GPUs and the operators' points (link tails).
-void RoofChart::Impl::readMeasured()
-{
-    Figure measuredOnly;
-    measuredOnly.gpus = figure.gpus;
-    measuredOnly.points = figure.points;
-    addMeasuredToFigure(measuredOnly, session->measurements(), session->catalog());
-    figure.measured = std::move(measuredOnly.measured);
-    figure.links = std::move(measuredOnly.links);
-    figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);
-    figure.measuredWithoutRoof = std::move(measuredOnly.measuredWithoutRoof);
-    figure.measuredHierarchical = measuredOnly.measuredHierarchical;
-    figure.selectedKernelSet = session->measurementStore()->selectedKernel().set;
-    figure.selectedKernel = session->measurementStore()->selectedKernel().kernel;
-    // Its cache roofs need the GPUs' roofs: readRoofs() adds them.
-}
-
-bool RoofChart::Impl::readSweeps(bool force)
-{
-    const int selected = session->selectedOperator();
-    const bool on = session->viewSettings()->toggles().sweep && selected >= 0 &&
-                    selected < static_cast<int>(session->operators().size());
-    // The path depends on everything but the driving parameter's value: a slider step on it
-    // leaves the path alone.
-    const Operator* current =
-        on ? &session->operators()[static_cast<std::size_t>(selected)] : nullptr;
-    const bool same =
-        sweepKeyOp == selected &&
-        (current ? sweepKey && sameButFor(*sweepKey, *current, current->definition().drivingParam)
-                 : !sweepKey);
-    if (!force && same)
-        return false;
-    sweepKey = current ? std::optional<Operator>(*current) : std::nullopt;
-    sweepKeyOp = selected;
-    figure.sweeps.clear();
-    if (!on)
-        return true;
-    for (const FigureGpu& g : figure.gpus) {
-        if (auto s = session->sweep(selected, g.hardware); s && !s->points.empty())
-            figure.sweeps.push_back(std::move(*s));
-    }
-    return true;
-}
-
-void RoofChart::Impl::readPoints(int first, int last)
-{
-    // The others' points are moved, not copied: a model's slider step reads every row again,
-    // and copying each point's estimate (two roofs' source strings) twice was a tenth of it.
-    std::vector<FigurePoint> fresh;
-    std::vector<std::size_t> counts;
-    for (int op = first; op <= last; ++op) {
-        const std::size_t before = fresh.size();
-        for (const FigureGpu& g : figure.gpus) {
-            const auto& e = session->estimate(op, g.hardware);
-            // A value <= 0 has no place on a log axis.
-            if (!e || !(e->ai > 0.0) || !(e->attainable > 0.0))
-                continue;
-            FigurePoint p;
-            p.op = op;
-            p.hardware = g.hardware;
-            p.estimate = *e;
-            p.speedup = session->speedup(op, g.hardware);
-            fresh.push_back(std::move(p));
-        }
-        counts.push_back(fresh.size() - before);
-    }
-    const auto from = static_cast<std::size_t>(first);
-    const auto to = static_cast<std::size_t>(last) + 1;
-    const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(pointStart[from]) +
-                                 static_cast<std::ptrdiff_t>(fresh.size()) -
-                                 static_cast<std::ptrdiff_t>(pointStart[to]);
-    auto& points = figure.points;
-    const auto begin = points.begin() + static_cast<std::ptrdiff_t>(pointStart[from]);
-    const auto end = points.begin() + static_cast<std::ptrdiff_t>(pointStart[to]);
-    if (begin == points.begin() && end == points.end()) {
-        points = std::move(fresh);
-    } else {
-        const auto at = points.erase(begin, end);
-        points.insert(at, std::make_move_iterator(fresh.begin()),
-                      std::make_move_iterator(fresh.end()));
-    }
-    for (std::size_t op = from; op < to; ++op)
-        pointStart[op + 1] = pointStart[op] + counts[op - from];
-    for (std::size_t op = to + 1; op < pointStart.size(); ++op)
-        pointStart[op] =
-            static_cast<std::size_t>(static_cast<std::ptrdiff_t>(pointStart[op]) + shift);
 }
 
 void RoofChart::Impl::updateMargins()
@@ -476,39 +281,24 @@ void RoofChart::Impl::onOperatorsChanged(int first, int last)
 {
     if (inRebuild || !host)
         return;
-    last = std::min(last, static_cast<int>(pointStart.size()) - 2);
-    if (first < 0 || first > last)
+    const FigureBuilder::Update update = builder.rowsChanged(first, last);
+    if (!update.points)
         return;
-    for (int op = first; op <= last; ++op) {
-        // A rename (or an edit of an operator shown by its parameters) changes its label.
-        if (op < static_cast<int>(figure.operators.size())) {
-            const Operator& o = session->operators()[static_cast<std::size_t>(op)];
-            figure.operators[static_cast<std::size_t>(op)].name = o.displayName();
-        }
-    }
-    specsStale = true;
-    readPoints(first, last);
     ChartChanges changes = ChartChange::Points;
-    if (currentRoofSignature() != roofSignature) {
-        readRoofs();
-        readSweeps(true);
-        changes |= ChartChange::Roofs | ChartChange::Sweeps;
-    } else if (first <= session->selectedOperator() && session->selectedOperator() <= last) {
-        if (readSweeps(false))
-            changes |= ChartChange::Sweeps;
-    }
+    if (update.roofs)
+        changes |= ChartChange::Roofs;
+    if (update.sweeps)
+        changes |= ChartChange::Sweeps;
     refresh(changes, first == last ? first : -1);
 }
 
 void RoofChart::Impl::onSelectionChanged()
 {
+    const FigureBuilder::Update update = builder.selectionChanged();
     ChartChanges changes = ChartChange::Selection;
-    figure.selected = session->selectedOperator();
-    if (currentRoofSignature() != roofSignature) {
-        readRoofs();
+    if (update.roofs)
         changes |= ChartChange::Roofs;
-    }
-    if (readSweeps(false))
+    if (update.sweeps)
         changes |= ChartChange::Sweeps;
     refresh(changes);
 }
@@ -520,6 +310,7 @@ RoofChart::RoofChart(Session* session, QObject* parent)
 {
     d->q = this;
     d->session = session;
+    d->source.session = session;
     // The grid, sweeps and roofs each keep a plot-sized device pixmap (5.8 MB at 1600×900,
     // four times that at scale 2). Qt's default 10 MB pixmap cache holds one of them: the others
     // were evicted and repainted on every frame (slider step 12 → 58 ms, measured).
@@ -563,18 +354,11 @@ RoofChart::RoofChart(Session* session, QObject* parent)
             &RoofChart::rebuild);
     // A layout over GPUs brings its link roofs and collectives (one GPU: nothing to redo).
     connect(session, &Session::modelSetupChanged, this, [this] {
-        const auto& setup = d->session->modelSetup();
-        const bool spread = setup && setup->layout.gpus() > 1;
-        if (!d->host || (!spread && d->linkRoofs.empty() && d->figure.communication.empty()))
-            return;
-        if (!d->readCommunication(false))
-            return;
-        d->readRoofs();
-        d->refresh(ChartChange::Roofs | ChartChange::Points);
+        if (d->host && d->builder.modelSetupChanged().roofs)
+            d->refresh(ChartChange::Roofs | ChartChange::Points);
     });
     connect(session->measurementStore(), &MeasurementStore::kernelSelectionChanged, this, [this] {
-        d->figure.selectedKernelSet = d->session->measurementStore()->selectedKernel().set;
-        d->figure.selectedKernel = d->session->measurementStore()->selectedKernel().kernel;
+        d->builder.kernelSelectionChanged();
         d->refresh(ChartChange::Selection);
     });
     connect(session->viewSettings(), &ViewSettings::viewChanged, this, [this] { d->refresh({}); });
@@ -661,19 +445,12 @@ void RoofChart::setCaching(bool on)
 
 const Figure& RoofChart::figure() const
 {
-    if (d->specsStale) {
-        const auto& ops = d->session->operators();
-        for (std::size_t op = 0; op < d->figure.operators.size() && op < ops.size(); ++op)
-            d->figure.operators[op].spec = ops[op].spec();
-        d->specsStale = false;
-    }
-    return d->figure;
+    return d->builder.figureWithSpecs();
 }
 
 void RoofChart::setMeasured(std::vector<MeasuredPoint> measured, std::vector<MeasuredLink> links)
 {
-    d->figure.measured = std::move(measured);
-    d->figure.links = std::move(links);
+    d->builder.setMeasured(std::move(measured), std::move(links));
     d->refresh(ChartChange::Measured);
 }
 
@@ -917,23 +694,7 @@ void RoofChart::rebuild()
         return;
     d->inRebuild = true;
     d->restyle();
-    d->readGpus();
-    const int nOps = static_cast<int>(d->session->operators().size());
-    d->figure.operators.clear();
-    for (int op = 0; op < nOps; ++op) {
-        const Operator& o = d->session->operators()[static_cast<std::size_t>(op)];
-        d->figure.operators.push_back(
-            {o.displayName(), {}, o.definition().drivingParam, markerForOperator(op)});
-    }
-    d->specsStale = true;
-    d->figure.points.clear();
-    d->pointStart.assign(static_cast<std::size_t>(nOps) + 1, 0);
-    if (nOps > 0)
-        d->readPoints(0, nOps - 1);
-    d->readMeasured();
-    d->readCommunication(true); // the catalog may have changed: always redone here
-    d->readRoofs();
-    d->readSweeps(true);
+    d->builder.rebuild();
     d->inRebuild = false;
     d->refresh(ChartChange::Style | ChartChange::Gpus | ChartChange::Roofs | ChartChange::Sweeps |
                ChartChange::Points | ChartChange::Selection | ChartChange::Measured |
