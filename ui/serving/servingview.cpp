@@ -30,6 +30,11 @@
 #include <algorithm>
 #include <utility>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace roofscope {
 
 namespace {
@@ -37,6 +42,20 @@ namespace {
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
+}
+
+// The ring thread yields to the window's thread but is never starved. Qt's IdlePriority is
+// SCHED_IDLE on Linux, which a busy machine (a compile, a parallel test run) starves for
+// seconds, so the rings stopped following the slider; its other priorities change nothing
+// for SCHED_OTHER threads there. A nice value on the thread itself does what is meant.
+void yieldToTheWindowThread()
+{
+#ifdef __linux__
+    constexpr int kNice = 10; // about a tenth of a core against one busy thread at nice 0
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kNice);
+#else
+    QThread::currentThread()->setPriority(QThread::LowPriority);
+#endif
 }
 
 QSpinBox* tokenBox(QWidget* parent, int value, const QString& name, const QString& tip)
@@ -247,9 +266,9 @@ void ServingView::startRing(RingJob job)
 {
     m_ringBusy = true;
     m_pool.start([this, job = std::move(job)] {
-        // Only when the window's thread has nothing to do: a slider step is never slowed by the
-        // rings of the step before (SCHED_IDLE on Linux).
-        QThread::currentThread()->setPriority(QThread::IdlePriority);
+        // Behind the window's thread: a slider step is not slowed by the rings of the step
+        // before.
+        yieldToTheWindowThread();
         auto points = ringPoints(job);
         // Queued to the view, which waits for this pool before it goes.
         QMetaObject::invokeMethod(

@@ -53,8 +53,9 @@ public:
     const std::vector<std::optional<ServingPoint>>& currentPoints();
     // The rings follow a batch step a moment later, from a worker: true until they have.
     bool ringsPending() const { return m_ringBusy || m_pendingRing.has_value(); }
-    // Runs the event loop until the rings are placed (tests); false on timeout.
-    bool waitForRings(int timeoutMs = 5000);
+    // Runs the event loop until the rings are placed (tests); false on timeout. Generous: a
+    // sanitizer build beside a parallel test run is many times slower than the window.
+    bool waitForRings(int timeoutMs = 30000);
     // What the chart shows as a slide figure (light colours, 1920 × 1080) or as data: .png,
     // .svg, .pdf, .csv or .json by the path's suffix. nullopt on success, else the message
     // naming the path and the reason; nothing is written on failure.
