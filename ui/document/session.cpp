@@ -35,18 +35,12 @@ std::vector<int> sourcesAfterRemove(std::size_t size, int removed)
     return sourceOf;
 }
 
-const Expected<Estimate>& notShown()
-{
-    static const Expected<Estimate> kNotShown(Error{"not shown"});
-    return kNotShown;
-}
-
 } // namespace
 
 Session::Session(HardwareCatalog catalog, QObject* parent)
-    : QObject(parent), m_catalog(std::move(catalog)),
-      m_colorOverrides(colorOverridesFromSettings()), m_undo(new QUndoStack(this)),
-      m_measured(new MeasurementStore(this)), m_viewSettings(new ViewSettings(this))
+    : QObject(parent), m_gpus(std::move(catalog), colorOverridesFromSettings()),
+      m_undo(new QUndoStack(this)), m_measured(new MeasurementStore(this)),
+      m_viewSettings(new ViewSettings(this))
 {
     connect(m_measured, &MeasurementStore::settingChangedOutsideUndo, this,
             &Session::settingChangedOutsideUndo);
@@ -57,37 +51,9 @@ Session::Session(HardwareCatalog catalog, QObject* parent)
 
 Session::~Session() = default;
 
-int Session::hardwareIndex(std::string_view id) const
-{
-    const auto& all = hardware();
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (all[i].id == id)
-            return static_cast<int>(i);
-    }
-    return -1;
-}
-
-int Session::colorSlot(int hw) const
-{
-    const auto it = m_colorSlots.find(hw);
-    if (it != m_colorSlots.end())
-        return it->second;
-    return hw >= 0 && hw < static_cast<int>(hardware().size())
-               ? preferredColorSlot(hardware()[static_cast<std::size_t>(hw)].id)
-               : 0;
-}
-
-std::optional<std::uint32_t> Session::colorOverride(int hw) const
-{
-    if (hw < 0 || hw >= static_cast<int>(hardware().size()))
-        return std::nullopt;
-    const auto it = m_colorOverrides.find(hardware()[static_cast<std::size_t>(hw)].id);
-    return it == m_colorOverrides.end() ? std::nullopt : std::optional(it->second);
-}
-
 void Session::setColorOverrides(ColorOverrides colors)
 {
-    m_colorOverrides = std::move(colors);
+    m_gpus.setColorOverrides(std::move(colors));
     emit colorsChanged();
 }
 
@@ -97,16 +63,16 @@ Figure Session::figure() const
     // document re-expands them from its model set-up. The set-up stays: a layout over GPUs
     // brings its link roofs and communication points.
     Scenario shown = toScenarioWithoutMeasurements();
-    shown.operators = m_operators;
-    shown.selected = m_selected;
-    auto f = buildFigure(shown, m_catalog, FigurePreferences{m_colorOverrides});
+    shown.operators = operators();
+    shown.selected = selectedOperator();
+    auto f = buildFigure(shown, catalog(), FigurePreferences{m_gpus.colorOverrides()});
     // The scenario's ids come from this catalog: building cannot fail.
     if (!f)
         return Figure{};
     // The measurements are added from the session's own copy: a profile of 100,000 kernels is
     // not copied into a scenario on every redraw.
     if (!(measurements() == Measurements{})) {
-        addMeasuredToFigure(*f, measurements(), m_catalog);
+        addMeasuredToFigure(*f, measurements(), catalog());
         f->fit = fitRange(fitValues(*f));
         const KernelRef selected = m_measured->selectedKernel();
         f->selectedKernelSet = selected.set;
@@ -115,74 +81,19 @@ Figure Session::figure() const
     return *f;
 }
 
-QString Session::shortName(int hw) const
-{
-    if (hw < 0 || hw >= static_cast<int>(hardware().size()))
-        return {};
-    const Hardware& h = hardware()[static_cast<std::size_t>(hw)];
-    std::string name = h.name;
-    if (!h.vendor.empty() && name.rfind(h.vendor + ' ', 0) == 0)
-        name = name.substr(h.vendor.size() + 1);
-    return QString::fromStdString(name);
-}
-
-void Session::updateColorSlots()
-{
-    std::vector<std::string> ids;
-    for (int hw : m_checked)
-        ids.push_back(hardware()[static_cast<std::size_t>(hw)].id);
-    const std::vector<int> assigned = colorSlots(ids);
-    m_colorSlots.clear();
-    for (std::size_t i = 0; i < m_checked.size(); ++i)
-        m_colorSlots[m_checked[i]] = assigned[i];
-}
-
-bool Session::isChecked(int hw) const
-{
-    return std::find(m_checked.begin(), m_checked.end(), hw) != m_checked.end();
-}
-
 void Session::setChecked(int hw, bool checked)
 {
-    if (hw < 0 || hw >= static_cast<int>(hardware().size()) || isChecked(hw) == checked)
+    if (!m_gpus.isValidIndex(hw) || isChecked(hw) == checked)
         return;
-    // Computed on a copy: the undo command applies it, so that undo covers checking too.
-    const HardwareState before = hardwareState();
-    if (checked) {
-        m_checked.push_back(hw);
-        std::sort(m_checked.begin(), m_checked.end());
-        if (m_baseline < 0)
-            m_baseline = hw;
-    } else {
-        m_checked.erase(std::find(m_checked.begin(), m_checked.end(), hw));
-        if (m_baseline == hw)
-            m_baseline = m_checked.empty() ? -1 : m_checked.front();
-    }
-    updateColorSlots();
-    HardwareState after = hardwareState();
-    m_checked = before.checked;
-    m_colorSlots = before.colorSlots;
-    m_baseline = before.baseline;
-    pushHardwareState(std::move(after),
+    pushHardwareState(m_gpus.withChecked(hw, checked),
                       (checked ? tr("Check %1") : tr("Uncheck %1")).arg(shortName(hw)));
 }
 
 void Session::setBaseline(int hw)
 {
-    if (hw == m_baseline || hw < 0 || hw >= static_cast<int>(hardware().size()))
+    if (hw == baseline() || !m_gpus.isValidIndex(hw))
         return;
-    HardwareState after = hardwareState();
-    if (!isChecked(hw)) {
-        const HardwareState before = hardwareState();
-        m_checked.push_back(hw);
-        std::sort(m_checked.begin(), m_checked.end());
-        updateColorSlots();
-        after = hardwareState();
-        m_checked = before.checked;
-        m_colorSlots = before.colorSlots;
-    }
-    after.baseline = hw;
-    pushHardwareState(std::move(after), tr("Make %1 the baseline").arg(shortName(hw)));
+    pushHardwareState(m_gpus.withBaseline(hw), tr("Make %1 the baseline").arg(shortName(hw)));
 }
 
 void Session::pushHardwareState(HardwareState after, const QString& undoText)
@@ -193,18 +104,9 @@ void Session::pushHardwareState(HardwareState after, const QString& undoText)
 void Session::setCatalogInternal(const HardwareCatalog& catalog, HardwareState state)
 {
     emit catalogAboutToChange();
-    m_catalog = catalog;
-    const int count = static_cast<int>(hardware().size());
-    std::erase_if(state.checked, [count](int hw) { return hw < 0 || hw >= count; });
-    std::erase_if(state.colorSlots, [count](const auto& slot) { return slot.first >= count; });
-    if (state.baseline >= count || (state.baseline < 0 && !state.checked.empty()))
-        state.baseline = state.checked.empty() ? -1 : state.checked.front();
-    m_checked = state.checked;
-    m_colorSlots = state.colorSlots;
-    m_baseline = state.baseline;
-    updateColorSlots();
+    m_gpus.setCatalog(catalog, std::move(state));
     m_hovered = {};
-    recomputeAll();
+    m_operators.reestimate(m_gpus);
     emit catalogChanged();
     emit hardwareChanged();
     emit focusChanged();
@@ -214,27 +116,25 @@ void Session::setHardwareStateInternal(const HardwareState& state)
 {
     if (state == hardwareState())
         return;
-    m_checked = state.checked;
-    m_colorSlots = state.colorSlots;
-    m_baseline = state.baseline;
+    m_gpus.setState(state);
     if (!isChecked(m_hovered.hardware))
         m_hovered = {};
-    recomputeAll();
+    m_operators.reestimate(m_gpus);
     emit hardwareChanged();
     emit focusChanged();
 }
 
 void Session::setSelectedOperator(int row)
 {
-    if (row < -1 || row >= static_cast<int>(m_operators.size()))
+    if (!m_operators.isValidRow(row))
         row = -1;
     // One selected item: choosing an operator (in the list or on the chart, even the one
     // already selected) ends a kernel's selection, so the read-out describes the operator.
     if (row >= 0)
         m_measured->setSelectedKernel({});
-    if (row == m_selected)
+    if (row == selectedOperator())
         return;
-    m_selected = row;
+    m_operators.setSelected(row);
     emit selectionChanged(row);
     emit focusChanged();
 }
@@ -243,8 +143,8 @@ PointRef Session::focus() const
 {
     if (m_hovered.isValid())
         return m_hovered;
-    if (m_selected >= 0 && m_baseline >= 0)
-        return {m_selected, m_baseline};
+    if (selectedOperator() >= 0 && baseline() >= 0)
+        return {selectedOperator(), baseline()};
     return {};
 }
 
@@ -266,7 +166,7 @@ int Session::beforeModelRows(int row) const
 
 void Session::insertOperator(int row, const Operator& op)
 {
-    std::vector<Operator> ops = m_operators;
+    std::vector<Operator> ops = operators();
     row = beforeModelRows(std::clamp(row, 0, static_cast<int>(ops.size())));
     ops.insert(ops.begin() + row, op);
     std::vector<int> sourceOf = sourcesAfterInsert(ops.size(), row);
@@ -291,13 +191,13 @@ void Session::pushOperatorInsert(QUndoCommand* command, int row)
 
 void Session::removeOperator(int row)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+    if (row < 0 || row >= static_cast<int>(operators().size()))
         return;
     // Links follow their operators: the removed one's go, the later ones' move up a row.
     auto links = m_measured->linksAfterRowRemoved(row);
     if (links)
         m_undo->beginMacro(
-            tr("Remove %1").arg(operatorDisplayName(m_operators[static_cast<std::size_t>(row)])));
+            tr("Remove %1").arg(operatorDisplayName(operators()[static_cast<std::size_t>(row)])));
     removeOperatorRow(row);
     if (links) {
         m_measured->pushLinks(std::move(*links));
@@ -307,10 +207,10 @@ void Session::removeOperator(int row)
 
 void Session::removeOperatorRow(int row)
 {
-    std::vector<Operator> ops = m_operators;
+    std::vector<Operator> ops = operators();
     const QString name = operatorDisplayName(ops[static_cast<std::size_t>(row)]);
     ops.erase(ops.begin() + row);
-    int selected = m_selected;
+    int selected = selectedOperator();
     if (selected >= static_cast<int>(ops.size()))
         selected = static_cast<int>(ops.size()) - 1;
     std::vector<int> sourceOf = sourcesAfterRemove(ops.size(), row);
@@ -320,9 +220,9 @@ void Session::removeOperatorRow(int row)
 
 void Session::duplicateOperator(int row)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+    if (row < 0 || row >= static_cast<int>(operators().size()))
         return;
-    std::vector<Operator> ops = m_operators;
+    std::vector<Operator> ops = operators();
     Operator copy = ops[static_cast<std::size_t>(row)];
     // Every copy gets a name of its own, auto-named operators too ("decode_matmul b=1" would
     // otherwise appear twice): "X (copy)", then "X (copy 2)", ...
@@ -345,9 +245,9 @@ void Session::duplicateOperator(int row)
 
 void Session::renameOperator(int row, const QString& label)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+    if (row < 0 || row >= static_cast<int>(operators().size()))
         return;
-    Operator op = m_operators[static_cast<std::size_t>(row)];
+    Operator op = operators()[static_cast<std::size_t>(row)];
     if (op.label == label.toStdString())
         return;
     op.label = label.toStdString();
@@ -357,9 +257,9 @@ void Session::renameOperator(int row, const QString& label)
 std::optional<QString> Session::setParam(int row, const std::string& name, const std::string& value,
                                          int gesture)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+    if (row < 0 || row >= static_cast<int>(operators().size()))
         return tr("No such operator");
-    const Operator& current = m_operators[static_cast<std::size_t>(row)];
+    const Operator& current = operators()[static_cast<std::size_t>(row)];
     auto op = withParam(current, name, value);
     if (!op)
         return QString::fromStdString(op.error().message);
@@ -386,61 +286,18 @@ std::optional<QString> Session::setNumber(int row, const std::string& name, doub
 
 void Session::replaceOperator(int row, const Operator& op, const QString& undoText, int gesture)
 {
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
+    if (row < 0 || row >= static_cast<int>(operators().size()))
         return;
-    std::vector<Operator> ops = m_operators;
+    std::vector<Operator> ops = operators();
     ops[static_cast<std::size_t>(row)] = op;
-    m_undo->push(new OperatorEditCommand(this, undoText, std::move(ops), m_selected, gesture));
-}
-
-std::pair<double, double> Session::paramRange(int row, const std::string& name) const
-{
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
-        return {1.0, 4096.0};
-    return parameterRange(m_operators[static_cast<std::size_t>(row)], name);
-}
-
-std::optional<double> Session::solveDriving(int row, double ai) const
-{
-    if (row < 0 || row >= static_cast<int>(m_operators.size()))
-        return std::nullopt;
-    const Operator& op = m_operators[static_cast<std::size_t>(row)];
-    const std::string& param = op.definition().drivingParam;
-    if (param.empty())
-        return std::nullopt;
-    const auto [lo, hi] = paramRange(row, param);
-    auto solved = solveForIntensity(op, param, ai, lo, hi);
-    if (!solved)
-        return std::nullopt;
-    double value = 0.0;
-    if (solved->has_value()) {
-        value = **solved;
-    } else {
-        // Out of reach: the end of the range whose intensity is nearer to the target.
-        const double aiLo = op.costWith(param, lo).arithmeticIntensity();
-        const double aiHi = op.costWith(param, hi).arithmeticIntensity();
-        value = std::abs(std::log(ai / aiLo)) < std::abs(std::log(ai / aiHi)) ? lo : hi;
-    }
-    const ParamDef* def = op.definition().findParam(param);
-    if (!def || def->type == ParamType::Integer)
-        value = std::round(value);
-    return std::clamp(value, lo, hi);
-}
-
-const Expected<Estimate>& Session::estimate(int op, int hw) const
-{
-    if (op < 0 || op >= static_cast<int>(m_estimates.size()))
-        return notShown();
-    const auto& row = m_estimates[static_cast<std::size_t>(op)];
-    if (hw < 0 || hw >= static_cast<int>(row.size()))
-        return notShown();
-    return row[static_cast<std::size_t>(hw)];
+    m_undo->push(
+        new OperatorEditCommand(this, undoText, std::move(ops), selectedOperator(), gesture));
 }
 
 std::optional<double> Session::speedup(int op, int hw) const
 {
     const auto& e = estimate(op, hw);
-    const auto& b = estimate(op, m_baseline);
+    const auto& b = estimate(op, baseline());
     if (!e || !b || !(e->timeS > 0.0))
         return std::nullopt;
     return b->timeS / e->timeS;
@@ -448,27 +305,16 @@ std::optional<double> Session::speedup(int op, int hw) const
 
 std::optional<FigureSweep> Session::sweep(int op, int hw) const
 {
-    if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
-        hw >= static_cast<int>(hardware().size()))
+    if (!m_gpus.isValidIndex(hw))
         return std::nullopt;
-    return sweepFor(m_operators[static_cast<std::size_t>(op)], op,
-                    hardware()[static_cast<std::size_t>(hw)], hw);
+    return m_operators.sweep(op, hardware()[static_cast<std::size_t>(hw)], hw);
 }
 
 std::optional<double> Session::crossing(int op, int hw) const
 {
-    if (op < 0 || op >= static_cast<int>(m_operators.size()) || hw < 0 ||
-        hw >= static_cast<int>(hardware().size()))
+    if (!m_gpus.isValidIndex(hw))
         return std::nullopt;
-    const Operator& o = m_operators[static_cast<std::size_t>(op)];
-    const std::string& param = o.definition().drivingParam;
-    if (param.empty())
-        return std::nullopt;
-    const auto [lo, hi] = paramRange(op, param);
-    auto c = ridgeCrossing(o, param, hardware()[static_cast<std::size_t>(hw)], lo, hi);
-    if (!c || !c->has_value())
-        return std::nullopt;
-    return **c;
+    return m_operators.crossing(op, hardware()[static_cast<std::size_t>(hw)]);
 }
 
 void Session::beginChangeBatch()
@@ -512,19 +358,19 @@ Scenario Session::toScenario() const
         std::erase_if(s.measurements.links,
                       [&](const KernelLink& l) { return l.op >= m_modelFirstRow; });
     }
-    s.hardware = scenarioHardwareToEmbed(s, m_catalog);
+    s.hardware = scenarioHardwareToEmbed(s, catalog());
     return s;
 }
 
 Scenario Session::toScenarioWithoutMeasurements() const
 {
     Scenario s;
-    for (int hw : m_checked)
+    for (int hw : checkedHardware())
         s.gpus.push_back(hardware()[static_cast<std::size_t>(hw)].id);
-    if (m_baseline >= 0)
-        s.baseline = hardware()[static_cast<std::size_t>(m_baseline)].id;
-    s.operators = m_operators;
-    s.selected = m_selected;
+    if (baseline() >= 0)
+        s.baseline = hardware()[static_cast<std::size_t>(baseline())].id;
+    s.operators = operators();
+    s.selected = selectedOperator();
     s.view = m_viewSettings->view();
     s.theme = m_viewSettings->theme();
     s.toggles = m_viewSettings->toggles();
@@ -545,7 +391,7 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
 {
     // The accelerators the document embeds join a copy of the catalog; the session's changes
     // only once nothing below can fail.
-    HardwareCatalog catalog = m_catalog;
+    HardwareCatalog catalog = this->catalog();
     const std::vector<std::string> notes =
         mergeScenarioHardware(scenario, catalog, fileName.toStdString());
     if (auto error = checkScenarioHardware(scenario, catalog, fileName.toStdString()))
@@ -576,37 +422,26 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     for (const std::string& note : notes)
         m_openNotes << QString::fromStdString(note);
     // merge appends: the indices of the entries already there stay valid.
-    const bool catalogGrew = catalog.all().size() != m_catalog.all().size();
-    if (catalogGrew) {
+    const bool catalogGrew = catalog.all().size() != hardware().size();
+    if (catalogGrew)
         emit catalogAboutToChange();
-        m_catalog = std::move(catalog);
-    }
-    std::vector<int> checked;
-    for (const std::string& id : scenario.gpus)
-        checked.push_back(hardwareIndex(id));
-    std::sort(checked.begin(), checked.end());
-    m_checked = std::move(checked);
-    updateColorSlots();
-    m_baseline = scenario.baseline.empty() ? (m_checked.empty() ? -1 : m_checked.front())
-                                           : hardwareIndex(scenario.baseline);
-    m_operators = std::move(operators);
-    // A file's selection is checked by the parser; a scenario built in code is not, and an
-    // index past the rows would outlive them in every view that reads it.
-    m_selected = selected >= 0 && selected < static_cast<int>(m_operators.size()) ? selected : -1;
+    m_gpus.reset(std::move(catalog), scenario.gpus, scenario.baseline);
+    // A file's selection is checked by the parser; a scenario built in code is not: an index
+    // past the rows becomes none (OperatorList::setSelected), lest it outlive them in a view.
+    m_operators.reset(std::move(operators), selected, m_gpus);
     m_hovered = {};
     m_viewSettings->resetInternal(scenario);
     m_modelSetup = scenario.model;
     m_modelFirstRow = modelFirstRow;
     m_measured->resetInternal(std::move(scenario.measurements));
     m_undo->clear();
-    recomputeAll();
     if (catalogGrew)
         emit catalogChanged();
     // First: the model's state must follow the document before anyone redraws for it.
     emit scenarioApplied();
     emit hardwareChanged();
     emit operatorsReset();
-    emit selectionChanged(m_selected);
+    emit selectionChanged(selectedOperator());
     emit focusChanged();
     m_viewSettings->announceReset();
     m_measured->announceReset();
@@ -629,57 +464,26 @@ void Session::endGesture()
 
 void Session::setOperatorsInternal(const std::vector<Operator>& ops, int selected)
 {
-    if (ops.size() != m_operators.size()) {
-        m_operators = ops;
+    if (ops.size() != operators().size()) {
         m_hovered = {};
-        m_selected = std::clamp(selected, -1, static_cast<int>(m_operators.size()) - 1);
-        recomputeAll();
+        // An index past the rows becomes the last row.
+        m_operators.reset(ops, std::clamp(selected, -1, static_cast<int>(ops.size()) - 1), m_gpus);
         emit operatorsReset();
-        emit selectionChanged(m_selected);
+        emit selectionChanged(selectedOperator());
         emit focusChanged();
         return;
     }
-    int first = -1;
-    int last = -1;
-    for (std::size_t i = 0; i < ops.size(); ++i) {
-        if (ops[i] == m_operators[i])
-            continue;
-        m_operators[i] = ops[i];
-        recomputeRow(static_cast<int>(i));
-        if (first < 0)
-            first = static_cast<int>(i);
-        last = static_cast<int>(i);
-    }
     // One signal for the whole range: a model step changes every row, and each listener
     // (tables, chart, read-out) then updates once, not once per row.
-    if (first >= 0)
-        emit operatorsChanged(first, last);
-    if (selected < -1 || selected >= static_cast<int>(m_operators.size()))
+    if (const auto changed = m_operators.replace(ops, m_gpus))
+        emit operatorsChanged(changed->first, changed->second);
+    if (!m_operators.isValidRow(selected))
         selected = -1;
-    if (selected != m_selected) {
-        m_selected = selected;
+    if (selected != selectedOperator()) {
+        m_operators.setSelected(selected);
         emit selectionChanged(selected);
     }
     emit focusChanged();
-}
-
-void Session::recomputeAll()
-{
-    m_estimates.clear();
-    m_estimates.reserve(m_operators.size());
-    for (std::size_t i = 0; i < m_operators.size(); ++i) {
-        m_estimates.emplace_back(hardware().size(), notShown());
-        recomputeRow(static_cast<int>(i));
-    }
-}
-
-void Session::recomputeRow(int row)
-{
-    auto& out = m_estimates[static_cast<std::size_t>(row)];
-    const Cost cost = m_operators[static_cast<std::size_t>(row)].cost();
-    for (int hw : m_checked)
-        out[static_cast<std::size_t>(hw)] =
-            roofscope::estimate(cost, hardware()[static_cast<std::size_t>(hw)]);
 }
 
 } // namespace roofscope

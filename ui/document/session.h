@@ -5,7 +5,9 @@
 #include "core/palette.h"
 #include "core/roofline.h"
 #include "core/scenario.h"
+#include "ui/document/acceleratorselection.h"
 #include "ui/document/measurementstore.h"
+#include "ui/document/operatorlist.h"
 #include "ui/document/viewsettings.h"
 
 #include <QObject>
@@ -30,51 +32,44 @@ struct PointRef {
     bool operator==(const PointRef&) const = default;
 };
 
-// The open document. It holds the catalog, the checked accelerators with their colours and the
-// baseline, the operators with the core's estimates for every checked accelerator (recomputing
-// only what an edit touches), the selection and the model set-up; two parts of its own hold the
-// measured runs (MeasurementStore) and how the figure is shown (ViewSettings). Every edit of any
-// part is a command on its one undo stack, and scenario I/O (toScenario, applyScenario) reads and
-// writes all parts at once. No widgets or chart types: the item models, the chart and the figure
-// exporter read it, and what they draw comes from figure() (the core's figure model,
-// core/figure.h); none of them computes a roofline itself.
+// The open document, in parts by job: the accelerators (AcceleratorSelection: the catalog, the
+// checked ones with their colours, the baseline), the operators with the core's estimates
+// (OperatorList), the measured runs (MeasurementStore) and how the figure is shown
+// (ViewSettings); it keeps the model set-up, the hovered point, the one undo stack every edit of
+// any part goes on, the signals, and scenario I/O (toScenario, applyScenario), which reads and
+// writes all parts at once. Its accessors below forward to the parts. No widgets or chart types:
+// the item models, the chart and the figure exporter read it, and what they draw comes from
+// figure() (the core's figure model, core/figure.h); none of them computes a roofline itself.
 class Session : public QObject {
     Q_OBJECT
 public:
     explicit Session(HardwareCatalog catalog, QObject* parent = nullptr);
     ~Session() override;
 
-    const HardwareCatalog& catalog() const { return m_catalog; }
-    const std::vector<Hardware>& hardware() const { return m_catalog.all(); }
-    int hardwareIndex(std::string_view id) const;
+    // ---- The accelerators (ui/document/acceleratorselection.h).
+    const AcceleratorSelection& accelerators() const { return m_gpus; }
+    const HardwareCatalog& catalog() const { return m_gpus.catalog(); }
+    const std::vector<Hardware>& hardware() const { return m_gpus.hardware(); }
+    int hardwareIndex(std::string_view id) const { return m_gpus.indexOf(id); }
 
     // Checked accelerators as indices into hardware(), in catalog order.
-    const std::vector<int>& checkedHardware() const { return m_checked; }
-    bool isChecked(int hw) const;
+    const std::vector<int>& checkedHardware() const { return m_gpus.checked(); }
+    bool isChecked(int hw) const { return m_gpus.isChecked(hw); }
+    // Undoable.
     void setChecked(int hw, bool checked);
     // The baseline is always a checked accelerator (or -1 when none is checked).
-    int baseline() const { return m_baseline; }
-    // The palette slot of an accelerator: a function of its id and of the other checked ids
-    // (core/palette.h), the same in the window, every export and every session.
-    int colorSlot(int hw) const;
-    // The colour the user chose for it in the settings, if any (0xRRGGBB).
-    std::optional<std::uint32_t> colorOverride(int hw) const;
+    int baseline() const { return m_gpus.baseline(); }
+    int colorSlot(int hw) const { return m_gpus.colorSlot(hw); }
+    std::optional<std::uint32_t> colorOverride(int hw) const { return m_gpus.colorOverride(hw); }
     void setColorOverrides(ColorOverrides colors);
+    QString shortName(int hw) const { return m_gpus.shortName(hw); }
+    // Undoable.
+    void setBaseline(int hw);
     // Everything the figure of this document shows, from the core (core/figure.h).
     Figure figure() const;
-    // "H100 SXM5 80GB" for "NVIDIA H100 SXM5 80GB": the vendor is shown elsewhere.
-    QString shortName(int hw) const;
-    void setBaseline(int hw);
 
-    // The checked set, its colours and the baseline: what one undo step of the accelerator
-    // list restores.
-    struct HardwareState {
-        std::vector<int> checked;
-        std::map<int, int> colorSlots;
-        int baseline = -1;
-        bool operator==(const HardwareState&) const = default;
-    };
-    HardwareState hardwareState() const { return {m_checked, m_colorSlots, m_baseline}; }
+    using HardwareState = AcceleratorSelection::State;
+    const HardwareState& hardwareState() const { return m_gpus.state(); }
     // Used by the undo command.
     void setHardwareStateInternal(const HardwareState& state);
     // Replaces the catalog (File ▸ Add Hardware Catalog…, the accelerator editor and their
@@ -82,8 +77,10 @@ public:
     // checked accelerators that no longer exist are dropped from `state`.
     void setCatalogInternal(const HardwareCatalog& catalog, HardwareState state);
 
-    const std::vector<Operator>& operators() const { return m_operators; }
-    int selectedOperator() const { return m_selected; }
+    // ---- The operators and their estimates (ui/document/operatorlist.h).
+    const OperatorList& operatorList() const { return m_operators; }
+    const std::vector<Operator>& operators() const { return m_operators.operators(); }
+    int selectedOperator() const { return m_operators.selected(); }
     void setSelectedOperator(int row);
 
     // The point the read-out describes: the hovered one, else the selected operator on the
@@ -121,21 +118,23 @@ public:
         m_operatorNote = std::move(note);
     }
 
-    // The slider / drag range of a numeric parameter (core parameterRange).
-    std::pair<double, double> paramRange(int row, const std::string& name) const;
-    // Solves for the driving parameter giving `ai` (snapped to whole numbers, clamped to
-    // paramRange); nullopt when the operator has no driving parameter.
-    std::optional<double> solveDriving(int row, double ai) const;
-
+    std::pair<double, double> paramRange(int row, const std::string& name) const
+    {
+        return m_operators.paramRange(row, name);
+    }
+    std::optional<double> solveDriving(int row, double ai) const
+    {
+        return m_operators.solveDriving(row, ai);
+    }
     // The core's verdict for operator `op` on accelerator `hw` (must be checked).
-    const Expected<Estimate>& estimate(int op, int hw) const;
+    const Expected<Estimate>& estimate(int op, int hw) const
+    {
+        return m_operators.estimate(op, hw);
+    }
     // Speedup of `hw` against the baseline for operator `op` (time ratio), or nullopt.
     std::optional<double> speedup(int op, int hw) const;
-
-    // Operator `op`'s driving parameter swept over its range on one accelerator, and the
-    // crossing value (the seed's B*): the core's sweepFor; nullopt when it has nothing to sweep.
+    // Operator `op` swept on accelerator `hw`; nullopt when it has nothing to sweep.
     std::optional<FigureSweep> sweep(int op, int hw) const;
-    // Only the crossing value of the driving parameter (nullopt: never crosses in range).
     std::optional<double> crossing(int op, int hw) const;
 
     // ---- How the figure is shown: view range, theme, toggles, dragged labels, the export's
@@ -211,22 +210,11 @@ private:
     void removeOperatorRow(int row);
     int beforeModelRows(int row) const;
     void pushOperatorInsert(QUndoCommand* command, int row);
-    void recomputeAll();
-    void recomputeRow(int row);
     void pushHardwareState(HardwareState after, const QString& undoText);
 
-    HardwareCatalog m_catalog;
-    void updateColorSlots();
-
-    std::vector<int> m_checked;
-    std::map<int, int> m_colorSlots; // checked hardware → slot, from core colorSlots
-    ColorOverrides m_colorOverrides;
-    int m_baseline = -1;
-    std::vector<Operator> m_operators;
-    int m_selected = -1;
+    AcceleratorSelection m_gpus;
+    OperatorList m_operators;
     PointRef m_hovered;
-    // m_estimates[op][hardware index], filled for checked accelerators only.
-    std::vector<std::vector<Expected<Estimate>>> m_estimates;
     std::optional<ScenarioModel> m_modelSetup;
     int m_modelFirstRow = -1;
     int m_batchDepth = 0;

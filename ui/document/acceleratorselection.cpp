@@ -1,0 +1,128 @@
+#include "ui/document/acceleratorselection.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace roofscope {
+
+AcceleratorSelection::AcceleratorSelection(HardwareCatalog catalog, ColorOverrides colors)
+    : m_catalog(std::move(catalog)), m_colorOverrides(std::move(colors))
+{
+}
+
+int AcceleratorSelection::indexOf(std::string_view id) const
+{
+    const auto& all = hardware();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].id == id)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+bool AcceleratorSelection::isChecked(int hw) const
+{
+    return std::find(checked().begin(), checked().end(), hw) != checked().end();
+}
+
+int AcceleratorSelection::colorSlot(int hw) const
+{
+    const auto it = m_state.colorSlots.find(hw);
+    if (it != m_state.colorSlots.end())
+        return it->second;
+    return isValidIndex(hw) ? preferredColorSlot(hardware()[static_cast<std::size_t>(hw)].id) : 0;
+}
+
+std::optional<std::uint32_t> AcceleratorSelection::colorOverride(int hw) const
+{
+    if (!isValidIndex(hw))
+        return std::nullopt;
+    const auto it = m_colorOverrides.find(hardware()[static_cast<std::size_t>(hw)].id);
+    return it == m_colorOverrides.end() ? std::nullopt : std::optional(it->second);
+}
+
+QString AcceleratorSelection::shortName(int hw) const
+{
+    if (!isValidIndex(hw))
+        return {};
+    const Hardware& h = hardware()[static_cast<std::size_t>(hw)];
+    std::string name = h.name;
+    if (!h.vendor.empty() && name.rfind(h.vendor + ' ', 0) == 0)
+        name = name.substr(h.vendor.size() + 1);
+    return QString::fromStdString(name);
+}
+
+std::map<int, int> AcceleratorSelection::colorSlotsFor(const std::vector<int>& checked) const
+{
+    std::vector<std::string> ids;
+    ids.reserve(checked.size());
+    for (int hw : checked)
+        ids.push_back(hardware()[static_cast<std::size_t>(hw)].id);
+    const std::vector<int> assigned = colorSlots(ids);
+    std::map<int, int> slotOf;
+    for (std::size_t i = 0; i < checked.size(); ++i)
+        slotOf[checked[i]] = assigned[i];
+    return slotOf;
+}
+
+AcceleratorSelection::State AcceleratorSelection::withChecked(int hw, bool checked) const
+{
+    State next = m_state;
+    if (!isValidIndex(hw) || isChecked(hw) == checked)
+        return next;
+    if (checked) {
+        next.checked.push_back(hw);
+        std::sort(next.checked.begin(), next.checked.end());
+        if (next.baseline < 0)
+            next.baseline = hw;
+    } else {
+        std::erase(next.checked, hw);
+        if (next.baseline == hw)
+            next.baseline = next.checked.empty() ? -1 : next.checked.front();
+    }
+    next.colorSlots = colorSlotsFor(next.checked);
+    return next;
+}
+
+AcceleratorSelection::State AcceleratorSelection::withBaseline(int hw) const
+{
+    State next = m_state;
+    if (!isValidIndex(hw))
+        return next;
+    if (!isChecked(hw)) {
+        next.checked.push_back(hw);
+        std::sort(next.checked.begin(), next.checked.end());
+        next.colorSlots = colorSlotsFor(next.checked);
+    }
+    next.baseline = hw;
+    return next;
+}
+
+void AcceleratorSelection::setCatalog(HardwareCatalog catalog, State state)
+{
+    m_catalog = std::move(catalog);
+    const int count = static_cast<int>(hardware().size());
+    std::erase_if(state.checked, [count](int hw) { return hw < 0 || hw >= count; });
+    std::erase_if(state.colorSlots, [count](const auto& slot) { return slot.first >= count; });
+    if (state.baseline >= count || (state.baseline < 0 && !state.checked.empty()))
+        state.baseline = state.checked.empty() ? -1 : state.checked.front();
+    state.colorSlots = colorSlotsFor(state.checked);
+    m_state = std::move(state);
+}
+
+void AcceleratorSelection::reset(HardwareCatalog catalog,
+                                 const std::vector<std::string>& checkedIds,
+                                 const std::string& baselineId)
+{
+    m_catalog = std::move(catalog);
+    State state;
+    for (const std::string& id : checkedIds)
+        state.checked.push_back(indexOf(id));
+    std::sort(state.checked.begin(), state.checked.end());
+    state.colorSlots = colorSlotsFor(state.checked);
+    state.baseline = baselineId.empty() ? (state.checked.empty() ? -1 : state.checked.front())
+                                        : indexOf(baselineId);
+    m_state = std::move(state);
+}
+
+} // namespace roofscope
