@@ -4,6 +4,8 @@
 // test: timings are reported, never pass/fail; the exit code is 1 when the ratio misses.
 //   cmake --build build/dev --target roofscope roofscope_bench_plot_measured &&
 //   build/dev/tests/bench/roofscope_bench_plot_measured [KERNELS] [RUNS]
+#include "tests/generated/testpaths.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>

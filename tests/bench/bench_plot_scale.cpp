@@ -6,6 +6,8 @@
 // exit code is 1 when a target is missed.
 //   cmake --build build/dev --target roofscope roofscope_bench_plot_scale &&
 //   build/dev/tests/bench/roofscope_bench_plot_scale [RUNS]
+#include "tests/generated/testpaths.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

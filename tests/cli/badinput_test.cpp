@@ -3,6 +3,8 @@
 // in its directory untouched (inputs and pre-existing outputs), finish within the timeout and stay
 // within a memory bound. Under the asan preset the binary is sanitized, so a sanitizer report
 // breaks the one-line rule and fails the case.
+#include "tests/generated/testpaths.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -1,5 +1,6 @@
 #include "runcli.h"
 #include "tests/common/scratchdir.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -2,6 +2,7 @@
 // would overwrite an input each end in one line and exit code 2, never an abort; the core side is
 // tests/core/hardening_test.cpp, the bad-input corpus badinput_test.cpp.
 #include "tests/common/scratchdir.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -5,6 +5,7 @@
 #include "plotcommandtest.h"
 #include "runcli.h"
 #include "tests/common/scratchdir.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -3,6 +3,7 @@
 // cannot change a result.
 #include "runcli.h"
 #include "tests/common/hermetic.h"
+#include "tests/generated/testpaths.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,6 +2,7 @@
 #include "core/measured/importer.h"
 #include "runcli.h"
 #include "tests/common/scratchdir.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

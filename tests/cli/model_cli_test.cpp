@@ -1,5 +1,6 @@
 // Runs the built roofscope binary's `models` and `model` subcommands and checks what they print.
 #include "runcli.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -7,6 +7,7 @@
 #include "core/workload.h"
 #include "plotcommandtest.h"
 #include "runcli.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -4,6 +4,7 @@
 // digits the README shows.
 #include "core/measured/importer.h"
 #include "runcli.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

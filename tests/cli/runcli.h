@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tests/generated/testpaths.h"
+
 #include <array>
 #include <cstdio>
 #include <string>

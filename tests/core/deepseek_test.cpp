@@ -3,6 +3,7 @@
 #include "core/parallel.h"
 #include "core/workload.h"
 #include "tests/common/builtins.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

@@ -9,6 +9,7 @@
 #include "core/operators.h"
 #include "core/scenario.h"
 #include "core/workload.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include "core/measured/importer.h"
 #include "core/scenario.h"
 #include "tests/common/scratchdir.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

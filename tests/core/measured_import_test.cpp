@@ -4,6 +4,7 @@
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

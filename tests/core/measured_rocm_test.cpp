@@ -6,6 +6,7 @@
 #include "core/measured/experimentjoin.h"
 #include "core/measured/importer.h"
 #include "core/measured/rocprofimporter.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

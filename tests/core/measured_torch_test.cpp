@@ -3,6 +3,7 @@
 // real traces of the shared corpus with facts counted by hand from the raw files.
 #include "core/measured/importer.h"
 #include "core/measured/torchimporter.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

@@ -1,4 +1,5 @@
 #include "core/modelconfig.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/metricvalue.h"
 #include "core/measured/ncuimporter.h"
+#include "tests/generated/testpaths.h"
 
 #include "tests/common/measuredimports.h"
 

@@ -4,6 +4,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/nvprofimporter.h"
+#include "tests/generated/testpaths.h"
 
 #include "tests/common/measuredimports.h"
 

@@ -3,6 +3,7 @@
 // hand from its raw cells in tests/data/real/facts.json. The files themselves stay outside the
 // project (they are other people's); CI has the folder beside the clone.
 #include "core/measured/importer.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

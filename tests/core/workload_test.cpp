@@ -2,6 +2,7 @@
 #include "core/modelconfig.h"
 #include "core/workload.h"
 #include "tests/common/builtins.h"
+#include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
 

@@ -2,6 +2,7 @@
 // legend layout, label placer, keyboard, curve hit test, point cloud) are wired in and do what they
 // are for, and no Qt Charts type leaks out of the chart's implementation files.
 #include "core/format.h"
+#include "tests/generated/testpaths.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartkeyboard.h"
 #include "ui/chart/layers/roofslayer.h"

@@ -2,6 +2,7 @@
 // shared corpus (byte-exact public exports) is imported by the drop, the kernels' launches add
 // up to the hand-counted facts of tests/data/real/facts.json, and what was skipped is shown.
 #include "core/measured/measurementset.h"
+#include "tests/generated/testpaths.h"
 #include "ui/document/session.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/mainwindow.h"

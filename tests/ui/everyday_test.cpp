@@ -1,6 +1,7 @@
 // Everyday use: work is never lost without asking — "Save changes?" on New, Open, Open Recent, a
 // drop and quitting; undo covers the accelerator list; the model set-up travels with the document;
 // exports ask before overwriting.
+#include "tests/generated/testpaths.h"
 #include "ui/chart/roofchart.h"
 #include "ui/controls/logslider.h"
 #include "ui/controls/prompt.h"

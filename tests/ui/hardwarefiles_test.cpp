@@ -3,6 +3,7 @@
 // entry's id with its content's name, and saved into the documents that use it.
 #include "core/catalog.h"
 #include "core/scenario.h"
+#include "tests/generated/testpaths.h"
 #include "ui/controls/prompt.h"
 #include "ui/document/session.h"
 #include "ui/document/usercatalog.h"

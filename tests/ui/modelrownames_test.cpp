@@ -2,6 +2,7 @@
 // ("q_proj"); the long description is the row's tooltip.
 #include "core/modelconfig.h"
 #include "core/workload.h"
+#include "tests/generated/testpaths.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/models/operatormodel.h"
 #include "ui/text/modelrownames.h"

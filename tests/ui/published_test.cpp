@@ -3,6 +3,7 @@
 // Hugging Face checkpoint setting the Model panel's weights.
 #include "core/publishedresult.h"
 #include "modelwindow.h"
+#include "tests/generated/testpaths.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/models/publishedmodel.h"

@@ -1,6 +1,8 @@
 // The README's slide figure is what its command draws today: the test runs the example as the
 // README prints it and compares the picture with resources/figure-slide.png, so a change to the
 // chart that is not followed by a new figure fails here instead of leaving the README stale.
+#include "tests/generated/testpaths.h"
+
 #include <QByteArray>
 #include <QColor>
 #include <QFile>

@@ -2,6 +2,7 @@
 // with its placeholders and accelerators), it covers every tr() string in ui/, and once
 // installed the window's menus, docks and dialogs come out in Chinese. Every test leaves the
 // application in English for the tests that follow.
+#include "tests/generated/testpaths.h"
 #include "ui/document/comparisontext.h"
 #include "ui/text/advicetext.h"
 #include "ui/text/translation.h"
