@@ -377,14 +377,14 @@ void TorchSink::op(const TraceEvent& e)
     op.hasShapes = e.hasDims;
     std::optional<OpCost> cost;
     if (e.hasDims) {
-        // A TensorList input ([[2,3],[4,5]]) or a malformed one is of unknown shape: the op
+        // A TensorList input ([[2,3],[4,5]]) or a malformed one is of no one shape: the op
         // then has no FLOP model, like an op with a scalar input where a matrix belongs.
         m_shapes.resize(e.dims.size());
         bool bad = false;
         for (std::size_t i = 0; i < e.dims.size(); ++i) {
             const TraceShape& d = e.dims[i];
             bad = bad || d.invalid;
-            if (d.unknown || d.invalid)
+            if (d.list || d.unknown || d.invalid)
                 m_shapes[i].clear();
             else
                 m_shapes[i].assign(d.sizes.begin(), d.sizes.end());
