@@ -1,5 +1,6 @@
 #include "core/measured/torchimporter.h"
 
+#include "core/measured/atenopcost.h"
 #include "core/measured/gzip.h"
 #include "core/measured/kernelname.h"
 #include "core/measured/torchtrace.h"
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -19,150 +21,33 @@ namespace roofscope {
 
 namespace {
 
-struct TensorType {
-    double bytes = 0.0;         // per element, 0 when unknown
-    std::string_view precision; // "fp32", "" when unknown
-    ComputeUnit unit = ComputeUnit::Vector;
-};
-
-TensorType tensorType(std::string_view t)
-{
-    if (t == "float")
-        return {4, "fp32", ComputeUnit::Vector};
-    if (t == "double")
-        return {8, "fp64", ComputeUnit::Vector};
-    if (t == "c10::Half" || t == "half")
-        return {2, "fp16", ComputeUnit::Tensor};
-    if (t == "c10::BFloat16" || t == "bfloat16")
-        return {2, "bf16", ComputeUnit::Tensor};
-    if (t.find("Float8") != std::string_view::npos)
-        return {1, "fp8", ComputeUnit::Tensor};
-    if (t == "signed char" || t == "unsigned char" || t == "int8")
-        return {1, "int8", ComputeUnit::Tensor};
-    return {};
-}
-
-// The first tensor input whose type we know sets the precision.
-TensorType firstKnownType(std::span<const std::string> types)
-{
-    for (const std::string& t : types)
-        if (const TensorType type = tensorType(t); type.bytes > 0)
-            return type;
-    return {};
-}
-
-// Where an op's FLOPs come from; the kernel's formula reads "<op>: <text>".
-enum class Formula : std::uint8_t { Matmul, Attention, TraceFlops };
-
-std::string formulaText(Formula f, const std::string& op)
-{
-    switch (f) {
-    case Formula::Matmul:
-        return op + ": 2·M·N·K from Input Dims";
-    case Formula::Attention:
-        return op + ": 4·B·H·L·S·E from Input Dims (no causal discount)";
-    case Formula::TraceFlops:
-        break;
-    }
-    return op + ": flops from the trace (with_flops=True)";
-}
-
-// The cost of one op from its input shapes, or nothing for an unknown op or shape.
-struct OpCost {
-    double flops = 0.0;
-    double bytes = 0.0;
-    TensorType type;
-    Formula formula = Formula::Matmul;
-};
-
-using Shape = std::vector<double>;
-
-double product(const Shape& s, std::size_t from, std::size_t to)
-{
-    double p = 1.0;
-    for (std::size_t i = from; i < to && i < s.size(); ++i)
-        p *= s[i];
-    return p;
-}
-
-double elements(const Shape& s)
-{
-    return product(s, 0, s.size());
-}
-
-std::optional<OpCost> opCost(const std::string& op, std::span<const Shape> dims,
-                             std::span<const std::string> types)
-{
-    const TensorType type = firstKnownType(types);
-    if (type.bytes == 0)
-        return std::nullopt;
-    OpCost c;
-    c.type = type;
-    const double s = type.bytes;
-    auto matmul = [&](std::size_t a, std::size_t b, std::optional<std::size_t> bias) -> bool {
-        if (dims.size() <= std::max(a, b))
-            return false;
-        const Shape& A = dims[a];
-        const Shape& B = dims[b];
-        if (A.size() < 2 || B.size() < 2 || A.back() != B[B.size() - 2])
-            return false;
-        const double m = A[A.size() - 2], k = A.back(), n = B.back();
-        const double batch = std::max(product(A, 0, A.size() - 2), product(B, 0, B.size() - 2));
-        c.flops = 2.0 * batch * m * n * k;
-        c.bytes = (elements(A) + elements(B) + batch * m * n) * s;
-        if (bias && dims.size() > *bias)
-            c.bytes += elements(dims[*bias]) * s;
-        c.formula = Formula::Matmul;
-        return true;
-    };
-    if (op == "aten::mm" || op == "aten::matmul" || op == "aten::bmm") {
-        if (!matmul(0, 1, std::nullopt))
-            return std::nullopt;
-    } else if (op == "aten::addmm" || op == "aten::baddbmm") {
-        if (!matmul(1, 2, 0))
-            return std::nullopt;
-    } else if (op == "aten::linear") {
-        if (dims.size() < 2 || dims[0].empty() || dims[1].size() != 2 ||
-            dims[0].back() != dims[1][1])
-            return std::nullopt;
-        const Shape& x = dims[0];
-        const double m = product(x, 0, x.size() - 1), k = x.back(), n = dims[1][0];
-        c.flops = 2.0 * m * n * k;
-        c.bytes = (m * k + n * k + m * n) * s;
-        if (dims.size() > 2)
-            c.bytes += elements(dims[2]) * s;
-        c.formula = Formula::Matmul;
-    } else if (op.find("scaled_dot_product") != std::string::npos) {
-        // q [B, H, L, E], k [B, H, S, E], v [B, H, S, Ev]: QKᵀ and PV, 2 FLOP per MAC each.
-        if (dims.size() < 3 || dims[0].size() != 4 || dims[1].size() != 4 || dims[2].size() != 4)
-            return std::nullopt;
-        const Shape& q = dims[0];
-        const Shape& v = dims[2];
-        const double bh = q[0] * q[1], l = q[2], e = q[3], sk = dims[1][2], ev = v[3];
-        c.flops = 2.0 * bh * l * sk * e + 2.0 * bh * l * sk * ev;
-        c.bytes = (elements(q) + elements(dims[1]) + elements(v) + bh * l * ev) * s;
-        c.formula = Formula::Attention;
-    } else {
-        return std::nullopt;
-    }
-    if (!std::isfinite(c.flops) || !std::isfinite(c.bytes))
-        return std::nullopt;
-    return c;
-}
-
-// What the importer keeps of a cpu_op: a million-kernel trace has a million of them.
+// What the importer keeps of a cpu_op: a million-kernel trace has a million of them. Its
+// cost comes from atenopcost; how it was found is kept in a few flags for the formula text.
 struct CpuOp {
-    std::uint32_t name = 0; // index into TorchSink::opNames
+    std::uint32_t name = 0; // index into TorchSink::opNames (and opKinds)
     bool hasShapes = false;
     bool hasFlops = false;
     bool hasBytes = false;
-    Formula formula = Formula::Matmul;
-    TensorType type;
+    bool traceFlops = false; // PyTorch's own count (with_flops=True)
+    bool outputBoundedBelow = false;
+    bool dimFromTrace = false;
+    AtenCostProblem problem = AtenCostProblem::None;
+    ComputeUnit unit = ComputeUnit::Vector;
+    // A TensorList's element size from the name of one of the op's kernels (OpaqueType<N>);
+    // 0 until one is found.
+    std::uint8_t listElementBytes = 0;
+    std::string_view precision; // a literal of atenType(), "" when unknown
     double flops = 0.0;
     double bytes = 0.0;
+    double listElements = 0.0; // TensorList elements moved, sized by listElementBytes
     // Filled while kernels are linked: an op's FLOPs are shared among its kernels by time.
     double kernelTimeS = 0.0;
     std::uint32_t kernelCount = 0;
+
+    double totalBytes() const
+    {
+        return bytes + listElements * (listElementBytes > 0 ? listElementBytes : 1.0);
+    }
 };
 
 struct KernelEvent {
@@ -260,6 +145,7 @@ public:
     // Kernel names, each once: a serving trace launches a few hundred kernels a million times.
     std::deque<std::string> kernelNames;
     std::vector<std::string> opNames;
+    std::vector<AtenOp> opKinds; // each op name's cost model, looked up once
     std::unordered_map<std::string, std::uint32_t> opNameIndex;
 
     std::size_t events = 0;
@@ -285,7 +171,6 @@ private:
     std::unordered_map<std::string_view, std::uint32_t> m_kernelNameIndex; // views of kernelNames
 
     std::string m_cat; // lower case
-    std::vector<Shape> m_shapes;
 };
 
 std::uint32_t TorchSink::opName(std::string_view name)
@@ -297,6 +182,7 @@ std::uint32_t TorchSink::opName(std::string_view name)
         return it->second;
     const auto index = static_cast<std::uint32_t>(opNames.size());
     opNames.push_back(key);
+    opKinds.push_back(classifyAtenOp(key));
     opNameIndex.emplace(key, index);
     return index;
 }
@@ -375,39 +261,44 @@ void TorchSink::op(const TraceEvent& e)
     CpuOp op;
     op.name = opName(e.hasName ? e.name : std::string_view());
     op.hasShapes = e.hasDims;
-    std::optional<OpCost> cost;
+    AtenCostResult cost;
     if (e.hasDims) {
-        // A TensorList input ([[2,3],[4,5]]) or a malformed one is of unknown shape: the op
-        // then has no FLOP model, like an op with a scalar input where a matrix belongs.
-        m_shapes.resize(e.dims.size());
-        bool bad = false;
-        for (std::size_t i = 0; i < e.dims.size(); ++i) {
-            const TraceShape& d = e.dims[i];
-            bad = bad || d.invalid;
-            if (d.unknown || d.invalid)
-                m_shapes[i].clear();
-            else
-                m_shapes[i].assign(d.sizes.begin(), d.sizes.end());
-        }
-        if (bad && badDims++ == 0)
+        // A malformed input is of unknown shape: the op then has no FLOP model, like an op
+        // with a scalar input where a matrix belongs.
+        if (std::any_of(e.dims.begin(), e.dims.end(),
+                        [](const TraceShape& d) { return d.invalid; }) &&
+            badDims++ == 0)
             firstBadDims = "/traceEvents/" + std::to_string(e.index) + "/args/Input Dims";
-        cost = opCost(opNames[op.name], m_shapes, e.types);
+        cost = atenOpCost(opKinds[op.name], e.dims, e.types, e.concrete);
+        op.problem = cost.problem;
     }
-    if (cost) {
+    if (const std::optional<AtenCost>& c = cost.cost) {
         op.hasFlops = op.hasBytes = true;
-        op.flops = cost->flops;
-        op.bytes = cost->bytes;
-        op.type = cost->type;
-        op.formula = cost->formula;
+        op.flops = c->flops;
+        op.bytes = c->bytes;
+        op.listElements = c->listElements;
+        op.precision = c->precision;
+        op.unit = c->unit;
+        op.outputBoundedBelow = c->outputBoundedBelow;
+        op.dimFromTrace = c->dimFromTrace;
     }
     // with_flops=True: PyTorch's own count for the op wins over ours (it covers convolutions
     // too); the bytes still come from the shapes when we have a model of the op.
     if (e.flops && std::isfinite(*e.flops) && *e.flops >= 0.0) {
         op.hasFlops = true;
         op.flops = *e.flops;
-        op.formula = Formula::TraceFlops;
-        if (!cost)
-            op.type = firstKnownType(e.types);
+        op.traceFlops = true;
+        if (!cost.cost) {
+            op.precision = {};
+            op.unit = ComputeUnit::Vector;
+            for (const std::string& t : e.types) {
+                if (const AtenType type = atenType(t); !type.precision.empty()) {
+                    op.precision = type.precision;
+                    op.unit = type.matrixUnits ? ComputeUnit::Tensor : ComputeUnit::Vector;
+                    break;
+                }
+            }
+        }
     }
     ops.add(e.externalId.value, op);
 }
@@ -422,8 +313,9 @@ const ImportFormat& TorchTraceImporter::format() const
         "torch.profiler.ProfilerActivity.CUDA], record_shapes=True, with_flops=True) as prof:\n"
         "    model(x)\n"
         "prof.export_chrome_trace(\"trace.json\")",
-        "kernel times; FLOPs and minimum bytes of matmuls and attention from their shapes "
-        "(or the trace's flops), the GPU from deviceProperties"};
+        "kernel times; FLOPs and minimum bytes of matmuls, attention, elementwise ops, "
+        "reductions, copies and gathers from their shapes (or the trace's flops), the GPU from "
+        "deviceProperties"};
     return kFormat;
 }
 
@@ -544,6 +436,92 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// Why an op's kernels have no FLOPs. Advice to record with record_shapes=True is given only
+// where the trace does not say it was. with_flops=True is never advised: PyTorch counts the
+// FLOPs of the op a model calls (aten::conv2d), while kernels belong to the innermost op
+// (aten::cudnn_convolution), which it does not count.
+std::string noFlopsReason(const CpuOp& op, const TraceHeader& header)
+{
+    if (!op.hasShapes)
+        return header.recordShapes.value_or(false)
+                   ? "no Input Dims (the trace was recorded with record_shapes=True; this op "
+                     "records none)"
+                   : "no Input Dims: record with record_shapes=True";
+    return std::string(atenProblemText(op.problem));
+}
+
+// One warning for the kernels without FLOPs: their share of the kernel time, then each cause
+// per op, the costliest first.
+std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>& opOfKernel,
+                                const TraceHeader& header)
+{
+    struct Cause {
+        const CpuOp* op = nullptr; // an op of this name and reason; null: not linked
+        std::size_t kernels = 0;
+        double timeS = 0.0;
+    };
+    // By op name and reason (no Input Dims, or an AtenCostProblem).
+    constexpr std::size_t kReasons = 5;
+    std::vector<Cause> causes(sink.opNames.size() * kReasons + 1);
+    Cause& unlinked = causes.back();
+    double totalS = 0.0, withoutS = 0.0;
+    std::size_t without = 0;
+    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
+        const double t = sink.kernels[n].durUs * 1e-6;
+        totalS += t;
+        const CpuOp* op = opOfKernel[n];
+        if (op && op->hasFlops)
+            continue;
+        ++without;
+        withoutS += t;
+        Cause& c = !op ? unlinked
+                       : causes[op->name * kReasons +
+                                (op->hasShapes ? 1 + static_cast<std::size_t>(op->problem) : 0)];
+        c.op = op;
+        ++c.kernels;
+        c.timeS += t;
+    }
+    if (without == 0)
+        return {};
+    std::vector<const Cause*> listed;
+    for (const Cause& c : causes)
+        if (c.kernels > 0)
+            listed.push_back(&c);
+    std::stable_sort(listed.begin(), listed.end(),
+                     [](const Cause* a, const Cause* b) { return a->timeS > b->timeS; });
+    char share[32];
+    std::snprintf(share, sizeof share, "%.3g %%", totalS > 0.0 ? 100.0 * withoutS / totalS : 0.0);
+    std::string text = std::to_string(without) + " of " + std::to_string(sink.kernels.size()) +
+                       " kernels (" + share + " of the kernel time) have no FLOPs: ";
+    // The costliest ops by name, and the unlinked kernels wherever they rank.
+    constexpr std::size_t kShownOps = 6;
+    std::size_t shownOps = 0, hiddenOps = 0, hiddenKernels = 0;
+    bool first = true;
+    for (const Cause* cause : listed) {
+        const Cause& c = *cause;
+        if (c.op && shownOps == kShownOps) {
+            ++hiddenOps;
+            hiddenKernels += c.kernels;
+            continue;
+        }
+        shownOps += c.op ? 1 : 0;
+        if (!first)
+            text += "; ";
+        first = false;
+        text += plural(c.kernels, "kernel", "kernels");
+        if (!c.op) {
+            text += " not linked to any cpu_op (none has its External id or its launch's "
+                    "correlation)";
+        } else {
+            text += " of " + sink.opNames[c.op->name] + ": " + noFlopsReason(*c.op, header);
+        }
+    }
+    if (hiddenOps > 0)
+        text += "; and " + plural(hiddenKernels, "kernel", "kernels") + " of " +
+                plural(hiddenOps, "other op", "other ops");
+    return text;
+}
+
 } // namespace
 
 Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
@@ -609,17 +587,20 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         if (op) {
             op->kernelTimeS += k.durUs * 1e-6;
             ++op->kernelCount;
+            // A TensorList's element type is not in the trace; ATen's cat kernels name it.
+            if (op->listElements > 0.0 && op->listElementBytes == 0)
+                if (const auto bytes = elementBytesFromKernelName(sink.kernelNames[k.name]))
+                    op->listElementBytes = static_cast<std::uint8_t>(*bytes);
         }
         opOfKernel[n] = op;
     }
 
     MeasuredImport result;
     result.kernels.resize(sink.kernels.size());
-    // Kernels [from, to) of the result; returns how many have no FLOPs. A million kernels take
-    // about a second here (several strings each), so a large trace is built on two threads.
+    // Kernels [from, to) of the result. A million kernels take about a second here (several
+    // strings each), so a large trace is built on two threads.
     auto build = [&](std::size_t from, std::size_t to) {
         std::vector<std::optional<std::string>> shortNames(sink.kernelNames.size());
-        std::size_t withoutFlops = 0;
         for (std::size_t n = from; n < to; ++n) {
             const KernelEvent& e = sink.kernels[n];
             MeasuredKernel& k = result.kernels[n];
@@ -639,18 +620,13 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                 k.launchId = std::to_string(e.correlation.value);
             const CpuOp* op = opOfKernel[n];
             if (!op) {
-                ++withoutFlops;
                 k.notes.emplace_back(
                     "not linked to a cpu_op (no External id or correlation): time only");
                 continue;
             }
             const std::string& opName = sink.opNames[op->name];
             if (!op->hasFlops) {
-                ++withoutFlops;
-                k.notes.push_back(opName +
-                                  (op->hasShapes ? ": no FLOP model for this op or its shapes"
-                                                 : ": no Input Dims (record_shapes=False)") +
-                                  "; time only");
+                k.notes.push_back(opName + ": " + noFlopsReason(*op, *header) + "; time only");
                 continue;
             }
             // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM
@@ -659,35 +635,41 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
             const double share =
                 op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
             k.flops = op->flops * share;
-            k.flopsFormula = formulaText(op->formula, opName);
-            if (op->kernelCount > 1)
-                k.flopsFormula += " (shared by time among the op's " +
-                                  std::to_string(op->kernelCount) + " kernels)";
-            if (!op->type.precision.empty()) {
-                k.flopsByPrecision[std::string(op->type.precision) +
-                                   (op->type.unit == ComputeUnit::Tensor ? "-tensor" : "")] =
-                    *k.flops;
-                k.precision = parsePrecision(std::string(op->type.precision));
-                k.unit = op->type.unit;
+            const std::string sharing = op->kernelCount > 1
+                                            ? " (shared by time among the op's " +
+                                                  std::to_string(op->kernelCount) + " kernels)"
+                                            : std::string();
+            if (op->traceFlops && !op->hasBytes) {
+                k.flopsFormula = opName + ": flops from the trace (with_flops=True)" + sharing;
+            } else {
+                AtenCost how;
+                how.listElements = op->listElements;
+                how.outputBoundedBelow = op->outputBoundedBelow;
+                how.dimFromTrace = op->dimFromTrace;
+                k.flopsFormula = atenFormula(sink.opKinds[op->name], how, opName,
+                                             op->listElementBytes, op->traceFlops, sharing);
+            }
+            if (!op->precision.empty()) {
+                k.flopsByPrecision[std::string(op->precision) +
+                                   (op->unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
+                k.precision = parsePrecision(op->precision);
+                k.unit = op->unit;
             }
             if (op->hasBytes) {
-                k.setBytes(MemLevel::Dram, op->bytes * share);
+                k.setBytes(MemLevel::Dram, op->totalBytes() * share);
                 k.bytesLowerBound = true;
             }
         }
-        return withoutFlops;
     };
-    std::size_t withoutFlops = 0;
     const std::size_t count = sink.kernels.size();
     if (count >= kParallelBuildKernels) {
-        std::size_t secondHalf = 0;
-        std::thread second([&] { secondHalf = build(count / 2, count); });
-        withoutFlops = build(0, count / 2);
+        std::thread second([&] { build(count / 2, count); });
+        build(0, count / 2);
         second.join();
-        withoutFlops += secondHalf;
     } else {
-        withoutFlops = build(0, count);
+        build(0, count);
     }
+    const std::string withoutFlops = withoutFlopsWarning(sink, opOfKernel, *header);
     std::vector<KernelEvent>().swap(sink.kernels);
 
     std::vector<std::string>& w = result.warnings;
@@ -730,10 +712,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     if (!header->hasDeviceProperties)
         w.emplace_back("the trace has no deviceProperties (PyTorch before 1.9?): the kernels' GPU "
                        "is unknown");
-    if (withoutFlops > 0)
-        w.push_back(std::to_string(withoutFlops) + " of " + std::to_string(result.kernels.size()) +
-                    " kernels have no FLOPs (their ops have no Input Dims / are not matmul or "
-                    "attention): record with record_shapes=True, with_flops=True");
+    if (!withoutFlops.empty())
+        w.push_back(withoutFlops);
     return result;
 }
 

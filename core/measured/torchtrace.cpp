@@ -24,7 +24,9 @@ enum class Slot : std::uint8_t {
     Args,
     Dims,
     DimEntry,
+    ListMember, // a tensor of a TensorList input
     Types,
+    Concrete,
     Devices,
     Device
 };
@@ -35,6 +37,8 @@ enum class Key : std::uint8_t {
     TraceEvents,
     DeviceProperties,
     DisplayTimeUnit,
+    RecordShapes,
+    WithFlops,
     Name,
     Cat,
     Ph,
@@ -46,6 +50,7 @@ enum class Key : std::uint8_t {
     Device,
     InputDims,
     InputType,
+    ConcreteInputs,
     Flops,
     Id,
 };
@@ -60,6 +65,10 @@ Key classify(Slot parent, std::string_view k)
             return Key::DeviceProperties;
         if (k == "displayTimeUnit")
             return Key::DisplayTimeUnit;
+        if (k == "record_shapes")
+            return Key::RecordShapes;
+        if (k == "with_flops")
+            return Key::WithFlops;
         return Key::Other;
     case Slot::Event:
         if (k.size() > 4)
@@ -89,6 +98,8 @@ Key classify(Slot parent, std::string_view k)
             return Key::InputDims;
         if (k == "Input type" || k == "Input types")
             return Key::InputType;
+        if (k == "Concrete Inputs")
+            return Key::ConcreteInputs;
         if (k == "flops")
             return Key::Flops;
         return Key::Other;
@@ -108,6 +119,7 @@ struct Value {
     Value() = default;
     explicit Value(Kind k) : kind(k) {}
     Kind kind = Null;
+    bool flag = false;
     std::int64_t integer = 0;
     std::uint64_t unsignedValue = 0;
     double number = 0.0;
@@ -156,7 +168,12 @@ public:
 
     // The JsonSaxParser handler interface.
     bool null() { return scalar(Value{}); }
-    bool boolean(bool) { return scalar(Value(Value::Bool)); }
+    bool boolean(bool b)
+    {
+        Value x(Value::Bool);
+        x.flag = b;
+        return scalar(x);
+    }
     bool number_integer(std::int64_t v)
     {
         Value x(Value::Integer);
@@ -225,6 +242,8 @@ private:
     std::size_t m_dimCount = 0;
     std::vector<std::string> m_types;
     std::size_t m_typeCount = 0;
+    std::vector<std::string> m_concrete;
+    std::size_t m_concreteCount = 0;
     // deviceProperties entry being read.
     TraceId m_deviceId;
     std::optional<std::string> m_deviceName;
@@ -300,24 +319,46 @@ Slot TraceSax::childSlot(bool array)
             m_typeCount = 0;
             return Slot::Types;
         }
+        if (parent.key == Key::ConcreteInputs && array) {
+            m_concreteCount = 0;
+            return Slot::Concrete;
+        }
         return Slot::Skip;
     case Slot::Dims: {
         if (m_dimCount == m_dims.size())
             m_dims.emplace_back();
         TraceShape& shape = m_dims[m_dimCount++];
         shape.sizes.clear();
+        shape.memberEnds.clear();
+        shape.list = false;
         shape.invalid = false;
         shape.unknown = !array;
         return array ? Slot::DimEntry : Slot::Skip;
     }
-    case Slot::DimEntry:
-        // A list inside an input's sizes: a TensorList ([[2,3],[4,5]]), of no one shape.
+    case Slot::DimEntry: {
+        // A list inside an input's sizes: a TensorList ([[2,3],[4,5]]), each member a tensor's
+        // sizes. Sizes and lists mixed ([2, [3]]) are of no shape.
+        TraceShape& shape = m_dims[m_dimCount - 1];
+        if (!array || (!shape.list && !shape.sizes.empty())) {
+            shape.unknown = true;
+            return Slot::Skip;
+        }
+        shape.list = true;
+        return Slot::ListMember;
+    }
+    case Slot::ListMember:
+        // Lists nested deeper (a list of TensorLists) have no shape the cost models use.
         m_dims[m_dimCount - 1].unknown = true;
         return Slot::Skip;
     case Slot::Types:
         if (m_typeCount == m_types.size())
             m_types.emplace_back();
         m_types[m_typeCount++].clear();
+        return Slot::Skip;
+    case Slot::Concrete:
+        if (m_concreteCount == m_concrete.size())
+            m_concrete.emplace_back();
+        m_concrete[m_concreteCount++].clear();
         return Slot::Skip;
     case Slot::Devices:
         if (array)
@@ -363,6 +404,9 @@ bool TraceSax::end()
     if (slot == Slot::Event) {
         endEvent();
         m_eventDepth = 0;
+    } else if (slot == Slot::ListMember) {
+        TraceShape& shape = m_dims[m_dimCount - 1];
+        shape.memberEnds.push_back(static_cast<std::uint32_t>(shape.sizes.size()));
     } else if (slot == Slot::Device) {
         if (m_deviceId && m_deviceName)
             m_header.devices.emplace_back(m_deviceId, std::move(*m_deviceName));
@@ -410,10 +454,14 @@ bool TraceSax::wants_value() const
         return true;
     const Frame& f = m_frames[m_depth - 1];
     switch (f.slot) {
+    case Slot::Root:
+        return f.key == Key::RecordShapes || f.key == Key::WithFlops;
     case Slot::Events:
     case Slot::Dims:
     case Slot::DimEntry:
+    case Slot::ListMember:
     case Slot::Types:
+    case Slot::Concrete:
         return true;
     case Slot::Event:
         return f.key == Key::Ts || f.key == Key::Dur;
@@ -438,6 +486,10 @@ bool TraceSax::scalar(const Value& v)
     case Slot::Root:
         if (f.key == Key::DisplayTimeUnit && v.kind == Value::String)
             m_header.displayTimeUnit = v.text;
+        else if ((f.key == Key::RecordShapes || f.key == Key::WithFlops) &&
+                 (v.kind == Value::Bool || v.isNumber()))
+            (f.key == Key::RecordShapes ? m_header.recordShapes : m_header.withFlops) =
+                v.kind == Value::Bool ? v.flag : v.asDouble() != 0.0;
         break;
     case Slot::Events:
         m_sink.notAnObject(f.count - 1);
@@ -500,12 +552,19 @@ bool TraceSax::scalar(const Value& v)
             m_dims.emplace_back();
         TraceShape& shape = m_dims[m_dimCount++];
         shape.sizes.clear();
+        shape.memberEnds.clear();
+        shape.list = false;
         shape.unknown = false;
         shape.invalid = false;
         break;
     }
-    case Slot::DimEntry: {
+    case Slot::DimEntry:
+    case Slot::ListMember: {
         TraceShape& shape = m_dims[m_dimCount - 1];
+        if (f.slot == Slot::DimEntry && shape.list) {
+            shape.unknown = true; // a size beside a TensorList's members
+            break;
+        }
         const double size = v.isNumber() ? v.asDouble() : -1.0;
         if (std::isfinite(size) && size >= 0.0)
             shape.sizes.push_back(size);
@@ -520,6 +579,14 @@ bool TraceSax::scalar(const Value& v)
             m_types[m_typeCount++] = v.text;
         else
             m_types[m_typeCount++].clear();
+        break;
+    case Slot::Concrete:
+        if (m_concreteCount == m_concrete.size())
+            m_concrete.emplace_back();
+        if (v.kind == Value::String)
+            m_concrete[m_concreteCount++] = v.text;
+        else
+            m_concrete[m_concreteCount++].clear();
         break;
     case Slot::Device:
         if (f.key == Key::Id)
@@ -547,6 +614,7 @@ void TraceSax::beginEvent(std::size_t index)
     m_event.duplicateKey.clear();
     m_dimCount = 0;
     m_typeCount = 0;
+    m_concreteCount = 0;
 }
 
 void TraceSax::endEvent()
@@ -556,6 +624,7 @@ void TraceSax::endEvent()
     m_event.ph = m_event.hasPh ? std::string_view(m_ph) : std::string_view();
     m_event.dims = std::span<const TraceShape>(m_dims.data(), m_event.hasDims ? m_dimCount : 0);
     m_event.types = std::span<const std::string>(m_types.data(), m_typeCount);
+    m_event.concrete = std::span<const std::string>(m_concrete.data(), m_concreteCount);
     m_event.firstArg = m_event.argCount > 0 ? std::string_view(m_firstArg) : std::string_view();
     m_sink.event(m_event);
 }

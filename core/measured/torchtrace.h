@@ -29,11 +29,23 @@ struct TraceId {
     bool operator==(const TraceId&) const = default;
 };
 
-// One input of an op as `Input Dims` gave it.
+// One input of an op as `Input Dims` gave it: a tensor's sizes, or a TensorList's members
+// (aten::cat's [[16, 8, 512, 128], [16, 8, 1, 128]]). A list keeps its members end to end in
+// `sizes`, member i ending at memberEnds[i]: two vectors reused from event to event, where a
+// vector per member would allocate for every cat of a million-op trace.
 struct TraceShape {
     std::vector<double> sizes;
-    bool unknown = false; // a TensorList ([[2,3],[4,5]]) or an entry that is not a size list
+    std::vector<std::uint32_t> memberEnds; // a TensorList's members, empty otherwise
+    bool list = false;                     // a TensorList ([[2,3],[4,5]])
+    bool unknown = false; // an entry that is not a size list, or lists nested deeper
     bool invalid = false; // a size that is negative, not finite or not a number
+
+    std::size_t members() const { return memberEnds.size(); }
+    std::span<const double> member(std::size_t i) const
+    {
+        const std::uint32_t from = i == 0 ? 0 : memberEnds[i - 1];
+        return std::span<const double>(sizes).subspan(from, memberEnds[i] - from);
+    }
 };
 
 // What the importer keeps of one trace event. Views and spans point into the reader's buffers
@@ -53,10 +65,13 @@ struct TraceEvent {
     bool hasDims = false; // "Input Dims" (or "Input dims") was an array
     std::span<const TraceShape> dims;
     std::span<const std::string> types; // "Input type"; non-strings read as ""
-    std::optional<double> flops;        // "flops" (with_flops=True), when a number
-    std::size_t argCount = 0;           // members of args, all of them
-    std::string_view firstArg;          // the first key of args, for naming range counters
-    std::string duplicateKey;           // pointer of a key repeated inside the event, or ""
+    // "Concrete Inputs": the values of scalar arguments as text (a reduction's dims "[-1]"),
+    // "" for tensors; non-strings read as "".
+    std::span<const std::string> concrete;
+    std::optional<double> flops; // "flops" (with_flops=True), when a number
+    std::size_t argCount = 0;    // members of args, all of them
+    std::string_view firstArg;   // the first key of args, for naming range counters
+    std::string duplicateKey;    // pointer of a key repeated inside the event, or ""
 };
 
 class TraceSink {
@@ -73,6 +88,10 @@ struct TraceHeader {
     bool hasDeviceProperties = false;
     std::vector<std::pair<TraceId, std::string>> devices; // deviceProperties id -> name
     std::string displayTimeUnit;
+    // The recording options Kineto writes at the top ("record_shapes": 1, "with_flops": 1);
+    // absent in older traces.
+    std::optional<bool> recordShapes;
+    std::optional<bool> withFlops;
 };
 
 // Where the text comes from: a whole text in memory, or chunks (an inflating gzip stream).

@@ -247,17 +247,21 @@ TEST(MeasuredTorch, KernelsTiedToOpsByExternalIdAndCorrelation)
         EXPECT_DOUBLE_EQ(at(bmm, MemLevel::Dram), (4 * 32 * 64 + 4 * 64 * 16 + 4 * 32 * 16) * 2.0);
         EXPECT_EQ(bmm.precision, Precision::BF16);
         EXPECT_EQ(bmm.unit, ComputeUnit::Tensor);
-        // An op without a FLOP model keeps its time.
+        // softmax of [64, 128] fp32: 5 FLOP an element (max, subtract, exp, sum, divide),
+        // read and written once.
         const MeasuredKernel& softmax = m.kernels[2];
         EXPECT_EQ(softmax.shortName, "cunn_SoftMaxForward");
-        EXPECT_FALSE(softmax.flops.has_value());
+        EXPECT_DOUBLE_EQ(*softmax.flops, 5.0 * 64 * 128);
+        EXPECT_DOUBLE_EQ(at(softmax, MemLevel::Dram), 2.0 * 64 * 128 * 4);
         EXPECT_DOUBLE_EQ(softmax.timeS, 2e-6);
-        ASSERT_EQ(softmax.notes.size(), 1u);
-        EXPECT_NE(softmax.notes[0].find("aten::softmax"), std::string::npos);
+        EXPECT_EQ(softmax.flopsFormula.rfind("aten::softmax: 5 FLOP/element", 0), 0u);
         const MeasuredKernel& attention = m.kernels[3];
         EXPECT_DOUBLE_EQ(*attention.flops, 4.0 * 2 * 8 * 128 * 128 * 64);
         EXPECT_DOUBLE_EQ(at(attention, MemLevel::Dram), 4.0 * 2 * 8 * 128 * 64 * 2);
+        // A kernel no op claims keeps its time.
         EXPECT_FALSE(m.kernels[4].flops.has_value());
+        ASSERT_EQ(m.kernels[4].notes.size(), 1u);
+        EXPECT_EQ(m.kernels[4].notes[0].rfind("not linked to a cpu_op", 0), 0u);
     }
 }
 
