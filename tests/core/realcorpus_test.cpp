@@ -9,12 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace roofscope;
 namespace fs = std::filesystem;
@@ -83,6 +86,34 @@ void checkOptional(const nlohmann::json& expected, bool known, std::optional<dou
     expectNear(expected.get<double>(), *actual, what);
 }
 
+// The folders of real files: the corpus of public exports and, beside it, the H200 runs made
+// for this project.
+std::vector<fs::path> corpusFolders()
+{
+    return {kCorpus, kCorpus.parent_path() / "h200"};
+}
+
+// A profiler export (not a provenance table or a model's config.json).
+bool isProfilerExport(const std::string& name)
+{
+    return name != "SOURCE.tsv" && name.rfind('.', 0) != 0 &&
+           name.find(".config.json") == std::string::npos;
+}
+
+// sha256sum's digest of a file (coreutils is on every machine that runs the tests).
+std::string sha256Of(const fs::path& path)
+{
+    const std::string command = "sha256sum '" + path.string() + "'";
+    std::string out;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[256];
+        while (fgets(buffer, sizeof buffer, pipe))
+            out += buffer;
+        pclose(pipe);
+    }
+    return out.substr(0, out.find(' '));
+}
+
 class RealCorpus : public testing::Test {
 protected:
     void SetUp() override
@@ -105,14 +136,58 @@ TEST_F(RealCorpus, EveryFileHasHandDerivedFacts)
     for (const auto& f : all["files"])
         described.insert(fs::path(f["file"].get<std::string>()).filename().string());
     int files = 0;
-    for (const auto& entry : fs::directory_iterator(kCorpus)) {
-        const std::string name = entry.path().filename().string();
-        if (name == "SOURCE.tsv" || name.rfind('.', 0) == 0)
-            continue;
-        ++files;
-        EXPECT_TRUE(described.count(name)) << name << " has no facts in tests/data/real/facts.json";
+    for (const fs::path& folder : corpusFolders()) {
+        ASSERT_TRUE(fs::is_directory(folder)) << folder << " is missing";
+        for (const auto& entry : fs::directory_iterator(folder)) {
+            const std::string name = entry.path().filename().string();
+            if (!isProfilerExport(name))
+                continue;
+            ++files;
+            EXPECT_TRUE(described.count(name))
+                << name << " has no facts in tests/data/real/facts.json";
+        }
     }
-    EXPECT_GE(files, 9);
+    EXPECT_GE(files, 35);
+}
+
+// Every real file has its provenance in the project (tests/data/real/SOURCES.tsv: repository,
+// path, commit, sha256), so that the shared corpus can be rebuilt; the sha256 is the file's.
+TEST_F(RealCorpus, EveryFileHasItsSourceAndChecksumInTheProject)
+{
+    std::ifstream in(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/real/SOURCES.tsv");
+    ASSERT_TRUE(in) << "tests/data/real/SOURCES.tsv is missing";
+    std::map<std::string, std::string> shaOf; // "folder/file" -> sha256
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#' || line.rfind("file\t", 0) == 0)
+            continue;
+        std::vector<std::string> cells;
+        std::size_t from = 0;
+        for (std::size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1)
+            cells.push_back(line.substr(from, tab - from));
+        cells.push_back(line.substr(from));
+        ASSERT_EQ(cells.size(), 6u)
+            << "expected file, folder, repo, path, commit, sha256: " << line;
+        EXPECT_EQ(cells[5].size(), 64u) << line;
+        shaOf[cells[1] + "/" + cells[0]] = cells[5];
+    }
+    int checked = 0;
+    for (const fs::path& folder : corpusFolders()) {
+        for (const auto& entry : fs::directory_iterator(folder)) {
+            const std::string name = entry.path().filename().string();
+            if (!isProfilerExport(name) && name.find(".config.json") == std::string::npos)
+                continue;
+            const std::string key = folder.filename().string() + "/" + name;
+            const auto it = shaOf.find(key);
+            if (it == shaOf.end()) {
+                ADD_FAILURE() << key << " has no row in tests/data/real/SOURCES.tsv";
+                continue;
+            }
+            EXPECT_EQ(sha256Of(entry.path()), it->second) << key << " is not the file recorded";
+            ++checked;
+        }
+    }
+    EXPECT_GE(checked, 36);
 }
 
 TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
