@@ -280,7 +280,7 @@ void MainWindow::setUpTabOrder()
     // keys do that), so no list or table keeps the focus to itself.
     for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
         view->setTabKeyNavigation(false);
-    // One walk through every panel, whatever the layout (README, "Keyboard"): accelerators,
+    // One walk through every panel, whatever the layout (docs/window.md, "Keyboard"): accelerators,
     // the left column's pages (operators, model), the chart, the right column's pages
     // (parameters, read-out), then the pages of the bottom strip (comparison, model totals,
     // plan, kernels). Pages behind a raised tab are disabled (dock()), so Tab skips them.
