@@ -138,11 +138,11 @@ struct WorkloadTotals {
     std::vector<std::size_t> byTime;     // indices into ops, longest step time first
 
     double ai() const { return bytes > 0.0 ? flops / bytes : 0.0; }
-    // FLOPs per byte of weights read: the seed's "AI ≈ tokens in the step" (README, "Whole-model
-    // analysis"), which holds only while weights dominate the bytes. The real step AI, ai(), also
-    // counts the activations every kernel reads and writes: at a 2048-token prefill of a
-    // 8192-wide model they are a third or more of the bytes. For MoE only the experts the step
-    // touches are read, so dividing by all experts' weights would understate it.
+    // FLOPs per byte of weights read: the seed's "AI ≈ tokens in the step" (docs/models.md,
+    // "Whole-model analysis"), which holds only while weights dominate the bytes. The real step
+    // AI, ai(), also counts the activations every kernel reads and writes: at a 2048-token prefill
+    // of a 8192-wide model they are a third or more of the bytes. For MoE only the experts the
+    // step touches are read, so dividing by all experts' weights would understate it.
     double weightsOnlyAi() const
     {
         const double read = weightsReadBytes > 0.0 ? weightsReadBytes : weightsBytes;

@@ -22,8 +22,8 @@ struct MeasuredImport {
 
 // What the registry tells users about one format. The accepted-formats message, the Import
 // dialog's file filter, the Kernels panel's tooltip, `measured --help`, Help ▸ Profiler Commands
-// and the README's list are all generated from these, so a new format is one importer file and
-// one registration line in importer.cpp.
+// and the manual's list (docs/measured-kernels.md) are all generated from these, so a new format
+// is one importer file and one registration line in importer.cpp.
 struct ImportFormat {
     std::string_view name;     // "Nsight Compute CSV"
     std::string_view patterns; // file-dialog patterns, space separated: "*.csv *.txt"
@@ -57,7 +57,8 @@ std::string acceptedFormatsSentence();
 // The union of the registered formats' file patterns, for a file dialog ("*.csv *.json ...").
 std::string importFilePatterns();
 // Every format's tool, command and what it gives, as Markdown (Help ▸ Profiler Commands, the
-// README's "How to get a file RoofScope reads" and `measured --help` are made from it).
+// manual's "How to get a file RoofScope reads" (docs/measured-kernels.md) and `measured --help`
+// are made from it).
 std::string profilerCommandsMarkdown();
 // The line a refusal ends with: "(see Help ▸ Profiler Commands; for FORMAT run: COMMAND)".
 std::string howToProduce(const MeasurementImporter& importer);

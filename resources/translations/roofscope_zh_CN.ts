@@ -1668,6 +1668,28 @@ A new document is open instead.</source>
         <source>Cache Roofs</source>
         <translation>缓存屋顶</translation>
     </message>
+    <message>
+        <source>User &amp;Guide</source>
+        <translation>用户指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>The manual (docs/index.md), opened with the desktop&apos;s viewer</source>
+        <translation>用户手册（docs/index.md），用桌面的查看器打开</translation>
+    </message>
+    <message>
+        <source>User Guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>The user guide (index.md) is not in any of the folders RoofScope looked in:
+%1</source>
+        <translation>RoofScope 查找过的文件夹中都没有用户指南（index.md）：
+%1</translation>
+    </message>
+    <message>
+        <source>No program on this desktop opened %1. Open it with a text editor or a Markdown viewer.</source>
+        <translation>此桌面上没有程序打开 %1。请用文本编辑器或 Markdown 查看器打开它。</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::MeasuredRatioText</name>

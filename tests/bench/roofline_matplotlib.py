@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The figure `roofscope plot --size 3840x2160 --theme slide` draws, drawn with matplotlib.
 
-A timing reference for the README's performance section: the seed's four GPUs (BF16 tensor
-roof over HBM bandwidth, ridge marked), its seven operators on each (7 x 4 points, one marker
-shape per operator, one colour per GPU, one label per operator), log-log axes with units, a
-legend and a title, written as a 3840x2160 PNG. The numbers are RoofScope's own
+A timing reference for the manual's performance page (docs/performance.md): the seed's four
+GPUs (BF16 tensor roof over HBM bandwidth, ridge marked), its seven operators on each (7 x 4
+points, one marker shape per operator, one colour per GPU, one label per operator), log-log axes
+with units, a legend and a title, written as a 3840x2160 PNG. The numbers are RoofScope's own
 (`roofscope plot -o data.json`), so both programs draw the same picture.
 
     time /usr/bin/python3 tests/bench/roofline_matplotlib.py /tmp/roofline-matplotlib.png

@@ -9,7 +9,7 @@
 
 namespace roofscope::test {
 
-// The catalog entry `roofscope probe -o` writes, from the README's run on this machine: FP64
+// The catalog entry `roofscope probe -o` writes, from docs/probe.md's run on this machine: FP64
 // and FP32 FMA peaks on two threads and the triad bandwidth of L1, L2, L3 and DRAM (DRAM alone
 // with `caches` false).
 inline Hardware measuredCpu(bool caches = true)

@@ -114,7 +114,7 @@ TEST(CatalogBuiltin, A100PcieEightyGigabytesHasTheSxmPeaksAndItsOwnBandwidth)
     EXPECT_NE(pcie->notes.find("300 W"), std::string::npos);
 }
 
-// README "Reference figures" (each entry's "source" in resources/hardware.json names the
+// docs/cli.md "Reference figures" (each entry's "source" in resources/hardware.json names the
 // datasheet): A100 80GB ridge is 153 at 2.039 TB/s, not 156; the other three seed GPUs.
 TEST(CatalogBuiltin, SeedGpuRidgePoints)
 {

@@ -52,7 +52,7 @@ TEST(Headline, PeakRatioComparesLikeWithLike)
     const PeakRatio r = peakRatio(builtinGpu("a100-sxm4-80gb"), builtinGpu("h100-sxm5"),
                                   Precision::BF16, ComputeUnit::Tensor);
     ASSERT_TRUE(r.ratio);
-    EXPECT_NEAR(*r.ratio, 989.4 / 312.0, 1e-9); // the README's "peak grew 3.17x"
+    EXPECT_NEAR(*r.ratio, 989.4 / 312.0, 1e-9); // docs/window.md's "peak grew 3.17x"
 }
 
 TEST(Palette, SeedGpusKeepTheirColoursAndDiffer)

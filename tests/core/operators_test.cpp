@@ -62,7 +62,8 @@ TEST(Matmul, FlopsAndBytesFollowTheFormula)
     EXPECT_EQ(c.precision, Precision::FP16);
 }
 
-// Llama-2-7B (resources/models.json): q_proj at decode batch 1; README "Reference figures".
+// Llama-2-7B (resources/models.json): q_proj at decode batch 1; docs/cli.md "Reference
+// figures".
 TEST(ModelConfigs, Llama2_7bQProjAtBatch1)
 {
     const Cost c = op("decode_matmul:batch=1,n=4096,k=4096,dtype=fp16").cost();

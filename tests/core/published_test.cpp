@@ -144,7 +144,7 @@ TEST(PublishedResults, SpreadOfTheBundledRatiosIsTheExpectedRealRange)
     EXPECT_LE(spread->min, spread->median);
     EXPECT_LE(spread->median, spread->max);
     EXPECT_LE(spread->max, 1.0);
-    // The README ("Published measurements beside the bound") quotes these.
+    // docs/serving.md ("Published measurements beside the bound") quotes these.
     EXPECT_EQ(spread->count, 47u);
     EXPECT_NEAR(spread->min, 0.16, 0.005);
     EXPECT_NEAR(spread->median, 0.51, 0.005);

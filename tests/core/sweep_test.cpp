@@ -31,7 +31,7 @@ TEST(SeedH100, DecodeMatmulFigures)
     EXPECT_NEAR(e->ridgeDistance, 295.4, 0.1);
 }
 
-// README "Reference figures": at AI ≈ 1 the attainable rate on H100 SXM5 is ≈ 3.35 TFLOP/s,
+// docs/cli.md "Reference figures": at AI ≈ 1 the attainable rate on H100 SXM5 is ≈ 3.35 TFLOP/s,
 // not 1.675.
 TEST(DecodeRoofline, DecodeAtBatch1AttainsBandwidthTimesOne)
 {
@@ -40,7 +40,7 @@ TEST(DecodeRoofline, DecodeAtBatch1AttainsBandwidthTimesOne)
     EXPECT_NEAR(e->attainable / 1e12, 3.35, 0.01);
 }
 
-// README "Whole-model analysis": prefill of 2048 tokens is compute-bound on H100 SXM5.
+// docs/models.md "Whole-model analysis": prefill of 2048 tokens is compute-bound on H100 SXM5.
 TEST(PrefillRoofline, PrefillMatmulIsComputeBound)
 {
     const Operator prefill =
@@ -51,7 +51,7 @@ TEST(PrefillRoofline, PrefillMatmulIsComputeBound)
     EXPECT_GT(e->ai, 1000.0);
 }
 
-// README "Reference figures": crossing B* = R·N/(N − 2R) ≈ 318 for N = 8192 on H100 SXM5,
+// docs/cli.md "Reference figures": crossing B* = R·N/(N − 2R) ≈ 318 for N = 8192 on H100 SXM5,
 // not 295.
 TEST(DecodeCrossing, DecodeMatmulCrossesAt318)
 {

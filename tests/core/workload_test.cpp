@@ -66,7 +66,7 @@ Cost stepCost(const Workload& w, std::initializer_list<const char*> keys)
 } // namespace
 
 // Llama-2-7B (resources/models.json, from its Hugging Face config.json): q_proj at decode batch
-// 1, FP16; README "Reference figures".
+// 1, FP16; docs/cli.md "Reference figures".
 TEST(WorkloadFigures, Llama2_7bQProjAtDecodeBatch1)
 {
     const Workload w = expand("llama-2-7b", scenario(Phase::Decode, 1, 512));
@@ -89,7 +89,7 @@ TEST(WorkloadFigures, Llama2_70bKvCachePerToken)
     EXPECT_EQ(w.kvCacheBytes, 4.0 * 4096.0 * 327680.0);
 }
 
-// README "Whole-model analysis": ≈138 GFLOP and ≈138 GB per token (not 280 GB), AI ≈ 1,
+// docs/models.md "Whole-model analysis": ≈138 GFLOP and ≈138 GB per token (not 280 GB), AI ≈ 1,
 // ≈41 ms on H100 SXM5 if it fit; it does not fit one 80 GB card.
 TEST(WorkloadFigures, Llama2_70bDecodeBatch1OnH100)
 {
@@ -112,7 +112,7 @@ TEST(WorkloadFigures, Llama2_70bDecodeBatch1OnH100)
     }
 }
 
-// README "Whole-model analysis": prefill of 2048 tokens ≈ 283–290 TFLOP, compute-bound.
+// docs/models.md "Whole-model analysis": prefill of 2048 tokens ≈ 283–290 TFLOP, compute-bound.
 // The AI ≈ 2048 of 2 · tokens · params / weight bytes counts the weights as the only bytes; with
 // every kernel's activation reads and writes counted the step AI is lower (≈1160 fused), still far
 // right of the ridge.
@@ -292,8 +292,8 @@ TEST(WorkloadBatch, DecodeMatmulsCrossTheRidgeAsBatchGrows)
     };
     EXPECT_EQ(qBound(1), Bound::Memory);
     EXPECT_EQ(qBound(256), Bound::Memory);
-    EXPECT_EQ(qBound(512),
-              Bound::Compute); // B* = R·N/(N − 2R) ≈ 318 for N = 8192 (README "Reference figures")
+    // B* = R·N/(N − 2R) ≈ 318 for N = 8192 (docs/cli.md "Reference figures").
+    EXPECT_EQ(qBound(512), Bound::Compute);
 }
 
 TEST(WorkloadErrors, BadScenarioValuesAreNamed)

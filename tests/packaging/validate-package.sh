@@ -121,6 +121,24 @@ grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/
   || fail "the copyright file is not in the machine-readable format"
 ok "copyright"
 
+# The manual (README.md, docs/*.md, the pictures they show) as Help ▸ User Guide finds it: every
+# relative link and picture of an installed page leads to a file of the package.
+doc="$root/usr/share/doc/roofscope"
+[ -f "$doc/README.md" ] || fail "usr/share/doc/roofscope/README.md (the manual's front page) missing"
+[ -f "$doc/docs/index.md" ] || fail "usr/share/doc/roofscope/docs/index.md (what Help ▸ User Guide opens) missing"
+pages=("$doc"/docs/*.md)
+[ ${#pages[@]} -ge 11 ] || fail "usr/share/doc/roofscope/docs holds ${#pages[@]} pages, expected the index and 10 subjects"
+links=0
+for page in "$doc/README.md" "${pages[@]}"; do
+  while IFS= read -r target; do
+    case "$target" in http://*|https://*|mailto:*|'#'*) continue ;; esac
+    [ -e "$(dirname "$page")/${target%%#*}" ] || fail "${page#"$root"/} links to $target, which the package lacks"
+    links=$((links + 1))
+  done < <(grep -oE '\]\([^()[:space:]]+\)' "$page" | sed -E 's/^\]\((.*)\)$/\1/')
+done
+[ -f "$doc/resources/screenshot.png" ] || fail "the README's screenshot is not in usr/share/doc/roofscope/resources"
+ok "the manual: README.md and ${#pages[@]} pages in usr/share/doc/roofscope, $links links and pictures found"
+
 # Nothing for developers may slip into the package through another directory's install rules.
 stray=$(cd "$root" && find . \( -path './usr/include*' -o -name '*.a' -o -name '*.cmake' -o -name '*.pc' \) -print)
 [ -z "$stray" ] || fail "development files in the package: $stray"

@@ -153,8 +153,8 @@ TEST(KeyboardFocus, TabInTheNameEditorCommitsAndLeavesTheList)
 }
 
 // Every panel is on the one walk in the documented order (the read-out has nothing to focus)
-// (README, "Keyboard"), the Model page and the bottom strip's pages included (they came wherever
-// Qt's creation order put them).
+// (docs/window.md, "Keyboard"), the Model page and the bottom strip's pages included (they came
+// wherever Qt's creation order put them).
 TEST(KeyboardFocus, OneTabOrderThroughEveryPanel)
 {
     auto w = shownWindow();

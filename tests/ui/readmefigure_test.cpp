@@ -1,6 +1,7 @@
-// The README's slide figure is what its command draws today: the test runs the example as the
-// README prints it and compares the picture with resources/figure-slide.png, so a change to the
-// chart that is not followed by a new figure fails here instead of leaving the README stale.
+// The manual's slide figure is what its command draws today: the test runs the example as
+// docs/cli.md ("Figures for slides") prints it, beside the figure, and compares the picture with
+// resources/figure-slide.png, so a change to the chart that is not followed by a new figure fails
+// here instead of leaving the manual stale. The README's tour shows the same command.
 #include "tests/generated/testpaths.h"
 
 #include <QByteArray>
@@ -18,7 +19,7 @@
 
 namespace {
 
-// The example exactly as the README shows it.
+// The example exactly as docs/cli.md and the README's tour show it.
 const char* const kExample =
     R"(roofscope plot -o decode.png --theme slide --title "Decode is memory-bound on every GPU")";
 const char* const kFigure = ROOFSCOPE_SOURCE_DIR "/resources/figure-slide.png";
@@ -27,6 +28,13 @@ const char* const kFigure = ROOFSCOPE_SOURCE_DIR "/resources/figure-slide.png";
 
 TEST(ReadmeFigure, SlideFigureIsWhatItsCommandDrawsToday)
 {
+    // The page that shows the figure shows its command, and the front page's tour does too.
+    QFile page(QStringLiteral(ROOFSCOPE_SOURCE_DIR "/docs/cli.md"));
+    ASSERT_TRUE(page.open(QIODevice::ReadOnly));
+    const QByteArray text = page.readAll();
+    ASSERT_TRUE(text.contains(kExample)) << "docs/cli.md no longer shows: " << kExample;
+    ASSERT_TRUE(text.contains("](../resources/figure-slide.png)"))
+        << "docs/cli.md no longer shows the figure " << kFigure;
     QFile readme(QStringLiteral(ROOFSCOPE_SOURCE_DIR "/README.md"));
     ASSERT_TRUE(readme.open(QIODevice::ReadOnly));
     ASSERT_TRUE(readme.readAll().contains(kExample)) << "the README no longer shows: " << kExample;
@@ -60,7 +68,7 @@ TEST(ReadmeFigure, SlideFigureIsWhatItsCommandDrawsToday)
     }
     const long allowed = static_cast<long>(now.width()) * now.height() / 1000;
     EXPECT_LE(differing, allowed)
-        << differing << " pixels differ: the chart changed since the README's figure was made. "
+        << differing << " pixels differ: the chart changed since the manual's figure was made. "
         << "Look at the new one (" << out.toStdString() << " is removed with the test's "
         << "directory, so run it yourself) and, if it is right, from the source root:\n  "
         << "build/dev/app/roofscope plot -o resources/figure-slide.png --theme slide --title "

@@ -98,7 +98,7 @@ TEST(Session, SolveDrivingSnapsAndClamps)
 // The decode matmul (N = K = 8192, BF16) has AI = B·N/(N + 2B), so it reaches a ridge R at
 // B* = R·N/(N − 2R), not at B = R. H100 SXM5 (NVIDIA H100 datasheet: 989.4 TFLOP/s BF16
 // dense, 3.35 TB/s): R = 295.3, B* = 295.3 · 8192 / (8192 − 590.7) = 318.3, the figure
-// README.md gives under "Reference figures".
+// docs/cli.md gives under "Reference figures".
 TEST(Session, DecodeMatmulCrossingBatchOnH100Is318)
 {
     auto s = makeSession();

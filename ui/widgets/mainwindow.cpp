@@ -29,12 +29,15 @@
 #include "ui/widgets/profilercommandsdialog.h"
 #include "ui/widgets/publisheddialog.h"
 #include "ui/widgets/readoutpanel.h"
+#include "ui/widgets/userguide.h"
 #include "ui/widgets/windowpalette.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -52,6 +55,7 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 
 namespace roofscope {
 
@@ -280,7 +284,7 @@ void MainWindow::setUpTabOrder()
     // keys do that), so no list or table keeps the focus to itself.
     for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
         view->setTabKeyNavigation(false);
-    // One walk through every panel, whatever the layout (README, "Keyboard"): accelerators,
+    // One walk through every panel, whatever the layout (docs/window.md, "Keyboard"): accelerators,
     // the left column's pages (operators, model), the chart, the right column's pages
     // (parameters, read-out), then the pages of the bottom strip (comparison, model totals,
     // plan, kernels). Pages behind a raised tab are disabled (dock()), so Tab skips them.
@@ -460,6 +464,11 @@ void MainWindow::createActions()
         action(tr("&Reading the Chart"), QKeySequence::HelpContents, [this] { readingGuide(); });
     guide->setObjectName(QStringLiteral("readingGuideAction"));
     help->addAction(guide);
+    QAction* manual =
+        action(tr("User &Guide"), QKeySequence(), [this] { openUserGuide(userGuideFolders()); });
+    manual->setObjectName(QStringLiteral("userGuideAction"));
+    manual->setToolTip(tr("The manual (docs/index.md), opened with the desktop's viewer"));
+    help->addAction(manual);
     QAction* commands = action(tr("&Profiler Commands"), QKeySequence(), [this] {
         auto* dialog = new ProfilerCommandsDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -744,6 +753,26 @@ void MainWindow::readingGuide()
                     QMessageBox::Close, this);
     box.setTextFormat(Qt::RichText);
     box.exec();
+}
+
+void MainWindow::openUserGuide(const QStringList& folders)
+{
+    const QString index = userGuidePath(folders);
+    if (index.isEmpty()) {
+        QStringList where;
+        for (const QString& folder : folders)
+            where << QDir::toNativeSeparators(folder);
+        QMessageBox::warning(this, tr("User Guide"),
+                             tr("The user guide (index.md) is not in any of the folders "
+                                "RoofScope looked in:\n%1")
+                                 .arg(where.join(QLatin1Char('\n'))));
+        return;
+    }
+    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(index)))
+        QMessageBox::warning(this, tr("User Guide"),
+                             tr("No program on this desktop opened %1. Open it with a text "
+                                "editor or a Markdown viewer.")
+                                 .arg(QDir::toNativeSeparators(index)));
 }
 
 void MainWindow::updateTitle()

@@ -80,6 +80,10 @@ public:
     std::optional<QString> openFromCommandLine(const QStringList& paths);
     // Help ▸ Reading the Chart.
     static QString readingGuideText();
+    // Help ▸ User Guide: opens docs/index.md from the first of `folders` that has it
+    // (userGuideFolders(): the installed manual, then the source tree's) with the desktop's
+    // viewer; when none has it, or nothing opens it, a message says where it looked.
+    void openUserGuide(const QStringList& folders);
     QMenu* recentMenu() const { return m_recentMenu; }
     // The first-run layout for a window of `size`: below 900 px high (a 1366×768 laptop) the
     // bottom strip and the read-out become tabs so that the chart keeps half of the window. The

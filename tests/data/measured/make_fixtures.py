@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the measured-kernel test fixtures. They are synthetic, small, and written by hand to
-show one quirk each of real exports (see ../../../README.md, "Measured kernels"). Run from this
+show one quirk each of real exports (see ../../../docs/measured-kernels.md). Run from this
 directory; the files are committed, so this only matters when changing them."""
 import gzip
 import json
