@@ -1,6 +1,7 @@
 #include "core/measured/tracepasses.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <numeric>
 #include <optional>
