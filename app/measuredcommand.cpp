@@ -2,6 +2,7 @@
 
 #include "app/arguments.h"
 #include "app/commands.h"
+#include "app/modelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
 #include "core/csvfield.h"
@@ -9,6 +10,7 @@
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
+#include "core/measured/modeljoin.h"
 #include "core/measured/runcomparison.h"
 
 #include <algorithm>
@@ -20,7 +22,7 @@ namespace roofscope::cli {
 
 namespace {
 
-const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog", "compare"}, {}};
+const Arguments::Spec kSpec{{"gpu", "group-by", "format", "catalog", "compare", "model"}, {}};
 
 // Shortest C-locale text that reads back to the same double.
 std::string csvNumber(const std::optional<double>& v)
@@ -143,6 +145,123 @@ void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fi
         std::cout << "warning: " << w << "\n";
 }
 
+// `measured TRACE --model M`: the trace read as the model it ran (joinTraceToModel), one row per
+// pass, per operator (and the kernels outside the model) or per layer.
+void printModelView(const ModelJoin& join, const std::string& groupBy, OutputFormat format,
+                    const std::vector<std::string>& warnings)
+{
+    if (format == OutputFormat::Json) {
+        nlohmann::ordered_json passes = nlohmann::ordered_json::array();
+        for (const JoinedPass& p : join.passes) {
+            nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+            for (const JoinedOperator& o : p.operators)
+                ops.push_back({{"name", o.name},
+                               {"kernels", o.kernels},
+                               {"measured_s", o.measuredS},
+                               {"predicted_s", o.predictedS},
+                               {"flops", o.flops},
+                               {"bytes", o.bytes}});
+            nlohmann::ordered_json outside = nlohmann::ordered_json::array();
+            for (const NotInModel& n : p.notInModel)
+                outside.push_back(
+                    {{"op", n.op}, {"kernels", n.kernels}, {"measured_s", n.measuredS}});
+            nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+            for (const JoinedLayer& l : p.layerTimes)
+                layers.push_back(
+                    {{"layer", l.layer}, {"kernels", l.kernels}, {"measured_s", l.measuredS}});
+            passes.push_back({{"phase", std::string(phaseName(p.phase))},
+                              {"batch", p.batch},
+                              {"context", p.context},
+                              {"layers", p.layers},
+                              {"kernels", p.kernels},
+                              {"measured_s", p.measuredS},
+                              {"predicted_s", p.predictedS},
+                              {"wall_s", p.wallS},
+                              {"launch_floor_s", p.launchFloorS},
+                              {"sentence", p.sentence},
+                              {"operators", std::move(ops)},
+                              {"not_in_model", std::move(outside)},
+                              {"layer_times", std::move(layers)}});
+        }
+        nlohmann::ordered_json out;
+        out["model"] = join.model;
+        out["gpu"] = join.gpu;
+        out["placed_time_share"] = join.placedTimeShare;
+        out["shortest_kernel_s"] = join.shortestKernelS;
+        out["model_view"] = {{"passes", std::move(passes)}};
+        out["warnings"] = warnings;
+        std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                  << "\n";
+        return;
+    }
+    const auto ratio = [](double measured, double predicted) {
+        return predicted > 0.0 ? formatNumber(measured / predicted, 3) : std::string("–");
+    };
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    const bool csv = format == OutputFormat::Csv;
+    const auto time = [csv](double s) { return csv ? csvNumber(s) : formatDuration(s); };
+    for (std::size_t i = 0; i < join.passes.size(); ++i) {
+        const JoinedPass& p = join.passes[i];
+        const std::string pass = std::to_string(i + 1);
+        if (groupBy == "pass") {
+            header = {"pass", "phase", "batch", "context", "layers", "kernels", "measured",
+                      "predicted", "measured/predicted", "wall", "launch floor"};
+            rows.push_back({pass, std::string(phaseName(p.phase)), formatNumber(p.batch, 8),
+                            formatNumber(p.context, 8), std::to_string(p.layers),
+                            std::to_string(p.kernels), time(p.measuredS), time(p.predictedS),
+                            ratio(p.measuredS, p.predictedS), time(p.wallS),
+                            time(p.launchFloorS)});
+        } else if (groupBy == "layer") {
+            header = {"pass", "phase", "layer", "kernels", "measured"};
+            for (const JoinedLayer& l : p.layerTimes)
+                rows.push_back({pass, std::string(phaseName(p.phase)), std::to_string(l.layer),
+                                std::to_string(l.kernels), time(l.measuredS)});
+        } else {
+            header = {"pass", "phase", "operator", "kernels", "measured", "predicted",
+                      "measured/predicted", "FLOP", "bytes"};
+            for (const JoinedOperator& o : p.operators)
+                rows.push_back({pass, std::string(phaseName(p.phase)), o.name,
+                                std::to_string(o.kernels), time(o.measuredS), time(o.predictedS),
+                                ratio(o.measuredS, o.predictedS),
+                                csv ? csvNumber(o.flops) : formatFlops(o.flops),
+                                csv ? csvNumber(o.bytes) : formatBytes(o.bytes)});
+            for (const NotInModel& n : p.notInModel)
+                rows.push_back({pass, std::string(phaseName(p.phase)),
+                                "not in model: " + n.op, std::to_string(n.kernels),
+                                time(n.measuredS), "", "", "", ""});
+        }
+    }
+    if (csv) {
+        std::string line;
+        for (const std::string& h : header)
+            line += (line.empty() ? "" : ",") + csvField(h);
+        std::cout << line << "\n";
+        for (const auto& row : rows) {
+            line.clear();
+            for (std::size_t c = 0; c < row.size(); ++c)
+                line += (c ? "," : "") + csvField(row[c]);
+            std::cout << line << "\n";
+        }
+        return;
+    }
+    std::vector<bool> right(header.size(), true);
+    right[1] = false;
+    if (groupBy == "operator")
+        right[2] = false;
+    TextTable table(header, right);
+    for (auto& row : rows)
+        table.addRow(std::move(row));
+    std::cout << table.render();
+    std::cout << join.model << " on " << join.gpu << "; "
+              << formatNumber(100.0 * join.placedTimeShare, 4)
+              << " % of the kernel time has FLOPs and bytes\n";
+    for (std::size_t i = 0; i < join.passes.size(); ++i)
+        std::cout << "pass " << i + 1 << ": " << join.passes[i].sentence << "\n";
+    for (const std::string& w : warnings)
+        std::cout << "warning: " << w << "\n";
+}
+
 } // namespace
 
 int runMeasured(const std::vector<std::string>& args)
@@ -168,9 +287,16 @@ int runMeasured(const std::vector<std::string>& args)
         throw UsageError("measured: expected one or more profiler export files (" +
                          acceptedFormatsSentence() + ")");
     const OutputFormat format = parseOutputFormat(a.value("format", "table"));
-    const std::string groupBy = a.value("group-by", "launch");
-    if (groupBy != "launch" && groupBy != "name")
+    const bool modelView = a.has("model");
+    const std::string groupBy = a.value("group-by", modelView ? "operator" : "launch");
+    if (!modelView && groupBy != "launch" && groupBy != "name")
         throw UsageError("measured: --group-by " + groupBy + ": expected launch or name");
+    if (modelView && groupBy != "operator" && groupBy != "layer" && groupBy != "pass")
+        throw UsageError("measured: --group-by " + groupBy +
+                         ": expected operator, layer or pass with --model");
+    if (modelView && files.size() != 1)
+        throw UsageError("measured: --model joins one PyTorch profiler trace; got " +
+                         std::to_string(files.size()) + " files");
     HardwareCatalog catalog = loadCatalog(a.values("catalog"));
 
     std::vector<MeasuredKernel> kernels;
@@ -190,6 +316,8 @@ int runMeasured(const std::vector<std::string>& args)
         throw UsageError(oneLine(imports.error().message));
     for (MeasuredImport& imported : *imports) {
         const std::string& file = imported.file;
+        // The model view keeps the import (its trace context) whole; the kernels are copied.
+        const bool keep = modelView;
         for (std::string& w : imported.warnings)
             fileWarnings.push_back(file + ": " + w);
         for (const Hardware& hw : imported.hardware) {
@@ -205,7 +333,7 @@ int runMeasured(const std::vector<std::string>& args)
         if (!imported.kernels.empty())
             runs.push_back({imported.file, kernels.size(), imported.kernels.size()});
         for (MeasuredKernel& k : imported.kernels)
-            kernels.push_back(std::move(k));
+            kernels.push_back(keep ? k : std::move(k));
     }
     std::string overrideId;
     if (a.has("gpu")) {
@@ -215,6 +343,28 @@ int runMeasured(const std::vector<std::string>& args)
         overrideId = gpus.front()->id;
     }
     assignKernelGpus(kernels, catalog.all(), overrideId);
+    if (modelView) {
+        // The GPU predictions are made on: --gpu, else the one the trace names.
+        std::string gpuId = overrideId;
+        for (std::size_t i = 0; gpuId.empty() && i < kernels.size(); ++i)
+            gpuId = kernels[i].gpu;
+        const Hardware* gpu = gpuId.empty() ? nullptr : catalog.find(gpuId);
+        if (!gpu)
+            throw UsageError("measured: " + files.front() +
+                             ": the trace names no GPU of the catalog; give --gpu ID");
+        const ModelConfig model = resolveModel(a.value("model"));
+        MeasuredImport& trace = imports->front();
+        if (trace.trace.kernels.empty() && !trace.kernels.empty())
+            throw UsageError("measured: " + trace.file +
+                             ": --model joins PyTorch profiler traces (torch.profiler with "
+                             "record_shapes=True); this file has no ops to join");
+        trace.kernels = kernels; // measured against the GPU chosen above
+        auto join = joinTraceToModel(trace, model, *gpu);
+        if (!join)
+            throw UsageError("measured: " + join.error().message);
+        printModelView(*join, groupBy, format, fileWarnings);
+        return 0;
+    }
     // Which two runs are compared: --compare I,J (counted from 1), else the first two; the
     // runs left out are named in the comparison, as the window names them.
     std::optional<std::pair<int, int>> chosen;
@@ -294,7 +444,9 @@ void printMeasuredHelp(std::ostream& out)
 {
     out << "Usage: roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
            "                          [--format table|json|csv] [--catalog FILE ...]\n"
-           "                          [--compare I,J]\n\n"
+           "                          [--compare I,J]\n"
+           "       roofscope measured TRACE --model ID|config.json [--gpu ID]\n"
+           "                          [--group-by operator|layer|pass] [--format table|json|csv]\n\n"
            "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
            "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
            "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"
@@ -305,6 +457,13 @@ void printMeasuredHelp(std::ostream& out)
            "the runs are on different GPUs. Given more, the first two are compared (or the two\n"
            "--compare names) and the line names the runs left out.\n\n"
            "  --gpu ID                measure every kernel against this accelerator\n"
+           "  --model ID|FILE         read a PyTorch trace (record_shapes=True) as the model it\n"
+           "                          ran: forward passes (prefill, decode steps), layers and\n"
+           "                          each kernel's operator as `roofscope model` names it,\n"
+           "                          measured beside predicted at the pass's batch and context\n"
+           "                          on --gpu or the trace's GPU; kernels the model lacks are\n"
+           "                          listed as not in model. --group-by operator (default),\n"
+           "                          layer or pass\n"
            "  --compare I,J           compare run I (before) with run J (after), counted from 1\n"
            "  --group-by launch|name  one row per launch (default) or per kernel name\n"
            "  --format table|json|csv output format (default table)\n"

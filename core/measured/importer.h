@@ -2,6 +2,7 @@
 
 #include "core/expected.h"
 #include "core/hardware.h"
+#include "core/measured/kernelcontext.h"
 #include "core/measured/measuredkernel.h"
 
 #include <memory>
@@ -18,6 +19,9 @@ struct MeasuredImport {
     std::vector<MeasuredKernel> kernels;
     std::vector<Hardware> hardware;
     std::vector<std::string> warnings;
+    // PyTorch traces only: each kernel's start and launching op with its shapes, for the
+    // model join (modeljoin.h); empty for other formats.
+    TraceContext trace;
 };
 
 // What the registry tells users about one format. The accepted-formats message, the Import

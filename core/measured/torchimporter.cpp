@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <condition_variable>
+#include <cstring>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -25,6 +26,8 @@ namespace {
 // cost comes from atenopcost; how it was found is kept in a few flags for the formula text.
 struct CpuOp {
     std::uint32_t name = 0; // index into TorchSink::opNames (and opKinds)
+    // Its Input Dims, interned (TorchSink::shapes), for the model join; kNone without them.
+    std::uint32_t shape = KernelTraceContext::kNone;
     bool hasShapes = false;
     bool hasFlops = false;
     bool hasBytes = false;
@@ -53,6 +56,7 @@ struct CpuOp {
 struct KernelEvent {
     std::uint32_t name = 0; // index into TorchSink::kernelNames
     double durUs = 0.0;
+    double tsUs = 0.0;
     TraceId externalId;
     TraceId correlation;
     TraceId device;
@@ -147,6 +151,10 @@ public:
     std::vector<std::string> opNames;
     std::vector<AtenOp> opKinds; // each op name's cost model, looked up once
     std::unordered_map<std::string, std::uint32_t> opNameIndex;
+    // Distinct Input Dims: a decode step repeats the same few hundred shapes, so a million
+    // ops keep an index each rather than their sizes.
+    std::vector<TraceOpShape> shapes;
+    std::unordered_map<std::string, std::uint32_t> shapeIndex;
 
     std::size_t events = 0;
     std::size_t notObjects = 0;
@@ -167,6 +175,7 @@ private:
     void op(const TraceEvent& e);
     std::uint32_t opName(std::string_view name);
     std::uint32_t kernelName(std::string_view name);
+    std::uint32_t shape(std::span<const TraceShape> dims);
 
     std::unordered_map<std::string_view, std::uint32_t> m_kernelNameIndex; // views of kernelNames
 
@@ -184,6 +193,47 @@ std::uint32_t TorchSink::opName(std::string_view name)
     opNames.push_back(key);
     opKinds.push_back(classifyAtenOp(key));
     opNameIndex.emplace(key, index);
+    return index;
+}
+
+std::uint32_t TorchSink::shape(std::span<const TraceShape> dims)
+{
+    // The key: each input's sizes as integers, an input ending in a marker no size takes.
+    static thread_local std::string key;
+    key.clear();
+    auto put = [](std::int64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    for (const TraceShape& d : dims) {
+        if (!d.unknown && !d.invalid) {
+            if (d.list) {
+                for (std::size_t m = 0; m < d.members(); ++m) {
+                    for (double v : d.member(m))
+                        put(static_cast<std::int64_t>(v));
+                    put(-1);
+                }
+                continue;
+            }
+            for (double v : d.sizes)
+                put(static_cast<std::int64_t>(v));
+        }
+        put(-1);
+    }
+    if (const auto it = shapeIndex.find(key); it != shapeIndex.end())
+        return it->second;
+    TraceOpShape s;
+    std::vector<std::int64_t> input;
+    for (std::size_t i = 0; i < key.size(); i += sizeof(std::int64_t)) {
+        std::int64_t v;
+        std::memcpy(&v, key.data() + i, sizeof v);
+        if (v < 0) {
+            s.inputs.push_back(std::move(input));
+            input.clear();
+        } else {
+            input.push_back(v);
+        }
+    }
+    const auto index = static_cast<std::uint32_t>(shapes.size());
+    shapes.push_back(std::move(s));
+    shapeIndex.emplace(key, index);
     return index;
 }
 
@@ -231,7 +281,7 @@ void TorchSink::event(const TraceEvent& e)
             return;
         }
         kernels.push_back({kernelName(e.hasName ? e.name : std::string_view("(unnamed kernel)")),
-                           *e.dur, e.externalId, e.correlation, e.device});
+                           *e.dur, e.ts.value_or(0.0), e.externalId, e.correlation, e.device});
         return;
     }
     if (runtimeCategory(cat)) {
@@ -263,6 +313,7 @@ void TorchSink::op(const TraceEvent& e)
     op.hasShapes = e.hasDims;
     AtenCostResult cost;
     if (e.hasDims) {
+        op.shape = shape(e.dims);
         // A malformed input is of unknown shape: the op then has no FLOP model, like an op
         // with a scalar input where a matrix belongs.
         if (std::any_of(e.dims.begin(), e.dims.end(),
@@ -576,14 +627,21 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     sink.ops.freeze();
     sink.runtimeToOp.freeze();
     std::vector<CpuOp*> opOfKernel(sink.kernels.size(), nullptr);
+    MeasuredImport result;
+    std::vector<KernelTraceContext>& context = result.trace.kernels;
+    context.resize(sink.kernels.size());
     for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
         const KernelEvent& k = sink.kernels[n];
         CpuOp* op = nullptr;
-        if (k.externalId)
-            op = sink.ops.find(k.externalId.value);
+        std::int64_t externalId = -1;
+        if (k.externalId && (op = sink.ops.find(k.externalId.value)))
+            externalId = k.externalId.value;
         if (!op && k.correlation)
             if (const std::int64_t* external = sink.runtimeToOp.find(k.correlation.value))
-                op = sink.ops.find(*external);
+                if ((op = sink.ops.find(*external)))
+                    externalId = *external;
+        context[n] = {k.tsUs, externalId, op ? op->name : KernelTraceContext::kNone,
+                      op ? op->shape : KernelTraceContext::kNone};
         if (op) {
             op->kernelTimeS += k.durUs * 1e-6;
             ++op->kernelCount;
@@ -595,7 +653,6 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         opOfKernel[n] = op;
     }
 
-    MeasuredImport result;
     result.kernels.resize(sink.kernels.size());
     // Kernels [from, to) of the result. A million kernels take about a second here (several
     // strings each), so a large trace is built on two threads.
@@ -671,6 +728,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     }
     const std::string withoutFlops = withoutFlopsWarning(sink, opOfKernel, *header);
     std::vector<KernelEvent>().swap(sink.kernels);
+    result.trace.opNames = sink.opNames;
+    result.trace.shapes = std::move(sink.shapes);
 
     std::vector<std::string>& w = result.warnings;
     if (sink.duplicates > 0)

@@ -1,0 +1,449 @@
+#include "core/measured/tracepasses.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <string_view>
+
+namespace roofscope {
+
+namespace {
+
+using Sizes = std::vector<std::int64_t>;
+
+double numel(const Sizes& s)
+{
+    double n = 1.0;
+    for (std::int64_t v : s)
+        n *= static_cast<double>(v);
+    return n;
+}
+
+// A matmul's rows, K and N from its op's Input Dims, for the ops a linear layer ends in.
+struct Gemm {
+    double m = 0.0, k = 0.0, n = 0.0;
+    bool grouped = false; // _grouped_mm: MoE experts
+};
+
+std::optional<Gemm> gemmOf(std::string_view op, const TraceOpShape& s)
+{
+    const auto& in = s.inputs;
+    if (op == "aten::mm" && in.size() >= 2 && in[0].size() == 2 && in[1].size() == 2)
+        return Gemm{double(in[0][0]), double(in[0][1]), double(in[1][1])};
+    if (op == "aten::addmm" && in.size() >= 3 && in[1].size() == 2 && in[2].size() == 2)
+        return Gemm{double(in[1][0]), double(in[1][1]), double(in[2][1])};
+    if (op == "aten::linear" && in.size() >= 2 && in[0].size() >= 2 && in[1].size() == 2)
+        return Gemm{numel(in[0]) / double(in[0].back()), double(in[0].back()), double(in[1][0])};
+    if (op == "aten::matmul" && in.size() >= 2 && in[0].size() >= 2 && in[1].size() == 2)
+        return Gemm{numel(in[0]) / double(in[0].back()), double(in[0].back()), double(in[1][1])};
+    if (op == "aten::_grouped_mm" && in.size() >= 2 && in[0].size() == 2 && in[1].size() == 3)
+        return Gemm{double(in[0][0]), double(in[0][1]), double(in[1][2]), true};
+    return std::nullopt;
+}
+
+struct Attention {
+    double batch = 0.0, heads = 0.0, queryLength = 0.0, kvHeads = 0.0, keyLength = 0.0;
+};
+
+// Every attention entry point takes q, k, v first. The scaled_dot_product ops and cuDNN's
+// take [B, H, L, E]; the flash and efficient kernels' own ops [B, L, H, E].
+std::optional<Attention> attentionOf(std::string_view op, const TraceOpShape& s)
+{
+    if (op.find("attention") == std::string_view::npos)
+        return std::nullopt;
+    const auto& in = s.inputs;
+    if (in.size() < 3 || in[0].size() != 4 || in[1].size() != 4)
+        return std::nullopt;
+    const Sizes& q = in[0];
+    const Sizes& k = in[1];
+    if (op == "aten::_flash_attention_forward" || op == "aten::_efficient_attention_forward")
+        return Attention{double(q[0]), double(q[2]), double(q[1]), double(k[2]), double(k[1])};
+    return Attention{double(q[0]), double(q[1]), double(q[2]), double(k[1]), double(k[2])};
+}
+
+bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names)
+{
+    for (std::string_view n : names)
+        if (op == n)
+            return true;
+    return false;
+}
+
+// Ops of an RMSNorm/LayerNorm as eager PyTorch runs it (to float, pow, mean, add eps, rsqrt,
+// mul, to the stream type, mul by the weight) or as one fused op.
+bool normShaped(std::string_view op, const TraceOpShape* s, double hidden, double tokens)
+{
+    if (!s)
+        return false;
+    if (op.find("norm") != std::string_view::npos)
+        return true;
+    for (const Sizes& in : s->inputs)
+        if (!in.empty() && double(in.back()) == hidden)
+            return true;
+    // The per-token statistic ([tokens, 1]: mean + eps, rsqrt).
+    if (isOneOf(op, {"aten::add", "aten::rsqrt", "aten::mean", "aten::pow", "aten::mul",
+                     "aten::div", "aten::sqrt"}) &&
+        !s->inputs.empty()) {
+        const Sizes& in = s->inputs.front();
+        return !in.empty() && in.back() == 1 && numel(in) == tokens;
+    }
+    return false;
+}
+
+// A residual add: two hidden-wide inputs.
+bool residualAdd(std::string_view op, const TraceOpShape* s, double hidden)
+{
+    if (!s || (op != "aten::add" && op != "aten::add_") || s->inputs.size() < 2)
+        return false;
+    const Sizes& a = s->inputs[0];
+    const Sizes& b = s->inputs[1];
+    return !a.empty() && !b.empty() && double(a.back()) == hidden && double(b.back()) == hidden;
+}
+
+// The KV-cache write: a cat (or copy into a cache) whose inputs differ in length, the cache so
+// far and the new tokens ([0] or [B, KV, S, d] beside [B, KV, L, d]). RoPE's own cat joins two
+// equal halves.
+bool cacheWrite(std::string_view op, const TraceOpShape* s)
+{
+    if (!s || !isOneOf(op, {"aten::cat", "aten::copy_", "aten::index_copy_", "aten::index_put_",
+                            "aten::slice_scatter", "aten::_index_put_impl_"}))
+        return false;
+    const Sizes* first = nullptr;
+    for (const Sizes& in : s->inputs) {
+        if (in.size() < 1)
+            continue;
+        if (!first)
+            first = &in;
+        else if (in != *first)
+            return true;
+    }
+    return false;
+}
+
+bool ropeOp(std::string_view op)
+{
+    return isOneOf(op, {"aten::mul", "aten::neg", "aten::cat", "aten::add", "aten::sin",
+                        "aten::cos", "aten::copy_", "aten::clone", "aten::_to_copy",
+                        "aten::slice", "aten::sub", "aten::contiguous"});
+}
+
+bool activationOp(std::string_view op)
+{
+    return isOneOf(op, {"aten::silu", "aten::silu_", "aten::gelu", "aten::gelu_", "aten::relu",
+                        "aten::relu_", "aten::sigmoid", "aten::tanh", "aten::gelu_tanh"});
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+}
+
+// Consecutive kernels (in launch order) of one op: a split-K GEMM's GEMM and its reduction.
+struct Run {
+    std::size_t begin = 0, end = 0; // into the launch order
+    std::uint32_t op = KernelTraceContext::kNone;
+    const TraceOpShape* shape = nullptr;
+};
+
+enum class Stage { Start, Projections, AfterAttention, AfterO, Mlp, AfterDown, Done };
+
+} // namespace
+
+Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernels,
+                                       const TraceContext& trace, const ModelConfig& model,
+                                       const std::string& file)
+{
+    auto fail = [&](const std::string& what) { return makeError(file + ": " + what); };
+    if (trace.kernels.size() != kernels.size() || kernels.empty())
+        return fail("no op context for the kernels: the model join reads PyTorch profiler "
+                    "traces (torch.profiler with record_shapes=True)");
+    if (model.isMla())
+        return fail("model " + model.id +
+                    " uses multi-head latent attention, which the trace join does not cover yet");
+    if (std::none_of(trace.kernels.begin(), trace.kernels.end(),
+                     [](const KernelTraceContext& k) { return k.shape != KernelTraceContext::kNone; }))
+        return fail("no op has Input Dims, so GEMMs cannot be matched to the model: record "
+                    "with torch.profiler.profile(..., record_shapes=True)");
+
+    const double h = double(model.hiddenSize);
+    const double H = double(model.heads);
+    const double KV = double(model.kvHeads);
+    const double d = double(model.headDim);
+    const double I = double(model.intermediateSize);
+    const double If = double(model.expertFfnSize());
+    const double E = double(model.experts);
+    const double V = double(model.vocabSize);
+    const bool gated = model.mlp == MlpKind::Gated;
+
+    TracePasses out;
+    const std::size_t n = kernels.size();
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return trace.kernels[a].startUs < trace.kernels[b].startUs;
+    });
+
+    std::vector<Run> runs;
+    for (std::size_t i = 0; i < n; ++i) {
+        const KernelTraceContext& k = trace.kernels[order[i]];
+        if (!runs.empty() && k.externalId >= 0 &&
+            trace.kernels[order[runs.back().end - 1]].externalId == k.externalId) {
+            runs.back().end = i + 1;
+            continue;
+        }
+        runs.push_back({i, i + 1, k.op,
+                        k.shape == KernelTraceContext::kNone ? nullptr : &trace.shapes[k.shape]});
+    }
+    auto opName = [&](const Run& r) {
+        return r.op == KernelTraceContext::kNone ? std::string_view("(no op)")
+                                                 : std::string_view(trace.opNames[r.op]);
+    };
+    auto gemm = [&](const Run& r) {
+        return r.shape ? gemmOf(opName(r), *r.shape) : std::nullopt;
+    };
+
+    // lm_head: the GEMM over the whole vocabulary.
+    std::vector<std::size_t> heads;
+    double largestN = 0.0;
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (const auto g = gemm(runs[r])) {
+            largestN = std::max(largestN, g->n);
+            if (g->n == V && g->k == h)
+                heads.push_back(r);
+        }
+    auto mismatch = [&](double k, double n) {
+        return "the trace's GEMMs are " + number(k) + "→" + number(n) + " but " + model.id +
+               " has hidden " + number(h) + ", intermediate " + number(I) + ", " + number(H) +
+               "×" + number(d) + " query and " + number(KV) + "×" + number(d) +
+               " KV heads, vocabulary " + number(V) +
+               ": not the model this trace ran (give its config.json)";
+    };
+    if (heads.empty()) {
+        // The costliest GEMM shape says what the trace ran.
+        std::map<std::pair<double, double>, double> byShape;
+        for (const Run& r : runs)
+            if (const auto g = gemm(r))
+                for (std::size_t i = r.begin; i < r.end; ++i)
+                    byShape[{g->k, g->n}] += kernels[order[i]].timeS;
+        const auto worst = std::max_element(
+            byShape.begin(), byShape.end(),
+            [](const auto& a, const auto& b) { return a.second < b.second; });
+        if (worst != byShape.end() && largestN == V)
+            return fail(mismatch(worst->first.first, worst->first.second));
+        return fail("no lm_head GEMM (" + number(h) + "→" + number(V) + ", the vocabulary of " +
+                    model.id + "); the widest GEMM has N = " + number(largestN) +
+                    ": is this the model's trace?");
+    }
+    auto embedding = [&](const Run& r) {
+        const std::string_view op = opName(r);
+        return r.shape && !r.shape->inputs.empty() &&
+               isOneOf(op, {"aten::embedding", "aten::index_select", "aten::gather",
+                            "aten::index", "aten::take"}) &&
+               r.shape->inputs[0] == Sizes{model.vocabSize, model.hiddenSize};
+    };
+    // Where each pass's model part starts: its embedding lookup, else right after the previous
+    // pass's lm_head.
+    std::vector<std::size_t> starts;
+    for (std::size_t p = 0; p < heads.size(); ++p) {
+        const std::size_t from = p == 0 ? 0 : heads[p - 1] + 1;
+        std::size_t start = from;
+        for (std::size_t r = from; r < heads[p]; ++r)
+            if (embedding(runs[r])) {
+                start = r;
+                break;
+            }
+        starts.push_back(start);
+    }
+
+    out.operatorOf.assign(n, nullptr);
+    out.layerOf.assign(n, -1);
+    out.passOf.assign(n, -1);
+    auto label = [&](const Run& r, const char* op, int layer) {
+        for (std::size_t i = r.begin; i < r.end; ++i) {
+            out.operatorOf[order[i]] = op;
+            out.layerOf[order[i]] = layer;
+        }
+    };
+
+    // GEMMs of the layers that match no projection of the model: the mismatch's evidence.
+    std::map<std::pair<double, double>, double> unmatched; // (K, N) -> kernel time
+    long long maxLayers = 0;
+    for (std::size_t p = 0; p < heads.size(); ++p) {
+        const std::size_t regionBegin = p == 0 ? 0 : starts[p];
+        const std::size_t regionEnd = p + 1 < heads.size() ? starts[p + 1] : runs.size();
+        TracePass pass;
+        std::optional<Attention> first;
+        for (std::size_t r = starts[p]; r < heads[p] && !first; ++r)
+            if (runs[r].shape)
+                first = attentionOf(opName(runs[r]), *runs[r].shape);
+        if (!first)
+            return fail("pass " + std::to_string(p + 1) +
+                        " has no attention op (aten::_cudnn_attention_forward, "
+                        "scaled_dot_product_*, _flash_attention_forward) before its lm_head");
+        if (first->heads != H || first->kvHeads != KV)
+            return fail("attention has " + number(first->heads) + " query and " +
+                        number(first->kvHeads) + " KV heads but " + model.id + " has " +
+                        number(H) + " and " + number(KV));
+        pass.phase = first->queryLength > 1.0 ? Phase::Prefill : Phase::Decode;
+        pass.batch = first->batch;
+        pass.queryLength = first->queryLength;
+        pass.keyLength = first->keyLength;
+        pass.context = pass.phase == Phase::Prefill ? first->queryLength : first->keyLength - 1.0;
+        const double tokens = pass.batch * pass.queryLength;
+
+        Stage stage = Stage::Start;
+        int layer = -1;
+        int kvSeen = 0, mlpSeen = 0, expertSeen = 0;
+        bool residualSeen = false;
+        std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
+        for (std::size_t r = starts[p]; r <= heads[p]; ++r) {
+            const Run& run = runs[r];
+            const std::string_view op = opName(run);
+            if (r == heads[p]) {
+                for (std::size_t q : pendingNorm)
+                    label(runs[q], "final_norm", -1);
+                label(run, "lm_head", -1);
+                stage = Stage::Done;
+                break;
+            }
+            if (stage == Stage::Start && embedding(run)) {
+                label(run, "embedding", -1);
+                continue;
+            }
+            if (run.shape)
+                if (const auto a = attentionOf(op, *run.shape)) {
+                    if (stage == Stage::Start || stage == Stage::AfterDown) {
+                        // Attention without projections before it: a layer of its own.
+                        ++layer;
+                        pendingNorm.clear();
+                    }
+                    ++pass.layers;
+                    label(run, "attention", layer);
+                    stage = Stage::AfterAttention;
+                    continue;
+                }
+            if (const auto g = gemm(run)) {
+                const char* name = nullptr;
+                const bool before = stage == Stage::Start || stage == Stage::AfterDown;
+                if (g->grouped) {
+                    if (g->k == h && g->n == 2.0 * If)
+                        name = "expert_gate_up_proj";
+                    else if (g->k == h && g->n == If)
+                        name = gated && expertSeen++ % 2 == 0 ? "expert_gate_proj"
+                                                              : "expert_up_proj";
+                    else if (g->k == If && g->n == h)
+                        name = "expert_down_proj";
+                } else if (g->k == h && g->n == (H + 2.0 * KV) * d && (before || stage == Stage::Projections)) {
+                    name = "qkv_proj";
+                } else if (g->k == h && g->n == H * d && before) {
+                    name = "q_proj";
+                } else if (g->k == h && g->n == KV * d &&
+                           (stage == Stage::Projections || before)) {
+                    // MHA: q, k and v have one shape; the order tells them apart.
+                    name = kvSeen++ % 2 == 0 ? "k_proj" : "v_proj";
+                } else if (g->k == H * d && g->n == h && stage == Stage::AfterAttention) {
+                    name = "o_proj";
+                } else if (g->k == h && E > 1.0 && g->n == E) {
+                    name = "router";
+                } else if (g->k == h && g->n == 2.0 * I && gated) {
+                    name = "gate_up_proj";
+                } else if (g->k == h && g->n == I) {
+                    name = gated && mlpSeen++ % 2 == 0 ? "gate_proj" : "up_proj";
+                } else if (g->k == I && g->n == h) {
+                    name = "down_proj";
+                }
+                if (!name) {
+                    for (std::size_t i = run.begin; i < run.end && layer >= 0; ++i)
+                        unmatched[{g->k, g->n}] += kernels[order[i]].timeS;
+                    continue; // not in the model
+                }
+                const std::string_view key(name);
+                if (key == "q_proj" || key == "qkv_proj" ||
+                    ((key == "k_proj" || key == "v_proj") && before)) {
+                    if (before) {
+                        ++layer;
+                        kvSeen = key == "k_proj" ? 1 : key == "v_proj" ? 2 : 0;
+                        mlpSeen = expertSeen = 0;
+                        for (std::size_t q : pendingNorm)
+                            label(runs[q], "input_norm", layer);
+                        pendingNorm.clear();
+                    }
+                    stage = Stage::Projections;
+                } else if (key == "k_proj" || key == "v_proj") {
+                    stage = Stage::Projections;
+                } else if (key == "o_proj") {
+                    stage = Stage::AfterO;
+                    residualSeen = false;
+                } else if (key == "down_proj" || key == "expert_down_proj") {
+                    stage = Stage::AfterDown;
+                    residualSeen = false;
+                } else {
+                    stage = Stage::Mlp;
+                }
+                label(run, name, layer);
+                continue;
+            }
+            switch (stage) {
+            case Stage::Start:
+            case Stage::AfterDown:
+                if (stage == Stage::AfterDown && !residualSeen && residualAdd(op, run.shape, h)) {
+                    residualSeen = true;
+                    label(run, "mlp_residual", layer);
+                } else if (normShaped(op, run.shape, h, tokens)) {
+                    pendingNorm.push_back(r);
+                }
+                break;
+            case Stage::Projections:
+                if (cacheWrite(op, run.shape))
+                    label(run, "kv_cache_write", layer);
+                else if (ropeOp(op))
+                    label(run, "rope", layer);
+                break;
+            case Stage::AfterO:
+                if (!residualSeen && residualAdd(op, run.shape, h)) {
+                    residualSeen = true;
+                    label(run, "attn_residual", layer);
+                } else if (normShaped(op, run.shape, h, tokens)) {
+                    label(run, "post_attention_norm", layer);
+                }
+                break;
+            case Stage::Mlp:
+                if (activationOp(op))
+                    label(run, "act", layer);
+                else if (gated && (op == "aten::mul" || op == "aten::mul_"))
+                    label(run, "mul", layer);
+                break;
+            case Stage::AfterAttention:
+            case Stage::Done:
+                break;
+            }
+        }
+        if (!unmatched.empty()) {
+            const auto worst = std::max_element(
+                unmatched.begin(), unmatched.end(),
+                [](const auto& a, const auto& b) { return a.second < b.second; });
+            return fail(mismatch(worst->first.first, worst->first.second));
+        }
+        if (pass.layers > model.layers)
+            return fail("pass " + std::to_string(p + 1) + " has " +
+                        std::to_string(pass.layers) + " layers but " + model.id + " has " +
+                        std::to_string(model.layers));
+        maxLayers = std::max(maxLayers, pass.layers);
+        for (std::size_t r = regionBegin; r < regionEnd; ++r)
+            for (std::size_t i = runs[r].begin; i < runs[r].end; ++i) {
+                pass.kernels.push_back(order[i]);
+                out.passOf[order[i]] = static_cast<int>(p);
+            }
+        out.passes.push_back(std::move(pass));
+    }
+    out.model = model;
+    if (maxLayers < model.layers)
+        out.model.layers = maxLayers;
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,326 @@
+// The model join of a PyTorch trace (core/measured/tracepasses, modeljoin): passes, layers and
+// per-operator times on the real H200 Llama trace against facts derived from the trace alone,
+// and the splitter on a small synthetic trace of a second family (fused QKV with bias, fused
+// gate_up, SDPA's efficient attention, a split-K GEMM).
+#include "core/catalog.h"
+#include "core/measured/importer.h"
+#include "core/measured/modeljoin.h"
+#include "core/measured/tracepasses.h"
+#include "core/modelconfig.h"
+#include "core/workload.h"
+#include "tests/generated/testpaths.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+using namespace roofscope;
+
+namespace {
+
+const std::string kTrace = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                           "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
+const std::string kConfig = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                            "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.config.json";
+
+const Hardware& h200()
+{
+    static const HardwareCatalog catalog = HardwareCatalog::builtin();
+    return *catalog.find("h200-sxm");
+}
+
+// The real trace and its config, read once; a missing file fails the test (never skips).
+struct Real {
+    std::optional<MeasuredImport> trace;
+    std::optional<ModelConfig> model;
+    std::string problem;
+};
+
+const Real& real()
+{
+    static const Real r = [] {
+        Real out;
+        if (!std::filesystem::is_regular_file(kTrace) || !std::filesystem::is_regular_file(kConfig)) {
+            out.problem = "the H200 trace or its config is missing: " + kTrace + " / " + kConfig +
+                          " (shared/samples/h200 of the project's shared folder)";
+            return out;
+        }
+        auto imported = importMeasurementFile(kTrace);
+        if (!imported) {
+            out.problem = imported.error().message;
+            return out;
+        }
+        ModelCatalog catalog = ModelCatalog::builtin();
+        auto models = catalog.loadFile(kConfig);
+        if (!models || models->size() != 1) {
+            out.problem = models ? "config holds several models" : models.error().message;
+            return out;
+        }
+        out.trace = std::move(imported).value();
+        out.model = models->front();
+        return out;
+    }();
+    return r;
+}
+
+const JoinedOperator* findOp(const JoinedPass& p, const std::string& name)
+{
+    for (const JoinedOperator& o : p.operators)
+        if (o.name == name)
+            return &o;
+    return nullptr;
+}
+
+double rowTime(const ModelConfig& m, Phase phase, double batch, double context, bool fused,
+               const std::string& key)
+{
+    auto w = expandWorkload(m, joinScenario(m, phase, batch, context, fused));
+    auto t = evaluateWorkload(*w, h200());
+    for (std::size_t i = 0; i < w->ops.size(); ++i)
+        if (w->ops[i].key == key)
+            return t->perOp[i].stepTimeS;
+    return -1.0;
+}
+
+} // namespace
+
+TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
+{
+    const Real& r = real();
+    ASSERT_TRUE(r.trace && r.model) << r.problem;
+    ASSERT_EQ(r.trace->trace.kernels.size(), r.trace->kernels.size());
+    auto join = joinTraceToModel(*r.trace, *r.model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 16u);
+    long long kernels = 0;
+    for (std::size_t p = 0; p < join->passes.size(); ++p) {
+        const JoinedPass& pass = join->passes[p];
+        EXPECT_EQ(pass.phase, p == 0 ? Phase::Prefill : Phase::Decode) << p;
+        EXPECT_EQ(pass.layers, 32) << p;
+        EXPECT_EQ(pass.batch, 16.0) << p;
+        // Prefill: the 512-token prompt; decode step p: k holds 512 + p tokens, the new one
+        // included, so 511 + p were cached before it (`roofscope model --context`).
+        EXPECT_EQ(pass.context, p == 0 ? 512.0 : 511.0 + double(p)) << p;
+        kernels += pass.kernels;
+    }
+    EXPECT_EQ(kernels, 23897); // every kernel in a pass, none dropped
+
+    // Facts from the trace alone (Python, json + gzip): kernels sorted by ts, a pass from its
+    // embedding kernel (aten::gather / index_select of the [128256, 4096] table; pass 0 from
+    // the first kernel) to the next one's; q_proj = the 1st, 3rd, ... aten::mm op with
+    // Input Dims[1] == [4096, 4096] in the pass; attention = aten::_cudnn_attention_forward;
+    // down_proj = aten::mm with Input Dims[1] == [14336, 4096]; sums of dur (µs).
+    const JoinedPass& prefill = join->passes[0];
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(prefill.kernels, 1369);
+    EXPECT_EQ(decode.kernels, 1502);
+    EXPECT_NEAR(prefill.measuredS, 217494.177e-6, 217494.177e-6 * 1e-3);
+    EXPECT_NEAR(decode.measuredS, 8270.909e-6, 8270.909e-6 * 1e-3);
+    const struct {
+        const JoinedPass* pass;
+        const char* op;
+        double us;
+        long long kernels;
+    } facts[] = {{&prefill, "q_proj", 11528.527, 32},  {&prefill, "attention", 3447.954, 32},
+                 {&prefill, "down_proj", 39203.314, 32}, {&decode, "q_proj", 434.394, 64},
+                 {&decode, "attention", 419.169, 32},   {&decode, "down_proj", 1044.691, 64}};
+    for (const auto& f : facts) {
+        const JoinedOperator* o = findOp(*f.pass, f.op);
+        ASSERT_NE(o, nullptr) << f.op;
+        EXPECT_NEAR(o->measuredS, f.us * 1e-6, f.us * 1e-9) << f.op;
+        EXPECT_EQ(o->kernels, f.kernels) << f.op;
+        EXPECT_GT(o->flops, 0.0) << f.op;
+        EXPECT_GT(o->bytes, 0.0) << f.op;
+    }
+    // The model's operators are all there, and sampling is outside it with its time.
+    for (const char* name : {"embedding", "input_norm", "k_proj", "v_proj", "rope",
+                             "kv_cache_write", "o_proj", "attn_residual", "post_attention_norm",
+                             "gate_proj", "up_proj", "act", "mul", "mlp_residual", "final_norm",
+                             "lm_head"})
+        EXPECT_NE(findOp(decode, name), nullptr) << name;
+    bool argmax = false;
+    for (const NotInModel& n : decode.notInModel)
+        argmax = argmax || (n.op == "aten::argmax" && n.kernels == 1 && n.measuredS > 0.0);
+    EXPECT_TRUE(argmax);
+    EXPECT_GT(join->placedTimeShare, 0.99);
+    EXPECT_GT(decode.wallS, decode.measuredS);
+    EXPECT_NEAR(decode.launchFloorS, join->shortestKernelS * 1502, 1e-12);
+    EXPECT_NE(decode.sentence.find("decode step"), std::string::npos) << decode.sentence;
+
+    // Predicted: evaluateWorkload's rows at the pass's batch and context, as `roofscope model
+    // --model CONFIG --phase decode --batch 16 --context 512 --gpu h200-sxm` prints them; the
+    // fused attention from the --fused expansion.
+    EXPECT_DOUBLE_EQ(findOp(decode, "q_proj")->predictedS,
+                     rowTime(*r.model, Phase::Decode, 16, 512, false, "q_proj"));
+    EXPECT_DOUBLE_EQ(findOp(decode, "down_proj")->predictedS,
+                     rowTime(*r.model, Phase::Decode, 16, 512, false, "down_proj"));
+    EXPECT_DOUBLE_EQ(findOp(decode, "attention")->predictedS,
+                     rowTime(*r.model, Phase::Decode, 16, 512, true, "attention"));
+    EXPECT_DOUBLE_EQ(findOp(prefill, "q_proj")->predictedS,
+                     rowTime(*r.model, Phase::Prefill, 16, 512, false, "q_proj"));
+    EXPECT_DOUBLE_EQ(findOp(join->passes[8], "lm_head")->predictedS,
+                     rowTime(*r.model, Phase::Decode, 16, 519, false, "lm_head"));
+}
+
+TEST(TraceModelJoin, MismatchedConfigIsAnErrorNamingTheShapes)
+{
+    const Real& r = real();
+    ASSERT_TRUE(r.trace && r.model) << r.problem;
+    const ModelCatalog catalog = ModelCatalog::builtin();
+    const ModelConfig* big = catalog.find("llama-3-70b");
+    ASSERT_NE(big, nullptr);
+    auto join = joinTraceToModel(*r.trace, *big, h200());
+    ASSERT_FALSE(join);
+    const std::string& m = join.error().message;
+    EXPECT_NE(m.find("the trace's GEMMs are 4096→"), std::string::npos) << m;
+    EXPECT_NE(m.find("llama-3-70b has hidden 8192"), std::string::npos) << m;
+    EXPECT_NE(m.find(".pt.trace.json.gz"), std::string::npos) << m;
+}
+
+namespace {
+
+// A 2-layer model of another family: fused QKV with bias (addmm), fused gate_up, SDPA's
+// efficient attention, an o_proj launched as split-K (two kernels of one op).
+ModelConfig tinyModel()
+{
+    ModelConfig m = *ModelCatalog::builtin().find("llama-3-8b");
+    m.id = "tiny";
+    m.name = "Tiny";
+    m.hiddenSize = 64;
+    m.intermediateSize = 192;
+    m.layers = 2;
+    m.heads = 4;
+    m.kvHeads = 2;
+    m.headDim = 16;
+    m.vocabSize = 1000;
+    m.qkvBias = true;
+    return m;
+}
+
+class TinyTrace {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0); // prefill: 2 × 4 prompt tokens, an empty cache
+        pass(1, 5, 4); // decode: one token, 4 cached
+        std::string out = "{\"traceEvents\": [";
+        out += m_events.str();
+        out += "]}";
+        return out;
+    }
+
+private:
+    void op(const std::string& name, const std::string& dims, int kernels = 1)
+    {
+        const int id = ++m_id;
+        if (m_id > 1)
+            m_events << ",\n";
+        m_events << R"({"ph": "X", "cat": "cpu_op", "name": ")" << name << R"(", "ts": )" << m_ts
+                 << R"(, "dur": 5, "args": {"External id": )" << id << R"(, "Input Dims": )"
+                 << dims << "}}";
+        for (int k = 0; k < kernels; ++k) {
+            m_events << R"(, {"ph": "X", "cat": "kernel", "name": "k_)" << id << "_" << k
+                     << R"(", "ts": )" << m_ts << R"(, "dur": 10, "args": {"External id": )"
+                     << id << "}}";
+            m_ts += 20;
+        }
+    }
+    void pass(int L, int S, int cached)
+    {
+        const std::string B = "2", l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        for (int layer = 0; layer < 2; ++layer) {
+            op("aten::pow", "[" + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::addmm", "[[128], [" + T + ", 64], [64, 128], [], []]");
+            op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
+            op("aten::cat", "[[[2, 4, " + l + ", 8], [2, 4, " + l + ", 8]], []]");
+            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") +
+                                ", [2, 2, " + l + ", 16]], []]");
+            op("aten::_scaled_dot_product_efficient_attention",
+               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
+                   std::to_string(S) + ", 16], [], [], [], []]");
+            op("aten::mm", "[[" + T + ", 64], [64, 64]]", 2);
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::mm", "[[" + T + ", 64], [64, 384]]");
+            op("aten::silu", "[[2, " + l + ", 192]]");
+            op("aten::mul", "[[2, " + l + ", 192], [2, " + l + ", 192]]");
+            op("aten::mm", "[[" + T + ", 192], [192, 64]]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        op("aten::mul", "[[64], " + x + "]");
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+        op("aten::argmax", "[[2, 1000], [], []]");
+    }
+    std::ostringstream m_events;
+    int m_id = 0;
+    long long m_ts = 1000;
+};
+
+} // namespace
+
+TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
+{
+    const std::string text = TinyTrace().json();
+    auto imported = importMeasurementData(text, "tiny.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    const ModelConfig model = tinyModel();
+    auto split = splitTracePasses(imported->kernels, imported->trace, model, "tiny.json");
+    ASSERT_TRUE(split) << split.error().message;
+    ASSERT_EQ(split->passes.size(), 2u);
+    EXPECT_EQ(split->passes[0].phase, Phase::Prefill);
+    EXPECT_EQ(split->passes[1].phase, Phase::Decode);
+    EXPECT_EQ(split->passes[0].context, 4.0);
+    EXPECT_EQ(split->passes[1].context, 4.0);
+    for (const TracePass& p : split->passes) {
+        EXPECT_EQ(p.layers, 2);
+        EXPECT_EQ(p.batch, 2.0);
+        EXPECT_EQ(p.kernels.size(), 1u + 2u * 16u + 3u); // o_proj launches 2 kernels
+    }
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    const JoinedPass& decode = join->passes[1];
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {{"embedding", 1}, {"input_norm", 4}, {"qkv_proj", 2},
+                    {"rope", 4},      {"kv_cache_write", 2}, {"attention", 2},
+                    {"o_proj", 4},    {"attn_residual", 2}, {"post_attention_norm", 2},
+                    {"gate_up_proj", 2}, {"act", 2},    {"mul", 2},
+                    {"down_proj", 2}, {"mlp_residual", 2}, {"final_norm", 1},
+                    {"lm_head", 1}};
+    ASSERT_EQ(decode.operators.size(), std::size(expected));
+    for (std::size_t i = 0; i < std::size(expected); ++i) {
+        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
+        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
+        EXPECT_NEAR(decode.operators[i].measuredS, expected[i].kernels * 10e-6, 1e-12);
+    }
+    ASSERT_EQ(decode.notInModel.size(), 1u);
+    EXPECT_EQ(decode.notInModel[0].op, "aten::argmax");
+    EXPECT_EQ(decode.notInModel[0].kernels, 1);
+    EXPECT_DOUBLE_EQ(findOp(decode, "qkv_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, true, "qkv_proj"));
+    EXPECT_DOUBLE_EQ(findOp(decode, "o_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, false, "o_proj"));
+    // Layers: 16 kernels each (o_proj's two included).
+    ASSERT_EQ(decode.layerTimes.size(), 2u);
+    EXPECT_EQ(decode.layerTimes[1].kernels, 16);
+}
+
+TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
+{
+    const std::string text =
+        R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "aten::mm", "ts": 1, "dur": 2,
+        "args": {"External id": 1}}, {"ph": "X", "cat": "kernel", "name": "gemm", "ts": 1,
+        "dur": 2, "args": {"External id": 1}}]})";
+    auto imported = importMeasurementData(text, "noshapes.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    imported->file = "noshapes.json"; // as importMeasurementFile names it
+    auto join = joinTraceToModel(*imported, tinyModel(), h200());
+    ASSERT_FALSE(join);
+    EXPECT_NE(join.error().message.find("noshapes.json"), std::string::npos);
+    EXPECT_NE(join.error().message.find("record_shapes=True"), std::string::npos);
+}
