@@ -23,7 +23,7 @@ using namespace roofscope;
 
 namespace {
 
-const std::string kHf = ROOFSCOPE_TEST_DATA_DIR "/models/hf/";
+const std::string kHf = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/";
 
 Expected<std::vector<ModelConfig>> loadHf(const std::string& dir)
 {

@@ -10,7 +10,7 @@ using namespace roofscope;
 
 namespace {
 
-const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/models";
+const std::string kData = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models";
 
 std::string modelEntry(const std::string& extra = {})
 {

@@ -381,7 +381,7 @@ TEST(QuantizedCheckpoint, GptqConfigDefaultsTheWeightsAndTheGroupSize)
 {
     ModelCatalog catalog;
     auto loaded =
-        catalog.loadFile(ROOFSCOPE_TEST_DATA_DIR "/models/hf/llama-2-7b-gptq/config.json");
+        catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/llama-2-7b-gptq/config.json");
     ASSERT_TRUE(loaded) << loaded.error().message;
     const ModelConfig& m = loaded->front();
     InferenceScenario s = scenario(Phase::Decode, 1, 1024);
@@ -412,7 +412,7 @@ TEST(QuantizedCheckpoint, SwitchingModelsCarriesTheUsersChoiceAndDropsTheDefault
 {
     ModelCatalog catalog;
     auto loaded =
-        catalog.loadFile(ROOFSCOPE_TEST_DATA_DIR "/models/hf/llama-2-7b-gptq/config.json");
+        catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/llama-2-7b-gptq/config.json");
     ASSERT_TRUE(loaded) << loaded.error().message;
     const ModelConfig& gptq = loaded->front();
     const ModelConfig& plain = builtinModel("llama-2-7b");

@@ -33,7 +33,7 @@ namespace {
 
 QString corpusFile(const char* name)
 {
-    return QStringLiteral(ROOFSCOPE_REAL_CORPUS_DIR) + QLatin1Char('/') + QString::fromUtf8(name);
+    return QString::fromUtf8(ROOFSCOPE_REAL_CORPUS_DIR) + QLatin1Char('/') + QString::fromUtf8(name);
 }
 
 // Answers every question with `answer` and keeps what was asked.
@@ -167,7 +167,7 @@ TEST(HardwareFilesWindow, ImportOfferForOmniperfCsvAndCancel)
 TEST(HardwareFilesWindow, SavedDocumentOpensWithoutTheUserCatalog)
 {
     const QString ert =
-        QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
+        QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
     QTemporaryDir docs;
     const QString doc = docs.filePath(QStringLiteral("knl.roofscope.json"));
     std::string id;
@@ -202,7 +202,7 @@ TEST(HardwareFilesWindow, SavedDocumentOpensWithoutTheUserCatalog)
 TEST(HardwareFilesWindow, CatalogEntryWinsOverTheDocumentsAndSaysSo)
 {
     const QString ert =
-        QStringLiteral(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
+        QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const auto loaded = catalog.loadFile(ert.toStdString());
     ASSERT_TRUE(loaded.ok());
@@ -273,7 +273,7 @@ TEST(HardwareFilesWindow, DroppedCatalogFileIsOfferedAsHardware)
 TEST(HardwareFilesWindow, MixedImportTakesTheKernelsAndOffersTheHardware)
 {
     CatalogFolder folder;
-    const QString data = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/measured/");
+    const QString data = (QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/"));
     auto w = makeWindow();
     Session* s = w->session();
     ScriptedAnswer answer(QMessageBox::Yes);

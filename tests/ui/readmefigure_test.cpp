@@ -22,27 +22,27 @@ namespace {
 // The example exactly as docs/cli.md and the README's tour show it.
 const char* const kExample =
     R"(roofscope plot -o decode.png --theme slide --title "Decode is memory-bound on every GPU")";
-const char* const kFigure = ROOFSCOPE_SOURCE_DIR "/resources/figure-slide.png";
+const std::string kFigure = std::string(ROOFSCOPE_SOURCE_DIR) + "/resources/figure-slide.png";
 
 } // namespace
 
 TEST(ReadmeFigure, SlideFigureIsWhatItsCommandDrawsToday)
 {
     // The page that shows the figure shows its command, and the front page's tour does too.
-    QFile page(QStringLiteral(ROOFSCOPE_SOURCE_DIR "/docs/cli.md"));
+    QFile page((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/cli.md")));
     ASSERT_TRUE(page.open(QIODevice::ReadOnly));
     const QByteArray text = page.readAll();
     ASSERT_TRUE(text.contains(kExample)) << "docs/cli.md no longer shows: " << kExample;
     ASSERT_TRUE(text.contains("](../resources/figure-slide.png)"))
         << "docs/cli.md no longer shows the figure " << kFigure;
-    QFile readme(QStringLiteral(ROOFSCOPE_SOURCE_DIR "/README.md"));
+    QFile readme((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/README.md")));
     ASSERT_TRUE(readme.open(QIODevice::ReadOnly));
     ASSERT_TRUE(readme.readAll().contains(kExample)) << "the README no longer shows: " << kExample;
 
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("decode.png"));
     QProcess plot;
-    plot.start(QStringLiteral(ROOFSCOPE_BINARY),
+    plot.start(QString::fromUtf8(ROOFSCOPE_BINARY),
                {QStringLiteral("plot"), QStringLiteral("-o"), out, QStringLiteral("--theme"),
                 QStringLiteral("slide"), QStringLiteral("--title"),
                 QStringLiteral("Decode is memory-bound on every GPU")});
@@ -50,7 +50,7 @@ TEST(ReadmeFigure, SlideFigureIsWhatItsCommandDrawsToday)
     ASSERT_EQ(plot.exitCode(), 0) << plot.readAllStandardError().toStdString();
 
     const QImage now(out);
-    const QImage shown(QString::fromUtf8(kFigure));
+    const QImage shown(QString::fromStdString(kFigure));
     ASSERT_FALSE(now.isNull());
     ASSERT_FALSE(shown.isNull()) << kFigure;
     ASSERT_EQ(now.size(), shown.size());

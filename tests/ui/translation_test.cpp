@@ -38,7 +38,7 @@ using roofscope::test::makeWindow;
 
 namespace {
 
-const QString kTsFile = QStringLiteral(ROOFSCOPE_ZH_CN_TS);
+const QString kTsFile = QString::fromUtf8(ROOFSCOPE_ZH_CN_TS);
 
 struct TsMessage {
     QString context;
@@ -203,13 +203,13 @@ TEST(Translation, TsFileIsComplete)
 // and translate what it adds.
 TEST(Translation, TsCoversEverySourceString)
 {
-    const QString lupdate = QStringLiteral(ROOFSCOPE_LUPDATE);
+    const QString lupdate = QString::fromUtf8(ROOFSCOPE_LUPDATE);
     if (!QFileInfo(lupdate).isExecutable())
         GTEST_SKIP() << "lupdate not found at " << lupdate.toStdString();
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString scratch = dir.filePath(QStringLiteral("scan_zh_CN.ts"));
-    const QString root = QStringLiteral(ROOFSCOPE_SOURCE_DIR);
+    const QString root = QString::fromUtf8(ROOFSCOPE_SOURCE_DIR);
     QProcess p;
     p.setWorkingDirectory(root);
     p.start(lupdate, {QStringLiteral("ui"), QStringLiteral("-I"), QStringLiteral("."),

@@ -46,7 +46,7 @@ TEST(UserGuide, ResolvesToTheDocsIndexInABuildTree)
     EXPECT_TRUE(QFileInfo(index).isFile()) << index.toStdString();
     // A test binary is not installed: the index is the source tree's, the one this test reads.
     EXPECT_EQ(QFileInfo(index).canonicalFilePath(),
-              QFileInfo(QStringLiteral(ROOFSCOPE_SOURCE_DIR "/docs/index.md")).canonicalFilePath());
+              QFileInfo((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/index.md"))).canonicalFilePath());
 }
 
 TEST(UserGuide, FirstFolderThatHasTheIndexWins)
