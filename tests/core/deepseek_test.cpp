@@ -23,7 +23,8 @@ const ModelConfig& preset()
 
 ModelConfig fromHuggingFace()
 {
-    const std::string path = std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/deepseek-v3/config.json";
+    const std::string path =
+        std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/deepseek-v3/config.json";
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();

@@ -380,8 +380,8 @@ TEST(GroupQuantizedWeights, GroupsOnSixteenBitWeightsOrFractionalGroupsAreRefuse
 TEST(QuantizedCheckpoint, GptqConfigDefaultsTheWeightsAndTheGroupSize)
 {
     ModelCatalog catalog;
-    auto loaded =
-        catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/llama-2-7b-gptq/config.json");
+    auto loaded = catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) +
+                                   "/models/hf/llama-2-7b-gptq/config.json");
     ASSERT_TRUE(loaded) << loaded.error().message;
     const ModelConfig& m = loaded->front();
     InferenceScenario s = scenario(Phase::Decode, 1, 1024);
@@ -411,8 +411,8 @@ TEST(QuantizedCheckpoint, GptqConfigDefaultsTheWeightsAndTheGroupSize)
 TEST(QuantizedCheckpoint, SwitchingModelsCarriesTheUsersChoiceAndDropsTheDefaults)
 {
     ModelCatalog catalog;
-    auto loaded =
-        catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/llama-2-7b-gptq/config.json");
+    auto loaded = catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) +
+                                   "/models/hf/llama-2-7b-gptq/config.json");
     ASSERT_TRUE(loaded) << loaded.error().message;
     const ModelConfig& gptq = loaded->front();
     const ModelConfig& plain = builtinModel("llama-2-7b");

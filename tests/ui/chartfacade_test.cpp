@@ -322,7 +322,7 @@ TEST(ChartFacade, QtChartsStaysInsideTheChartImplementation)
     int headers = 0;
     for (const QString& dir : {QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("core"),
                                QStringLiteral("tests")}) {
-        QDirIterator it((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/")) + dir,
+        QDirIterator it(QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/") + dir,
                         {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext()) {

@@ -372,8 +372,8 @@ TEST(ModelDocument, EmbeddedHuggingFaceConfigOpensWhereTheModelIsUnknown)
     {
         auto w = makeWindow();
         ModelWorkbench* wb = workbenchOf(w.get());
-        auto ids = wb->loadModelFile(
-            (QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/models/tinyllama-1.1b/config.json")));
+        auto ids = wb->loadModelFile(QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) +
+                                     QStringLiteral("/models/tinyllama-1.1b/config.json"));
         ASSERT_TRUE(ids.ok());
         ASSERT_FALSE(wb->setModel(ids->front()).has_value());
         ASSERT_FALSE(w->saveFile(path).has_value());

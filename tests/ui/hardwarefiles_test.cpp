@@ -33,7 +33,8 @@ namespace {
 
 QString corpusFile(const char* name)
 {
-    return QString::fromUtf8(ROOFSCOPE_REAL_CORPUS_DIR) + QLatin1Char('/') + QString::fromUtf8(name);
+    return QString::fromUtf8(ROOFSCOPE_REAL_CORPUS_DIR) + QLatin1Char('/') +
+           QString::fromUtf8(name);
 }
 
 // Answers every question with `answer` and keeps what was asked.
@@ -273,7 +274,7 @@ TEST(HardwareFilesWindow, DroppedCatalogFileIsOfferedAsHardware)
 TEST(HardwareFilesWindow, MixedImportTakesTheKernelsAndOffersTheHardware)
 {
     CatalogFolder folder;
-    const QString data = (QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/"));
+    const QString data = QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/");
     auto w = makeWindow();
     Session* s = w->session();
     ScriptedAnswer answer(QMessageBox::Yes);

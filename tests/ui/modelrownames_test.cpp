@@ -26,7 +26,7 @@ namespace {
 std::vector<ModelConfig> allModels()
 {
     ModelCatalog catalog = ModelCatalog::builtin();
-    const QDir hf((QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/models/hf")));
+    const QDir hf(QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/models/hf"));
     for (const QString& dir : hf.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
         (void)catalog.loadFile(hf.filePath(dir + QStringLiteral("/config.json")).toStdString());
     return catalog.all();

@@ -197,8 +197,9 @@ TEST(PublishedInTheWindow, DialogSortsAndCopiesTheSelectedRows)
 TEST(PublishedInTheWindow, AQuantizedCheckpointSetsTheModelsWeights)
 {
     roofscope::test::ModelWindow f;
-    auto loaded = f.workbench->loadModelFile(
-        (QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/models/hf/llama-2-7b-gptq/config.json")));
+    auto loaded =
+        f.workbench->loadModelFile(QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) +
+                                   QStringLiteral("/models/hf/llama-2-7b-gptq/config.json"));
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 1u);
     ASSERT_FALSE(f.workbench->setModel(loaded->front()).has_value());

@@ -29,13 +29,13 @@ const std::string kFigure = std::string(ROOFSCOPE_SOURCE_DIR) + "/resources/figu
 TEST(ReadmeFigure, SlideFigureIsWhatItsCommandDrawsToday)
 {
     // The page that shows the figure shows its command, and the front page's tour does too.
-    QFile page((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/cli.md")));
+    QFile page(QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/cli.md"));
     ASSERT_TRUE(page.open(QIODevice::ReadOnly));
     const QByteArray text = page.readAll();
     ASSERT_TRUE(text.contains(kExample)) << "docs/cli.md no longer shows: " << kExample;
     ASSERT_TRUE(text.contains("](../resources/figure-slide.png)"))
         << "docs/cli.md no longer shows the figure " << kFigure;
-    QFile readme((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/README.md")));
+    QFile readme(QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/README.md"));
     ASSERT_TRUE(readme.open(QIODevice::ReadOnly));
     ASSERT_TRUE(readme.readAll().contains(kExample)) << "the README no longer shows: " << kExample;
 

@@ -1,8 +1,8 @@
 // Help ▸ User Guide: the action is in the Help menu, the manual's index it opens exists when the
 // program runs from a build tree (the source tree's docs/, as the installed one is missing
 // there), and a manual found nowhere is a message naming the folders looked in.
-#include "ui/widgets/userguide.h"
 #include "tests/generated/testpaths.h"
+#include "ui/widgets/userguide.h"
 #include "uitestutil.h"
 
 #include <QAction>
@@ -46,7 +46,8 @@ TEST(UserGuide, ResolvesToTheDocsIndexInABuildTree)
     EXPECT_TRUE(QFileInfo(index).isFile()) << index.toStdString();
     // A test binary is not installed: the index is the source tree's, the one this test reads.
     EXPECT_EQ(QFileInfo(index).canonicalFilePath(),
-              QFileInfo((QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/index.md"))).canonicalFilePath());
+              QFileInfo(QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) + QStringLiteral("/docs/index.md"))
+                  .canonicalFilePath());
 }
 
 TEST(UserGuide, FirstFolderThatHasTheIndexWins)
