@@ -1,7 +1,7 @@
 #include "app/arguments.h"
 
-#include "core/numbers.h"
-#include "core/operators.h"
+#include "core/roofline/operators.h"
+#include "core/util/numbers.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,11 +6,12 @@
 #include "app/arguments.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/figure.h"
-#include "core/format.h"
-#include "core/numbers.h"
-#include "core/scenario.h"
-#include "core/sweep.h"
+#include "core/document/scenario.h"
+#include "core/figure/figure.h"
+#include "core/measured/hardwarefiles.h"
+#include "core/roofline/sweep.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 
 #include <cmath>
 #include <iostream>
@@ -63,10 +64,10 @@ std::string gpuCeilingsText(const Hardware& hw)
 HardwareCatalog loadCatalog(const std::vector<std::string>& catalogFiles)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    for (const Error& e : catalog.loadUserDirectory())
+    for (const Error& e : loadUserHardwareDirectory(catalog))
         std::cerr << "roofscope: warning: " << e.message << " (file skipped)\n";
     for (const std::string& file : catalogFiles) {
-        if (auto loaded = catalog.loadFile(file); !loaded)
+        if (auto loaded = loadHardwareFile(catalog, file); !loaded)
             throw UsageError("--catalog " + loaded.error().message);
     }
     return catalog;

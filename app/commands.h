@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 
 #include <iosfwd>
 #include <string>

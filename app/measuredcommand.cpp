@@ -5,13 +5,13 @@
 #include "app/modelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/csvfield.h"
-#include "core/format.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/runcomparison.h"
+#include "core/util/csvfield.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <charconv>
@@ -205,21 +205,23 @@ void printModelView(const ModelJoin& join, const std::string& groupBy, OutputFor
         const JoinedPass& p = join.passes[i];
         const std::string pass = std::to_string(i + 1);
         if (groupBy == "pass") {
-            header = {"pass", "phase", "batch", "context", "layers", "kernels", "measured",
-                      "predicted", "measured/predicted", "wall", "launch floor"};
+            header = {"pass",     "phase",       "batch",
+                      "context",  "layers",      "kernels",
+                      "measured", "predicted",   "measured/predicted",
+                      "wall",     "launch floor"};
             rows.push_back({pass, std::string(phaseName(p.phase)), formatNumber(p.batch, 8),
                             formatNumber(p.context, 8), std::to_string(p.layers),
                             std::to_string(p.kernels), time(p.measuredS), time(p.predictedS),
-                            ratio(p.measuredS, p.predictedS), time(p.wallS),
-                            time(p.launchFloorS)});
+                            ratio(p.measuredS, p.predictedS), time(p.wallS), time(p.launchFloorS)});
         } else if (groupBy == "layer") {
             header = {"pass", "phase", "layer", "kernels", "measured"};
             for (const JoinedLayer& l : p.layerTimes)
                 rows.push_back({pass, std::string(phaseName(p.phase)), std::to_string(l.layer),
                                 std::to_string(l.kernels), time(l.measuredS)});
         } else {
-            header = {"pass", "phase", "operator", "kernels", "measured", "predicted",
-                      "measured/predicted", "FLOP", "bytes"};
+            header = {"pass",     "phase",     "operator",           "kernels",
+                      "measured", "predicted", "measured/predicted", "FLOP",
+                      "bytes"};
             for (const JoinedOperator& o : p.operators)
                 rows.push_back({pass, std::string(phaseName(p.phase)), o.name,
                                 std::to_string(o.kernels), time(o.measuredS), time(o.predictedS),
@@ -227,9 +229,8 @@ void printModelView(const ModelJoin& join, const std::string& groupBy, OutputFor
                                 csv ? csvNumber(o.flops) : formatFlops(o.flops),
                                 csv ? csvNumber(o.bytes) : formatBytes(o.bytes)});
             for (const NotInModel& n : p.notInModel)
-                rows.push_back({pass, std::string(phaseName(p.phase)),
-                                "not in model: " + n.op, std::to_string(n.kernels),
-                                time(n.measuredS), "", "", "", ""});
+                rows.push_back({pass, std::string(phaseName(p.phase)), "not in model: " + n.op,
+                                std::to_string(n.kernels), time(n.measuredS), "", "", "", ""});
         }
     }
     if (csv) {
@@ -446,7 +447,8 @@ void printMeasuredHelp(std::ostream& out)
            "                          [--format table|json|csv] [--catalog FILE ...]\n"
            "                          [--compare I,J]\n"
            "       roofscope measured TRACE --model ID|config.json [--gpu ID]\n"
-           "                          [--group-by operator|layer|pass] [--format table|json|csv]\n\n"
+           "                          [--group-by operator|layer|pass] [--format "
+           "table|json|csv]\n\n"
            "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
            "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
            "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"

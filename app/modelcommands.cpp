@@ -5,12 +5,12 @@
 #include "app/parallelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/deepseek.h"
-#include "core/format.h"
-#include "core/modelconfig.h"
-#include "core/numbers.h"
-#include "core/scenarionotes.h"
-#include "core/workload.h"
+#include "core/document/scenarionotes.h"
+#include "core/models/deepseek.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
 
 #include <nlohmann/json.hpp>
 

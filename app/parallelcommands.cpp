@@ -5,10 +5,10 @@
 #include "app/modelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/format.h"
-#include "core/numbers.h"
-#include "core/parallel.h"
-#include "core/scenarionotes.h"
+#include "core/document/scenarionotes.h"
+#include "core/models/parallel.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 
 #include <cmath>
 #include <iostream>

@@ -2,11 +2,11 @@
 
 #include "app/arguments.h"
 #include "app/texttable.h"
-#include "core/atomicfile.h"
-#include "core/catalog.h"
-#include "core/format.h"
+#include "core/hardware/catalog.h"
 #include "core/probe/cpuprobe.h"
 #include "core/probe/vulkanprobe.h"
+#include "core/util/atomicfile.h"
+#include "core/util/format.h"
 
 #include <cmath>
 #include <filesystem>

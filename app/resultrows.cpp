@@ -2,10 +2,10 @@
 
 #include "app/arguments.h"
 #include "app/texttable.h"
-#include "core/advice.h"
-#include "core/csvfield.h"
-#include "core/format.h"
-#include "core/numbers.h"
+#include "core/roofline/advice.h"
+#include "core/util/csvfield.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 
 namespace roofscope::cli {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/hardware.h"
-#include "core/operators.h"
-#include "core/roofline.h"
+#include "core/hardware/hardware.h"
+#include "core/roofline/operators.h"
+#include "core/roofline/roofline.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,10 +5,10 @@
 #include "app/modelcommands.h"
 #include "app/resultrows.h"
 #include "app/texttable.h"
-#include "core/format.h"
-#include "core/numbers.h"
-#include "core/parallel.h"
-#include "core/servingreport.h"
+#include "core/models/parallel.h"
+#include "core/serving/servingreport.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 
 #include <iostream>
 

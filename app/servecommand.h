@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/serving.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/serving/serving.h"
 
 #include <string>
 #include <vector>

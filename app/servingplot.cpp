@@ -5,9 +5,9 @@
 
 #include "app/arguments.h"
 #include "app/servecommand.h"
-#include "core/format.h"
-#include "core/numbers.h"
-#include "core/palette.h"
+#include "core/figure/palette.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 #include "ui/export/atomicfile.h"
 #include "ui/export/servingfigure.h"
 

@@ -1,6 +1,7 @@
 #include "ui/guimain.h"
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "ui/text/translation.h"
 #include "ui/widgets/mainwindow.h"
 
@@ -26,7 +27,7 @@ int runGui(int argc, char** argv)
 
     HardwareCatalog catalog = HardwareCatalog::builtin();
     QStringList errors;
-    for (const Error& e : catalog.loadUserDirectory())
+    for (const Error& e : loadUserHardwareDirectory(catalog))
         errors << QString::fromStdString(e.message);
     const QStringList args = QApplication::arguments();
     QStringList documents; // files to open: a document, or profiler exports to import
@@ -41,7 +42,7 @@ int runGui(int argc, char** argv)
                 documents << args[i];
             continue;
         }
-        if (auto loaded = catalog.loadFile(file.toStdString()); !loaded) {
+        if (auto loaded = loadHardwareFile(catalog, file.toStdString()); !loaded) {
             errors << QString::fromStdString(loaded.error().message);
             QTextStream(stderr) << QString::fromStdString(loaded.error().message) << '\n';
         }

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/hardware/precision.h"
 #include "core/measured/torchtrace.h"
-#include "core/precision.h"
 
 #include <cstdint>
 #include <optional>

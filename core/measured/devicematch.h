@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/measured/measuredkernel.h"
 
 #include <string>

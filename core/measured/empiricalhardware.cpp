@@ -1,10 +1,10 @@
 #include "core/measured/empiricalhardware.h"
 
-#include "core/catalog.h"
-#include "core/jsonreader.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/csvreader.h"
 #include "core/measured/metricvalue.h"
-#include "core/numbers.h"
+#include "core/util/jsonreader.h"
+#include "core/util/numbers.h"
 
 #include <cctype>
 #include <cmath>

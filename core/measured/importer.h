@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/measured/kernelcontext.h"
 #include "core/measured/measuredkernel.h"
+#include "core/util/expected.h"
 
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 #include "core/measured/kernelanalysis.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/measured/measuredkernel.h"
-#include "core/roofline.h"
+#include "core/roofline/roofline.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/precision.h"
+#include "core/hardware/precision.h"
+#include "core/util/expected.h"
 
 #include <nlohmann/json.hpp>
 

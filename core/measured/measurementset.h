@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/expected.h"
 #include "core/measured/measuredkernel.h"
+#include "core/util/expected.h"
 
 #include <nlohmann/json.hpp>
 

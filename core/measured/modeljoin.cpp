@@ -1,7 +1,7 @@
 #include "core/measured/modeljoin.h"
 
-#include "core/format.h"
 #include "core/measured/tracepasses.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +11,8 @@
 
 namespace roofscope {
 
-InferenceScenario joinScenario(const ModelConfig& model, Phase phase, double batch,
-                               double context, bool fused)
+InferenceScenario joinScenario(const ModelConfig& model, Phase phase, double batch, double context,
+                               bool fused)
 {
     // `roofscope model`'s defaults (scenarioFrom without precision options).
     InferenceScenario s;
@@ -34,8 +34,8 @@ public:
     {
         Predictions p;
         for (bool fused : {false, true}) {
-            auto workload =
-                expandWorkload(model, joinScenario(model, pass.phase, pass.batch, pass.context, fused));
+            auto workload = expandWorkload(
+                model, joinScenario(model, pass.phase, pass.batch, pass.context, fused));
             if (!workload)
                 return makeError("model " + model.id + ": " + workload.error().message);
             auto totals = evaluateWorkload(*workload, gpu);
@@ -186,10 +186,9 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
             ++p.notInModel[it->second].kernels;
             p.notInModel[it->second].measuredS += kernel.timeS;
         }
-        std::stable_sort(p.notInModel.begin(), p.notInModel.end(),
-                         [](const NotInModel& a, const NotInModel& b) {
-                             return a.measuredS > b.measuredS;
-                         });
+        std::stable_sort(
+            p.notInModel.begin(), p.notInModel.end(),
+            [](const NotInModel& a, const NotInModel& b) { return a.measuredS > b.measuredS; });
         std::sort(p.layerTimes.begin(), p.layerTimes.end(),
                   [](const JoinedLayer& a, const JoinedLayer& b) { return a.layer < b.layer; });
         for (const JoinedOperator& o : p.operators)

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/measured/importer.h"
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
+#include "core/util/expected.h"
 
 #include <string>
 #include <vector>
@@ -55,8 +55,8 @@ struct JoinedPass {
 };
 
 struct ModelJoin {
-    std::string model; // its id
-    std::string gpu;   // the catalog id predictions are made on
+    std::string model;            // its id
+    std::string gpu;              // the catalog id predictions are made on
     double placedTimeShare = 0.0; // share of the trace's kernel time with FLOPs and bytes
     double shortestKernelS = 0.0;
     std::vector<JoinedPass> passes;
@@ -70,7 +70,7 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
                                      const Hardware& gpu);
 
 // The scenario a pass is predicted at.
-InferenceScenario joinScenario(const ModelConfig& model, Phase phase, double batch,
-                               double context, bool fused);
+InferenceScenario joinScenario(const ModelConfig& model, Phase phase, double batch, double context,
+                               bool fused);
 
 } // namespace roofscope

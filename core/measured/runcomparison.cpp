@@ -1,7 +1,7 @@
 #include "core/measured/runcomparison.h"
 
-#include "core/format.h"
 #include "core/measured/kernelname.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "core/measured/torchtrace.h"
 
-#include "core/jsonreader.h"
 #include "core/measured/jsonsax.h"
+#include "core/util/jsonreader.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/expected.h"
+#include "core/util/expected.h"
 
 #include <cstddef>
 #include <cstdint>

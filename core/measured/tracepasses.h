@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/expected.h"
 #include "core/measured/kernelcontext.h"
 #include "core/measured/measuredkernel.h"
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
+#include "core/util/expected.h"
 
 #include <cstddef>
 #include <string>

@@ -1,6 +1,6 @@
 #include "core/probe/proberesult.h"
 
-#include "core/numbers.h"
+#include "core/util/numbers.h"
 
 #include <cmath>
 

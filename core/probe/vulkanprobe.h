@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/probe/sampler.h"
+#include "core/util/expected.h"
 
 #include <nlohmann/json.hpp>
 

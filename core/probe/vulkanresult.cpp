@@ -1,6 +1,6 @@
 // The Vulkan probe's result as JSON and as a catalog entry (built with or without Vulkan).
-#include "core/numbers.h"
 #include "core/probe/vulkanprobe.h"
+#include "core/util/numbers.h"
 
 namespace roofscope::probe {
 

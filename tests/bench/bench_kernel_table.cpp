@@ -4,8 +4,8 @@
 // never pass/fail.
 //   cmake --build build/dev --target roofscope_bench_kernel_table &&
 //   build/dev/tests/bench/roofscope_bench_kernel_table [ROWS]
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
 #include "ui/document/session.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/widgets/kernelspanel.h"

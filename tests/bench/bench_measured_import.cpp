@@ -2,7 +2,7 @@
 // kernel under its roof. Not a test: timings are reported, never pass/fail.
 //   cmake --build build/dev --target roofscope_bench_measured_import &&
 //   build/dev/tests/bench/roofscope_bench_measured_import [ROWS]
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"

@@ -7,8 +7,8 @@
 // the median and other percentiles in milliseconds.
 //
 //   ./build/tests/bench/roofscope_bench_slider [steps]
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/controls/logslider.h"

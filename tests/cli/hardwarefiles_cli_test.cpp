@@ -1,7 +1,8 @@
 // Hardware files in the CLI: an omniperf roofline.csv in the user catalog folder is loaded like a
 // catalog file, and a document that embeds a measured accelerator plots with an empty folder.
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "plotcommandtest.h"
 #include "runcli.h"
 #include "tests/common/scratchdir.h"
@@ -80,7 +81,7 @@ TEST_F(HardwareFilesCli, DocumentWithAnErtEntryPlotsWithAnEmptyUserFolder)
     if (!std::filesystem::is_directory(ROOFSCOPE_REAL_CORPUS_DIR))
         GTEST_SKIP() << "real-export folder " << ROOFSCOPE_REAL_CORPUS_DIR << " is missing";
     roofscope::HardwareCatalog catalog = roofscope::HardwareCatalog::builtin();
-    const auto ert = catalog.loadFile(real("intel16_ert_roofline_5memlevels.json"));
+    const auto ert = loadHardwareFile(catalog, real("intel16_ert_roofline_5memlevels.json"));
     ASSERT_TRUE(ert.ok()) << ert.error().message;
     const roofscope::Hardware machine = ert->front();
 

@@ -1,5 +1,5 @@
 // `roofscope model --tp/--pp/--ep` and `roofscope plan`: the layouts as a user asks for them.
-#include "core/numbers.h"
+#include "core/util/numbers.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>

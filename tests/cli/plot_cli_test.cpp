@@ -1,10 +1,10 @@
 // `roofscope plot`: the window's figure without a display. Image sizes read from the files,
 // CSV numbers compared with the core, and every usage mistake an exit code 2 with one line.
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/roofline.h"
-#include "core/scenario.h"
-#include "core/workload.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
+#include "core/roofline/roofline.h"
 #include "plotcommandtest.h"
 #include "runcli.h"
 #include "tests/generated/testpaths.h"

@@ -1,7 +1,7 @@
 // `roofscope plot --measured FILE`: kernels in the figure data (JSON and CSV) with the core's
 // numbers, two files as before/after with speedups, scenarios that embed measurements, and
 // bad files as exit code 2 with one line naming the file and the line.
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 #include "plotcommandtest.h"
 #include "runcli.h"
 

@@ -1,7 +1,8 @@
 // `roofscope probe --quick`: the JSON it prints, the catalog entry -o writes (read back by
 // `roofscope gpus --catalog`), and its refusals. Never absolute speeds: only shapes and orders
 // that hold on any machine, loaded or not.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "core/probe/isa.h"
 #include "core/probe/vulkanprobe.h"
 #include "runcli.h"
@@ -73,7 +74,7 @@ TEST(ProbeCli, CatalogEntryLoadsBackThroughGpus)
     ASSERT_TRUE(std::filesystem::exists(file));
 
     auto catalog = roofscope::HardwareCatalog();
-    auto loaded = catalog.loadFile(file);
+    auto loaded = loadHardwareFile(catalog, file);
     ASSERT_TRUE(loaded) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 1u);
     const roofscope::Hardware& hw = loaded->front();
@@ -122,7 +123,7 @@ TEST(ProbeCli, Bf16PeakWhereTheCpuHasAvx512Bf16)
 #endif
     EXPECT_EQ(out["not_measured"], "fp16 is not measured (no AVX512-FP16 kernel)");
     auto catalog = roofscope::HardwareCatalog();
-    auto loaded = catalog.loadFile(file);
+    auto loaded = loadHardwareFile(catalog, file);
     ASSERT_TRUE(loaded) << loaded.error().message;
     const auto* bf16 =
         loaded->front().findCeiling(roofscope::Precision::BF16, roofscope::ComputeUnit::Vector);
@@ -197,7 +198,7 @@ TEST(ProbeCli, VulkanOnLavapipeWritesAnEntryGpusLoads)
         EXPECT_TRUE(c["ok"].get<bool>()) << c;
 
     auto catalog = roofscope::HardwareCatalog();
-    auto loaded = catalog.loadFile(file);
+    auto loaded = loadHardwareFile(catalog, file);
     ASSERT_TRUE(loaded) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 1u);
     const roofscope::Hardware& hw = loaded->front();

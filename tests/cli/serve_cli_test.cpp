@@ -1,5 +1,5 @@
 // `roofscope serve`: the serving curve as a user asks for it, in each format.
-#include "core/numbers.h"
+#include "core/util/numbers.h"
 #include "runcli.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/modelconfig.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
 
 #include <gtest/gtest.h>
 

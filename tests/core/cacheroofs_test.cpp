@@ -1,8 +1,8 @@
 // Cache roofs: every on-chip level a catalog entry has (a measured CPU's L1, L2, L3) is a
 // labelled slope of the figure when the cache toggle is on; the window and `roofscope plot` both
 // draw these roofs from the figure.
-#include "core/catalog.h"
-#include "core/figure.h"
+#include "core/figure/figure.h"
+#include "core/hardware/catalog.h"
 #include "core/probe/proberesult.h"
 
 #include "tests/common/measuredcpu.h"

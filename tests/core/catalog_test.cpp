@@ -1,6 +1,7 @@
-#include "core/catalog.h"
-#include "core/idlookup.h"
-#include "core/jsonreader.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
+#include "core/util/idlookup.h"
+#include "core/util/jsonreader.h"
 #include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>
@@ -626,7 +627,7 @@ TEST(CatalogMerge, UserFileOverridesBuiltinInPlace)
         catalogText(entry(
             "h100-sxm5", {},
             R"([{"precision": "bf16", "unit": "tensor", "flops_per_s": 7e14, "source": "measured"}])")));
-    const auto loaded = catalog.loadFile(path);
+    const auto loaded = loadHardwareFile(catalog, path);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.all()[index].id, "h100-sxm5");
@@ -655,7 +656,7 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
     const std::string path =
         dir.write("broken.json",
                   catalogText(entry("h100-sxm5") + "," + entry("new-one", R"("colour": 1, )")));
-    const auto loaded = catalog.loadFile(path);
+    const auto loaded = loadHardwareFile(catalog, path);
     ASSERT_FALSE(loaded.ok());
     EXPECT_EQ(loaded.error().message, path +
                                           ": /hardware/1/colour: unknown key (expected one of: id, "
@@ -670,7 +671,7 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
 TEST(CatalogMerge, MissingFileNamesThePath)
 {
     HardwareCatalog catalog;
-    const auto loaded = catalog.loadFile("/nonexistent/dir/hw.json");
+    const auto loaded = loadHardwareFile(catalog, "/nonexistent/dir/hw.json");
     ASSERT_FALSE(loaded.ok());
     EXPECT_TRUE(loaded.error().message.starts_with("/nonexistent/dir/hw.json: cannot open: "))
         << loaded.error().message;
@@ -689,7 +690,7 @@ TEST(CatalogMerge, LoadUserDirectoryMergesGoodAndReportsBroken)
 
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t count = catalog.all().size();
-    const std::vector<Error> errors = catalog.loadUserDirectory();
+    const std::vector<Error> errors = loadUserHardwareDirectory(catalog);
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_TRUE(errors.front().message.starts_with(broken + ": line 2, column 14: syntax error: "))
         << errors.front().message;
@@ -702,7 +703,7 @@ TEST(CatalogMerge, MissingUserDirectoryIsNotAnError)
 {
     ScopedEnv env("ROOFSCOPE_CATALOG_DIR", "/nonexistent/roofscope-catalog");
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    EXPECT_TRUE(catalog.loadUserDirectory().empty());
+    EXPECT_TRUE(loadUserHardwareDirectory(catalog).empty());
     EXPECT_EQ(catalog.all().size(), HardwareCatalog::builtin().all().size());
 }
 

@@ -1,6 +1,6 @@
 // A measured CPU is known as a CPU: kind "cpu" in its catalog entry, and a sentence about a
 // kernel above its roof talks about the probe's FMA peak, not a GPU's clock or tensor cores.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/probe/proberesult.h"
 

@@ -1,7 +1,7 @@
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/parallel.h"
-#include "core/workload.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/models/parallel.h"
+#include "core/models/workload.h"
 #include "tests/common/builtins.h"
 #include "tests/generated/testpaths.h"
 

@@ -1,10 +1,10 @@
 // Communication as its own roof: a model spread over GPUs brings, per shown GPU, the link's
 // bandwidth slope and its all-reduces on it, computed once in the core figure.
-#include "core/figure.h"
+#include "core/figure/figure.h"
 
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/scenariomodel.h"
+#include "core/document/scenariomodel.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // The figure model: what the window, `roofscope plot`, the figure data and the comparison
 // sentences all draw from (core/figure.h, core/palette.h).
-#include "core/figure.h"
+#include "core/figure/figure.h"
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>

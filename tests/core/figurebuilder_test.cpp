@@ -1,10 +1,10 @@
 // The core's incremental figure builder (core/figurebuilder.h) over a plain document: after a
 // rebuild and after each edit it reports, its figure equals buildFigure of the same document,
 // and it says which parts it redid (a slider step under the same roof redoes only points).
-#include "core/figurebuilder.h"
+#include "core/figure/figurebuilder.h"
 
-#include "core/palette.h"
-#include "core/roofline.h"
+#include "core/figure/palette.h"
+#include "core/roofline/roofline.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The figure's data as CSV and JSON (core/figuredata.h): what the window's Export Data and
 // `roofscope plot --out x.csv` write, read from the figure model without a window.
-#include "core/figuredata.h"
+#include "core/figure/figuredata.h"
 
-#include "core/catalog.h"
-#include "core/numbers.h"
+#include "core/hardware/catalog.h"
+#include "core/util/numbers.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,14 +1,15 @@
 // Hardening of the core against hostile input (numbers beyond double's range, invalid UTF-8,
 // overflowing counts, oversized files), and its C-locale number handling. The CLI side is in
 // tests/cli/hardening_cli_test.cpp.
-#include "core/catalog.h"
-#include "core/format.h"
-#include "core/jsonreader.h"
-#include "core/modelconfig.h"
-#include "core/numbers.h"
-#include "core/operators.h"
-#include "core/scenario.h"
-#include "core/workload.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
+#include "core/roofline/operators.h"
+#include "core/util/format.h"
+#include "core/util/jsonreader.h"
+#include "core/util/numbers.h"
+#include "core/util/textfile.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>

@@ -1,10 +1,11 @@
 // Hardware files as first-class catalog entries: every format `--catalog` reads also loads from
 // the user catalog folder, an entry's name comes from the file's content (never its path), and a
 // scenario document carries the non-built-in accelerators it uses.
-#include "core/catalog.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/empiricalhardware.h"
+#include "core/measured/hardwarefiles.h"
 #include "core/measured/importer.h"
-#include "core/scenario.h"
 #include "tests/common/scratchdir.h"
 #include "tests/generated/testpaths.h"
 
@@ -89,7 +90,7 @@ TEST(HardwareFiles, UserFolderLoadsEveryFormatNamedByContent)
 
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t builtin = catalog.all().size();
-    const std::vector<Error> errors = catalog.loadUserDirectory();
+    const std::vector<Error> errors = loadUserHardwareDirectory(catalog);
     ASSERT_TRUE(errors.empty()) << errors.front().message;
 
     const Hardware* ert = findByNamePrefix(catalog, "knl-node (ERT measured, ");
@@ -125,8 +126,8 @@ TEST(HardwareFiles, RealErtIsTheSameEntryWhereverTheFileIs)
     ASSERT_FALSE(text.empty());
     HardwareCatalog first;
     HardwareCatalog second;
-    const auto one = first.loadFile(a.write("roofline.json", text));
-    const auto two = second.loadFile(b.write("roofline.json", text));
+    const auto one = loadHardwareFile(first, a.write("roofline.json", text));
+    const auto two = loadHardwareFile(second, b.write("roofline.json", text));
     ASSERT_TRUE(one.ok()) << one.error().message;
     ASSERT_TRUE(two.ok()) << two.error().message;
     ASSERT_EQ(one->size(), 1u);
@@ -145,7 +146,7 @@ TEST(HardwareFiles, RealExportsReloadFromTheUserFolder)
     CatalogDirScope scope(dir.dir().string());
     HardwareCatalog catalog = HardwareCatalog::builtin();
     const std::size_t builtin = catalog.all().size();
-    const std::vector<Error> errors = catalog.loadUserDirectory();
+    const std::vector<Error> errors = loadUserHardwareDirectory(catalog);
     ASSERT_TRUE(errors.empty()) << errors.front().message;
     EXPECT_EQ(catalog.all().size(), builtin + 4); // one ERT machine, three GPU devices
     const Hardware* ert = findByNamePrefix(catalog, "dev-intel16 (ERT measured, ");
@@ -174,7 +175,7 @@ TEST(HardwareFiles, ErtWithoutAMachineIsNamedAfterTheFileNotItsPath)
 TEST(HardwareFiles, ScenarioEmbedsAndMergesNonBuiltinHardware)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    const auto ert = catalog.loadFile(fixture("ert-roofline.json"));
+    const auto ert = loadHardwareFile(catalog, fixture("ert-roofline.json"));
     ASSERT_TRUE(ert.ok()) << ert.error().message;
     const Hardware added = ert->front();
 
@@ -209,7 +210,7 @@ TEST(HardwareFiles, ScenarioEmbedsAndMergesNonBuiltinHardware)
 TEST(HardwareFiles, CatalogWinsOverADifferingEmbeddedEntry)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    ASSERT_TRUE(catalog.loadFile(fixture("ert-roofline.json")).ok());
+    ASSERT_TRUE(loadHardwareFile(catalog, fixture("ert-roofline.json")).ok());
     Hardware mine = catalog.all().back();
     Scenario s = defaultScenario();
     s.gpus = {mine.id};
@@ -227,7 +228,7 @@ TEST(HardwareFiles, CatalogWinsOverADifferingEmbeddedEntry)
 TEST(HardwareFiles, BrokenEmbeddedEntryNamesFileAndPointer)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    ASSERT_TRUE(catalog.loadFile(fixture("ert-roofline.json")).ok());
+    ASSERT_TRUE(loadHardwareFile(catalog, fixture("ert-roofline.json")).ok());
     Scenario s = defaultScenario();
     s.hardware = {catalog.all().back()};
     std::string json = scenarioToJson(s);
@@ -257,7 +258,7 @@ TEST(HardwareFiles, OmniperfSysinfoBesideNamesTheGpu)
         dir.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
     dir.write("sysinfo.csv", readAll(real("mi300x_omniperf_sysinfo.csv")));
     HardwareCatalog catalog;
-    const auto loaded = catalog.loadFile(csv);
+    const auto loaded = loadHardwareFile(catalog, csv);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 3u);
     EXPECT_EQ(loaded->front().name.rfind("AMD MI300X_A1 device 0 (omniperf measured, ", 0), 0u)

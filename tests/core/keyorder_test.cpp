@@ -1,6 +1,6 @@
 // stableKeyOrder against a comparison sort of (key, row) pairs, which the Kernels table used
 // before: the same order for keys of every sign and magnitude, equal keys and both zeros.
-#include "core/keyorder.h"
+#include "core/util/keyorder.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Dragged label positions in the scenario document: stable keys, a round trip, and every malformed
 // entry named by file, JSON pointer and problem.
-#include "core/labelkeys.h"
-#include "core/scenario.h"
+#include "core/document/labelkeys.h"
+#include "core/document/scenario.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,8 @@
 // Importers of measured kernels, on the fixtures in tests/data/measured (written by
 // make_fixtures.py there; each shows one quirk of real exports).
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/devicematch.h"
+#include "core/measured/hardwarefiles.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "tests/generated/testpaths.h"
@@ -216,8 +217,8 @@ TEST(MeasuredEmpirical, ErtJsonIsAHardwareEntry)
 TEST(MeasuredEmpirical, CatalogLoadFileAcceptsErtAndOmniperf)
 {
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    const auto ert = catalog.loadFile(fixture("ert-roofline.json")).value();
-    const auto omniperf = catalog.loadFile(fixture("omniperf-roofline.csv")).value();
+    const auto ert = loadHardwareFile(catalog, fixture("ert-roofline.json")).value();
+    const auto omniperf = loadHardwareFile(catalog, fixture("omniperf-roofline.csv")).value();
     ASSERT_EQ(ert.size(), 1u);
     ASSERT_EQ(omniperf.size(), 2u);
     EXPECT_NE(catalog.find(ert[0].id), nullptr);

@@ -1,5 +1,5 @@
 // Kernel names, device matching, grouping, units and the JSON round trip of measured kernels.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/kernelname.h"

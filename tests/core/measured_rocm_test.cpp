@@ -2,8 +2,9 @@
 // pmc_perf.csv (gfx908, gfx942 spellings, sysinfo.csv), omniperf roofline.csv with several
 // devices, ERT roofline.json with L3/L4. Synthetic fixtures in tests/data/measured, and the real
 // exports of ROOFSCOPE_REAL_CORPUS_DIR (values derived by hand from their rows, as noted).
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/experimentjoin.h"
+#include "core/measured/hardwarefiles.h"
 #include "core/measured/importer.h"
 #include "core/measured/rocprofimporter.h"
 #include "tests/generated/testpaths.h"
@@ -295,7 +296,8 @@ TEST(MeasuredEmpirical, RealMi210RooflineThreeDevices)
     EXPECT_EQ(d0.name.find('/'), std::string::npos);
     EXPECT_NE(m.hardware[0].id, m.hardware[1].id);
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    EXPECT_EQ(catalog.loadFile(real("mi210_omniperf_roofline_3devices.csv")).value().size(), 3u);
+    EXPECT_EQ(
+        loadHardwareFile(catalog, real("mi210_omniperf_roofline_3devices.csv")).value().size(), 3u);
 }
 
 TEST(MeasuredEmpirical, RealErtWithL3AndL4)

@@ -1,7 +1,7 @@
 // A measured entry held against its datasheet: "measured_of" names the datasheet entry,
 // measuredRatios gives measured / datasheet for every roof both have.
-#include "core/catalog.h"
-#include "core/hardware.h"
+#include "core/hardware/catalog.h"
+#include "core/hardware/hardware.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Measurements in the scenario document (core/measured/measurementset.h) and in the figure:
 // round trip, errors named by JSON pointer, points per memory level, links to the analytic
 // operators, before/after arrows and speedups, labels for the kernels that take the time.
-#include "core/catalog.h"
-#include "core/figure.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/figure/figure.h"
+#include "core/hardware/catalog.h"
 #include "tests/common/measuredkernels.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "core/modelconfig.h"
+#include "core/models/modelconfig.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>

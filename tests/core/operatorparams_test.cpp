@@ -1,8 +1,8 @@
 // Typed parameters: every kind's cost formula reads only parameters its kind declares. Reading
 // anything else is a programming error (std::logic_error), found here by walking every kind with
 // every choice and precision, not a silent 0 or FP16 at run time.
-#include "core/operators.h"
-#include "core/precision.h"
+#include "core/hardware/precision.h"
+#include "core/roofline/operators.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-#include "core/advice.h"
-#include "core/operators.h"
+#include "core/roofline/advice.h"
+#include "core/roofline/operators.h"
 #include "h100.h"
 
 #include <gtest/gtest.h>

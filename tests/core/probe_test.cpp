@@ -1,12 +1,12 @@
 // The pure parts of `roofscope probe`: memory levels read off bandwidth curves, the sweep's
 // sizes, the system's cache sizes, and the catalog entry a probe result becomes.
-#include "core/atomicfile.h"
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/probe/bandwidthsweep.h"
 #include "core/probe/cpuprobe.h"
 #include "core/probe/plateaus.h"
 #include "core/probe/proberesult.h"
 #include "core/probe/sampler.h"
+#include "core/util/atomicfile.h"
 #include "tests/common/scratchdir.h"
 
 #include <gtest/gtest.h>

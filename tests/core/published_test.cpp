@@ -1,4 +1,4 @@
-#include "core/publishedresult.h"
+#include "core/serving/publishedresult.h"
 
 #include "tests/common/builtins.h"
 

@@ -1,4 +1,4 @@
-#include "core/recentcache.h"
+#include "core/util/recentcache.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/roofline.h"
+#include "core/roofline/roofline.h"
 #include "h100.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // Row overrides (core/rowoverrides.h): what an edit of a model row changes, laid over a new
 // expansion by the row's key, and saved in the document's model set-up.
-#include "core/modelconfig.h"
-#include "core/rowoverrides.h"
-#include "core/scenariomodel.h"
+#include "core/document/scenariomodel.h"
+#include "core/models/modelconfig.h"
+#include "core/models/rowoverrides.h"
 
 #include <gtest/gtest.h>
 

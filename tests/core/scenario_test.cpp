@@ -1,7 +1,7 @@
 // The scenario document: round trip, the default story, and every malformed case named by
 // file, JSON pointer and problem.
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
 
 #include <gtest/gtest.h>
 

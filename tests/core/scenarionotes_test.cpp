@@ -1,5 +1,5 @@
-#include "core/modelconfig.h"
-#include "core/scenarionotes.h"
+#include "core/document/scenarionotes.h"
+#include "core/models/modelconfig.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>

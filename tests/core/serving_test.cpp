@@ -1,6 +1,6 @@
-#include "core/parallel.h"
-#include "core/serving.h"
-#include "core/workload.h"
+#include "core/models/parallel.h"
+#include "core/models/workload.h"
+#include "core/serving/serving.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>

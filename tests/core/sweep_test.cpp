@@ -1,6 +1,6 @@
-#include "core/format.h"
-#include "core/operators.h"
-#include "core/sweep.h"
+#include "core/roofline/operators.h"
+#include "core/roofline/sweep.h"
+#include "core/util/format.h"
 #include "h100.h"
 
 #include <gtest/gtest.h>

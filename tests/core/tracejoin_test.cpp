@@ -2,12 +2,12 @@
 // per-operator times on the real H200 Llama trace against facts derived from the trace alone,
 // and the splitter on a small synthetic trace of a second family (fused QKV with bias, fused
 // gate_up, SDPA's efficient attention, a split-K GEMM).
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/tracepasses.h"
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
@@ -19,10 +19,12 @@ using namespace roofscope;
 
 namespace {
 
-const std::string kTrace = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
-                           "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
-const std::string kConfig = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
-                            "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.config.json";
+const std::string kTrace =
+    std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+    "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
+const std::string kConfig =
+    std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+    "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16.config.json";
 
 const Hardware& h200()
 {
@@ -41,7 +43,8 @@ const Real& real()
 {
     static const Real r = [] {
         Real out;
-        if (!std::filesystem::is_regular_file(kTrace) || !std::filesystem::is_regular_file(kConfig)) {
+        if (!std::filesystem::is_regular_file(kTrace) ||
+            !std::filesystem::is_regular_file(kConfig)) {
             out.problem = "the H200 trace or its config is missing: " + kTrace + " / " + kConfig +
                           " (shared/samples/h200 of the project's shared folder)";
             return out;
@@ -122,9 +125,9 @@ TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
         const char* op;
         double us;
         long long kernels;
-    } facts[] = {{&prefill, "q_proj", 11528.527, 32},  {&prefill, "attention", 3447.954, 32},
+    } facts[] = {{&prefill, "q_proj", 11528.527, 32},    {&prefill, "attention", 3447.954, 32},
                  {&prefill, "down_proj", 39203.314, 32}, {&decode, "q_proj", 434.394, 64},
-                 {&decode, "attention", 419.169, 32},   {&decode, "down_proj", 1044.691, 64}};
+                 {&decode, "attention", 419.169, 32},    {&decode, "down_proj", 1044.691, 64}};
     for (const auto& f : facts) {
         const JoinedOperator* o = findOp(*f.pass, f.op);
         ASSERT_NE(o, nullptr) << f.op;
@@ -134,10 +137,10 @@ TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
         EXPECT_GT(o->bytes, 0.0) << f.op;
     }
     // The model's operators are all there, and sampling is outside it with its time.
-    for (const char* name : {"embedding", "input_norm", "k_proj", "v_proj", "rope",
-                             "kv_cache_write", "o_proj", "attn_residual", "post_attention_norm",
-                             "gate_proj", "up_proj", "act", "mul", "mlp_residual", "final_norm",
-                             "lm_head"})
+    for (const char* name :
+         {"embedding", "input_norm", "k_proj", "v_proj", "rope", "kv_cache_write", "o_proj",
+          "attn_residual", "post_attention_norm", "gate_proj", "up_proj", "act", "mul",
+          "mlp_residual", "final_norm", "lm_head"})
         EXPECT_NE(findOp(decode, name), nullptr) << name;
     bool argmax = false;
     for (const NotInModel& n : decode.notInModel)
@@ -217,12 +220,12 @@ private:
         if (m_id > 1)
             m_events << ",\n";
         m_events << R"({"ph": "X", "cat": "cpu_op", "name": ")" << name << R"(", "ts": )" << m_ts
-                 << R"(, "dur": 5, "args": {"External id": )" << id << R"(, "Input Dims": )"
-                 << dims << "}}";
+                 << R"(, "dur": 5, "args": {"External id": )" << id << R"(, "Input Dims": )" << dims
+                 << "}}";
         for (int k = 0; k < kernels; ++k) {
             m_events << R"(, {"ph": "X", "cat": "kernel", "name": "k_)" << id << "_" << k
-                     << R"(", "ts": )" << m_ts << R"(, "dur": 10, "args": {"External id": )"
-                     << id << "}}";
+                     << R"(", "ts": )" << m_ts << R"(, "dur": 10, "args": {"External id": )" << id
+                     << "}}";
             m_ts += 20;
         }
     }
@@ -237,8 +240,8 @@ private:
             op("aten::addmm", "[[128], [" + T + ", 64], [64, 128], [], []]");
             op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
             op("aten::cat", "[[[2, 4, " + l + ", 8], [2, 4, " + l + ", 8]], []]");
-            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") +
-                                ", [2, 2, " + l + ", 16]], []]");
+            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
+                                l + ", 16]], []]");
             op("aten::_scaled_dot_product_efficient_attention",
                "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
                    std::to_string(S) + ", 16], [], [], [], []]");
@@ -286,12 +289,11 @@ TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
     const struct {
         const char* name;
         long long kernels;
-    } expected[] = {{"embedding", 1}, {"input_norm", 4}, {"qkv_proj", 2},
-                    {"rope", 4},      {"kv_cache_write", 2}, {"attention", 2},
-                    {"o_proj", 4},    {"attn_residual", 2}, {"post_attention_norm", 2},
-                    {"gate_up_proj", 2}, {"act", 2},    {"mul", 2},
-                    {"down_proj", 2}, {"mlp_residual", 2}, {"final_norm", 1},
-                    {"lm_head", 1}};
+    } expected[] = {
+        {"embedding", 1},           {"input_norm", 4},   {"qkv_proj", 2},   {"rope", 4},
+        {"kv_cache_write", 2},      {"attention", 2},    {"o_proj", 4},     {"attn_residual", 2},
+        {"post_attention_norm", 2}, {"gate_up_proj", 2}, {"act", 2},        {"mul", 2},
+        {"down_proj", 2},           {"mlp_residual", 2}, {"final_norm", 1}, {"lm_head", 1}};
     ASSERT_EQ(decode.operators.size(), std::size(expected));
     for (std::size_t i = 0; i < std::size(expected); ++i) {
         EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;

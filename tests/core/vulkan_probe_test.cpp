@@ -1,7 +1,7 @@
 // The Vulkan probe: its host reference of the FMA chains, its catalog entry, and a run on Mesa's
 // software device lavapipe, whose shaders' outputs must match the host's computation and whose
 // FP32 peak cannot beat the CPU it runs on (measured in the same test) by more than 1.5×.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/probe/fmakernels.h"
 #include "core/probe/isa.h"
 #include "core/probe/pinnedteam.h"

@@ -1,6 +1,6 @@
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
 #include "tests/common/builtins.h"
 #include "tests/generated/testpaths.h"
 

@@ -1,7 +1,7 @@
 // Hardware catalog loader: parse → serialise → parse must give the same catalog, and every
 // roofline verdict on an accepted accelerator is finite or a clean error.
-#include "core/catalog.h"
-#include "core/roofline.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/roofline.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>

@@ -1,9 +1,9 @@
 // Model loader (RoofScope model catalogs and Hugging Face config.json): parse → serialise →
 // parse must be stable, and an accepted model expands and evaluates to finite totals or to a
 // clean one-line error.
-#include "core/catalog.h"
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/hardware/catalog.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>

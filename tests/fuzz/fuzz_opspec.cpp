@@ -1,7 +1,7 @@
 // Operator specs ("kind:key=value,..." or a preset id): spec() reads back to the same operator,
 // and its cost and verdict on H100 are finite.
-#include "core/catalog.h"
-#include "core/operators.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/operators.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // Published-results loader (parsePublishedResults): parse → serialise → parse must be stable,
 // and every accepted row whose model and GPU are built in gets a finite bound and ratio or a
 // clean one-line error.
-#include "core/publishedresult.h"
+#include "core/serving/publishedresult.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>

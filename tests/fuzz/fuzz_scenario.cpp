@@ -1,5 +1,5 @@
 // Scenario documents: parse → serialise → parse gives an equal scenario.
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 #include "fuzzcheck.h"
 
 #include <cstddef>

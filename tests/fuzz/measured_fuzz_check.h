@@ -9,7 +9,7 @@
 //   then: clang++ $FLAGS -fsanitize=fuzzer tests/fuzz/fuzz_ncu.cpp *.o -lz -o fuzz_ncu
 //         ./fuzz_ncu -dict=tests/fuzz/ncu.dict -max_len=4096 CORPUS_COPY tests/fuzz/corpus/ncu
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 

@@ -1,8 +1,8 @@
 // The document's accelerator and operator parts on their own (ui/document/acceleratorselection.h,
 // ui/document/operatorlist.h): the next state of an edit is computed before it is applied (the
 // undo step holds both), and the estimates follow exactly what changed.
-#include "core/operators.h"
-#include "core/palette.h"
+#include "core/figure/palette.h"
+#include "core/roofline/operators.h"
 #include "ui/document/acceleratorselection.h"
 #include "ui/document/operatorlist.h"
 

@@ -1,7 +1,7 @@
 // The chart against the core: every point where the core puts it, a slider step moving
 // exactly the affected points, a drag on the viewport solving back to the parameter, and the
 // pure mapping agreeing with Qt's own.
-#include "core/logscale.h"
+#include "core/figure/logscale.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartlabel.h"

@@ -1,7 +1,7 @@
 // The chart facade and its layers: the interface speaks data values, the building blocks (ticks,
 // legend layout, label placer, keyboard, curve hit test, point cloud) are wired in and do what they
 // are for, and no Qt Charts type leaks out of the chart's implementation files.
-#include "core/format.h"
+#include "core/util/format.h"
 #include "tests/generated/testpaths.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/chartkeyboard.h"

@@ -3,7 +3,7 @@
 // only when the layout does), and what it draws must be what the core's buildFigure() builds
 // from the same document (Session::figure()). Compared after every kind of change, for the
 // default scenario, a model over four GPUs (TP=4) and two measured runs compared before/after.
-#include "core/labelkeys.h"
+#include "core/document/labelkeys.h"
 #include "modelwindow.h"
 #include "tests/common/measuredkernels.h"
 #include "ui/chart/roofchart.h"

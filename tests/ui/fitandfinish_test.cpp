@@ -2,7 +2,8 @@
 // names read as a person writes them, the dark theme darkens the whole window, Tab walks through
 // the panels, the chart gets half of a small screen, and accelerators can be added from a file or
 // typed into an editor.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "tests/common/measuredkernels.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/controls/prompt.h"
@@ -570,7 +571,7 @@ TEST(FitAndFinish, AddHardwareCatalogMergesOrNamesTheProblem)
     EXPECT_TRUE(w->session()->isChecked(w->session()->hardwareIndex("test-gpu-x")));
     // The next start finds it.
     HardwareCatalog next = HardwareCatalog::builtin();
-    EXPECT_TRUE(next.loadUserDirectory().empty());
+    EXPECT_TRUE(loadUserHardwareDirectory(next).empty());
     EXPECT_NE(next.find("test-gpu-x"), nullptr);
     w->session()->undoStack()->undo();
     EXPECT_EQ(w->session()->hardware().size(), before);

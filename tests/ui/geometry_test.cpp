@@ -1,6 +1,6 @@
 // Pure geometry of the chart: pixel ↔ value mapping, zoom, pan, fit, ticks, hit testing,
 // label placement and the log slider scale.
-#include "core/logscale.h"
+#include "core/figure/logscale.h"
 #include "ui/chart/chartgeometry.h"
 
 #include <gtest/gtest.h>

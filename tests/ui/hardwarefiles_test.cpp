@@ -1,8 +1,9 @@
 // Hardware files in the window: a file of measured peaks given to Import Measurements is offered
 // as hardware, added and checked in one undo step, kept in the user catalog folder under its
 // entry's id with its content's name, and saved into the documents that use it.
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "tests/generated/testpaths.h"
 #include "ui/controls/prompt.h"
 #include "ui/document/session.h"
@@ -117,7 +118,7 @@ TEST(HardwareFilesWindow, ImportOfferAddsAndChecksAnErtRun)
     // Kept under its id, a catalog file with the same name inside.
     EXPECT_EQ(folder.files(), QStringList{QString::fromStdString(hw.id) + QStringLiteral(".json")});
     HardwareCatalog next = HardwareCatalog::builtin();
-    const std::vector<Error> errors = next.loadUserDirectory();
+    const std::vector<Error> errors = loadUserHardwareDirectory(next);
     ASSERT_TRUE(errors.empty()) << errors.front().message;
     ASSERT_NE(next.find(hw.id), nullptr);
     EXPECT_EQ(*next.find(hw.id), hw);
@@ -160,7 +161,7 @@ TEST(HardwareFilesWindow, ImportOfferForOmniperfCsvAndCancel)
     EXPECT_EQ(folder.files().front(),
               QString::fromStdString(s->hardware()[before].id) + QStringLiteral(".json"));
     HardwareCatalog next = HardwareCatalog::builtin();
-    ASSERT_TRUE(next.loadUserDirectory().empty());
+    ASSERT_TRUE(loadUserHardwareDirectory(next).empty());
     EXPECT_EQ(next.all().size(), before + 3);
 }
 
@@ -205,7 +206,7 @@ TEST(HardwareFilesWindow, CatalogEntryWinsOverTheDocumentsAndSaysSo)
     const QString ert =
         QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) + QStringLiteral("/measured/ert-roofline.json");
     HardwareCatalog catalog = HardwareCatalog::builtin();
-    const auto loaded = catalog.loadFile(ert.toStdString());
+    const auto loaded = loadHardwareFile(catalog, ert.toStdString());
     ASSERT_TRUE(loaded.ok());
     Hardware embedded = loaded->front();
     embedded.memory.back().bytesPerS = 100e9; // DRAM, halved

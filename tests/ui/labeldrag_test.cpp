@@ -1,8 +1,8 @@
 // Dragging chart labels: the mouse moves a roof or operator label, a leader goes back to what it
 // names, Edit ▸ Undo puts it back, the position is saved with the document and `roofscope plot`
 // (FigureExporter) draws the label where the window showed it.
-#include "core/labelkeys.h"
-#include "core/scenario.h"
+#include "core/document/labelkeys.h"
+#include "core/document/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"

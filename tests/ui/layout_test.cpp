@@ -3,7 +3,7 @@
 // the Plan tab applying a row, and the Model Totals tab splitting each GPU's time into
 // compute-bound, memory-bound and communication — every figure derived from the formulas, the
 // totals model under QAbstractItemModelTester.
-#include "core/parallel.h"
+#include "core/models/parallel.h"
 #include "modelwindow.h"
 #include "ui/chart/roofchart.h"
 #include "ui/document/modelworkbench.h"

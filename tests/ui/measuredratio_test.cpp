@@ -1,7 +1,7 @@
 // A measured accelerator beside its datasheet: measured ÷ datasheet per roof in the
 // accelerator's tooltip and in the comparison table (the ratios are the core's measuredRatios).
-#include "core/catalog.h"
-#include "core/operators.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/operators.h"
 #include "ui/document/session.h"
 #include "ui/models/comparisonmodel.h"
 #include "ui/models/hardwaremodel.h"

@@ -2,8 +2,8 @@
 // run time in PointCloud's size classes, the hierarchical view's lines and cache roofs, labels for
 // the top kernels only, the tooltip, and the read-out's sentence about the selected kernel
 // (unlinked, linked to an operator, and in a before/after pair).
-#include "core/format.h"
 #include "core/probe/proberesult.h"
+#include "core/util/format.h"
 #include "tests/common/measuredkernels.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/pointcloud.h"

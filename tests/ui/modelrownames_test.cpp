@@ -1,7 +1,7 @@
 // A model's operator rows are shown by name ("Q projection ×80"), never by the core's key
 // ("q_proj"); the long description is the row's tooltip.
-#include "core/modelconfig.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/workload.h"
 #include "tests/generated/testpaths.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/models/operatormodel.h"

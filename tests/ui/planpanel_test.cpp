@@ -1,6 +1,6 @@
 // The Plan tab: the deployment planner for the model panel's model on the baseline, checked
 // with QAbstractItemModelTester and against the core's planDeployments().
-#include "core/parallel.h"
+#include "core/models/parallel.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/models/modeltotalsmodel.h"
 #include "ui/models/planmodel.h"

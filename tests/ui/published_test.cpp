@@ -1,7 +1,7 @@
 // The published measurements in the window: the expected real range under Model Totals,
 // Help ▸ Published Measurements… (its table model against comparePublished), and a quantized
 // Hugging Face checkpoint setting the Model panel's weights.
-#include "core/publishedresult.h"
+#include "core/serving/publishedresult.h"
 #include "modelwindow.h"
 #include "tests/generated/testpaths.h"
 #include "ui/document/modelworkbench.h"

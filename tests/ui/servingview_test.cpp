@@ -2,10 +2,10 @@
 // batch slider and the roofline moves with them, dragging a ring (or pressing a batch's dot, or
 // a key) sets the batch in one undo step, hovering names a point, published measurements and
 // their band are drawn, and exports write the figure and the data.
-#include "core/format.h"
-#include "core/publishedresult.h"
-#include "core/serving.h"
-#include "core/servingreport.h"
+#include "core/serving/publishedresult.h"
+#include "core/serving/serving.h"
+#include "core/serving/servingreport.h"
+#include "core/util/format.h"
 #include "modelwindow.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/roofline.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/roofline.h"
 #include "ui/document/session.h"
 #include "ui/widgets/mainwindow.h"
 

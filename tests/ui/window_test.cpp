@@ -1,8 +1,8 @@
 // The window as a user meets it: the default story, the read-out and the comparison sentence,
 // menus and shortcuts, adding operators and checking accelerators.
-#include "core/advice.h"
-#include "core/catalog.h"
-#include "core/roofline.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/advice.h"
+#include "core/roofline/roofline.h"
 #include "ui/chart/roofchart.h"
 #include "ui/models/hardwaremodel.h"
 #include "ui/widgets/comparisonpanel.h"

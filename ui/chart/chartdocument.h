@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/expected.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/hardware/catalog.h"
+#include "core/util/expected.h"
 
 #include <QImage>
 #include <QSize>

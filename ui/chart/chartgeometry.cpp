@@ -1,7 +1,7 @@
 #include "ui/chart/chartgeometry.h"
 
-#include "core/figure.h"
-#include "core/logscale.h"
+#include "core/figure/figure.h"
+#include "core/figure/logscale.h"
 
 #include <algorithm>
 #include <cmath>

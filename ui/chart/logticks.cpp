@@ -1,7 +1,7 @@
 #include "ui/chart/logticks.h"
 
-#include "core/format.h"
-#include "core/numbers.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 #include "ui/chart/chartgeometry.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "ui/chart/roofchart.h"
 
-#include "core/figure.h"
-#include "core/figurebuilder.h"
+#include "core/figure/figure.h"
+#include "core/figure/figurebuilder.h"
 #include "ui/chart/layers/analyticpointslayer.h"
 #include "ui/chart/layers/gridaxeslayer.h"
 #include "ui/chart/layers/labelslayer.h"

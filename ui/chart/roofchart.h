@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/figure.h"
+#include "core/figure/figure.h"
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/chartlayer.h"
 #include "ui/document/session.h"

@@ -1,6 +1,6 @@
 #include "ui/controls/logslider.h"
 
-#include "core/logscale.h"
+#include "core/figure/logscale.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/palette.h"
+#include "core/figure/palette.h"
+#include "core/hardware/catalog.h"
 
 #include <QString>
 

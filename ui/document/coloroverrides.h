@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/palette.h"
+#include "core/figure/palette.h"
 
 namespace roofscope {
 

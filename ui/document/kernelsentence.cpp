@@ -1,8 +1,8 @@
 #include "ui/document/kernelsentence.h"
 
-#include "core/format.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/runcomparison.h"
+#include "core/util/format.h"
 #include "ui/text/datanames.h"
 #include "ui/text/humanformat.h"
 

@@ -1,6 +1,6 @@
 #include "ui/document/modelworkbench.h"
 
-#include "core/labelkeys.h"
+#include "core/document/labelkeys.h"
 #include "ui/document/commands/modeleditcommand.h"
 #include "ui/document/session.h"
 #include "ui/text/datanames.h"

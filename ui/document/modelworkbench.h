@@ -1,12 +1,12 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/modelconfig.h"
-#include "core/operators.h"
-#include "core/parallel.h"
-#include "core/publishedresult.h"
-#include "core/scenario.h"
-#include "core/workload.h"
+#include "core/document/scenario.h"
+#include "core/models/modelconfig.h"
+#include "core/models/parallel.h"
+#include "core/models/workload.h"
+#include "core/roofline/operators.h"
+#include "core/serving/publishedresult.h"
+#include "core/util/expected.h"
 
 #include <QObject>
 #include <QString>

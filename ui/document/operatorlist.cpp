@@ -1,6 +1,6 @@
 #include "ui/document/operatorlist.h"
 
-#include "core/sweep.h"
+#include "core/roofline/sweep.h"
 #include "ui/document/acceleratorselection.h"
 
 #include <algorithm>

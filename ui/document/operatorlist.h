@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/figure.h"
-#include "core/operators.h"
-#include "core/roofline.h"
+#include "core/figure/figure.h"
+#include "core/roofline/operators.h"
+#include "core/roofline/roofline.h"
 
 #include <optional>
 #include <string>

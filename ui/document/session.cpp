@@ -1,7 +1,7 @@
 #include "ui/document/session.h"
 
-#include "core/figure.h"
-#include "core/sweep.h"
+#include "core/figure/figure.h"
+#include "core/roofline/sweep.h"
 #include "ui/document/coloroverrides.h"
 #include "ui/document/commands/hardwareeditcommand.h"
 #include "ui/document/commands/operatoreditcommand.h"

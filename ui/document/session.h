@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/figure.h"
-#include "core/palette.h"
-#include "core/roofline.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/figure/figure.h"
+#include "core/figure/palette.h"
+#include "core/hardware/catalog.h"
+#include "core/roofline/roofline.h"
 #include "ui/document/acceleratorselection.h"
 #include "ui/document/measurementstore.h"
 #include "ui/document/operatorlist.h"

@@ -1,4 +1,5 @@
 #include "ui/document/usercatalog.h"
+#include "core/util/textfile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/expected.h"
+#include "core/hardware/catalog.h"
+#include "core/util/expected.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/figuredata.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/figure/figuredata.h"
 
 namespace roofscope {
 

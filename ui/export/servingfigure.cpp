@@ -1,7 +1,7 @@
 #include "ui/export/servingfigure.h"
 
-#include "core/operators.h"
-#include "core/serving.h"
+#include "core/roofline/operators.h"
+#include "core/serving/serving.h"
 
 #include <QBuffer>
 #include <QFont>

@@ -1,6 +1,6 @@
 #include "ui/models/comparisonmodel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/document/gpucolor.h"
 #include "ui/document/session.h"
 #include "ui/style/chartstyle.h"

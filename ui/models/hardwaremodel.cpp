@@ -1,7 +1,7 @@
 #include "ui/models/hardwaremodel.h"
 
-#include "core/figure.h"
-#include "core/format.h"
+#include "core/figure/figure.h"
+#include "core/util/format.h"
 #include "ui/document/gpucolor.h"
 #include "ui/document/session.h"
 #include "ui/style/chartstyle.h"

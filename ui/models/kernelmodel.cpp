@@ -1,8 +1,8 @@
 #include "ui/models/kernelmodel.h"
 
-#include "core/format.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/runcomparison.h"
+#include "core/util/format.h"
 #include "ui/document/kernelsentence.h"
 #include "ui/text/datanames.h"
 #include "ui/text/humanformat.h"

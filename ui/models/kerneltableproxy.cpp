@@ -1,6 +1,6 @@
 #include "ui/models/kerneltableproxy.h"
 
-#include "core/keyorder.h"
+#include "core/util/keyorder.h"
 #include "ui/models/kernelmodel.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "ui/models/modeltotalsmodel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/document/gpucolor.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/publishedresult.h"
+#include "core/serving/publishedresult.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #include "ui/models/operatormodel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/document/session.h"
 #include "ui/text/datanames.h"
 #include "ui/text/humanformat.h"

@@ -1,6 +1,6 @@
 #include "ui/models/paramdelegate.h"
 
-#include "core/operators.h"
+#include "core/roofline/operators.h"
 #include "ui/models/operatormodel.h"
 
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/parallel.h"
+#include "core/models/parallel.h"
 
 #include <QAbstractTableModel>
 

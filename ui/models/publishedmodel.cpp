@@ -1,6 +1,6 @@
 #include "ui/models/publishedmodel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/text/humanformat.h"
 
 #include <QFont>

@@ -1,8 +1,8 @@
 #include "ui/serving/servingview.h"
 
-#include "core/format.h"
-#include "core/operators.h"
-#include "core/servingreport.h"
+#include "core/roofline/operators.h"
+#include "core/serving/servingreport.h"
+#include "core/util/format.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/gpucolor.h"
 #include "ui/document/modelworkbench.h"

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/expected.h"
-#include "core/publishedresult.h"
-#include "core/serving.h"
+#include "core/serving/publishedresult.h"
+#include "core/serving/serving.h"
+#include "core/util/expected.h"
 #include "ui/export/servingfigure.h"
 
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "ui/style/chartstyle.h"
 
-#include "core/palette.h"
+#include "core/figure/palette.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 
 #include <QColor>
 #include <QFont>

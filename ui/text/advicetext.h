@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/advice.h"
+#include "core/roofline/advice.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "ui/text/datanames.h"
 
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 
 #include "ui/text/humanformat.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/figure.h"
-#include "core/hardware.h"
-#include "core/operators.h"
+#include "core/figure/figure.h"
+#include "core/hardware/hardware.h"
+#include "core/roofline/operators.h"
 
 #include <QString>
 

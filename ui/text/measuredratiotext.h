@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/hardware.h"
+#include "core/hardware/catalog.h"
+#include "core/hardware/hardware.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,7 @@
 #include "ui/widgets/catalogcontroller.h"
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
+#include "core/measured/hardwarefiles.h"
 #include "ui/controls/prompt.h"
 #include "ui/document/commands/catalogeditcommand.h"
 #include "ui/document/session.h"
@@ -39,7 +40,7 @@ void CatalogController::reportCatalogErrors(const QStringList& errors)
 std::optional<QString> CatalogController::addHardwareCatalogFile(const QString& path)
 {
     HardwareCatalog after = m_session->catalog();
-    auto loaded = after.loadFile(path.toStdString());
+    auto loaded = loadHardwareFile(after, path.toStdString());
     if (!loaded)
         return QString::fromStdString(loaded.error().message);
     const std::size_t added = after.all().size() - m_session->catalog().all().size();

@@ -1,6 +1,6 @@
 #include "ui/widgets/comparisonpanel.h"
 
-#include "core/figure.h"
+#include "core/figure/figure.h"
 #include "ui/controls/columnfitter.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/session.h"

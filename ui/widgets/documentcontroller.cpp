@@ -1,6 +1,6 @@
 #include "ui/widgets/documentcontroller.h"
 
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 #include "ui/controls/prompt.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"

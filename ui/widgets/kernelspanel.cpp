@@ -1,11 +1,12 @@
 #include "ui/widgets/kernelspanel.h"
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
 #include "core/measured/runcomparison.h"
+#include "core/util/textfile.h"
 #include "ui/controls/columnfitter.h"
 #include "ui/controls/searchfieldundo.h"
 #include "ui/document/comparisontext.h"

@@ -1,7 +1,7 @@
 #include "ui/widgets/machinemeasurer.h"
 
-#include "core/format.h"
 #include "core/probe/cpuprobe.h"
+#include "core/util/format.h"
 #include "ui/controls/prompt.h"
 #include "ui/widgets/catalogcontroller.h"
 

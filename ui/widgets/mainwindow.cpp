@@ -2,7 +2,7 @@
 
 #include "ui/serving/servingview.h"
 
-#include "core/scenario.h"
+#include "core/document/scenario.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"

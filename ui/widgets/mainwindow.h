@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 
 #include <QMainWindow>
 #include <QStringList>

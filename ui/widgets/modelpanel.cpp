@@ -1,7 +1,7 @@
 #include "ui/widgets/modelpanel.h"
 
-#include "core/format.h"
-#include "core/scenarionotes.h"
+#include "core/document/scenarionotes.h"
+#include "core/util/format.h"
 #include "ui/controls/livelabel.h"
 #include "ui/controls/logslider.h"
 #include "ui/document/modelworkbench.h"

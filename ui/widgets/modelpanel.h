@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/modelconfig.h"
-#include "core/parallel.h"
-#include "core/workload.h"
+#include "core/models/modelconfig.h"
+#include "core/models/parallel.h"
+#include "core/models/workload.h"
 
 #include <QElapsedTimer>
 #include <QWidget>

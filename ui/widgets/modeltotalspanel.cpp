@@ -1,6 +1,6 @@
 #include "ui/widgets/modeltotalspanel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/controls/columnfitter.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/modelworkbench.h"

@@ -1,6 +1,6 @@
 #include "ui/widgets/operatorpanel.h"
 
-#include "core/operators.h"
+#include "core/roofline/operators.h"
 #include "ui/controls/columnfitter.h"
 #include "ui/document/session.h"
 #include "ui/models/operatormodel.h"

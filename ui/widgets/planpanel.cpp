@@ -1,6 +1,6 @@
 #include "ui/widgets/planpanel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"
 #include "ui/models/planmodel.h"

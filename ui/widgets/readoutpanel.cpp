@@ -1,6 +1,6 @@
 #include "ui/widgets/readoutpanel.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/kernelsentence.h"
 #include "ui/document/session.h"

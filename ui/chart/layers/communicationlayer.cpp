@@ -1,6 +1,6 @@
 #include "ui/chart/layers/communicationlayer.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/chart/roofchart.h"
 
 #include <QGraphicsPathItem>

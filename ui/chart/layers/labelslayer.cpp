@@ -2,9 +2,9 @@
 
 #include "ui/text/datanames.h"
 
-#include "core/format.h"
-#include "core/labelkeys.h"
-#include "core/scenario.h"
+#include "core/document/labelkeys.h"
+#include "core/document/scenario.h"
+#include "core/util/format.h"
 #include "ui/chart/chartlabel.h"
 #include "ui/chart/kernellabels.h"
 #include "ui/chart/labelplacer.h"

@@ -1,6 +1,6 @@
 #include "ui/chart/layers/measuredlayer.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
 #include "ui/text/humanformat.h"

@@ -1,6 +1,6 @@
 #include "ui/chart/layers/roofslayer.h"
 
-#include "core/format.h"
+#include "core/util/format.h"
 #include "ui/chart/curvehittest.h"
 #include "ui/chart/lineartcanvas.h"
 #include "ui/chart/roofchart.h"

@@ -1,6 +1,6 @@
 #include "ui/document/commands/operatoreditcommand.h"
 
-#include "core/labelkeys.h"
+#include "core/document/labelkeys.h"
 #include "ui/document/session.h"
 
 namespace roofscope {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/operators.h"
-#include "core/scenario.h"
+#include "core/document/scenario.h"
+#include "core/roofline/operators.h"
 
 #include <QUndoCommand>
 

@@ -1,0 +1,3 @@
+#pragma once
+// A fixture: the lowest part reaching up to the figure.
+#include "core/figure/palette.h"
