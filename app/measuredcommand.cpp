@@ -63,7 +63,7 @@ void printCsv(const std::vector<Row>& rows)
             csvField(k.file),
             csvField(k.launchId),
             std::to_string(k.launches),
-            csvNumber(k.timeS),
+            k.timeKnown ? csvNumber(k.timeS) : std::string(),
             csvNumber(k.flops),
             csvField(k.flopsFormula),
             k.precision ? std::string(precisionName(*k.precision)) : std::string(),
@@ -116,14 +116,15 @@ void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fi
         const MeasuredKernel& k = r.kernel;
         const KernelAnalysis& a = r.analysis;
         ++index;
-        table.addRow({std::to_string(index), k.shortName, std::to_string(k.launches),
-                      formatDuration(k.timeS),
-                      total > 0 ? formatNumber(k.timeS / total * 100.0, 3) + " %" : "–",
-                      shown(k.flops, formatFlops), shown(a.achievedFlopsPerS, formatFlopsRate),
-                      shown(a.aiAt(MemLevel::Dram), aiText), shown(a.aiAt(MemLevel::L2), aiText),
-                      shown(a.aiAt(MemLevel::L1), aiText), shown(a.percentOfRoof, percentText),
-                      a.bound ? std::string(boundName(*a.bound)) : "–",
-                      k.gpu.empty() ? "?" : k.gpu});
+        // A file of rates (a roofline-chart section) holds no time: said, not shown as 0 s.
+        table.addRow(
+            {std::to_string(index), k.shortName, std::to_string(k.launches),
+             k.timeKnown ? formatDuration(k.timeS) : "not in file",
+             k.timeKnown && total > 0 ? formatNumber(k.timeS / total * 100.0, 3) + " %" : "–",
+             shown(k.flops, formatFlops), shown(a.achievedFlopsPerS, formatFlopsRate),
+             shown(a.aiAt(MemLevel::Dram), aiText), shown(a.aiAt(MemLevel::L2), aiText),
+             shown(a.aiAt(MemLevel::L1), aiText), shown(a.percentOfRoof, percentText),
+             a.bound ? std::string(boundName(*a.bound)) : "–", k.gpu.empty() ? "?" : k.gpu});
     }
     std::cout << table.render();
     if (!comparison.empty())
