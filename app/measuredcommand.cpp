@@ -308,6 +308,8 @@ int runMeasured(const std::vector<std::string>& args)
         std::string file;
         std::size_t first = 0;
         std::size_t count = 0;
+        std::string computeCapability; // what the file states of its device (MeasuredImport)
+        int smCount = 0;
     };
     std::vector<Run> runs;
     // Two rocprof runs of one program (a timestamp trace and a counters file) are joined by
@@ -332,7 +334,8 @@ int runMeasured(const std::vector<std::string>& args)
         if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty())
             fileWarnings.push_back(file + ": " + missing);
         if (!imported.kernels.empty())
-            runs.push_back({imported.file, kernels.size(), imported.kernels.size()});
+            runs.push_back({imported.file, kernels.size(), imported.kernels.size(),
+                            imported.computeCapability, imported.smCount});
         for (MeasuredKernel& k : imported.kernels)
             kernels.push_back(keep ? k : std::move(k));
     }
@@ -344,6 +347,22 @@ int runMeasured(const std::vector<std::string>& args)
         overrideId = gpus.front()->id;
     }
     assignKernelGpus(kernels, catalog.all(), overrideId);
+    // A file that names no GPU may still state its compute capability and SM count: the
+    // entries those fit are the --gpu to give (an H200 details page: CC 9.0, 132 SMs).
+    for (const Run& run : runs) {
+        const std::string facts = deviceFactsText(run.computeCapability, run.smCount);
+        const auto first = kernels.begin() + static_cast<std::ptrdiff_t>(run.first);
+        if (facts.empty() || std::none_of(first, first + static_cast<std::ptrdiff_t>(run.count),
+                                          [](const MeasuredKernel& k) { return k.gpu.empty(); }))
+            continue;
+        std::string ids;
+        for (int hw : gpusFittingDevice(catalog.all(), run.computeCapability, run.smCount))
+            ids += (ids.empty() ? "" : ", ") + catalog.all()[static_cast<std::size_t>(hw)].id;
+        fileWarnings.push_back(
+            run.file + ": no GPU of the catalog named; " +
+            (ids.empty() ? "its " + facts + " fit no catalog entry: pass --gpu ID"
+                         : "its " + facts + " fit " + ids + ": pass --gpu with one of them"));
+    }
     if (modelView) {
         // The GPU predictions are made on: --gpu, else the one the trace names.
         std::string gpuId = overrideId;

@@ -337,6 +337,23 @@ bool hasRates(const Launch& launch)
     return false;
 }
 
+// "9.0": the launch's CC cell (details page), or the raw page's major and minor attributes.
+std::string computeCapabilityOf(const Launch& launch, LaunchMetrics& m)
+{
+    const std::string_view cc = trimmed(launch.cc);
+    const auto dot = cc.find('.');
+    if (dot != std::string_view::npos && dot > 0 && dot + 1 < cc.size() &&
+        std::all_of(cc.begin(), cc.end(),
+                    [](char c) { return c == '.' || std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::string(cc);
+    const auto major = m.get("device__attribute_compute_capability_major", UnitDimension::Count);
+    const auto minor = m.get("device__attribute_compute_capability_minor", UnitDimension::Count);
+    if (major && minor && *major < 100 && *minor < 100)
+        return std::to_string(static_cast<int>(*major)) + "." +
+               std::to_string(static_cast<int>(*minor));
+    return {};
+}
+
 bool isErrorChatter(std::string_view line)
 {
     return line.rfind("==ERROR==", 0) == 0;
@@ -369,6 +386,7 @@ constexpr DisplayName kDisplayNames[] = {
     {"SM Frequency", UnitDimension::PerSecond, "sm__cycles_elapsed.avg.per_second"},
     {"DRAM Frequency", UnitDimension::PerSecond, "dram__cycles_elapsed.avg.per_second"},
     {"Memory Throughput", UnitDimension::BytesPerSecond, "dram__bytes.sum.per_second"},
+    {"# SMs", UnitDimension::Count, "device__attribute_multiprocessor_count"},
     // The roofline-chart sections (SpeedOfLight_RooflineChart and its hierarchical kin): the
     // kernel's point as per-cycle rates and a bandwidth, the roofs as per-cycle peaks.
     {"DRAM Bandwidth", UnitDimension::BytesPerSecond, "dram__bytes.sum.per_second"},
@@ -710,6 +728,14 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         k.file = fileName;
         k.launchId = launch.id;
         k.device = m.text("device__attribute_display_name");
+        // What the file states of the device when it does not name it: the first launch's.
+        if (result.computeCapability.empty())
+            result.computeCapability = computeCapabilityOf(launch, m);
+        if (result.smCount == 0)
+            if (const auto sms =
+                    m.get("device__attribute_multiprocessor_count", UnitDimension::Count);
+                sms && *sms >= 1.0 && *sms <= 100000.0)
+                result.smCount = static_cast<int>(*sms);
         if (k.device.empty() && !output.gpu.empty()) {
             k.device = output.gpu;
             outputGpuUsed = true;

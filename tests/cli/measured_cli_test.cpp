@@ -306,7 +306,7 @@ TEST_F(CliMeasured, RooflineChartSectionGetsRowsFromItsRates)
     // roof there is 2.0634 × 1763.84 GB/s, of which the kernel reaches 3.82 %.
     EXPECT_NEAR(k["ai"]["dram"].get<double>(), 2.06344, 1e-5);
     EXPECT_NEAR(k["achieved_flops_per_s"].get<double>(), 139.2e9, 1.0);
-    EXPECT_NEAR(k["percent_of_roof"].get<double>(), 3.8247, 1e-4);
+    EXPECT_NEAR(k["percent_of_roof"].get<double>(), 3.8246, 1e-4);
     EXPECT_EQ(k["bound"], "memory");
     EXPECT_EQ(k["warnings"][0].get<std::string>().rfind("time not in this file", 0), 0u)
         << k["warnings"].dump();
@@ -317,4 +317,20 @@ TEST_F(CliMeasured, RooflineChartSectionGetsRowsFromItsRates)
     const std::string row = csv.out.substr(csv.out.find('\n') + 1);
     EXPECT_NE(row.find(",ncu,"), std::string::npos) << row;
     EXPECT_NE(row.find(",0,1,,,"), std::string::npos) << row;
+}
+
+// A details page that names no GPU but states CC 9.0 and 132 SMs (an H200's): the warning
+// names the catalog entries those fit, the --gpu to give.
+TEST_F(CliMeasured, FileWithoutAGpuNameGetsTheEntriesItsCcAndSmsFit)
+{
+    const auto r = runCli(measured(fixture("ncu-cc90-132sms.csv")));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("ncu-cc90-132sms.csv: no GPU of the catalog named; its CC 9.0, 132 SMs "
+                         "fit h100-sxm5, h100-nvl, h200-sxm: pass --gpu with one of them"),
+              std::string::npos)
+        << r.out;
+    // Given the GPU, nothing is asked.
+    const auto chosen = runCli(measured(fixture("ncu-cc90-132sms.csv") + " --gpu h200-sxm"));
+    ASSERT_EQ(chosen.exitCode, 0) << chosen.err;
+    EXPECT_EQ(chosen.out.find("pass --gpu with one of them"), std::string::npos) << chosen.out;
 }

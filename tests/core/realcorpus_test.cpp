@@ -224,6 +224,13 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
         if (f.contains("records"))
             EXPECT_EQ(static_cast<long long>(imported->kernels.size()),
                       f["records"].get<long long>());
+        // What the file states of its device without naming it (narrows the GPU question).
+        if (f.contains("compute_capability")) {
+            EXPECT_EQ(imported->computeCapability, f["compute_capability"].get<std::string>());
+        }
+        if (f.contains("sm_count")) {
+            EXPECT_EQ(imported->smCount, f["sm_count"].get<int>());
+        }
         if (f.contains("device") && !f["device"].is_null()) {
             for (const MeasuredKernel& k : imported->kernels)
                 EXPECT_EQ(k.device, f["device"].get<std::string>()) << k.name;

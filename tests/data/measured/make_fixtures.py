@@ -284,3 +284,14 @@ lines.append(q(ident + ["SpeedOfLight_RooflineChart", "", "", "", "", "SOLFPRoof
                         "The ratio of peak float (fp32) to double (fp64) performance on this "
                         "device is 64:1.", "", ""]))
 open("ncu-roofline-chart.csv", "w").write("\n".join(lines) + "\n")
+
+# An Nsight Compute details page of an H200 (as the real ones of ../shared/samples/h200): it names
+# no device, but its CC column says 9.0 and Launch Statistics' "# SMs" 132.
+launch = ["0", "544", "python3.12", "127.0.0.1", "nvjet_sm90_tst_64x8_64x16_2x1_v_bz_NNT", "1",
+          "7", "(384, 1, 1)", "(2, 64, 1)", "0", "9.0"]
+lines = [q(NCU_HEADER)] + [q(launch + [section, name, unit, value]) for section, name, unit, value in [
+    ("GPU Speed Of Light Throughput", "Duration", "us", "25.18"),
+    ("GPU Speed Of Light Throughput", "Memory Throughput", "Tbyte/s", "1.12"),
+    ("Launch Statistics", "# SMs", "SM", "132"),
+]]
+open("ncu-cc90-132sms.csv", "w").write("\n".join(lines) + "\n")
