@@ -63,7 +63,7 @@ void printCsv(const std::vector<Row>& rows)
             csvField(k.file),
             csvField(k.launchId),
             std::to_string(k.launches),
-            csvNumber(k.timeS),
+            k.timeKnown ? csvNumber(k.timeS) : std::string(),
             csvNumber(k.flops),
             csvField(k.flopsFormula),
             k.precision ? std::string(precisionName(*k.precision)) : std::string(),
@@ -116,14 +116,15 @@ void printTable(const std::vector<Row>& rows, const std::vector<std::string>& fi
         const MeasuredKernel& k = r.kernel;
         const KernelAnalysis& a = r.analysis;
         ++index;
-        table.addRow({std::to_string(index), k.shortName, std::to_string(k.launches),
-                      formatDuration(k.timeS),
-                      total > 0 ? formatNumber(k.timeS / total * 100.0, 3) + " %" : "–",
-                      shown(k.flops, formatFlops), shown(a.achievedFlopsPerS, formatFlopsRate),
-                      shown(a.aiAt(MemLevel::Dram), aiText), shown(a.aiAt(MemLevel::L2), aiText),
-                      shown(a.aiAt(MemLevel::L1), aiText), shown(a.percentOfRoof, percentText),
-                      a.bound ? std::string(boundName(*a.bound)) : "–",
-                      k.gpu.empty() ? "?" : k.gpu});
+        // A file of rates (a roofline-chart section) holds no time: said, not shown as 0 s.
+        table.addRow(
+            {std::to_string(index), k.shortName, std::to_string(k.launches),
+             k.timeKnown ? formatDuration(k.timeS) : "not in file",
+             k.timeKnown && total > 0 ? formatNumber(k.timeS / total * 100.0, 3) + " %" : "–",
+             shown(k.flops, formatFlops), shown(a.achievedFlopsPerS, formatFlopsRate),
+             shown(a.aiAt(MemLevel::Dram), aiText), shown(a.aiAt(MemLevel::L2), aiText),
+             shown(a.aiAt(MemLevel::L1), aiText), shown(a.percentOfRoof, percentText),
+             a.bound ? std::string(boundName(*a.bound)) : "–", k.gpu.empty() ? "?" : k.gpu});
     }
     std::cout << table.render();
     if (!comparison.empty())
@@ -308,6 +309,8 @@ int runMeasured(const std::vector<std::string>& args)
         std::string file;
         std::size_t first = 0;
         std::size_t count = 0;
+        std::string computeCapability; // what the file states of its device (MeasuredImport)
+        int smCount = 0;
     };
     std::vector<Run> runs;
     // Two rocprof runs of one program (a timestamp trace and a counters file) are joined by
@@ -332,7 +335,8 @@ int runMeasured(const std::vector<std::string>& args)
         if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty())
             fileWarnings.push_back(file + ": " + missing);
         if (!imported.kernels.empty())
-            runs.push_back({imported.file, kernels.size(), imported.kernels.size()});
+            runs.push_back({imported.file, kernels.size(), imported.kernels.size(),
+                            imported.computeCapability, imported.smCount});
         for (MeasuredKernel& k : imported.kernels)
             kernels.push_back(keep ? k : std::move(k));
     }
@@ -344,6 +348,22 @@ int runMeasured(const std::vector<std::string>& args)
         overrideId = gpus.front()->id;
     }
     assignKernelGpus(kernels, catalog.all(), overrideId);
+    // A file that names no GPU may still state its compute capability and SM count: the
+    // entries those fit are the --gpu to give (an H200 details page: CC 9.0, 132 SMs).
+    for (const Run& run : runs) {
+        const std::string facts = deviceFactsText(run.computeCapability, run.smCount);
+        const auto first = kernels.begin() + static_cast<std::ptrdiff_t>(run.first);
+        if (facts.empty() || std::none_of(first, first + static_cast<std::ptrdiff_t>(run.count),
+                                          [](const MeasuredKernel& k) { return k.gpu.empty(); }))
+            continue;
+        std::string ids;
+        for (int hw : gpusFittingDevice(catalog.all(), run.computeCapability, run.smCount))
+            ids += (ids.empty() ? "" : ", ") + catalog.all()[static_cast<std::size_t>(hw)].id;
+        fileWarnings.push_back(
+            run.file + ": no GPU of the catalog named; " +
+            (ids.empty() ? "its " + facts + " fit no catalog entry: pass --gpu ID"
+                         : "its " + facts + " fit " + ids + ": pass --gpu with one of them"));
+    }
     if (modelView) {
         // The GPU predictions are made on: --gpu, else the one the trace names.
         std::string gpuId = overrideId;

@@ -211,13 +211,25 @@ Interconnect readInterconnect(JsonReader& r, const Json& item, const std::string
     return link;
 }
 
+// "9.0", "12.0": digits, a dot, digits.
+bool isComputeCapability(std::string_view text)
+{
+    const auto dot = text.find('.');
+    auto digits = [](std::string_view s) {
+        return !s.empty() && s.size() <= 3 &&
+               std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    return dot != std::string_view::npos && digits(text.substr(0, dot)) &&
+           digits(text.substr(dot + 1));
+}
+
 Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
                       std::map<std::string, std::string>& seenIds)
 {
     Hardware h;
-    if (!r.checkKeys(
-            item, p, {"id", "name", "vendor", "ceilings", "memory"},
-            {"memory_bytes", "memory_source", "notes", "measured_of", "kind", "interconnect"}))
+    if (!r.checkKeys(item, p, {"id", "name", "vendor", "ceilings", "memory"},
+                     {"memory_bytes", "memory_source", "notes", "measured_of", "kind",
+                      "interconnect", "compute_capability", "sm_count", "device_source"}))
         return h;
     const std::string idPointer = JsonReader::child(p, "id");
     h.id = r.nonEmptyString(item, p, "id");
@@ -240,8 +252,21 @@ Hardware readHardware(JsonReader& r, const Json& item, const std::string& p,
     h.notes = r.string(item, p, "notes");
     h.measuredOf = r.string(item, p, "measured_of");
     h.kind = r.string(item, p, "kind");
+    h.computeCapability = r.string(item, p, "compute_capability");
+    const long long smCount = r.integer(item, p, "sm_count", 1, 0);
+    h.deviceSource = r.string(item, p, "device_source");
     if (!r.ok())
         return h;
+    if (!h.computeCapability.empty() && !isComputeCapability(h.computeCapability)) {
+        r.fail(JsonReader::child(p, "compute_capability"),
+               "expected MAJOR.MINOR, like \"9.0\", got " + jsonQuoted(h.computeCapability));
+        return h;
+    }
+    if (smCount > 100000) {
+        r.fail(JsonReader::child(p, "sm_count"), "expected at most 100000 SMs");
+        return h;
+    }
+    h.smCount = static_cast<int>(smCount);
     if (!h.kind.empty() && h.kind != "cpu" && h.kind != "accelerator") {
         r.fail(JsonReader::child(p, "kind"),
                "expected \"cpu\" or \"accelerator\", got " + jsonQuoted(h.kind));
@@ -319,6 +344,12 @@ std::string hardwareCatalogToJson(const std::vector<Hardware>& hardware)
             entry["measured_of"] = h.measuredOf;
         if (!h.kind.empty())
             entry["kind"] = h.kind;
+        if (!h.computeCapability.empty())
+            entry["compute_capability"] = h.computeCapability;
+        if (h.smCount > 0)
+            entry["sm_count"] = h.smCount;
+        if (!h.deviceSource.empty())
+            entry["device_source"] = h.deviceSource;
         Json ceilings = Json::array();
         const auto writeCeiling = [&](const Ceiling& c) {
             Json ceiling = {{"precision", precisionName(c.precision)},

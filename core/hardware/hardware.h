@@ -92,6 +92,13 @@ struct Hardware {
     // a TPU …). Says which reasons a sentence about the entry may give (no tensor cores on a CPU).
     std::string kind;
     Interconnect interconnect; // absent (bytesPerS == 0) when no vetted figure exists
+    // What a profiler states of the device even when it does not name it (ncu's "CC" column and
+    // "# SMs"): the CUDA compute capability ("9.0") and the number of SMs, "" and 0 when the
+    // entry does not say. The GPU question offers the entries that fit first
+    // (gpusFittingDevice). deviceSource says where both come from.
+    std::string computeCapability;
+    int smCount = 0;
+    std::string deviceSource;
 
     // The ceiling of exactly this precision and unit, or nullptr.
     const Ceiling* findCeiling(Precision precision, ComputeUnit unit) const;

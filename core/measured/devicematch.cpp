@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -165,6 +166,46 @@ int suggestedGpu(std::string_view fileName, std::string_view deviceName, std::st
             return *it;
     }
     return validBaseline ? baseline : 0;
+}
+
+std::vector<int> gpusFittingDevice(const std::vector<Hardware>& hardware,
+                                   std::string_view computeCapability, int smCount)
+{
+    std::vector<int> fitting;
+    if (computeCapability.empty() && smCount <= 0)
+        return fitting;
+    for (std::size_t i = 0; i < hardware.size(); ++i) {
+        const Hardware& hw = hardware[i];
+        if (!computeCapability.empty() && hw.computeCapability != computeCapability)
+            continue;
+        if (smCount > 0 && hw.smCount != smCount)
+            continue;
+        fitting.push_back(static_cast<int>(i));
+    }
+    return fitting;
+}
+
+std::vector<int> fittingFirst(const std::vector<int>& choices, const std::vector<int>& fitting)
+{
+    std::vector<int> ordered;
+    ordered.reserve(choices.size());
+    auto fits = [&](int hw) {
+        return std::find(fitting.begin(), fitting.end(), hw) != fitting.end();
+    };
+    std::copy_if(choices.begin(), choices.end(), std::back_inserter(ordered), fits);
+    std::copy_if(choices.begin(), choices.end(), std::back_inserter(ordered),
+                 [&](int hw) { return !fits(hw); });
+    return ordered;
+}
+
+std::string deviceFactsText(std::string_view computeCapability, int smCount)
+{
+    std::string text;
+    if (!computeCapability.empty())
+        text = "CC " + std::string(computeCapability);
+    if (smCount > 0)
+        text += (text.empty() ? "" : ", ") + std::to_string(smCount) + " SMs";
+    return text;
 }
 
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,

@@ -37,6 +37,21 @@ int suggestedGpu(std::string_view fileName, std::string_view deviceName, std::st
                  const std::vector<Hardware>& hardware, const std::vector<int>& checked,
                  int baseline);
 
+// The catalog entries that fit what a file states of its device without naming it: the CUDA
+// compute capability ("9.0") and the SM count (132) → H100 SXM5, H100 NVL and H200 SXM. Each
+// stated fact must equal the entry's (an entry that does not state it does not fit); a fact the
+// file does not state ("" or 0) is not asked. Indices into `hardware`, in catalog order; empty
+// when the file states neither.
+std::vector<int> gpusFittingDevice(const std::vector<Hardware>& hardware,
+                                   std::string_view computeCapability, int smCount);
+
+// The order a GPU question offers `choices` (indices into a catalog) in: those in `fitting`
+// first, then the rest, each part in the order of `choices`.
+std::vector<int> fittingFirst(const std::vector<int>& choices, const std::vector<int>& fitting);
+
+// "CC 9.0, 132 SMs", "CC 9.0", "132 SMs" or "": what a file states of its device, in words.
+std::string deviceFactsText(std::string_view computeCapability, int smCount);
+
 // Sets each kernel's `gpu`: `overrideId` when given, else its device name when that is a
 // catalog id, else the entry matchDeviceToCatalog finds ("" when none).
 void assignKernelGpus(std::vector<MeasuredKernel>& kernels, const std::vector<Hardware>& hardware,

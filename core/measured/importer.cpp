@@ -52,6 +52,11 @@ std::optional<std::string> problemOf(const MeasuredKernel& k)
     for (MemLevel level : kMemLevels)
         if (const auto b = k.bytesAt(level); b && !finiteNonNegative(*b))
             return std::string(memLevelName(level)) + " bytes";
+    if (k.flopsPerS && !finiteNonNegative(*k.flopsPerS))
+        return "FLOP/s";
+    for (MemLevel level : kMemLevels)
+        if (const auto b = k.bytesPerSAt(level); b && !finiteNonNegative(*b))
+            return std::string(memLevelName(level)) + " bytes/s";
     return std::nullopt;
 }
 

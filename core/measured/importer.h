@@ -19,6 +19,11 @@ struct MeasuredImport {
     std::vector<MeasuredKernel> kernels;
     std::vector<Hardware> hardware;
     std::vector<std::string> warnings;
+    // What the file states of its device without naming it (ncu's "CC" column, "# SMs"): the
+    // compute capability ("9.0") and SM count, "" and 0 when it does not say. They narrow the
+    // GPU question to the catalog entries that fit (gpusFittingDevice).
+    std::string computeCapability;
+    int smCount = 0;
     // PyTorch traces only: each kernel's start and launching op with its shapes, for the
     // model join (modeljoin.h); empty for other formats.
     TraceContext trace;

@@ -42,17 +42,30 @@ OJson optionalNumber(const std::optional<double>& v)
     return v ? OJson(*v) : OJson();
 }
 
+// The numerator and denominators of the intensity: FLOPs and bytes, or, for a kernel whose
+// file holds rates but no time, FLOP/s and bytes/s (their ratio is the same intensity).
+std::optional<double> workOf(const MeasuredKernel& k)
+{
+    return k.timeKnown ? k.flops : k.flopsPerS;
+}
+
+std::optional<double> trafficOf(const MeasuredKernel& k, MemLevel level)
+{
+    return k.timeKnown ? k.bytesAt(level) : k.bytesPerSAt(level);
+}
+
 } // namespace
 
 std::string notPlacedReason(const MeasuredKernel& k)
 {
-    if (!k.flops)
+    const auto work = workOf(k);
+    if (!work)
         return "no FLOPs";
-    if (!(*k.flops > 0.0))
+    if (!(*work > 0.0))
         return "zero FLOPs";
-    if (!(k.timeS > 0.0))
+    if (k.timeKnown && !(k.timeS > 0.0))
         return "no time";
-    const auto dram = k.bytesAt(MemLevel::Dram);
+    const auto dram = trafficOf(k, MemLevel::Dram);
     if (!dram || !(*dram > 0.0))
         return "no DRAM bytes";
     return {};
@@ -111,26 +124,31 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
 {
     KernelAnalysis a;
     a.warnings = k.notes;
-    if (!(k.timeS > 0.0)) {
+    const auto work = workOf(k);
+    if (!k.timeKnown) {
+        a.warnings.emplace_back(std::string(kTimeNotInFile));
+        a.achievedFlopsPerS = ratio(k.flopsPerS, 1.0);
+        a.achievedBytesPerS = ratio(k.bytesPerSAt(MemLevel::Dram), 1.0);
+    } else if (!(k.timeS > 0.0)) {
         a.warnings.emplace_back("zero time: no rates can be computed");
     } else {
         a.achievedFlopsPerS = ratio(k.flops, k.timeS);
         a.achievedBytesPerS = ratio(k.bytesAt(MemLevel::Dram), k.timeS);
     }
-    if (!k.flops) {
+    if (!work) {
         a.warnings.emplace_back(
             "no FLOP counters in the file: measured bandwidth only, no intensity");
-    } else if (*k.flops == 0.0) {
+    } else if (*work == 0.0) {
         a.warnings.emplace_back("zero FLOPs: no intensity, not placed on the chart");
     } else {
         for (MemLevel level : kMemLevels) {
-            const auto bytes = k.bytesAt(level);
+            const auto bytes = trafficOf(k, level);
             if (bytes && *bytes > 0.0)
-                a.ai[static_cast<std::size_t>(level)] = ratio(k.flops, *bytes);
+                a.ai[static_cast<std::size_t>(level)] = ratio(work, *bytes);
         }
     }
-    const auto dram = k.bytesAt(MemLevel::Dram);
-    if (!dram && k.flops)
+    const auto dram = trafficOf(k, MemLevel::Dram);
+    if (!dram && work)
         a.warnings.emplace_back("no DRAM byte counters in the file: no DRAM intensity");
     else if (dram && *dram == 0.0)
         a.warnings.emplace_back("zero DRAM bytes: no DRAM intensity, not placed on the chart");
@@ -181,13 +199,16 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels)
 {
     std::vector<MeasuredKernel> groups;
-    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> index;
+    std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> index;
     for (const MeasuredKernel& k : kernels) {
-        const auto key = std::tuple{k.name, k.file, k.gpu};
+        // Rates without a time cannot be summed (nor averaged without their weights): such a
+        // launch stays a row of its own.
+        const auto key = std::tuple{k.name, k.file, k.gpu, k.timeKnown ? "" : k.launchId};
         const auto [it, inserted] = index.emplace(key, groups.size());
         if (inserted) {
             groups.push_back(k);
-            groups.back().launchId.clear();
+            if (k.timeKnown)
+                groups.back().launchId.clear();
             continue;
         }
         MeasuredKernel& g = groups[it->second];

@@ -9,6 +9,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofscope {
@@ -43,7 +44,13 @@ const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw);
 // counts that are off, or cache hits.
 std::string aboveRoofReason(const Hardware& hw, Precision precision);
 
-// `hw` is the kernel's GPU (nullptr when unknown).
+// The warning of a kernel whose file holds rates but no time (MeasuredKernel::timeKnown).
+inline constexpr std::string_view kTimeNotInFile =
+    "time not in this file: the point is placed from the rates it holds; no time, time share or "
+    "totals";
+
+// `hw` is the kernel's GPU (nullptr when unknown). A kernel of rates (no time) is placed from
+// them: intensity = FLOP/s ÷ bytes/s per level, achieved = the FLOP/s.
 KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw);
 
 // Why a kernel has no point on the chart's DRAM roofline, "" when it has one: "no FLOPs",
@@ -54,8 +61,8 @@ std::string notPlacedReason(const MeasuredKernel& kernel);
 std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels);
 
 // Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
-// file and GPU, in order of first appearance. A level's bytes (or the FLOPs) stay known only
-// when every launch had them.
+// file and GPU, in order of first appearance; a launch of rates without a time stays alone. A
+// level's bytes (or the FLOPs) stay known only when every launch had them.
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels);
 
 // The `roofscope measured --format json` object of one kernel: the measurement and its analysis.

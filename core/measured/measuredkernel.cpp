@@ -96,7 +96,7 @@ OJson measuredKernelToJson(const MeasuredKernel& k)
     j["file"] = k.file;
     j["launch_id"] = k.launchId;
     j["launches"] = k.launches;
-    j["time_s"] = k.timeS;
+    j["time_s"] = k.timeKnown ? OJson(k.timeS) : OJson();
     j["flops"] = optionalNumber(k.flops);
     OJson byPrecision = OJson::object();
     for (const auto& [precision, flops] : k.flopsByPrecision)
@@ -113,6 +113,13 @@ OJson measuredKernelToJson(const MeasuredKernel& k)
     j["device"] = k.device;
     j["gpu"] = k.gpu.empty() ? OJson() : OJson(k.gpu);
     j["notes"] = k.notes;
+    if (!k.timeKnown) {
+        j["flops_per_s"] = optionalNumber(k.flopsPerS);
+        OJson rates = OJson::object();
+        for (MemLevel level : kMemLevels)
+            rates[std::string(memLevelName(level))] = optionalNumber(k.bytesPerSAt(level));
+        j["bytes_per_s"] = std::move(rates);
+    }
     return j;
 }
 
@@ -136,10 +143,25 @@ Expected<MeasuredKernel> measuredKernelFromJson(const OJson& json, std::string_v
         else
             k.launches = it->get<long long>();
     }
+    // A null time is a kernel of rates (measuredKernelToJson), told by its "flops_per_s" or
+    // "bytes_per_s"; otherwise a time is required.
+    const bool rates = json.contains("flops_per_s") || json.contains("bytes_per_s");
     const auto time = r.number("time_s");
-    if (!time && r.ok())
+    if (!time && r.ok() && !(rates && json.contains("time_s") && json["time_s"].is_null()))
         r.fail("time_s", "missing (expected a number of seconds > 0)");
     k.timeS = time.value_or(0.0);
+    if (!time && rates) {
+        k.timeKnown = false;
+        k.flopsPerS = r.number("flops_per_s");
+        if (const auto it = json.find("bytes_per_s"); it != json.end() && !it->is_null()) {
+            if (!it->is_object())
+                r.fail("bytes_per_s", "expected an object keyed by dram, l2, l1");
+            else
+                for (MemLevel level : kMemLevels)
+                    if (const auto v = r.number(*it, memLevelName(level)))
+                        k.setBytesPerS(level, *v);
+        }
+    }
     k.flops = r.number("flops");
     if (const auto it = json.find("flops_by_precision"); it != json.end() && !it->is_null()) {
         if (!it->is_object())

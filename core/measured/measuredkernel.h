@@ -42,17 +42,35 @@ struct MeasuredKernel {
     std::string gpu;                // catalog id it is measured against, "" when unknown
     std::vector<std::string> notes; // what the importer wants the user to know about this kernel
 
+    // A file may hold a kernel's rates but not its duration (an Nsight Compute roofline-chart
+    // section): the point of a roofline needs none. Then timeKnown is false, timeS 0, flops and
+    // bytes empty (no totals without a time), and the rates below are what the file holds. A
+    // kernel with a time has its rates derived (KernelAnalysis), not stored here.
+    bool timeKnown = true;
+    std::optional<double> flopsPerS;
+    std::array<std::optional<double>, 3> bytesPerS; // indexed by MemLevel
+
     std::optional<double> bytesAt(MemLevel level) const
     {
         return bytes[static_cast<std::size_t>(level)];
     }
     void setBytes(MemLevel level, double value) { bytes[static_cast<std::size_t>(level)] = value; }
+    std::optional<double> bytesPerSAt(MemLevel level) const
+    {
+        return bytesPerS[static_cast<std::size_t>(level)];
+    }
+    void setBytesPerS(MemLevel level, double value)
+    {
+        bytesPerS[static_cast<std::size_t>(level)] = value;
+    }
 
     bool operator==(const MeasuredKernel&) const = default;
 };
 
 // The measurement fields as JSON (what a scenario document embeds). Numbers that are absent
-// are null. The keys are those of `roofscope measured --format json` for the same fields.
+// are null; a kernel whose file holds rates but no time has "time_s": null and its rates under
+// "flops_per_s" and "bytes_per_s" (keys only such kernels have). The keys are those of `roofscope
+// measured --format json` for the same fields.
 nlohmann::ordered_json measuredKernelToJson(const MeasuredKernel& kernel);
 // Reads what measuredKernelToJson wrote (extra keys, such as derived values, are ignored).
 // The Error names `where` and the offending key.

@@ -56,16 +56,26 @@ struct BaseUnit {
     BaseKind kind;
 };
 constexpr BaseUnit kBaseUnits[] = {
-    {"byte", true, BaseKind::Byte},         {"B", false, BaseKind::Byte},
-    {"second", true, BaseKind::Second},     {"sec", true, BaseKind::Second},
-    {"s", false, BaseKind::Second},         {"hz", true, BaseKind::Hertz},
-    {"cycle", true, BaseKind::Count},       {"inst", true, BaseKind::Count},
-    {"instruction", true, BaseKind::Count}, {"warp", true, BaseKind::Count},
-    {"thread", true, BaseKind::Count},      {"block", true, BaseKind::Count},
-    {"sector", true, BaseKind::Count},      {"request", true, BaseKind::Count},
-    {"transaction", true, BaseKind::Count}, {"wavefront", true, BaseKind::Count},
-    {"flop", true, BaseKind::Count},        {"op", true, BaseKind::Count},
+    {"byte", true, BaseKind::Byte},
+    {"B", false, BaseKind::Byte},
+    {"second", true, BaseKind::Second},
+    {"sec", true, BaseKind::Second},
+    {"s", false, BaseKind::Second},
+    {"hz", true, BaseKind::Hertz},
+    {"cycle", true, BaseKind::Count},
+    {"inst", true, BaseKind::Count},
+    {"instruction", true, BaseKind::Count},
+    {"warp", true, BaseKind::Count},
+    {"thread", true, BaseKind::Count},
+    {"block", true, BaseKind::Count},
+    {"sector", true, BaseKind::Count},
+    {"request", true, BaseKind::Count},
+    {"transaction", true, BaseKind::Count},
+    {"wavefront", true, BaseKind::Count},
+    {"flop", true, BaseKind::Count},
+    {"op", true, BaseKind::Count},
     {"event", true, BaseKind::Count},
+    {"SM", false, BaseKind::Count}, // Launch Statistics' "# SMs"
 };
 
 // Every SI prefix a profiler prints, the micro sign in both encodings, and the binary prefixes

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <utility>
 
 namespace roofscope {
 
@@ -46,6 +47,11 @@ public:
     explicit LaunchMetrics(const Launch& launch) : m_launch(launch) {}
 
     const std::vector<MetricProblem>& problems() const { return m_problems; }
+
+    // A launch without a duration: only rates are read (count() and bytes() then give per-second
+    // values), since a total cannot be turned into a rate without the time.
+    void readRatesOnly() { m_ratesOnly = true; }
+    bool ratesOnly() const { return m_ratesOnly; }
 
     bool has(std::string_view name) const { return m_launch.metrics.count(name) > 0; }
 
@@ -118,8 +124,9 @@ public:
     {
         for (std::string_view base : bases) {
             const std::string b(base);
-            if (const auto v = get(b + ".sum", UnitDimension::Count))
-                return v;
+            if (!m_ratesOnly)
+                if (const auto v = get(b + ".sum", UnitDimension::Count))
+                    return v;
             if (const auto v = get(b + ".sum.per_cycle_elapsed", UnitDimension::PerCycle)) {
                 if (const auto rate = clock())
                     return *v * *rate * timeS;
@@ -133,8 +140,9 @@ public:
     std::optional<double> bytes(std::string_view base, double timeS)
     {
         const std::string b(base);
-        if (const auto v = get(b + ".sum", UnitDimension::Bytes))
-            return v;
+        if (!m_ratesOnly)
+            if (const auto v = get(b + ".sum", UnitDimension::Bytes))
+                return v;
         if (const auto v = get(b + ".sum.per_second", UnitDimension::BytesPerSecond))
             return *v * timeS;
         return std::nullopt;
@@ -175,6 +183,7 @@ private:
     const Launch& m_launch;
     std::vector<std::string> m_failed;
     std::vector<MetricProblem> m_problems;
+    bool m_ratesOnly = false;
 };
 
 // Tensor-core sources: `sm__ops_path_tensor_src_<type>...` -> precision key.
@@ -235,7 +244,8 @@ Flops launchFlops(LaunchMetrics& m, double timeS, int ccMajor)
     std::map<std::string, std::map<std::string, double>> tensor; // key -> variant -> ops
     const std::string prefix = "sm__ops_path_tensor_src_";
     for (const std::string& name : m.namesStartingWith(prefix)) {
-        if (name.size() < 4 || name.compare(name.size() - 4, 4, ".sum") != 0)
+        // These are totals only: without a time they give no rate.
+        if (m.ratesOnly() || name.size() < 4 || name.compare(name.size() - 4, 4, ".sum") != 0)
             continue;
         const std::string rest = name.substr(prefix.size(), name.size() - 4 - prefix.size());
         const std::string type = rest.substr(0, rest.find('_'));
@@ -313,6 +323,37 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
     return hw;
 }
 
+// Whether a launch holds a rate a point can be placed from: a per-cycle or per-second FLOP
+// counter, or a DRAM bandwidth (the metrics of a roofline-chart section).
+bool hasRates(const Launch& launch)
+{
+    for (const auto& [name, metric] : launch.metrics) {
+        const bool rate = name.ends_with(".per_cycle_elapsed") || name.ends_with(".per_second");
+        const bool work = name.find("sass_thread_inst_executed_op_") != std::string::npos;
+        const bool dram = name.rfind("dram__bytes", 0) == 0;
+        if (rate && (work || dram))
+            return true;
+    }
+    return false;
+}
+
+// "9.0": the launch's CC cell (details page), or the raw page's major and minor attributes.
+std::string computeCapabilityOf(const Launch& launch, LaunchMetrics& m)
+{
+    const std::string_view cc = trimmed(launch.cc);
+    const auto dot = cc.find('.');
+    if (dot != std::string_view::npos && dot > 0 && dot + 1 < cc.size() &&
+        std::all_of(cc.begin(), cc.end(),
+                    [](char c) { return c == '.' || std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::string(cc);
+    const auto major = m.get("device__attribute_compute_capability_major", UnitDimension::Count);
+    const auto minor = m.get("device__attribute_compute_capability_minor", UnitDimension::Count);
+    if (major && minor && *major < 100 && *minor < 100)
+        return std::to_string(static_cast<int>(*major)) + "." +
+               std::to_string(static_cast<int>(*minor));
+    return {};
+}
+
 bool isErrorChatter(std::string_view line)
 {
     return line.rfind("==ERROR==", 0) == 0;
@@ -345,6 +386,28 @@ constexpr DisplayName kDisplayNames[] = {
     {"SM Frequency", UnitDimension::PerSecond, "sm__cycles_elapsed.avg.per_second"},
     {"DRAM Frequency", UnitDimension::PerSecond, "dram__cycles_elapsed.avg.per_second"},
     {"Memory Throughput", UnitDimension::BytesPerSecond, "dram__bytes.sum.per_second"},
+    {"# SMs", UnitDimension::Count, "device__attribute_multiprocessor_count"},
+    // The roofline-chart sections (SpeedOfLight_RooflineChart and its hierarchical kin): the
+    // kernel's point as per-cycle rates and a bandwidth, the roofs as per-cycle peaks.
+    {"DRAM Bandwidth", UnitDimension::BytesPerSecond, "dram__bytes.sum.per_second"},
+    {"Predicated-On FADD Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed"},
+    {"Predicated-On FMUL Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed"},
+    {"Predicated-On FFMA Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum.per_cycle_elapsed"},
+    {"Predicated-On DADD Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum.per_cycle_elapsed"},
+    {"Predicated-On DMUL Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum.per_cycle_elapsed"},
+    {"Predicated-On DFMA Thread Instructions Executed Per Cycle", UnitDimension::PerCycle,
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum.per_cycle_elapsed"},
+    {"Theoretical Predicated-On FFMA Thread Instructions Executed", UnitDimension::PerCycle,
+     "sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained"},
+    {"Theoretical Predicated-On DFMA Thread Instructions Executed", UnitDimension::PerCycle,
+     "sm__sass_thread_inst_executed_op_dfma_pred_on.sum.peak_sustained"},
+    {"Theoretical DRAM Bytes Accessible", UnitDimension::PerCycle,
+     "dram__bytes.sum.peak_sustained"},
 };
 
 std::optional<std::string_view> metricOfDisplayName(std::string_view name, std::string_view unit)
@@ -655,6 +718,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     Skipped noDuration;
     bool outputGpuUsed = false; // a launch took its device from the program's output
     bool peaksTaken = false;
+    std::size_t ratesOnly = 0; // launches placed from rates, without a time
     for (const Launch& launch : launches) {
         LaunchMetrics m(launch);
         MeasuredKernel k;
@@ -664,11 +728,26 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         k.file = fileName;
         k.launchId = launch.id;
         k.device = m.text("device__attribute_display_name");
+        // What the file states of the device when it does not name it: the first launch's.
+        if (result.computeCapability.empty())
+            result.computeCapability = computeCapabilityOf(launch, m);
+        if (result.smCount == 0)
+            if (const auto sms =
+                    m.get("device__attribute_multiprocessor_count", UnitDimension::Count);
+                sms && *sms >= 1.0 && *sms <= 100000.0)
+                result.smCount = static_cast<int>(*sms);
         if (k.device.empty() && !output.gpu.empty()) {
             k.device = output.gpu;
             outputGpuUsed = true;
         }
-        const auto time = m.time();
+        auto time = m.time();
+        if (!time && hasRates(launch)) {
+            // No duration, but the rates of a roofline-chart section: the point needs none.
+            // Everything below is then read per second of the kernel's run.
+            m.readRatesOnly();
+            k.timeKnown = false;
+            time = 1.0;
+        }
         if (!time) {
             // The reason: the duration metric that could not be read, or none at all.
             const auto& p = m.problems();
@@ -682,17 +761,18 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                                                 "smsp__cycles_elapsed.avg.per_second)");
             continue;
         }
-        k.timeS = *time;
+        k.timeS = k.timeKnown ? *time : 0.0;
+        const double scale = *time; // seconds the counts are taken over (1 for rates)
         int ccMajor = 0;
         if (!launch.cc.empty() && std::isdigit(static_cast<unsigned char>(launch.cc[0])))
             ccMajor = std::atoi(launch.cc.c_str());
-        Flops f = launchFlops(m, k.timeS, ccMajor);
+        Flops f = launchFlops(m, scale, ccMajor);
         // Counted bytes first (the total, else read + write), and only then a rate times the
         // duration: a section's "Memory Throughput" is rounded to four digits.
         auto dramFrom = [&](bool counted) -> std::optional<double> {
             auto bytesOf = [&](const char* base) {
                 return counted ? m.get(std::string(base) + ".sum", UnitDimension::Bytes)
-                               : m.bytes(base, k.timeS);
+                               : m.bytes(base, scale);
             };
             if (const auto v = bytesOf("dram__bytes"))
                 return v;
@@ -706,19 +786,20 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             }
             return std::nullopt;
         };
-        if (auto dram = dramFrom(true); dram || (dram = dramFrom(false)))
+        if (auto dram = k.timeKnown ? dramFrom(true) : std::nullopt;
+            dram || (dram = dramFrom(false)))
             k.setBytes(MemLevel::Dram, *dram);
-        if (const auto v = m.bytes("lts__t_bytes", k.timeS))
+        if (const auto v = m.bytes("lts__t_bytes", scale))
             k.setBytes(MemLevel::L2, *v);
-        else if (const auto c = m.count({"lts__lts2xbar_cycles_active"}, k.timeS))
+        else if (const auto c = m.count({"lts__lts2xbar_cycles_active"}, scale))
             k.setBytes(MemLevel::L2, 32.0 * *c);
-        if (const auto v = m.bytes("l1tex__t_bytes", k.timeS)) {
+        if (const auto v = m.bytes("l1tex__t_bytes", scale)) {
             k.setBytes(MemLevel::L1, *v);
-        } else if (const auto c = m.count({"l1tex__lsu_writeback_active_mem_lgds"}, k.timeS)) {
+        } else if (const auto c = m.count({"l1tex__lsu_writeback_active_mem_lgds"}, scale)) {
             k.setBytes(MemLevel::L1, 128.0 * *c);
         } else {
-            const auto lg = m.count({"l1tex__lsu_writeback_active_mem_lg"}, k.timeS);
-            const auto ds = m.count({"l1tex__lsu_writeback_active_mem_ds"}, k.timeS);
+            const auto lg = m.count({"l1tex__lsu_writeback_active_mem_lg"}, scale);
+            const auto ds = m.count({"l1tex__lsu_writeback_active_mem_ds"}, scale);
             if (lg || ds)
                 k.setBytes(MemLevel::L1, 128.0 * (lg.value_or(0) + ds.value_or(0)));
         }
@@ -759,6 +840,15 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             }
         }
         k.notes = std::move(f.notes);
+        if (!k.timeKnown) {
+            // What was read per second is a rate, not a total.
+            k.flopsPerS = std::exchange(k.flops, std::nullopt);
+            k.bytesPerS = std::exchange(k.bytes, {});
+            k.flopsByPrecision.clear();
+            if (!k.flopsFormula.empty())
+                k.flopsFormula += " (per cycle × the SM frequency the file states)";
+            ++ratesOnly;
+        }
         result.kernels.push_back(std::move(k));
     }
 
@@ -806,8 +896,15 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
             std::to_string(output.firstLine) + ")" +
             (outputGpuUsed ? "; the device is named there: \"" + output.gpu + "\""
                            : std::string()));
-    const bool anyFlops = std::any_of(result.kernels.begin(), result.kernels.end(),
-                                      [](const MeasuredKernel& k) { return k.flops.has_value(); });
+    if (ratesOnly > 0)
+        result.warnings.push_back(
+            plural(ratesOnly, "launch has", "launches have") +
+            " rates but no duration (a roofline-chart section): placed from the FLOP/s and "
+            "bytes/s the file holds; time not in this file, so no time, time share or totals");
+    const bool anyFlops =
+        std::any_of(result.kernels.begin(), result.kernels.end(), [](const MeasuredKernel& k) {
+            return k.flops.has_value() || k.flopsPerS.has_value();
+        });
     if (!anyFlops)
         result.warnings.push_back("FLOPs unknown: the file has no FLOP counters; run ncu with "
                                   "--metrics " +

@@ -1018,6 +1018,10 @@ Fix or remove them and restart RoofScope.</source>
         <source>Operator</source>
         <translation>算子</translation>
     </message>
+    <message>
+        <source>not in this file</source>
+        <translation>文件中没有</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::KernelSentence</name>
@@ -1104,6 +1108,10 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>Above this CPU&apos;s measured %1 FMA roof: the kernel may use a wider or other unit than the probe measured (AVX-512, AMX, BF16 dot products), its FLOP or byte counts may be off, or cache hits make its DRAM bytes understate the traffic.</source>
         <translation>高于此 CPU 实测的 %1 FMA 屋顶：内核可能使用了比探测所测更宽或不同的单元（AVX-512、AMX、BF16 点积），其 FLOP 或字节计数可能有误，或缓存命中使其 DRAM 字节数低估了实际流量。</translation>
+    </message>
+    <message>
+        <source>time not in this file</source>
+        <translation>文件中没有时间</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1315,14 @@ Nothing was changed.</source>
     <message>
         <source>Measured kernel %1 is an instance of:</source>
         <translation>实测内核 %1 是以下解析算子的一个实例：</translation>
+    </message>
+    <message>
+        <source>It states %1, which no catalog entry fits.</source>
+        <translation>文件注明 %1，目录中没有相符的条目。</translation>
+    </message>
+    <message>
+        <source>It states %1: the catalog entries that fit are listed first.</source>
+        <translation>文件注明 %1：相符的目录条目列在最前。</translation>
     </message>
 </context>
 <context>
@@ -3068,6 +3084,10 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
     <message>
         <source>%1 of the roof at its DRAM intensity</source>
         <translation>按 DRAM 算术强度为屋顶的 %1</translation>
+    </message>
+    <message>
+        <source>time not in this file (placed from its rates)</source>
+        <translation>文件中没有时间（按其速率放置）</translation>
     </message>
 </context>
 <context>

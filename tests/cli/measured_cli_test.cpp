@@ -277,3 +277,60 @@ TEST_F(CliMeasured, WithThreeRunsCompareChoosesTwoAndTheLineNamesTheThird)
             << r.err;
     }
 }
+
+// A roofline-chart section holds rates and no duration: the kernel gets a row from its rates,
+// its time said to be missing rather than shown as 0 s, and the file's own roofs as an entry.
+TEST_F(CliMeasured, RooflineChartSectionGetsRowsFromItsRates)
+{
+    const auto table = runCli(measured(fixture("ncu-roofline-chart.csv")));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("not in file"), std::string::npos) << table.out;
+    EXPECT_EQ(table.out.find("0 s "), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("139.2 GFLOP/s"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("2.06"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("#1 gemm_bf16_relu: time not in this file"), std::string::npos)
+        << table.out;
+
+    const auto r = runCli(measured(fixture("ncu-roofline-chart.csv") +
+                                   " --gpu measured-ncu-roofline-chart --format json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json doc = json::parse(r.out);
+    ASSERT_EQ(doc["kernels"].size(), 1u);
+    const json& k = doc["kernels"][0];
+    EXPECT_TRUE(k["time_s"].is_null()) << k.dump();
+    EXPECT_TRUE(k["flops"].is_null()) << "no totals without a time";
+    EXPECT_TRUE(k["bytes"]["dram"].is_null());
+    EXPECT_NEAR(k["flops_per_s"].get<double>(), 139.2e9, 1.0);
+    EXPECT_NEAR(k["bytes_per_s"]["dram"].get<double>(), 67.46e9, 1.0);
+    // 139.2 GFLOP/s ÷ 67.46 GB/s; under the file's roofs (DRAM 128 B/cycle × 13.78 GHz) the
+    // roof there is 2.0634 × 1763.84 GB/s, of which the kernel reaches 3.82 %.
+    EXPECT_NEAR(k["ai"]["dram"].get<double>(), 2.06344, 1e-5);
+    EXPECT_NEAR(k["achieved_flops_per_s"].get<double>(), 139.2e9, 1.0);
+    EXPECT_NEAR(k["percent_of_roof"].get<double>(), 3.8246, 1e-4);
+    EXPECT_EQ(k["bound"], "memory");
+    EXPECT_EQ(k["warnings"][0].get<std::string>().rfind("time not in this file", 0), 0u)
+        << k["warnings"].dump();
+
+    const auto csv = runCli(measured(fixture("ncu-roofline-chart.csv") + " --format csv"));
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    // time_s (the 7th column) is empty, not 0.
+    const std::string row = csv.out.substr(csv.out.find('\n') + 1);
+    EXPECT_NE(row.find(",ncu,"), std::string::npos) << row;
+    EXPECT_NE(row.find(",0,1,,,"), std::string::npos) << row;
+}
+
+// A details page that names no GPU but states CC 9.0 and 132 SMs (an H200's): the warning
+// names the catalog entries those fit, the --gpu to give.
+TEST_F(CliMeasured, FileWithoutAGpuNameGetsTheEntriesItsCcAndSmsFit)
+{
+    const auto r = runCli(measured(fixture("ncu-cc90-132sms.csv")));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("ncu-cc90-132sms.csv: no GPU of the catalog named; its CC 9.0, 132 SMs "
+                         "fit h100-sxm5, h100-nvl, h200-sxm: pass --gpu with one of them"),
+              std::string::npos)
+        << r.out;
+    // Given the GPU, nothing is asked.
+    const auto chosen = runCli(measured(fixture("ncu-cc90-132sms.csv") + " --gpu h200-sxm"));
+    ASSERT_EQ(chosen.exitCode, 0) << chosen.err;
+    EXPECT_EQ(chosen.out.find("pass --gpu with one of them"), std::string::npos) << chosen.out;
+}

@@ -442,7 +442,7 @@ TEST(CatalogJson, UnknownKey)
     EXPECT_EQ(errorOf(catalogText(entry("x", R"("colour": "green", )"))),
               "my.json: /hardware/0/colour: unknown key (expected one of: id, name, vendor, "
               "ceilings, memory, memory_bytes, memory_source, notes, measured_of, "
-              "kind, interconnect)");
+              "kind, interconnect, compute_capability, sm_count, device_source)");
 }
 
 TEST(CatalogJson, UnknownTopLevelKey)
@@ -661,7 +661,8 @@ TEST(CatalogMerge, BrokenUserFileLeavesBuiltinsIntact)
     EXPECT_EQ(loaded.error().message, path +
                                           ": /hardware/1/colour: unknown key (expected one of: id, "
                                           "name, vendor, ceilings, memory, memory_bytes, "
-                                          "memory_source, notes, measured_of, kind, interconnect)");
+                                          "memory_source, notes, measured_of, kind, interconnect, "
+                                          "compute_capability, sm_count, device_source)");
     // Nothing of the broken file is merged, not even its valid first entry.
     EXPECT_EQ(catalog.all().size(), count);
     EXPECT_EQ(catalog.find("h100-sxm5")->name, "NVIDIA H100 SXM5 80GB");

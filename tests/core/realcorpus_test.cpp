@@ -52,6 +52,10 @@ struct NameTotals {
     std::optional<double> dram;
     std::optional<double> l2;
     bool flopsKnown = true, dramKnown = true, l2Known = true;
+    // Kernels of rates (a file with no time): the rates they hold, summed like the rest.
+    bool timeKnown = true;
+    std::optional<double> flopsPerS, dramPerS;
+    bool flopsPerSKnown = true, dramPerSKnown = true;
 };
 
 NameTotals totalsOf(const MeasuredImport& imported, const std::string& name)
@@ -71,6 +75,9 @@ NameTotals totalsOf(const MeasuredImport& imported, const std::string& name)
         add(t.flops, t.flopsKnown, k.flops);
         add(t.dram, t.dramKnown, k.bytesAt(MemLevel::Dram));
         add(t.l2, t.l2Known, k.bytesAt(MemLevel::L2));
+        add(t.flopsPerS, t.flopsPerSKnown, k.flopsPerS);
+        add(t.dramPerS, t.dramPerSKnown, k.bytesPerSAt(MemLevel::Dram));
+        t.timeKnown = t.timeKnown && k.timeKnown;
     }
     return t;
 }
@@ -217,6 +224,13 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
         if (f.contains("records"))
             EXPECT_EQ(static_cast<long long>(imported->kernels.size()),
                       f["records"].get<long long>());
+        // What the file states of its device without naming it (narrows the GPU question).
+        if (f.contains("compute_capability")) {
+            EXPECT_EQ(imported->computeCapability, f["compute_capability"].get<std::string>());
+        }
+        if (f.contains("sm_count")) {
+            EXPECT_EQ(imported->smCount, f["sm_count"].get<int>());
+        }
         if (f.contains("device") && !f["device"].is_null()) {
             for (const MeasuredKernel& k : imported->kernels)
                 EXPECT_EQ(k.device, f["device"].get<std::string>()) << k.name;
@@ -233,6 +247,11 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
                 checkOptional(k["dram_bytes"], t.dramKnown, t.dram, "DRAM bytes");
             if (k.contains("l2_bytes"))
                 checkOptional(k["l2_bytes"], t.l2Known, t.l2, "L2 bytes");
+            EXPECT_EQ(t.timeKnown, k.value("time_known", true)) << "time known";
+            if (k.contains("flops_per_s"))
+                checkOptional(k["flops_per_s"], t.flopsPerSKnown, t.flopsPerS, "FLOP/s");
+            if (k.contains("dram_bytes_per_s"))
+                checkOptional(k["dram_bytes_per_s"], t.dramPerSKnown, t.dramPerS, "DRAM bytes/s");
         }
         if (f.contains("hardware")) {
             const auto& h = f["hardware"];

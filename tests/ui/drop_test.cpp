@@ -3,11 +3,14 @@
 // up to the hand-counted facts of tests/data/real/facts.json, and what was skipped is shown.
 #include "core/measured/measurementset.h"
 #include "tests/generated/testpaths.h"
+#include "ui/document/kernelsentence.h"
 #include "ui/document/session.h"
+#include "ui/models/kernelmodel.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/mainwindow.h"
 #include "uitestutil.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDropEvent>
 #include <QFile>
@@ -51,17 +54,23 @@ long long factLaunches(const std::string& file)
 }
 
 // Drops `paths` on the window and waits for the import; a question about the GPU is answered
-// with its preselected choice. Returns the questions asked.
-QStringList drop(MainWindow& window, const QStringList& paths)
+// with its preselected choice. Returns the questions asked; `offered`, when given, gets the
+// choices of the last one, in order, and `preselected` the one chosen.
+QStringList drop(MainWindow& window, const QStringList& paths, QStringList* offered = nullptr,
+                 QString* preselected = nullptr)
 {
     auto* panel = window.findChild<KernelsPanel*>();
     QStringList asked;
     // Polls for the question while the import runs; stopped (and gone) when this returns.
     QTimer answerer;
     answerer.setInterval(10);
-    QObject::connect(&answerer, &QTimer::timeout, [&asked] {
+    QObject::connect(&answerer, &QTimer::timeout, [&asked, offered, preselected] {
         if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
             asked << d->labelText();
+            if (offered)
+                *offered = d->comboBoxItems();
+            if (preselected)
+                *preselected = d->textValue();
             // The import's progress dialog is gone before the question: merely hidden, its
             // show timer (4 s, Qt's default) popped it up behind or over the question.
             for (QWidget* w : QApplication::topLevelWidgets())
@@ -234,4 +243,75 @@ TEST(WindowDrop, ALongWarningDoesNotWidenTheKernelsPanel)
     auto* label = panel->findChild<QLabel*>(QStringLiteral("importWarnings"));
     ASSERT_NE(label, nullptr);
     EXPECT_TRUE(label->text().contains(QStringLiteral(",\u200B")));
+}
+
+// An Nsight Compute roofline-chart section (rates, no duration) dropped on the window: its
+// kernel is placed from the rates, and the table and read-out say its time is not in the file.
+// The file states CC 12.0 and names no GPU: the RTX 5090, the one entry of that CC, is offered
+// first and chosen.
+TEST(WindowDrop, RooflineChartSectionIsPlacedWithItsTimeUnknown)
+{
+    auto window = makeWindow();
+    QStringList offered;
+    QString preselected;
+    const QStringList asked = drop(*window,
+                                   {QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) +
+                                    QStringLiteral("/measured/ncu-roofline-chart.csv")},
+                                   &offered, &preselected);
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_TRUE(asked.front().contains(
+        QStringLiteral("It states CC 12.0: the catalog entries that fit are listed first.")))
+        << asked.front().toStdString();
+    ASSERT_FALSE(offered.isEmpty());
+    EXPECT_EQ(offered.front(), QStringLiteral("NVIDIA GeForce RTX 5090"));
+    EXPECT_EQ(preselected, offered.front());
+
+    Session* session = window->session();
+    const Measurements& m = session->measurements();
+    ASSERT_EQ(m.sets.size(), 1u);
+    ASSERT_EQ(m.sets[0].kernels.size(), 1u);
+    const MeasuredKernel& k = m.sets[0].kernels[0];
+    EXPECT_FALSE(k.timeKnown);
+    EXPECT_EQ(k.gpu, "rtx-5090");
+    ASSERT_TRUE(k.flopsPerS);
+    EXPECT_NEAR(*k.flopsPerS, 139.2e9, 1.0);
+
+    KernelModel model(session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_EQ(model.rowCount(), 1);
+    EXPECT_EQ(model.data(model.index(0, KernelModel::TimeColumn)).toString(),
+              QStringLiteral("not in this file"));
+    EXPECT_EQ(model.data(model.index(0, KernelModel::ShareColumn)).toString(), QStringLiteral("–"));
+    // 139.2 GFLOP/s over 67.46 GB/s.
+    EXPECT_EQ(model.data(model.index(0, KernelModel::AiDramColumn)).toString(),
+              QStringLiteral("2.06"));
+
+    const QString sentence = kernelSentence(*session, KernelRef{0, 0});
+    EXPECT_TRUE(sentence.contains(QStringLiteral("time not in this file")))
+        << sentence.toStdString();
+    EXPECT_FALSE(sentence.contains(QStringLiteral("0 s"))) << sentence.toStdString();
+    EXPECT_TRUE(sentence.contains(QStringLiteral("AI 2.06 FLOP/byte at DRAM")))
+        << sentence.toStdString();
+}
+
+// A details page of an H200 names no GPU, but its CC 9.0 and 132 SMs fit three catalog
+// entries: the question offers those first (the SM count leaves out the 114-SM H100 PCIe).
+TEST(WindowDrop, GpuQuestionOffersTheEntriesTheFilesCcAndSmsFitFirst)
+{
+    auto window = makeWindow();
+    QStringList offered;
+    QString preselected;
+    const QStringList asked = drop(*window,
+                                   {QString::fromUtf8(ROOFSCOPE_TEST_DATA_DIR) +
+                                    QStringLiteral("/measured/ncu-cc90-132sms.csv")},
+                                   &offered, &preselected);
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_TRUE(asked.front().contains(QStringLiteral("It states CC 9.0, 132 SMs")))
+        << asked.front().toStdString();
+    ASSERT_GE(offered.size(), 3);
+    EXPECT_EQ(offered.mid(0, 3), (QStringList{QStringLiteral("NVIDIA H100 SXM5 80GB"),
+                                              QStringLiteral("NVIDIA H100 NVL 94GB"),
+                                              QStringLiteral("NVIDIA H200 SXM 141GB")}));
+    EXPECT_TRUE(offered.mid(0, 3).contains(preselected)) << preselected.toStdString();
+    EXPECT_FALSE(offered.mid(0, 3).contains(QStringLiteral("NVIDIA H100 PCIe 80GB")));
 }

@@ -51,9 +51,11 @@ QString kernelSentence(const Session& session, KernelRef ref)
     if (k->launches > 1)
         text += KernelSentence::tr("%1 launches, ")
                     .arg(HumanFormat::count(static_cast<double>(k->launches)));
-    text += KernelSentence::tr("%1 (%2 % of the run)")
-                .arg(str(formatDuration(k->timeS)),
-                     percent(total > 0.0 ? k->timeS / total * 100.0 : 0.0));
+    // A file of rates (an ncu roofline-chart section) holds no time: the sentence says so.
+    text += k->timeKnown ? KernelSentence::tr("%1 (%2 % of the run)")
+                               .arg(str(formatDuration(k->timeS)),
+                                    percent(total > 0.0 ? k->timeS / total * 100.0 : 0.0))
+                         : KernelSentence::tr("time not in this file");
     if (!a.achievedFlopsPerS) {
         text +=
             KernelSentence::tr(", no FLOPs counted: it is listed but has no place on the chart.");

@@ -276,9 +276,11 @@ QVariant KernelModel::display(const Row& row, const MeasuredKernel& k, int colum
     case LaunchesColumn:
         return HumanFormat::count(static_cast<double>(k.launches));
     case TimeColumn:
-        return QString::fromStdString(formatDuration(k.timeS));
+        // A file of rates (an ncu roofline-chart section) holds no time: said, not "0 s".
+        return k.timeKnown ? QString::fromStdString(formatDuration(k.timeS))
+                           : tr("not in this file");
     case ShareColumn:
-        return percentText(row.share * 100.0);
+        return k.timeKnown ? percentText(row.share * 100.0) : QStringLiteral("–");
     case FlopsRateColumn:
         return orDash(a.achievedFlopsPerS, rateText);
     case AiDramColumn:

@@ -475,8 +475,12 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                     break;
             }
         }
-        const std::optional<std::string> id =
-            askGpu(QString::fromStdString(imported.file), device, source);
+        // A file that does not name its GPU may state its compute capability and SM count.
+        const std::vector<int> fitting =
+            gpusFittingDevice(m_session->hardware(), imported.computeCapability, imported.smCount);
+        const std::optional<std::string> id = askGpu(
+            QString::fromStdString(imported.file), device, source, fitting,
+            QString::fromStdString(deviceFactsText(imported.computeCapability, imported.smCount)));
         if (!id) {
             emit statusMessage(tr("Import cancelled; nothing changed."));
             emit importFinished(0);
@@ -606,7 +610,9 @@ void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& 
 }
 
 std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const QString& device,
-                                                const QString& source)
+                                                const QString& source,
+                                                const std::vector<int>& fitting,
+                                                const QString& deviceFacts)
 {
     // Any accelerator of the catalog, grouped by vendor; offered first: the one the file's
     // name mentions, else one of the vendor the device name or the profiler implies (an
@@ -620,9 +626,12 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const Q
         return hardware[static_cast<std::size_t>(a)].vendor <
                hardware[static_cast<std::size_t>(b)].vendor;
     });
-    const int suggested =
-        suggestedGpu(fileName.toStdString(), device.toStdString(), source.toStdString(), hardware,
-                     m_session->checkedHardware(), m_session->baseline());
+    // The entries the file's compute capability and SM count fit come first, one of them chosen.
+    candidates = fittingFirst(candidates, fitting);
+    int suggested = suggestedGpu(fileName.toStdString(), device.toStdString(), source.toStdString(),
+                                 hardware, m_session->checkedHardware(), m_session->baseline());
+    if (!fitting.empty() && std::find(fitting.begin(), fitting.end(), suggested) == fitting.end())
+        suggested = candidates.front();
     QStringList names;
     int current = 0;
     for (int hw : candidates) {
@@ -635,15 +644,21 @@ std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const Q
                       ? name
                       : QStringLiteral("%1 %2").arg(vendor, name));
     }
-    bool ok = false;
-    const QString chosen = QInputDialog::getItem(
-        this, tr("Import Measurements"),
+    QString question =
         device.isEmpty()
             ? tr("%1 does not name its GPU. Measure its kernels against:").arg(fileName)
             : tr("%1 says its GPU is \"%2\", which the catalog does not know. Measure its kernels "
                  "against:")
-                  .arg(fileName, device),
-        names, current, false, &ok);
+                  .arg(fileName, device);
+    if (!deviceFacts.isEmpty())
+        question +=
+            QLatin1Char('\n') +
+            (fitting.empty() ? tr("It states %1, which no catalog entry fits.").arg(deviceFacts)
+                             : tr("It states %1: the catalog entries that fit are listed first.")
+                                   .arg(deviceFacts));
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Import Measurements"), question, names,
+                                                 current, false, &ok);
     const auto at = names.indexOf(chosen);
     if (!ok || at < 0)
         return std::nullopt;

@@ -93,9 +93,13 @@ private:
     void removeRun();
     void onImported(const std::shared_ptr<ImportJob>& job);
     // The catalog id of the accelerator the user says ran `fileName`; nullopt if cancelled.
-    // `device` is what the file calls its GPU when the catalog does not know that name.
+    // `device` is what the file calls its GPU when the catalog does not know that name;
+    // `fitting` the catalog entries its stated compute capability and SM count fit
+    // (gpusFittingDevice), offered first.
     std::optional<std::string> askGpu(const QString& fileName, const QString& device = {},
-                                      const QString& source = {});
+                                      const QString& source = {},
+                                      const std::vector<int>& fitting = {},
+                                      const QString& deviceFacts = {});
     void syncSelectionFromSession();
     void updateActions();
     // The last import's warnings, under the buttons (hidden when there are none), and the runs

@@ -249,3 +249,49 @@ open("gfx908/pmc_perf.csv", "w").write(
     "\n".join(",".join('"' + c + '"' if "," in c else c for c in r) for r in rows) + "\n")
 open("gfx908/sysinfo.csv", "w").write(
     "workload_name,gpu_model,gpu_arch,cu_per_gpu,hbm_bw\nrun,MI100,gfx908,120,1228.8\n")
+
+# An Nsight Compute roofline-chart section export (--section SpeedOfLight_RooflineChart): a
+# Body Item Label column, per-cycle rates, peaks and the DRAM bandwidth of one launch, no
+# duration. The values are those of the real RTX 5090 export in the shared corpus.
+hdr = NCU_HEADER[:12] + ["Body Item Label"] + NCU_HEADER[12:] + [
+    "Rule Name", "Rule Type", "Rule Description", "Estimated Speedup Type", "Estimated Speedup"]
+ident = ["0", "4242", "python3", "localhost", "void gemm_bf16_relu<256, 128>(Params)", "1", "7",
+         "(256, 1, 1)", "(312, 2, 1)", "0", "12.0"]
+chart = "GPU Speed Of Light Roofline Chart"
+sp, spv, dpv = "Single Precision Roofline", "Single Precision Achieved Value", \
+    "Double Precision Achieved Value"
+cells = [
+    ("", "Theoretical Predicated-On DFMA Thread Instructions Executed", "inst/cycle", "340"),
+    ("", "Theoretical Predicated-On FFMA Thread Instructions Executed", "inst/cycle", "21,760"),
+    ("", "Predicated-On DFMA Thread Instructions Executed Per Cycle", "inst/cycle", "0"),
+    ("", "Predicated-On FFMA Thread Instructions Executed Per Cycle", "inst/cycle", "34.80"),
+    (sp, "Theoretical Predicated-On FFMA Operations", "inst", "43,520"),
+    (sp, "SM Frequency", "Ghz", "2.00"),
+    (sp, "Theoretical DRAM Bytes Accessible", "byte/cycle", "128"),
+    (sp, "DRAM Frequency", "Ghz", "13.78"),
+    (spv, "Predicated-On FFMA Operations Per Cycle", "inst", "69.60"),
+    (spv, "SM Frequency", "Ghz", "2.00"),
+    (spv, "Predicated-On FADD Thread Instructions Executed Per Cycle", "inst/cycle", "0"),
+    (spv, "Predicated-On FMUL Thread Instructions Executed Per Cycle", "inst/cycle", "0"),
+    (spv, "DRAM Bandwidth", "Gbyte/s", "67.46"),
+    (dpv, "Predicated-On DFMA Operations Per Cycle", "inst", "0"),
+    (dpv, "Predicated-On DADD Thread Instructions Executed Per Cycle", "inst/cycle", "0"),
+    (dpv, "Predicated-On DMUL Thread Instructions Executed Per Cycle", "inst/cycle", "0"),
+    (dpv, "DRAM Bandwidth", "Gbyte/s", "67.46"),
+]
+lines = [q(hdr)] + [q(ident + [chart, label, name, unit, value]) + "," for label, name, unit, value in cells]
+lines.append(q(ident + ["SpeedOfLight_RooflineChart", "", "", "", "", "SOLFPRoofline", "INF",
+                        "The ratio of peak float (fp32) to double (fp64) performance on this "
+                        "device is 64:1.", "", ""]))
+open("ncu-roofline-chart.csv", "w").write("\n".join(lines) + "\n")
+
+# An Nsight Compute details page of an H200 (as the real ones of ../shared/samples/h200): it names
+# no device, but its CC column says 9.0 and Launch Statistics' "# SMs" 132.
+launch = ["0", "544", "python3.12", "127.0.0.1", "nvjet_sm90_tst_64x8_64x16_2x1_v_bz_NNT", "1",
+          "7", "(384, 1, 1)", "(2, 64, 1)", "0", "9.0"]
+lines = [q(NCU_HEADER)] + [q(launch + [section, name, unit, value]) for section, name, unit, value in [
+    ("GPU Speed Of Light Throughput", "Duration", "us", "25.18"),
+    ("GPU Speed Of Light Throughput", "Memory Throughput", "Tbyte/s", "1.12"),
+    ("Launch Statistics", "# SMs", "SM", "132"),
+]]
+open("ncu-cc90-132sms.csv", "w").write("\n".join(lines) + "\n")

@@ -222,7 +222,9 @@ std::optional<QString> MeasuredLayer::toolTipAt(const ChartContext& context, QPo
     lines << RoofChart::tr("AI %1 FLOP/byte at %2, %3 achieved")
                  .arg(HumanFormat::count(m.value.ai, 3), levelText(m.level),
                       QString::fromStdString(formatFlopsRate(m.value.flops)));
-    if (k) {
+    if (k && !k->timeKnown) {
+        lines << RoofChart::tr("time not in this file (placed from its rates)");
+    } else if (k) {
         const QString time = QString::fromStdString(formatDuration(k->timeS));
         const QString share = percent(m.timeShare * 100.0);
         lines << (k->launches == 1
