@@ -215,6 +215,20 @@ QString ceilingDisplayName(const Ceiling& ceiling)
              computeUnitDisplayName(ceiling.unit));
 }
 
+QString memoryLevelDisplayName(const std::string& level)
+{
+    return QString::fromStdString(level).toUpper();
+}
+
+QString boundRoofName(const Hardware& hardware, const Ceiling& ceiling, Bound bound)
+{
+    if (bound == Bound::Memory) {
+        if (const MemoryLevel* memory = hardware.mainMemory())
+            return memoryLevelDisplayName(memory->level);
+    }
+    return ceilingDisplayName(ceiling);
+}
+
 void localizePresetLabels(Scenario& scenario)
 {
     for (Operator& op : scenario.operators) {

@@ -19,6 +19,13 @@ QString presetTitle(const OperatorPreset& preset);
 QString computeUnitDisplayName(ComputeUnit unit);
 // "BF16 tensor", "FP16 vector", in the interface language.
 QString ceilingDisplayName(const Ceiling& ceiling);
+// A memory level as shown: "hbm" → "HBM", "l2" → "L2" (names that read the same in every
+// language).
+QString memoryLevelDisplayName(const std::string& level);
+// The roof a point is bound by, by its shown name: the main memory's level ("HBM") when it is
+// memory-bound, the compute ceiling ("FP32 vector") when compute-bound. A memory-bound kernel
+// is held against the memory slope, never against the flat compute roof it does not reach.
+QString boundRoofName(const Hardware& hardware, const Ceiling& ceiling, Bound bound);
 // The kind's title in the interface language ("attention_decode" → "Attention (decode)").
 QString kindDisplayName(const std::string& kind);
 // A parameter's name as a person reads it ("weight_dtype" → "Weight precision"); the id stays
