@@ -34,11 +34,15 @@ QString paramDisplayName(const std::string& kind, const std::string& param);
 // The operator's label, else its kind's title and the parameters that differ from the
 // defaults ("Attention (decode): batch 8, context 4,096"), never the spec's ids.
 QString operatorDisplayName(const Operator& op);
+// Every parameter of the operator as a person reads it, one per line ("Weight precision:
+// INT4"), for tooltips: the spec's ids ("weight_dtype=int4") stay in files and the CLI.
+QString operatorParamsText(const Operator& op);
 // A roof's name on the chart in the interface language: its ceilings ("FP16/BF16 tensor",
 // "FP32 vector" → "FP32 向量") or, for a cache or link slope, the core's label (a level or link
 // name and a bandwidth, which read the same in every language).
 QString roofDisplayName(const FigureRoof& roof);
-// The driving parameter as the ridge label names it, in lower case: "batch ≥ 302".
+// The driving parameter as the ridge label names it, in lower case, by what it counts:
+// "batch ≥ 302", "tokens (m) ≥ 316" for a matmul's rows.
 QString drivingParamLabel(const std::string& param);
 // A precision id as shown: "bf16" → "BF16", "int4" → "INT4".
 QString precisionDisplayName(const std::string& id);
