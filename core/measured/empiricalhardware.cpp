@@ -398,9 +398,10 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
         if (hw.memory.empty() || hw.ceilings.empty())
             continue;
         // "omniperf-gpu-..." and "AMD GPU ..." until a sysinfo.csv names the model
-        // (nameOmniperfHardware).
+        // (nameOmniperfHardware). Named by what was measured, the tool and the device; the
+        // hash tells two runs on the same device apart.
         hw.id = "omniperf-gpu-dev" + slugOf(device) + "-" + hash.hex6();
-        hw.name = "AMD GPU device " + device + " (omniperf measured, " + hash.hex6() + ")";
+        hw.name = "AMD GPU (omniperf, device " + device + ", " + hash.hex6() + ")";
         result.hardware.push_back(std::move(hw));
     }
     if (result.hardware.empty())
@@ -422,6 +423,9 @@ bool nameOmniperfHardware(Hardware& hw, std::string_view gpuModel)
         return false;
     hw.id = "omniperf-" + slugOf(gpuModel) + "-" + hw.id.substr(prefix.size());
     hw.name = "AMD " + std::string(gpuModel) + hw.name.substr(std::string("AMD GPU").size());
+    const std::string measuredOn = "Measured by omniperf on";
+    if (hw.notes.rfind(measuredOn, 0) == 0)
+        hw.notes = measuredOn + " " + std::string(gpuModel) + hw.notes.substr(measuredOn.size());
     return true;
 }
 

@@ -25,9 +25,9 @@ public:
                                   const std::string& fileName) const override;
 };
 
-// Names an omniperf entry after the GPU model of the sysinfo.csv beside its roofline.csv
-// ("AMD GPU device 0 ..." -> "AMD MI300X_A1 device 0 ...", id "omniperf-gpu-dev0-..." ->
-// "omniperf-mi300x-a1-dev0-..."); false when `hw` is not such an entry.
+// Names an omniperf entry after the GPU of the sysinfo.csv beside its roofline.csv
+// ("AMD GPU (omniperf, device 0, 1a2b3c)" -> "AMD MI210 (omniperf, device 0, 1a2b3c)", id
+// "omniperf-gpu-dev0-..." -> "omniperf-mi210-dev0-..."); false when `hw` is not such an entry.
 bool nameOmniperfHardware(Hardware& hw, std::string_view gpuModel);
 
 // A lowercase slug of `text` ("NVIDIA A100" -> "nvidia-a100"); "device" when nothing is left.

@@ -316,7 +316,7 @@ std::optional<Hardware> measuredPeaks(LaunchMetrics& m, const std::string& devic
     if (hw.ceilings.empty() || hw.memory.empty())
         return std::nullopt;
     hw.id = "measured-" + slugOf(device.empty() ? fileStemOf(fileName) : device);
-    hw.name = (device.empty() ? std::string("GPU") : device) + " (measured, " + baseName + ")";
+    hw.name = (device.empty() ? std::string("GPU") : device) + " (ncu, " + baseName + ")";
     hw.vendor = "NVIDIA";
     hw.notes = "Peaks at the clocks of the profiled run, which may be below the datasheet's "
                "boost clock.";

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 namespace roofscope {
 
@@ -465,7 +466,25 @@ std::optional<RocmSysinfo> parseRocmSysinfo(std::string_view text)
     info.model = std::string(trimmed(row[static_cast<std::size_t>(model)]));
     if (const int arch = columnIndex(header, "gpu_arch"); arch >= 0)
         info.arch = std::string(trimmed(row[static_cast<std::size_t>(arch)]));
+    if (const int chip = columnIndex(header, "chip_id"); chip >= 0)
+        info.chipId = std::string(trimmed(row[static_cast<std::size_t>(chip)]));
     return info;
+}
+
+std::string RocmSysinfo::name() const
+{
+    // omniperf's gpu_model is the family for the MI200 parts; the PCI device id tells them
+    // apart (amdgpu's device table). Only ids that name one part are listed.
+    static constexpr std::pair<std::string_view, std::string_view> kChips[] = {
+        {"29580", "MI100"},  // 0x738C
+        {"29711", "MI210"},  // 0x740F
+        {"29857", "MI300X"}, // 0x74A1
+    };
+    for (const auto& [id, part] : kChips) {
+        if (chipId == id)
+            return std::string(part);
+    }
+    return model;
 }
 
 void applyRocmSysinfoBeside(MeasuredImport& imported, const std::string& path)
@@ -485,7 +504,7 @@ void applyRocmSysinfoBeside(MeasuredImport& imported, const std::string& path)
         if (k.source == "rocprof" && k.device.empty())
             k.device = info->model;
     for (Hardware& hw : imported.hardware)
-        nameOmniperfHardware(hw, info->model);
+        nameOmniperfHardware(hw, info->name());
 }
 
 } // namespace roofscope

@@ -35,8 +35,12 @@ public:
 // What omniperf's sysinfo.csv says about the GPU: gpu_model ("MI300X_A1") and gpu_arch
 // ("gfx942"); nullopt when the text is not a sysinfo.csv or names no model.
 struct RocmSysinfo {
-    std::string model;
+    std::string model; // gpu_model: a family for some parts ("MI200" for an MI210)
     std::string arch;
+    std::string chipId; // chip_id (the PCI device id, decimal), when the file has one
+    // What to call the GPU: the part its chip id names (29711 = 0x740F → "MI210"), else
+    // gpu_model.
+    std::string name() const;
 };
 std::optional<RocmSysinfo> parseRocmSysinfo(std::string_view text);
 

@@ -466,6 +466,11 @@ Fix or remove them and restart RoofScope.</source>
         <comment>kind: parameters</comment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>parameter name: value</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::DocumentController</name>
@@ -2753,6 +2758,10 @@ A new document is open instead.</source>
     <message>
         <source>Copy</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链接</translation>
     </message>
 </context>
 <context>

@@ -64,7 +64,7 @@ TEST(HardwareFilesCliFolder, CsvInTheUserFolderIsListed)
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
     int devices = 0;
     for (const roofscope::Hardware& hw : *parsed) {
-        if (hw.name.rfind("AMD GPU device ", 0) != 0)
+        if (hw.name.rfind("AMD GPU (omniperf, device ", 0) != 0)
             continue;
         ++devices;
         EXPECT_EQ(hw.name.find('/'), std::string::npos) << hw.name;

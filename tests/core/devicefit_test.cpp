@@ -2,7 +2,7 @@
 // column and Launch Statistics' "# SMs"). The GPU question offers the catalog entries those
 // fit first: on the H200 exports of ../shared/samples/h200, CC 9.0 and 132 SMs narrow the
 // catalog to the GH100 parts with every SM enabled.
-#include "core/catalog.h"
+#include "core/hardware/catalog.h"
 #include "core/measured/devicematch.h"
 #include "core/measured/importer.h"
 #include "tests/generated/testpaths.h"

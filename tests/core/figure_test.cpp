@@ -3,6 +3,7 @@
 #include "core/figure/figure.h"
 
 #include "core/hardware/catalog.h"
+#include "core/figure/paletteassignment.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
@@ -247,6 +248,34 @@ TEST(ParameterRange, BatchAndLengthsHaveTheirOwnRanges)
     auto prefill = parseOperatorOrPreset("prefill_matmul");
     ASSERT_TRUE(prefill);
     EXPECT_EQ(parameterRange(*prefill, "seq").second, 131072.0);
+}
+
+
+// A document's palette is assigned first come first served and kept: an id already coloured
+// keeps its slot, a newcomer takes its own or the next free one.
+TEST(Palette, AssignedOnceAndKept)
+{
+    const PaletteAssignment kept = {{"mi300x", 4}, {"h100-sxm5", 1}};
+    const PaletteAssignment next =
+        assignColors(kept, {"h100-sxm5", "a100-pcie-80gb", "mi300x", "custom-gpu"});
+    EXPECT_EQ(next.size(), 4u);
+    EXPECT_EQ(next.at("mi300x"), 4);
+    EXPECT_EQ(next.at("h100-sxm5"), 1);
+    EXPECT_EQ(next.at("a100-pcie-80gb"), 5); // prefers 4, taken: the next free one
+    std::set<int> slots;
+    for (const auto& [id, slot] : next)
+        slots.insert(slot);
+    EXPECT_EQ(slots.size(), 4u);
+    // Ids the document no longer has are not kept.
+    EXPECT_FALSE(assignColors(kept, {"h100-sxm5"}).contains("mi300x"));
+    // Eleven ids on ten hues: one hue is shared, by two at most.
+    std::vector<std::string> many;
+    for (int i = 0; i <= kPaletteSize; ++i)
+        many.push_back("user-gpu-" + std::to_string(i));
+    std::map<int, int> users;
+    for (const auto& [id, slot] : assignColors({}, many))
+        users[slot] += 1;
+    EXPECT_EQ(users.size(), static_cast<std::size_t>(kPaletteSize));
 }
 
 } // namespace

@@ -99,7 +99,7 @@ TEST(HardwareFiles, UserFolderLoadsEveryFormatNamedByContent)
     EXPECT_DOUBLE_EQ(ert->findMemory("dram")->bytesPerS, 200.3e9);
     EXPECT_DOUBLE_EQ(ert->findCeiling(Precision::FP64, ComputeUnit::Vector)->flopsPerS, 2772.78e9);
 
-    const Hardware* omniperf = findByNamePrefix(catalog, "AMD GPU device 1 (omniperf measured, ");
+    const Hardware* omniperf = findByNamePrefix(catalog, "AMD GPU (omniperf, device 1, ");
     ASSERT_NE(omniperf, nullptr);
     EXPECT_DOUBLE_EQ(omniperf->findMemory("hbm")->bytesPerS, 1500e9);
     EXPECT_DOUBLE_EQ(omniperf->findCeiling(Precision::FP32, ComputeUnit::Vector)->flopsPerS,
@@ -152,7 +152,7 @@ TEST(HardwareFiles, RealExportsReloadFromTheUserFolder)
     const Hardware* ert = findByNamePrefix(catalog, "dev-intel16 (ERT measured, ");
     ASSERT_NE(ert, nullptr);
     EXPECT_DOUBLE_EQ(ert->findCeiling(Precision::FP64, ComputeUnit::Vector)->flopsPerS, 11.96e9);
-    const Hardware* device2 = findByNamePrefix(catalog, "AMD GPU device 2 (omniperf measured, ");
+    const Hardware* device2 = findByNamePrefix(catalog, "AMD GPU (omniperf, device 2, ");
     ASSERT_NE(device2, nullptr);
     EXPECT_DOUBLE_EQ(device2->findMemory("hbm")->bytesPerS, 1383.8199e9);
 }
@@ -261,7 +261,7 @@ TEST(HardwareFiles, OmniperfSysinfoBesideNamesTheGpu)
     const auto loaded = loadHardwareFile(catalog, csv);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 3u);
-    EXPECT_EQ(loaded->front().name.rfind("AMD MI300X_A1 device 0 (omniperf measured, ", 0), 0u)
+    EXPECT_EQ(loaded->front().name.rfind("AMD MI300X_A1 (omniperf, device 0, ", 0), 0u)
         << loaded->front().name;
     EXPECT_EQ(loaded->front().id.rfind("omniperf-mi300x-a1-dev0-", 0), 0u) << loaded->front().id;
     ASSERT_NE(catalog.find(loaded->front().id), nullptr);
@@ -269,4 +269,49 @@ TEST(HardwareFiles, OmniperfSysinfoBesideNamesTheGpu)
     const auto imported = importMeasurementFile(csv);
     ASSERT_TRUE(imported.ok()) << imported.error().message;
     EXPECT_EQ(imported->hardware, *loaded);
+}
+
+// Measured entries are named by what they measured: the three devices of omniperf's multikernel
+// run on an MI210 (its sysinfo.csv says gpu_model MI200, chip_id 29711 = 0x740F, an MI210) read
+// "AMD MI210 (omniperf, device N, hash)", never "GPU device N".
+TEST(HardwareFiles, OmniperfDevicesAreNamedByTheGpuTheToolAndTheDevice)
+{
+    REQUIRE_REAL_CORPUS();
+    const test::ScratchDir dir("hw-mi210");
+    const std::string csv =
+        dir.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
+    dir.write("sysinfo.csv", readAll(real("mi210_omniperf_sysinfo_multikernel.csv")));
+    HardwareCatalog catalog;
+    const auto loaded = catalog.loadFile(csv);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    ASSERT_EQ(loaded->size(), 3u);
+    for (std::size_t device = 0; device < 3; ++device) {
+        const Hardware& hw = (*loaded)[device];
+        const std::string prefix = "AMD MI210 (omniperf, device " + std::to_string(device) + ", ";
+        EXPECT_EQ(hw.name.rfind(prefix, 0), 0u) << hw.name;
+        EXPECT_EQ(hw.name.size(), prefix.size() + 7) << hw.name; // six hex digits and ")"
+        EXPECT_EQ(hw.id.rfind("omniperf-mi210-dev" + std::to_string(device) + "-", 0), 0u) << hw.id;
+        EXPECT_EQ(hw.notes.rfind("Measured by omniperf on MI210 device " + std::to_string(device) +
+                                     "; mean of ",
+                                 0),
+                  0u)
+            << hw.notes;
+    }
+    // The sysinfo of another MI200 run has no chip_id: its gpu_model is all it states.
+    const test::ScratchDir other("hw-mi200");
+    const std::string csv2 =
+        other.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
+    other.write("sysinfo.csv", readAll(real("mi210_omniperf_sysinfo_vcopy.csv")));
+    HardwareCatalog second;
+    const auto family = second.loadFile(csv2);
+    ASSERT_TRUE(family.ok()) << family.error().message;
+    EXPECT_EQ(family->front().name.rfind("AMD MI200 (omniperf, device 0, ", 0), 0u)
+        << family->front().name;
+    // Without a sysinfo.csv the file names no GPU: the tool and the device still say what it is.
+    const test::ScratchDir alone("hw-alone");
+    HardwareCatalog third;
+    const auto bare = third.loadFile(
+        alone.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv"))));
+    ASSERT_TRUE(bare.ok()) << bare.error().message;
+    EXPECT_EQ(bare->back().name.rfind("AMD GPU (omniperf, device 2, ", 0), 0u) << bare->back().name;
 }

@@ -4,7 +4,7 @@
 // The fixture is the real RTX 5090 export of the shared corpus
 // (rtx5090_ncu2025_roofline_chart_body_item_label.csv), cut to the rows that matter; the
 // expected values are derived by hand from its cells.
-#include "core/hardware.h"
+#include "core/hardware/hardware.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 

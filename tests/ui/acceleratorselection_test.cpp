@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+
 using namespace roofscope;
 
 namespace {
@@ -158,4 +161,48 @@ TEST(OperatorList, TheDrivingParameterIsSolvedWithinItsRangeAndCrossesAtTheRidge
     const auto sweep = ops.sweep(0, h100, 0);
     ASSERT_TRUE(sweep.has_value());
     EXPECT_FALSE(sweep->points.empty());
+}
+
+// A GPU keeps its colour whatever else is added: the MI300X (red) stays red when the A100 PCIe
+// 80GB, which prefers red too, is checked after it (it used to turn brown), and the newcomer
+// takes the next free hue.
+TEST(AcceleratorSelection, AnAddedAcceleratorNeverRecoloursAnother)
+{
+    AcceleratorSelection gpus = builtinGpus();
+    gpus.reset(HardwareCatalog::builtin(), {"a100-sxm4-80gb", "h100-sxm5", "h200-sxm", "b200-sxm"},
+               "h100-sxm5");
+    const int mi300x = gpus.indexOf("mi300x");
+    const int pcie = gpus.indexOf("a100-pcie-80gb");
+    ASSERT_EQ(preferredColorSlot("mi300x"), preferredColorSlot("a100-pcie-80gb"));
+    gpus.setState(gpus.withChecked(mi300x, true));
+    const int red = gpus.colorSlot(mi300x);
+    EXPECT_EQ(red, preferredColorSlot("mi300x"));
+    std::map<int, int> before;
+    for (int hw : gpus.checked())
+        before[hw] = gpus.colorSlot(hw);
+
+    gpus.setState(gpus.withChecked(pcie, true));
+    for (const auto& [hw, slot] : before)
+        EXPECT_EQ(gpus.colorSlot(hw), slot) << gpus.hardware()[static_cast<std::size_t>(hw)].id;
+    EXPECT_EQ(gpus.colorSlot(pcie), red + 1); // its own is taken: the next free one
+}
+
+// No two checked entries share a colour while there are hues left, however many ask for the
+// same one.
+TEST(AcceleratorSelection, CheckedEntriesNeverShareAColour)
+{
+    AcceleratorSelection gpus = builtinGpus();
+    gpus.reset(HardwareCatalog::builtin(), {}, "");
+    const std::vector<std::string> ids = {"mi300x", "rtx-5090", "a100-pcie-80gb", "v100-sxm2",
+                                          "mi325x", "tpu-v5p",  "gb200",          "mi250x",
+                                          "gaudi2", "h100-sxm5"};
+    for (const std::string& id : ids) {
+        ASSERT_GE(gpus.indexOf(id), 0) << id;
+        gpus.setState(gpus.withChecked(gpus.indexOf(id), true));
+    }
+    std::set<int> hues;
+    for (int hw : gpus.checked())
+        hues.insert(gpus.colorSlot(hw));
+    EXPECT_EQ(hues.size(), ids.size());
+    EXPECT_EQ(gpus.colorSlot(gpus.indexOf("mi300x")), preferredColorSlot("mi300x"));
 }

@@ -9,11 +9,13 @@
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
 #include "ui/controls/logslider.h"
+#include "ui/models/operatormodel.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/readoutpanel.h"
 #include "uitestutil.h"
 
 #include <QMouseEvent>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -600,4 +602,44 @@ TEST(LogSlider, AHeldSliderThatLosesFocusOrIsHiddenEndsTheGesture)
     slider->show();
     QCoreApplication::sendEvent(slider->slider(), &focusOut);
     EXPECT_EQ(ended.count(), 2);
+}
+
+// Words, not ids: a matmul's ridge label says what m counts ("tokens (m) ≥ N", never "m ≥ N"),
+// and an operator row's tooltip gives its parameters by name ("Weight precision: INT4", never
+// "weight_dtype=int4").
+TEST(RoofChart, RidgeLabelsAndRowTooltipsUseWords)
+{
+    Scenario scenario;
+    scenario.gpus = {"h100-sxm5"};
+    auto matmul = parseOperatorSpec("matmul:m=1,n=8192,k=8192,weight_dtype=int4");
+    ASSERT_TRUE(matmul.ok()) << matmul.error().message;
+    scenario.operators = {*matmul};
+    scenario.selected = 0;
+    auto made =
+        ChartDocument::fromScenario(scenario, HardwareCatalog::builtin(), QStringLiteral("words"));
+    ASSERT_TRUE(made.ok());
+    auto& doc = *made;
+    doc->resize(QSize(1600, 900));
+
+    QStringList ridges;
+    for (const RoofChart::Label& l : doc->chart()->visibleLabels()) {
+        if (l.text.startsWith(QStringLiteral("ridge ")))
+            ridges << l.text;
+    }
+    ASSERT_EQ(ridges.size(), 1) << ridges.join(QStringLiteral(" | ")).toStdString();
+    const QRegularExpression words(QStringLiteral("^ridge [0-9.,]+ · tokens \\(m\\) ≥ [0-9,]+$"));
+    EXPECT_TRUE(words.match(ridges[0]).hasMatch()) << ridges[0].toStdString();
+
+    OperatorModel model(doc->session());
+    const QString tip = model.index(0, OperatorModel::NameColumn).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("Matmul\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("\nWeight precision: INT4\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("\nTokens (m): 1\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("\nOutput features (n): 8,192\n")))
+        << tip.toStdString();
+    // The spec's "key=value" ids are gone (the formulas below keep their symbols).
+    EXPECT_FALSE(tip.contains(QStringLiteral("weight_dtype="))) << tip.toStdString();
+    EXPECT_FALSE(tip.section(QStringLiteral("\nFLOP = "), 0, 0).contains(QLatin1Char('=')))
+        << tip.toStdString();
+    EXPECT_FALSE(tip.contains(QStringLiteral("matmul:"))) << tip.toStdString();
 }

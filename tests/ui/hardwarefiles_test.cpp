@@ -154,7 +154,8 @@ TEST(HardwareFilesWindow, ImportOfferForOmniperfCsvAndCancel)
     for (std::size_t i = before; i < s->hardware().size(); ++i) {
         EXPECT_TRUE(s->isChecked(static_cast<int>(i)));
         EXPECT_EQ(s->hardware()[i].name.find('/'), std::string::npos) << s->hardware()[i].name;
-        EXPECT_EQ(s->hardware()[i].name.rfind("AMD GPU device ", 0), 0u) << s->hardware()[i].name;
+        EXPECT_EQ(s->hardware()[i].name.rfind("AMD GPU (omniperf, device ", 0), 0u)
+            << s->hardware()[i].name;
     }
     // One file, named after the first device's id, holding all three.
     ASSERT_EQ(folder.files().size(), 1);

@@ -541,6 +541,36 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
     EXPECT_TRUE(kernelSentence(*s, {7, 7}).isEmpty());
 }
 
+// "% of roof" names the roof the kernel is bound by: the memory level under the slope, the
+// compute ceiling under the flat roof (the read-out and the Kernels table's tooltip alike).
+TEST(MeasuredView, PercentOfRoofNamesTheBoundingRoof)
+{
+    auto s = test::makeSession();
+    MeasurementSet set;
+    set.file = "bound.csv";
+    // AI 1 on the A100 (ridge 19.5 T / 2.039 TB/s = 9.56): memory-bound, 2.039 TFLOP/s
+    // attainable, 1 TFLOP/s achieved = 49 %. AI 15.6 of gemm_v0: compute-bound.
+    set.kernels = {kernel("copy", 0.001, 1e9, 1e9),
+                   kernel("gemm_v0", 36.98, 6.87e13, 6.87e13 / 15.6)};
+    s->measurementStore()->importMeasurements(std::move(set));
+    const QString memory = kernelSentence(*s, {0, 0});
+    EXPECT_TRUE(memory.contains(QStringLiteral("= 49 % of the HBM roof (memory-bound).")))
+        << memory.toStdString();
+    EXPECT_FALSE(memory.contains(QStringLiteral("FP32 vector roof"))) << memory.toStdString();
+    EXPECT_TRUE(kernelSentence(*s, {0, 1})
+                    .contains(QStringLiteral("% of the FP32 vector roof (compute-bound).")))
+        << kernelSentence(*s, {0, 1}).toStdString();
+
+    KernelModel model(s.get());
+    QStringList tips;
+    for (int row = 0; row < model.rowCount(); ++row)
+        tips << model.index(row, KernelModel::PercentColumn).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tips.contains(QStringLiteral("Against the HBM roof of A100 SXM4 80GB")))
+        << tips.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(tips.contains(QStringLiteral("Against the FP32 vector roof of A100 SXM4 80GB")))
+        << tips.join(QStringLiteral(" | ")).toStdString();
+}
+
 TEST(MeasuredView, ReadoutGivesTheSpeedupOfABeforeAfterPair)
 {
     auto s = test::makeSession();

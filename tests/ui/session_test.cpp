@@ -132,6 +132,25 @@ TEST(Document, SaveOpenRoundTrip)
         96.0);
 }
 
+// An export draws the colours the window shows: after the MI300X and then the A100 PCIe 80GB
+// (which prefers the MI300X's red) are checked, each keeps its hue in the document's figure.
+TEST(Document, ExportsKeepTheWindowsColours)
+{
+    auto w = makeWindow();
+    Session* s = w->session();
+    const int mi300x = s->hardwareIndex("mi300x");
+    const int pcie = s->hardwareIndex("a100-pcie-80gb");
+    s->setChecked(mi300x, true);
+    const int red = s->colorSlot(mi300x);
+    s->setChecked(pcie, true);
+    EXPECT_EQ(s->colorSlot(mi300x), red);
+    EXPECT_NE(s->colorSlot(pcie), red);
+    const Figure f = s->figure();
+    ASSERT_EQ(f.gpus.size(), s->checkedHardware().size());
+    for (const FigureGpu& g : f.gpus)
+        EXPECT_EQ(g.colorSlot, s->colorSlot(g.hardware)) << g.id;
+}
+
 struct Malformed {
     const char* name;
     const char* text;

@@ -1,5 +1,7 @@
 #include "ui/document/acceleratorselection.h"
 
+#include "core/figure/paletteassignment.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -54,14 +56,21 @@ QString AcceleratorSelection::shortName(int hw) const
 
 std::map<int, int> AcceleratorSelection::colorSlotsFor(const std::vector<int>& checked) const
 {
+    // The colours given so far stay (core assignColors): checking another accelerator never
+    // recolours one, and a newcomer takes a hue no checked one has.
     std::vector<std::string> ids;
+    PaletteAssignment kept;
     ids.reserve(checked.size());
-    for (int hw : checked)
-        ids.push_back(hardware()[static_cast<std::size_t>(hw)].id);
-    const std::vector<int> assigned = colorSlots(ids);
+    for (int hw : checked) {
+        const std::string& id = hardware()[static_cast<std::size_t>(hw)].id;
+        ids.push_back(id);
+        if (const auto it = m_state.colorSlots.find(hw); it != m_state.colorSlots.end())
+            kept[id] = it->second;
+    }
+    const PaletteAssignment assigned = assignColors(kept, ids);
     std::map<int, int> slotOf;
     for (std::size_t i = 0; i < checked.size(); ++i)
-        slotOf[checked[i]] = assigned[i];
+        slotOf[checked[i]] = assigned.at(ids[i]);
     return slotOf;
 }
 
@@ -106,8 +115,9 @@ void AcceleratorSelection::setCatalog(HardwareCatalog catalog, State state)
     std::erase_if(state.colorSlots, [count](const auto& slot) { return slot.first >= count; });
     if (state.baseline >= count || (state.baseline < 0 && !state.checked.empty()))
         state.baseline = state.checked.empty() ? -1 : state.checked.front();
-    state.colorSlots = colorSlotsFor(state.checked);
+    // The state's own colours are the ones kept (an undo brings its colours back).
     m_state = std::move(state);
+    m_state.colorSlots = colorSlotsFor(m_state.checked);
 }
 
 void AcceleratorSelection::reset(HardwareCatalog catalog,
@@ -119,10 +129,11 @@ void AcceleratorSelection::reset(HardwareCatalog catalog,
     for (const std::string& id : checkedIds)
         state.checked.push_back(indexOf(id));
     std::sort(state.checked.begin(), state.checked.end());
-    state.colorSlots = colorSlotsFor(state.checked);
     state.baseline = baselineId.empty() ? (state.checked.empty() ? -1 : state.checked.front())
                                         : indexOf(baselineId);
+    // An opened document's colours are given afresh, in catalog order.
     m_state = std::move(state);
+    m_state.colorSlots = colorSlotsFor(m_state.checked);
 }
 
 } // namespace roofscope

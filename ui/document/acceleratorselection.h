@@ -43,8 +43,9 @@ public:
     int baseline() const { return m_state.baseline; }
     const State& state() const { return m_state; }
 
-    // The palette slot of an accelerator: a function of its id and of the other checked ids
-    // (core/palette.h), the same in the window, every export and every session.
+    // The palette slot of an accelerator: given when it is checked (core assignColors, first
+    // come first served) and kept while it stays checked, so checking another never recolours
+    // it; the window's exports draw the same (Session::figure).
     int colorSlot(int hw) const;
     // The colour the user chose for it in the settings, if any (0xRRGGBB).
     std::optional<std::uint32_t> colorOverride(int hw) const;

@@ -68,7 +68,7 @@ QString kernelSentence(const Session& session, KernelRef ref)
             text += (*a.bound == Bound::Memory
                          ? KernelSentence::tr(" = %1 % of the %2 roof (memory-bound)")
                          : KernelSentence::tr(" = %1 % of the %2 roof (compute-bound)"))
-                        .arg(percent(*a.percentOfRoof), ceilingDisplayName(*roof));
+                        .arg(percent(*a.percentOfRoof), boundRoofName(*hardware, *roof, *a.bound));
         text += QLatin1Char('.');
         // Faster than its roof allows: the measurement or its reading is off, and the user is
         // told which of the usual causes to check, not left with "1,538 %".

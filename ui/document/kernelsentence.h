@@ -8,8 +8,9 @@ namespace roofscope {
 
 // The read-out's explanation of one measured kernel, in one place so that the panel and the
 // tests read the same text: its GPU, time and share of the run, DRAM intensity, achieved
-// FLOP/s and how much of its own roof that is (its precision and unit: the roof the chart draws
-// over it) with the bound; in a before/after comparison, the speedup of its name.
+// FLOP/s and how much of its own roof that is, named by the roof it is bound by (the memory
+// level when memory-bound, "98 % of the HBM roof"; its precision and unit when compute-bound),
+// with the bound; in a before/after comparison, the speedup of its name.
 //   "gemm_v0 on A100 SXM4 80GB: 36.98 s (74 % of the run), AI 15.6 FLOP/byte at DRAM,
 //    1.858 TFLOP/s achieved = 9.5 % of the FP32 vector roof (compute-bound)."
 // Empty for a kernel that does not exist.

@@ -69,6 +69,9 @@ Figure Session::figure() const
     // The scenario's ids come from this catalog: building cannot fail.
     if (!f)
         return Figure{};
+    // The colours the window gave, in the order they were checked, not the file's rule.
+    for (FigureGpu& g : f->gpus)
+        g.colorSlot = colorSlot(g.hardware);
     // The measurements are added from the session's own copy: a profile of 100,000 kernels is
     // not copied into a scenario on every redraw.
     if (!(measurements() == Measurements{})) {

@@ -379,10 +379,12 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
             const Hardware* hardware =
                 hw >= 0 ? &m_session->hardware()[static_cast<std::size_t>(hw)] : nullptr;
             const Ceiling* roof = hardware ? kernelCeiling(*k, *hardware) : nullptr;
-            const QString against = tr("Against the %1 roof of %2")
-                                        .arg(roof ? ceilingDisplayName(*roof)
-                                                  : QString::fromStdString(row.analysis.ceiling),
-                                             gpuName(*k));
+            // The roof it is bound by: the memory level when memory-bound.
+            const QString roofName = !roof ? QString::fromStdString(row.analysis.ceiling)
+                                     : row.analysis.bound
+                                         ? boundRoofName(*hardware, *roof, *row.analysis.bound)
+                                         : ceilingDisplayName(*roof);
+            const QString against = tr("Against the %1 roof of %2").arg(roofName, gpuName(*k));
             // Rich text, so that the long explanation wraps.
             return row.analysis.aboveRoof
                        ? QStringLiteral("<p>%1</p><p>%2</p>")

@@ -121,9 +121,11 @@ QVariant OperatorModel::operatorData(int row, int column, int role) const
     }
     if (role == Qt::ToolTipRole) {
         const OperatorKind& kind = op.definition();
-        const QString tip =
-            QString::fromStdString(kind.title + "\n" + op.spec() + "\nFLOP = " + kind.flopsFormula +
-                                   "\nbytes = " + kind.bytesFormula);
+        // Its parameters in words, never the spec's ids ("weight_dtype=int4").
+        const QString tip = kindDisplayName(op.kind) + QLatin1Char('\n') + operatorParamsText(op) +
+                            QLatin1Char('\n') +
+                            QString::fromStdString("FLOP = " + kind.flopsFormula +
+                                                   "\nbytes = " + kind.bytesFormula);
         // A model row's name is short ("Q projection ×80"): its description comes first.
         const QString note = m_session->operatorNote(row);
         return note.isEmpty() ? tip : note + QLatin1Char('\n') + tip;

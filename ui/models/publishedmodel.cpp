@@ -56,12 +56,6 @@ QString valueText(PublishedMetric m, double v)
     return HumanFormat::count(v, 4);
 }
 
-// Shortest round trip, C locale: what a spreadsheet reads back as the same number.
-QString cNumber(double v)
-{
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
 } // namespace
 
 PublishedModel::PublishedModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -75,6 +69,13 @@ void PublishedModel::setRows(std::vector<PublishedRowBound> rows)
 
 void PublishedModel::evaluate(const ModelCatalog& models, const HardwareCatalog& hardware)
 {
+    m_gpuNames.clear();
+    for (const Hardware& h : hardware.all()) {
+        std::string name = h.name;
+        if (!h.vendor.empty() && name.rfind(h.vendor + ' ', 0) == 0)
+            name = name.substr(h.vendor.size() + 1);
+        m_gpuNames[h.id] = QString::fromStdString(name);
+    }
     auto rows = builtinPublishedResults();
     setRows(rows ? evaluatePublished(*rows, models, hardware) : std::vector<PublishedRowBound>{});
 }
@@ -156,9 +157,10 @@ QVariant PublishedModel::cell(const PublishedRowBound& row, int column, int role
                                QLatin1Char(')'));
     }
     case GpuColumn: {
+        // By its name, as the rest of the window names it; sorted as shown.
+        const QString gpu = gpuName(r.gpu);
         if (sort)
-            return QString::fromStdString(r.gpu);
-        const QString gpu = QString::fromStdString(r.gpu);
+            return gpu;
         if (r.layout.gpus() == 1)
             return gpu;
         return tr("%1 × %2 (%3)")
@@ -223,33 +225,10 @@ QVariant PublishedModel::headerData(int section, Qt::Orientation orientation, in
     }
 }
 
-QString PublishedModel::rowsAsTsv(const std::vector<int>& rows) const
+QString PublishedModel::gpuName(const std::string& id) const
 {
-    QStringList lines;
-    for (int i : rows) {
-        if (i < 0 || i >= rowCount())
-            continue;
-        const PublishedRowBound& row = m_rows[static_cast<std::size_t>(i)];
-        const PublishedResult& r = row.result;
-        QStringList cells;
-        // Tabs and line breaks inside a cell would split it.
-        auto clean = [](QString text) {
-            return text.replace(QLatin1Char('\t'), QLatin1Char(' '))
-                .replace(QLatin1Char('\n'), QLatin1Char(' '));
-        };
-        cells << clean(QString::fromStdString(r.source))
-              << clean(QString::fromStdString(r.framework)) << QString::fromStdString(r.model)
-              << QString::fromStdString(r.gpu) << QString::number(r.layout.gpus())
-              << QString::fromStdString(r.layout.name()) << cNumber(r.batch)
-              << cNumber(r.inputTokens) << cNumber(r.outputTokens)
-              << QString::fromUtf8(publishedMetricName(r.metric)) << cNumber(r.value);
-        if (row.bound)
-            cells << cNumber(row.bound->bound) << cNumber(row.bound->ratio);
-        else
-            cells << QString() << clean(QString::fromStdString(row.problem));
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    return lines.isEmpty() ? QString() : lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    const auto it = m_gpuNames.find(id);
+    return it != m_gpuNames.end() ? it->second : QString::fromStdString(id);
 }
 
 } // namespace roofscope

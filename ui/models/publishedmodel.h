@@ -4,6 +4,9 @@
 
 #include <QAbstractTableModel>
 
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace roofscope {
@@ -36,7 +39,7 @@ public:
 
     // Replaces the rows (a reset).
     void setRows(std::vector<PublishedRowBound> rows);
-    // The bundled rows evaluated against these catalogs.
+    // The bundled rows evaluated against these catalogs (the GPUs shown by their names).
     void evaluate(const ModelCatalog& models, const HardwareCatalog& hardware);
     const std::vector<PublishedRowBound>& rows() const { return m_rows; }
 
@@ -46,14 +49,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // Rows (of this model) as tab-separated lines for the clipboard: the source's full text,
-    // numbers in the C locale (shortest round trip) so that a spreadsheet reads them.
-    QString rowsAsTsv(const std::vector<int>& rows) const;
+    // The name a GPU id is shown by: the catalog's name without its vendor ("A100 SXM4 80GB"),
+    // the id itself when the catalog evaluate() read has no such entry.
+    QString gpuName(const std::string& id) const;
 
 private:
     QVariant cell(const PublishedRowBound& row, int column, int role) const;
 
     std::vector<PublishedRowBound> m_rows;
+    std::map<std::string, QString, std::less<>> m_gpuNames; // id -> shown name
 };
 
 } // namespace roofscope

@@ -113,6 +113,29 @@ QString precisionDisplayName(const std::string& id)
     return QString::fromStdString(id).toUpper();
 }
 
+QString operatorParamsText(const Operator& op)
+{
+    const OperatorKind* kind = findOperatorKind(op.kind);
+    if (!kind)
+        return QString::fromStdString(op.spec());
+    QStringList lines;
+    for (const ParamDef& d : kind->params) {
+        if (!op.params.has(d.name))
+            continue;
+        QString value;
+        if (d.type == ParamType::Integer || d.type == ParamType::Real)
+            value = HumanFormat::count(op.params.number(d.name), 6);
+        else if (d.type == ParamType::Precision)
+            value = precisionDisplayName(op.params.text(d.name));
+        else
+            value = QString::fromStdString(op.params.text(d.name));
+        lines << QCoreApplication::translate("roofscope::DataNames", "%1: %2",
+                                             "parameter name: value")
+                     .arg(paramDisplayName(op.kind, d.name), value);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString operatorDisplayName(const Operator& op)
 {
     if (!op.label.empty())
@@ -199,6 +222,9 @@ QString drivingParamLabel(const std::string& param)
     if (param == "batch")
         return QCoreApplication::translate("roofscope::DataNames", "batch",
                                            "ridge label: batch ≥ N");
+    // A matmul's m is its rows, one per token: "m ≥ 316" said nothing of what must grow.
+    if (param == "m")
+        return paramDisplayName("matmul", param).toLower();
     if (param == "seq")
         return QCoreApplication::translate("roofscope::DataNames", "prompt tokens",
                                            "ridge label: prompt tokens ≥ N");
@@ -213,6 +239,20 @@ QString ceilingDisplayName(const Ceiling& ceiling)
     return QCoreApplication::translate("roofscope::DataNames", "%1 %2", "precision, compute unit")
         .arg(QString::fromUtf8(precisionName(ceiling.precision)).toUpper(),
              computeUnitDisplayName(ceiling.unit));
+}
+
+QString memoryLevelDisplayName(const std::string& level)
+{
+    return QString::fromStdString(level).toUpper();
+}
+
+QString boundRoofName(const Hardware& hardware, const Ceiling& ceiling, Bound bound)
+{
+    if (bound == Bound::Memory) {
+        if (const MemoryLevel* memory = hardware.mainMemory())
+            return memoryLevelDisplayName(memory->level);
+    }
+    return ceilingDisplayName(ceiling);
 }
 
 void localizePresetLabels(Scenario& scenario)

@@ -91,11 +91,41 @@ PublishedDialog::PublishedDialog(const ModelCatalog& models, const HardwareCatal
 
 QString PublishedDialog::selectedRowsText() const
 {
-    std::vector<int> rows;
+    std::vector<int> rows; // the view's rows, top to bottom
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
-        rows.push_back(m_proxy->mapToSource(index).row());
+        rows.push_back(index.row());
+    if (rows.empty())
+        return {};
     std::sort(rows.begin(), rows.end());
-    return m_model->rowsAsTsv(rows);
+    // The columns in the order the header shows them, hidden ones left out.
+    const QHeaderView* header = m_table->horizontalHeader();
+    std::vector<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns.push_back(logical);
+    }
+    // Tabs and line breaks inside a cell would split it.
+    auto clean = [](QString text) {
+        return text.replace(QLatin1Char('\t'), QLatin1Char(' '))
+            .replace(QLatin1Char('\n'), QLatin1Char(' '));
+    };
+    QStringList lines;
+    QStringList titles;
+    for (int column : columns)
+        titles << clean(m_proxy->headerData(column, Qt::Horizontal).toString());
+    titles << tr("Link");
+    lines << titles.join(QLatin1Char('\t'));
+    for (int row : rows) {
+        QStringList cells;
+        for (int column : columns)
+            cells << clean(m_proxy->index(row, column).data().toString());
+        cells << clean(m_proxy->index(row, PublishedModel::SourceColumn)
+                           .data(PublishedModel::UrlRole)
+                           .toString());
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 void PublishedDialog::copyRows()
