@@ -141,6 +141,17 @@ Fix or remove them and restart RoofScope.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::ChartArea</name>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline 图</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>服务吞吐</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ComparisonModel</name>
     <message>
         <source>Time on the baseline ÷ time on this accelerator</source>
