@@ -364,10 +364,14 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
         p->drawLine(QPointF(x, y + row / 2), QPointF(x + 50 * unit, y + row / 2));
         p->setPen(QPen(c.color, 1.5 * unit));
         drawMarker(p, QPointF(x + 25 * unit, y + row / 2), 6 * unit, c.marker, c.color);
+        // Wrapped, not elided: "H100 SXM5 80GB (does not fit)" lost its reason in a narrow
+        // legend.
         p->setPen(colors.text);
-        p->drawText(QRectF(x + 62 * unit, y, textWidth, row), Qt::AlignLeft | Qt::AlignVCenter,
-                    fm.elidedText(c.label, Qt::ElideRight, textWidth));
-        y += row;
+        const QRectF box(x + 62 * unit, y, textWidth, 10 * row);
+        const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+        const QRectF used = fm.boundingRect(box, flags, c.label);
+        p->drawText(box.adjusted(0, (row - fm.height()) / 2, 0, 0), flags, c.label);
+        y += std::max(row, used.height() + (row - fm.height()));
     }
     // Wrapped legend entries: a swatch, then text as tall as it needs.
     const auto wrapped = [&](const QString& text, const std::function<void(QPointF)>& swatch) {
