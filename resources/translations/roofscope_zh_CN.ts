@@ -141,6 +141,17 @@ Fix or remove them and restart RoofScope.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::ChartArea</name>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline 图</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>服务吞吐</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::ComparisonModel</name>
     <message>
         <source>Time on the baseline ÷ time on this accelerator</source>
@@ -309,11 +320,11 @@ Fix or remove them and restart RoofScope.</source>
     </message>
     <message>
         <source>Decode matmul</source>
-        <translation>Decode 矩阵乘</translation>
+        <translation>解码矩阵乘</translation>
     </message>
     <message>
         <source>Prefill matmul</source>
-        <translation>Prefill 矩阵乘</translation>
+        <translation>预填充矩阵乘</translation>
     </message>
     <message>
         <source>Big GEMM</source>
@@ -2591,7 +2602,7 @@ A new document is open instead.</source>
     </message>
     <message>
         <source>Tokens/s per GPU</source>
-        <translation>每 GPU tokens/s</translation>
+        <translation>每 GPU token/秒</translation>
     </message>
     <message>
         <source>Compute-bound</source>
@@ -2768,7 +2779,7 @@ A new document is open instead.</source>
     <name>roofscope::PublishedModel</name>
     <message>
         <source>tokens/s per user</source>
-        <translation>每用户 tokens/s</translation>
+        <translation>每用户 token/秒</translation>
     </message>
     <message>
         <source>output tokens/s</source>
@@ -3162,19 +3173,19 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
     </message>
     <message>
         <source>Tokens/s per user</source>
-        <translation>每用户 tokens/s</translation>
+        <translation>每用户 token/秒</translation>
     </message>
     <message>
         <source>Tokens/s per user (1 / decode step)</source>
-        <translation>每用户 tokens/s（1 / 解码步）</translation>
+        <translation>每用户 token/秒（1 / 解码步）</translation>
     </message>
     <message>
         <source>Tokens/s per GPU</source>
-        <translation>每 GPU tokens/s</translation>
+        <translation>每 GPU token/秒</translation>
     </message>
     <message>
         <source>Tokens/s per GPU (batch / decode step / GPUs)</source>
-        <translation>每 GPU tokens/s（批大小 / 解码步 / GPU 数）</translation>
+        <translation>每 GPU token/秒（批大小 / 解码步 / GPU 数）</translation>
     </message>
     <message>
         <source>memory-capacity end: the largest batch that fits</source>

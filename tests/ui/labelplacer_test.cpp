@@ -224,3 +224,43 @@ TEST(LabelPlacer, LabelAtFindsTheBoxUnderTheMouse)
     EXPECT_EQ(LabelPlacer::labelAt(r, QPointF(240, 200)), 0);
     EXPECT_EQ(LabelPlacer::labelAt(r, QPointF(100, 100)), -1);
 }
+
+// While a slider is dragged a label keeps its last place wherever that place is still free,
+// even where its leader now crosses another label; only a box that collides moves it. Placed
+// afresh, it jumped to the other side of its point between two frames.
+TEST(LabelPlacer, WhileDraggingAFreePreferredPlaceIsKeptEvenIfItsLeaderCrosses)
+{
+    // A's last place: far above-right of its point (a leader), with B's label now between.
+    const QPointF a(200, 300);
+    std::vector<LabelPlacer::Request> requests = {label({200, 248}, QStringLiteral("B")),
+                                                  label(a, QStringLiteral("A"))};
+    requests[0].key = QStringLiteral("b");
+    requests[1].key = QStringLiteral("a");
+    requests[0].priority = 1; // B first: its box is taken when A's is tried
+    const QPointF far(40, -120);
+    LabelPlacer placer;
+    placer.setBounds(kPlot);
+    placer.setPreferredOffsets({{QStringLiteral("a"), far}, {QStringLiteral("b"), {7, -8}}});
+    auto boxOf = [](const LabelPlacer::Result& r, int request) {
+        for (const LabelPlacer::Placed& p : r.labels)
+            if (p.request == request)
+                return p.rect;
+        return QRectF();
+    };
+    const LabelPlacer::Result fresh = placer.place(requests);
+    const QRectF kept(a + far, QSizeF(80, 16));
+    // B's box lies on A's leader: an export's preference gives way...
+    ASSERT_TRUE(QLineF(a, QPointF(kept.left(), kept.bottom())).length() > 14);
+    ASSERT_EQ(boxOf(fresh, 0), QRectF(QPointF(207, 240), QSizeF(80, 16)));
+    EXPECT_NE(boxOf(fresh, 1), kept);
+    // ...a drag's memory does not.
+    placer.setKeepPreferred(true);
+    const LabelPlacer::Result dragged = placer.place(requests);
+    EXPECT_EQ(boxOf(dragged, 1), kept);
+    EXPECT_EQ(boxOf(dragged, 0), boxOf(fresh, 0));
+    // Where its box itself collides it moves, to the nearest free place.
+    placer.setPreferredOffsets(
+        {{QStringLiteral("a"), QPointF(60, -48)}, {QStringLiteral("b"), {7, -8}}});
+    const LabelPlacer::Result blocked = placer.place(requests);
+    EXPECT_FALSE(boxOf(blocked, 1).intersects(boxOf(blocked, 0)));
+}

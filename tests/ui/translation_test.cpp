@@ -5,6 +5,7 @@
 #include "tests/generated/testpaths.h"
 #include "ui/document/comparisontext.h"
 #include "ui/text/advicetext.h"
+#include "ui/text/datanames.h"
 #include "ui/text/translation.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "uitestutil.h"
@@ -398,4 +399,41 @@ TEST(Translation, ComparisonPhrasesAreTheCoresAndComeOutInChinese)
     EXPECT_TRUE(zh.contains(QStringLiteral("softmax"))) << zh.toStdString();
     EXPECT_TRUE(zh.contains(QStringLiteral("1.18"))) << zh.toStdString();
     EXPECT_FALSE(zh.contains(QStringLiteral("paired"))) << zh.toStdString();
+}
+
+// Under zh_CN no English is left outside the terms resources/translations/glossary_zh_CN.txt
+// keeps (issue #37, "what the walk found": the chart's operator names read "Decode 矩阵乘",
+// the serving chart's axes "每 GPU tokens/s").
+TEST(Translation, NoEnglishLeftOutsideTheGlossary)
+{
+    QFile file(QString::fromUtf8(ROOFSCOPE_SOURCE_DIR) +
+               QStringLiteral("/resources/translations/glossary_zh_CN.txt"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text)) << file.fileName().toStdString();
+    QSet<QString> glossary;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        const QString term = QString::fromUtf8(line).trimmed();
+        if (!term.isEmpty() && !term.startsWith(QLatin1Char('#')))
+            glossary.insert(term);
+    }
+    ASSERT_GE(glossary.size(), 10);
+    LanguageGuard guard(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(guard.ok());
+    QStringList texts;
+    // The operator presets' titles: the chart's default operators and the Add menu.
+    for (const OperatorPreset& preset : operatorPresets())
+        texts << presetTitle(preset);
+    // The serving chart's axes, on screen and on a slide.
+    for (const char* source :
+         {"Tokens/s per user", "Tokens/s per GPU", "Tokens/s per user (1 / decode step)",
+          "Tokens/s per GPU (batch / decode step / GPUs)"})
+        texts << QCoreApplication::translate("roofscope::ServingView", source);
+    static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9]*"));
+    for (const QString& text : texts) {
+        for (auto it = word.globalMatch(text); it.hasNext();) {
+            const QString w = it.next().captured();
+            // Plural "tokens" and unit letters are English too; only the glossary's words stay.
+            EXPECT_TRUE(glossary.contains(w))
+                << "English \"" << w.toStdString() << "\" in \"" << text.toStdString() << "\"";
+        }
+    }
 }

@@ -241,7 +241,9 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         if (placed[g] || r.key.isEmpty() || !m_preferred.contains(r.key))
             continue;
         const QRectF preferred(r.anchor + m_preferred.value(r.key), r.size);
-        if (fits(preferred, r.anchor)) {
+        const bool free = m_bounds.contains(preferred) && !taken.collides(preferred) &&
+                          !obstacles.collides(preferred);
+        if (free && (m_keepPreferred || leaderClear(preferred, r.anchor))) {
             finish(g, preferred, false);
             placed[g] = 1;
         }

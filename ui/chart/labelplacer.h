@@ -52,6 +52,10 @@ public:
     // it), by Request::key: tried first, kept when the box fits here; otherwise the label is
     // placed as usual. Unlike a pin, a preference gives way.
     void setPreferredOffsets(QHash<QString, QPointF> offsets) { m_preferred = std::move(offsets); }
+    // Hysteresis while a slider is dragged: a preferred box is kept wherever it is still free,
+    // even where its leader now crosses another label (moved for that alone, labels jumped
+    // between frames as the points slid past each other).
+    void setKeepPreferred(bool keep) { m_keepPreferred = keep; }
     // Distance kept from the anchor (half a marker and a little air).
     void setAnchorGap(qreal gap) { m_gap = gap; }
     // A label further than this from its anchor gets a leader line.
@@ -69,6 +73,7 @@ private:
     std::vector<QRectF> m_obstacles;
     QHash<QString, QPointF> m_pinned;
     QHash<QString, QPointF> m_preferred;
+    bool m_keepPreferred = false;
     qreal m_gap = 7.0;
     qreal m_leaderThreshold = 14.0;
 };

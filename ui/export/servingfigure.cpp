@@ -163,6 +163,47 @@ ServingFigureFrame ServingFigure::frame(const QSizeF& area) const
     return f;
 }
 
+std::vector<ServingPointLabel> ServingFigure::pointLabels(const QSizeF& area,
+                                                          const QFont& base) const
+{
+    const ServingFigureFrame f = frame(area);
+    const double unit = f.unit;
+    QFont small = base;
+    small.setPixelSize(std::max(1, static_cast<int>(std::lround(17 * unit))));
+    const QFontMetricsF fm(small);
+    const QRectF room = f.plot.adjusted(-20 * unit, -20 * unit, 20 * unit, 20 * unit);
+    std::vector<ServingPointLabel> out;
+    std::vector<QRectF> taken;
+    // Every dot is an obstacle too: a number over another curve's dot reads as that dot's.
+    for (const ServingFigureCurve& c : curves)
+        for (const QPointF& pt : c.points) {
+            const QPointF s = f.toScreen(pt);
+            taken.emplace_back(s.x() - 6 * unit, s.y() - 6 * unit, 12 * unit, 12 * unit);
+        }
+    const auto free = [&](const QRectF& r) {
+        return room.contains(r) && std::none_of(taken.begin(), taken.end(),
+                                                [&](const QRectF& t) { return t.intersects(r); });
+    };
+    for (std::size_t c = 0; c < curves.size(); ++c) {
+        const ServingFigureCurve& curve = curves[c];
+        for (std::size_t i = 0; i < curve.points.size() && i < curve.pointTexts.size(); ++i) {
+            const QPointF s = f.toScreen(curve.points[i]);
+            const QSizeF size(fm.horizontalAdvance(curve.pointTexts[i]) + 2.0, fm.height());
+            // Above right (where it always was), else below right.
+            const QRectF above(QPointF(s.x() + 8 * unit, s.y() - 8 * unit - size.height()), size);
+            const QRectF below(QPointF(s.x() + 8 * unit, s.y() + 8 * unit), size);
+            for (const QRectF& r : {above, below}) {
+                if (free(r)) {
+                    taken.push_back(r);
+                    out.push_back({static_cast<int>(c), static_cast<int>(i), r});
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
 void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
 {
     const double w = area.width();
@@ -222,14 +263,27 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
     p->drawRect(plot);
 
     // Axis titles.
+    // Axis titles: centred on the plot where they fit along it, else on the figure's whole
+    // side (a short plot cut "Tokens/s per GPU" at both ends), elided only past that.
     p->setFont(font);
-    p->drawText(QRectF(plot.left(), plot.bottom() + 45 * unit, plot.width(), 40 * unit),
-                Qt::AlignHCenter | Qt::AlignVCenter, xTitle);
+    const QFontMetricsF titleMetrics(font);
+    const auto along = [&](const QString& text, double centre, double length) {
+        const double width = std::min(titleMetrics.horizontalAdvance(text) + 4.0, length);
+        const double start = std::clamp(centre - width / 2.0, 0.0, length - width);
+        return std::make_pair(start, width);
+    };
+    const auto [xStart, xWidth] = along(xTitle, plot.center().x(), w);
+    p->drawText(QRectF(xStart, plot.bottom() + 45 * unit, xWidth, 40 * unit),
+                Qt::AlignHCenter | Qt::AlignVCenter,
+                titleMetrics.elidedText(xTitle, Qt::ElideRight, xWidth));
+    const double h = area.height();
+    // Rotated: measured from the bottom edge upwards.
+    const auto [yStart, yWidth] = along(yTitle, h - plot.center().y(), h);
     p->save();
-    p->translate(30 * unit, plot.center().y());
+    p->translate(30 * unit, h);
     p->rotate(-90.0);
-    p->drawText(QRectF(-plot.height() / 2, -20 * unit, plot.height(), 40 * unit),
-                Qt::AlignHCenter | Qt::AlignVCenter, yTitle);
+    p->drawText(QRectF(yStart, -20 * unit, yWidth, 40 * unit), Qt::AlignHCenter | Qt::AlignVCenter,
+                titleMetrics.elidedText(yTitle, Qt::ElideRight, yWidth));
     p->restore();
 
     p->setClipRect(plot.adjusted(-20 * unit, -20 * unit, 20 * unit, 20 * unit));
@@ -278,12 +332,15 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
             } else {
                 drawMarker(p, s, 6 * unit, c.marker, c.color);
             }
-            if (i < c.pointTexts.size()) {
-                p->setPen(colors.pointText);
-                p->drawText(QPointF(s.x() + 10 * unit, s.y() - 10 * unit), c.pointTexts[i]);
-            }
         }
     }
+    // Their batches, thinned where they would overlap.
+    p->setFont(small);
+    p->setPen(colors.pointText);
+    for (const ServingPointLabel& l : pointLabels(area, p->font()))
+        p->drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter,
+                    curves[static_cast<std::size_t>(l.curve)]
+                        .pointTexts[static_cast<std::size_t>(l.point)]);
     // Published measurements: hollow squares in their GPU's colour.
     for (const ServingFigureReference& r : references) {
         const QPointF s = toScreen(r.point);
@@ -307,10 +364,14 @@ void ServingFigure::paint(QPainter* p, const QSizeF& area, bool withRings) const
         p->drawLine(QPointF(x, y + row / 2), QPointF(x + 50 * unit, y + row / 2));
         p->setPen(QPen(c.color, 1.5 * unit));
         drawMarker(p, QPointF(x + 25 * unit, y + row / 2), 6 * unit, c.marker, c.color);
+        // Wrapped, not elided: "H100 SXM5 80GB (does not fit)" lost its reason in a narrow
+        // legend.
         p->setPen(colors.text);
-        p->drawText(QRectF(x + 62 * unit, y, textWidth, row), Qt::AlignLeft | Qt::AlignVCenter,
-                    fm.elidedText(c.label, Qt::ElideRight, textWidth));
-        y += row;
+        const QRectF box(x + 62 * unit, y, textWidth, 10 * row);
+        const int flags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+        const QRectF used = fm.boundingRect(box, flags, c.label);
+        p->drawText(box.adjusted(0, (row - fm.height()) / 2, 0, 0), flags, c.label);
+        y += std::max(row, used.height() + (row - fm.height()));
     }
     // Wrapped legend entries: a swatch, then text as tall as it needs.
     const auto wrapped = [&](const QString& text, const std::function<void(QPointF)>& swatch) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+class QFont;
 class QPainter;
 
 namespace roofscope {
@@ -47,6 +48,13 @@ struct ServingFigureCurve {
 struct ServingFigureReference {
     QPointF point; // (per user, per GPU)
     QColor color;
+};
+
+// A batch number beside its point, where it is drawn (figure pixels).
+struct ServingPointLabel {
+    int curve = 0;
+    int point = 0;
+    QRectF rect;
 };
 
 // The figure's own colours: a white slide by default, the window's palette on screen.
@@ -97,6 +105,10 @@ struct ServingFigure {
                    const QString& doesNotFit);
 
     ServingFigureFrame frame(const QSizeF& size) const;
+    // The batch numbers drawn at `size` with `font` (the painter's): right of and above each
+    // point, else below it; one that would overlap a number already placed, or leave the plot,
+    // is left out (the dot stays: hover names its batch). Curves in order, points along each.
+    std::vector<ServingPointLabel> pointLabels(const QSizeF& size, const QFont& font) const;
     // Everything; without the rings (`withRings` false) the picture does not depend on the
     // window's batch, so the window keeps it and draws only the rings on each step.
     void paint(QPainter* painter, const QSizeF& size, bool withRings = true) const;

@@ -60,6 +60,9 @@ public:
     // .svg, .pdf, .csv or .json by the path's suffix. nullopt on success, else the message
     // naming the path and the reason; nothing is written on failure.
     std::optional<QString> exportTo(const QString& path);
+    // The figure an export draws: the window's, restyled as a light slide of 1920 × 1080 with
+    // its title and the axes' longer titles; the same curves, rings and published squares.
+    ServingFigure slideFigure() const { return makeFigure(false); }
     // With a file dialog (the Export button and File ▸ Export Serving Chart…).
     void exportInteractive();
 

@@ -14,6 +14,7 @@
 #include "ui/models/hardwaremodel.h"
 #include "ui/models/operatormodel.h"
 #include "ui/widgets/catalogcontroller.h"
+#include "ui/widgets/chartarea.h"
 #include "ui/widgets/comparisonpanel.h"
 #include "ui/widgets/docklayout.h"
 #include "ui/widgets/documentcontroller.h"
@@ -97,12 +98,6 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     m_chart = new RoofChart(m_session, this);
     m_chartView = new RoofChartView(m_chart, m_session, this);
-    // The roofline, and beside it the serving chart when asked for (View ▸ Serving Chart).
-    m_centralSplit = new QSplitter(Qt::Horizontal, this);
-    m_centralSplit->setObjectName(QStringLiteral("centralSplit"));
-    m_centralSplit->setChildrenCollapsible(false);
-    m_centralSplit->addWidget(m_chartView);
-    setCentralWidget(m_centralSplit);
 
     m_hardwarePanel = new HardwarePanel(m_session, m_hardwareModel, this);
     m_operatorPanel = new OperatorPanel(m_session, m_operatorModel, this);
@@ -546,10 +541,10 @@ QStringList MainWindow::recentFiles() const
 void MainWindow::addServingView(ModelWorkbench* workbench)
 {
     m_serving = new ServingView(workbench, this);
-    m_serving->hide();
-    m_centralSplit->addWidget(m_serving);
-    m_centralSplit->setStretchFactor(0, 3);
-    m_centralSplit->setStretchFactor(1, 2);
+    // The roofline, and beside it the serving chart when asked for (View ▸ Serving Chart).
+    m_chartArea = new ChartArea(m_chartView, m_serving, this);
+    m_centralSplit = m_chartArea->splitter();
+    setCentralWidget(m_chartArea);
     connect(
         m_serving, &ServingView::statusMessage, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
@@ -587,20 +582,22 @@ void MainWindow::showServingChart(bool on)
 {
     if (m_servingAction->isChecked() != on)
         m_servingAction->setChecked(on);
-    m_serving->setVisible(on);
+    m_chartArea->setServingShown(on);
     fitServingSplit();
 }
 
 void MainWindow::fitServingSplit()
 {
-    if (!m_serving || !m_serving->isVisibleTo(this))
+    if (!m_chartArea)
         return;
     // Side by side where both charts have room for their axes; on a small screen (1366 × 768)
-    // the serving chart goes under the roofline.
-    const Qt::Orientation wanted = width() >= 1600 ? Qt::Horizontal : Qt::Vertical;
-    const bool turned = m_centralSplit->orientation() != wanted;
-    m_centralSplit->setOrientation(wanted);
-    const int total = wanted == Qt::Horizontal ? m_centralSplit->width() : m_centralSplit->height();
+    // in tabs, each with the whole centre.
+    const bool wide = width() >= 1600;
+    const bool turned = m_chartArea->sideBySide() != wide;
+    m_chartArea->setSideBySide(wide);
+    if (!wide || !m_chartArea->servingShown())
+        return;
+    const int total = m_centralSplit->width();
     if (turned || m_centralSplit->sizes().value(1) < 150)
         m_centralSplit->setSizes({total * 11 / 20, total - total * 11 / 20});
 }

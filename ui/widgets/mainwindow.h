@@ -15,6 +15,7 @@ class QSplitter;
 namespace roofscope {
 
 class CatalogController;
+class ChartArea;
 class MachineMeasurer;
 class ServingView;
 class ComparisonModel;
@@ -133,6 +134,7 @@ private:
     ReadoutPanel* m_readout;
     ComparisonPanel* m_comparison;
     KernelsPanel* m_kernels = nullptr;
+    ChartArea* m_chartArea = nullptr;
     QSplitter* m_centralSplit = nullptr;
     ServingView* m_serving = nullptr;
     QAction* m_servingAction = nullptr;

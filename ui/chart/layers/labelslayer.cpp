@@ -232,11 +232,13 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
     if (context.followLabels && !context.holdLabels) {
         QHash<QString, QPointF> preferred =
             context.preferredLabels ? *context.preferredLabels : QHash<QString, QPointF>();
-        for (const Visible& v : m_visible) {
-            if (!v.key.isEmpty())
-                preferred.insert(v.key, v.box.topLeft() - v.anchor);
-        }
+        // Every place a label had in this drag, not only in the last frame: a label missing
+        // from one frame (its point off the plot, or the operator list rebuilt between two
+        // paints) comes back where it was instead of being placed afresh somewhere else.
+        for (auto it = m_dragOffsets.cbegin(); it != m_dragOffsets.cend(); ++it)
+            preferred.insert(it.key(), it.value());
         placer.setPreferredOffsets(std::move(preferred));
+        placer.setKeepPreferred(true);
     } else if (context.preferredLabels) {
         placer.setPreferredOffsets(*context.preferredLabels);
     }
@@ -259,6 +261,14 @@ void LabelsLayer::update(const ChartContext& context, ChartChanges changes)
         const auto& lead = requests[static_cast<std::size_t>(placed.request)];
         m_visible.push_back({spec.text, placed.rect, placed.leader, lead.key, placed.anchor,
                              placed.pinned && userPins.contains(lead.key)});
+    }
+
+    // Outside a drag the layout starts the next drag's memory afresh.
+    if (!context.followLabels || context.holdLabels)
+        m_dragOffsets.clear();
+    for (const Visible& v : m_visible) {
+        if (!v.key.isEmpty())
+            m_dragOffsets.insert(v.key, v.box.topLeft() - v.anchor);
     }
 
     m_hidden = result.hiddenCount() + skipped;

@@ -2,6 +2,10 @@
 
 #include "ui/chart/chartlayer.h"
 
+#include <QHash>
+#include <QPointF>
+#include <QString>
+
 #include <vector>
 
 class QGraphicsSimpleTextItem;
@@ -42,6 +46,9 @@ private:
     std::vector<ChartLabel*> m_labels;
     QGraphicsSimpleTextItem* m_hiddenNote = nullptr;
     std::vector<Visible> m_visible;
+    // Where each keyed label was last shown (box top-left minus anchor) in the slider drag
+    // under way: each frame tries these first (see ChartContext::followLabels).
+    QHash<QString, QPointF> m_dragOffsets;
     int m_hidden = 0;
 };
 
