@@ -19,6 +19,10 @@ struct MeasuredImport {
     std::vector<MeasuredKernel> kernels;
     std::vector<Hardware> hardware;
     std::vector<std::string> warnings;
+    // One of `warnings` already says why kernels have no FLOPs (a trace's ops without a FLOP
+    // model, a file without FLOP counters): the "not on the chart" summary leaves those kernels
+    // out, so one fact is one warning (notPlacedSummary).
+    bool withoutFlopsWarned = false;
     // PyTorch traces only: each kernel's start and launching op with its shapes, for the
     // model join (modeljoin.h); empty for other formats.
     TraceContext trace;
