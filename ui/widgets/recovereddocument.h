@@ -13,7 +13,7 @@ namespace roofscope {
 // Recovered documents live in one folder of the app's data directory, each named after the
 // document it came from and the time it was kept, so that several never overwrite each other.
 class RecoveredDocument {
-    Q_DECLARE_TR_FUNCTIONS(RecoveredDocument)
+    Q_DECLARE_TR_FUNCTIONS(roofscope::RecoveredDocument)
 
 public:
     struct Written {
