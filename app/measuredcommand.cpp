@@ -332,7 +332,9 @@ int runMeasured(const std::vector<std::string>& args)
         catalog.merge(imported.hardware);
         if (imported.kernels.empty() && imported.hardware.empty())
             fileWarnings.push_back(file + ": no kernels in the file");
-        if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty())
+        if (const std::string missing =
+                notPlacedSummary(imported.kernels, imported.withoutFlopsWarned);
+            !missing.empty())
             fileWarnings.push_back(file + ": " + missing);
         if (!imported.kernels.empty())
             runs.push_back({imported.file, kernels.size(), imported.kernels.size(),

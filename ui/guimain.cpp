@@ -62,6 +62,9 @@ int runGui(int argc, char** argv)
             QTextStream(stderr) << *error << '\n';
             QMessageBox::warning(&window, MainWindow::tr("Cannot Open"), *error);
         }
+        if (!window.lastSessionNote().isEmpty())
+            QMessageBox::information(&window, MainWindow::tr("Unsaved Changes Kept"),
+                                     window.lastSessionNote());
     }
     return app.exec();
 }

@@ -65,6 +65,7 @@ MeasuredImport join(const MeasuredImport& times, MeasuredImport counters)
     MeasuredImport out;
     out.file = times.file + " + " + counters.file;
     out.kernels = std::move(counters.kernels);
+    out.withoutFlopsWarned = counters.withoutFlopsWarned;
     for (std::size_t i = 0; i < out.kernels.size(); ++i) {
         MeasuredKernel& k = out.kernels[i];
         const MeasuredKernel& t = times.kernels[i];

@@ -24,6 +24,10 @@ struct MeasuredImport {
     // GPU question to the catalog entries that fit (gpusFittingDevice).
     std::string computeCapability;
     int smCount = 0;
+    // One of `warnings` already says why kernels have no FLOPs (a trace's ops without a FLOP
+    // model, a file without FLOP counters): the "not on the chart" summary leaves those kernels
+    // out, so one fact is one warning (notPlacedSummary).
+    bool withoutFlopsWarned = false;
     // PyTorch traces only: each kernel's start and launching op with its shapes, for the
     // model join (modeljoin.h); empty for other formats.
     TraceContext trace;

@@ -71,7 +71,7 @@ std::string notPlacedReason(const MeasuredKernel& k)
     return {};
 }
 
-std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
+std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels, bool withoutFlopsWarned)
 {
     // Reasons in a fixed order, each with its count.
     static constexpr std::string_view kReasons[] = {"no FLOPs", "zero FLOPs", "no time",
@@ -84,6 +84,8 @@ std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
         const std::string reason = notPlacedReason(k);
         if (reason.empty())
             continue;
+        if (withoutFlopsWarned && reason == kReasons[0])
+            continue;
         ++missing;
         for (std::size_t i = 0; i < std::size(kReasons); ++i)
             if (reason == kReasons[i])
@@ -91,7 +93,8 @@ std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels)
     }
     if (missing == 0)
         return {};
-    std::string text = std::to_string(missing) + " of " + std::to_string(kernels.size()) +
+    std::string text = (withoutFlopsWarned ? "besides those without FLOPs, " : "") +
+                       std::to_string(missing) + " of " + std::to_string(kernels.size()) +
                        (kernels.size() == 1 ? " kernel is" : " kernels are") + " not on the chart:";
     bool first = true;
     for (std::size_t i = 0; i < std::size(kReasons); ++i) {

@@ -58,7 +58,11 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw);
 std::string notPlacedReason(const MeasuredKernel& kernel);
 // "79 of 80 kernels are not on the chart: 78 without FLOPs, 1 without DRAM bytes", or "" when
 // every kernel is placed: what an import says instead of leaving the chart silently unchanged.
-std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels);
+// `withoutFlopsWarned` (MeasuredImport::withoutFlopsWarned): the import's own warning already
+// names why kernels have no FLOPs, so they are left out here: "besides those without FLOPs, 1
+// of 80 kernels is not on the chart: 1 without DRAM bytes", or "" when they were all.
+std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels,
+                             bool withoutFlopsWarned = false);
 
 // Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
 // file and GPU, in order of first appearance; a launch of rates without a time stays alone. A

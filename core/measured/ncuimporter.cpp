@@ -905,6 +905,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         std::any_of(result.kernels.begin(), result.kernels.end(), [](const MeasuredKernel& k) {
             return k.flops.has_value() || k.flopsPerS.has_value();
         });
+    result.withoutFlopsWarned = !anyFlops;
     if (!anyFlops)
         result.warnings.push_back("FLOPs unknown: the file has no FLOP counters; run ncu with "
                                   "--metrics " +

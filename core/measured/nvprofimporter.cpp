@@ -591,6 +591,7 @@ Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
                                   std::to_string(firstOutputLine) + ")");
     const bool anyFlops = std::any_of(result.kernels.begin(), result.kernels.end(),
                                       [](const MeasuredKernel& k) { return k.flops.has_value(); });
+    result.withoutFlopsWarned = !anyFlops;
     if (!anyFlops)
         result.warnings.push_back("FLOPs unknown: the file has no FLOP counters; run nvprof with "
                                   "--metrics flop_count_sp,flop_count_dp,flop_count_hp");

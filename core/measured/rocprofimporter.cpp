@@ -387,10 +387,12 @@ Expected<MeasuredImport> readDispatchTable(std::string_view text, const std::str
         result.warnings.push_back(
             "FLOPs count VALU work only: the file has no SQ_INSTS_VALU_MFMA_MOPS_* counters, "
             "so matrix-core (MFMA) operations are not included");
-    if (L.valu.empty() && L.mfma.empty() && L.hasCounters())
+    if (L.valu.empty() && L.mfma.empty() && L.hasCounters()) {
+        result.withoutFlopsWarned = true;
         result.warnings.push_back("FLOPs unknown: the file has no SQ_INSTS_VALU_* FLOP counters; "
                                   "add `pmc: SQ_INSTS_VALU_ADD_F32 SQ_INSTS_VALU_MUL_F32 "
                                   "SQ_INSTS_VALU_FMA_F32` (and _F64, _F16) to input.txt");
+    }
     if (L.hasCounters() && !L.hasHbm() && !L.hasFetchWrite())
         result.warnings.push_back(
             "DRAM bytes unknown: the file has no TCC_EA_RDREQ/TCC_EA_WRREQ or FETCH_SIZE/"

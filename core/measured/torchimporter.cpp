@@ -773,6 +773,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                        "is unknown");
     if (!withoutFlops.empty())
         w.push_back(withoutFlops);
+    result.withoutFlopsWarned = !withoutFlops.empty();
     return result;
 }
 

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>roofscope::RecoveredDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1 (recovered %2)</source>
+        <translation>%1（恢复于 %2）</translation>
+    </message>
+    <message>
+        <source>%1: the folder cannot be created</source>
+        <translation>%1：无法创建该文件夹</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::AdviceText</name>
     <message>
         <source>Bandwidth-bound: cut bytes first (quantize weights), then fuse operators, then raise the batch so more work shares each weight read.</source>
@@ -560,6 +575,14 @@ Fix or remove them and restart RoofScope.</source>
     <message>
         <source>The last session could not be restored; showing the default.</source>
         <translation>无法恢复上次会话，已显示默认场景。</translation>
+    </message>
+    <message>
+        <source>The last session&apos;s unsaved changes could not be kept in a file (%1); they stay for the next start without a file.</source>
+        <translation>上次会话未保存的更改无法保存到文件（%1）；下次不带文件启动时仍会恢复它们。</translation>
+    </message>
+    <message>
+        <source>The last session&apos;s unsaved changes are kept in %1 (File ▸ Open Recent).</source>
+        <translation>上次会话未保存的更改已保存在 %1（文件 ▸ 最近打开）。</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +1744,10 @@ A new document is open instead.</source>
     <message>
         <source>No program on this desktop opened %1. Open it with a text editor or a Markdown viewer.</source>
         <translation>此桌面上没有程序打开 %1。请用文本编辑器或 Markdown 查看器打开它。</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes Kept</source>
+        <translation>已保留未保存的更改</translation>
     </message>
 </context>
 <context>

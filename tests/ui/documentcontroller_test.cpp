@@ -1,10 +1,13 @@
 // The document life-cycle without a window: which file the session is, whether it differs from
 // it, the recent files, and what a failed open or save leaves behind.
+#include "core/document/scenario.h"
 #include "ui/controls/prompt.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/widgets/documentcontroller.h"
+#include "ui/widgets/recovereddocument.h"
 #include "uitestutil.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -296,5 +299,116 @@ TEST(DocumentController, LastSessionComesBackWithItsFileAndUnsavedState)
     EXPECT_FALSE(next.controller.confirmClose());
     EXPECT_EQ(prompt.questions.size(), 1);
     EXPECT_FALSE(next.controller.restoreLastSession());
+    QSettings().remove(QStringLiteral("session"));
+}
+
+namespace {
+
+// A run that edited kept.roofscope.json (batch 256) and quit with restore on, leaving the
+// document, its file and its unsaved state in the settings.
+QString quitWithUnsavedChanges(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("kept.roofscope.json"));
+    Document d;
+    EXPECT_FALSE(d.controller.saveFile(path).has_value());
+    d.setDecodeBatch(256);
+    d.controller.setRestoresSession(true);
+    EXPECT_TRUE(d.controller.confirmClose());
+    d.controller.saveSession();
+    return path;
+}
+
+const QDateTime kKeptAt(QDate(2026, 12, 5), QTime(23, 20, 41));
+
+} // namespace
+
+// `roofscope FILE` opens FILE instead of the last session, whose unsaved changes this run's quit
+// would overwrite: they are written to a recovered document named after the file and the time,
+// offered in Open Recent, and the message names it. Only once: a second call keeps nothing more.
+TEST(DocumentController, UnsavedLastSessionIsKeptInARecoveredDocument)
+{
+    QTemporaryDir dir;
+    quitWithUnsavedChanges(dir);
+    Document next;
+    next.controller.loadSessionPreference();
+    QSignalSpy status(&next.controller, &DocumentController::statusMessage);
+    const auto message = next.controller.keepUnsavedLastSession(kKeptAt);
+    const QString recovered =
+        RecoveredDocument::folder() +
+        QStringLiteral("/kept (recovered 2026-12-05 23-20-41).roofscope.json");
+    ASSERT_TRUE(message.has_value());
+    EXPECT_EQ(*message, QStringLiteral("The last session's unsaved changes are kept in %1 (File ▸ "
+                                       "Open Recent).")
+                            .arg(QDir::toNativeSeparators(recovered)));
+    ASSERT_EQ(status.size(), 1);
+    EXPECT_EQ(status.at(0).at(0).toString(), *message);
+    EXPECT_EQ(next.controller.recentFiles().value(0), recovered);
+
+    // The recovered document is the edited one: opening it brings batch 256 back.
+    ASSERT_FALSE(next.controller.openFile(recovered).has_value());
+    EXPECT_EQ(next.decodeBatch(), 256.0);
+
+    EXPECT_FALSE(next.controller.keepUnsavedLastSession(kKeptAt).has_value());
+    // A second recovery at the same second never replaces the first.
+    const auto again =
+        RecoveredDocument::write("{}", QStringLiteral("/x/kept.roofscope.json"), kKeptAt);
+    ASSERT_TRUE(std::holds_alternative<RecoveredDocument::Written>(again));
+    EXPECT_EQ(std::get<RecoveredDocument::Written>(again).path,
+              RecoveredDocument::folder() +
+                  QStringLiteral("/kept (recovered 2026-12-05 23-20-41) 2.roofscope.json"));
+    QDir(RecoveredDocument::folder()).removeRecursively();
+    QSettings().remove(QStringLiteral("session"));
+}
+
+// Nothing to keep: a last session without unsaved changes, or one whose changes quitting asked
+// about (restore off).
+TEST(DocumentController, NothingIsRecoveredFromASavedOrAskedSession)
+{
+    QTemporaryDir dir;
+    {
+        const QString path = dir.filePath(QStringLiteral("saved.roofscope.json"));
+        Document d;
+        ASSERT_FALSE(d.controller.saveFile(path).has_value());
+        d.controller.saveSession();
+    }
+    Document next;
+    EXPECT_FALSE(next.controller.keepUnsavedLastSession(kKeptAt).has_value());
+    quitWithUnsavedChanges(dir);
+    next.controller.setRestoresSession(false);
+    EXPECT_FALSE(next.controller.keepUnsavedLastSession(kKeptAt).has_value());
+    EXPECT_FALSE(QFileInfo::exists(RecoveredDocument::folder()));
+    QSettings().remove(QStringLiteral("session"));
+}
+
+// When the recovered document cannot be written (here a file stands where its folder would be)
+// the message says so, the quit leaves the earlier session in the settings for the next start,
+// and closing asks about this run's changes instead of dropping them silently.
+TEST(DocumentController, AnUnwritableRecoveryKeepsTheEarlierSession)
+{
+    QTemporaryDir dir;
+    quitWithUnsavedChanges(dir);
+    QDir().mkpath(QFileInfo(RecoveredDocument::folder()).absolutePath());
+    {
+        QFile blocker(RecoveredDocument::folder());
+        ASSERT_TRUE(blocker.open(QIODevice::WriteOnly));
+    }
+    Document next;
+    const auto message = next.controller.keepUnsavedLastSession(kKeptAt);
+    ASSERT_TRUE(message.has_value());
+    EXPECT_EQ(*message, QStringLiteral("The last session's unsaved changes could not be kept in a "
+                                       "file (%1: the folder cannot be created); they stay for the "
+                                       "next start without a file.")
+                            .arg(QDir::toNativeSeparators(RecoveredDocument::folder())));
+    next.setDecodeBatch(8);
+    AnsweringPrompt prompt(QMessageBox::Discard);
+    EXPECT_TRUE(next.controller.confirmClose());
+    EXPECT_EQ(prompt.questions.size(), 1);
+    next.controller.saveSession();
+
+    Document third;
+    ASSERT_TRUE(third.controller.restoreLastSession());
+    EXPECT_EQ(third.decodeBatch(), 256.0);
+    EXPECT_TRUE(third.controller.isModified());
+    QFile::remove(RecoveredDocument::folder());
     QSettings().remove(QStringLiteral("session"));
 }

@@ -5,8 +5,11 @@
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"
 #include "ui/text/datanames.h"
+#include "ui/widgets/recovereddocument.h"
 #include "ui/widgets/windowpalette.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -215,10 +218,42 @@ bool DocumentController::restoreLastSession()
     return true;
 }
 
+std::optional<QString> DocumentController::keepUnsavedLastSession(const QDateTime& now)
+{
+    QSettings settings;
+    const QString last = settings.value(QStringLiteral("session/last")).toString();
+    // With restoring off, quitting asked about the changes: whatever is left was discarded.
+    if (!m_restoreSession || last.isEmpty() ||
+        !settings.value(QStringLiteral("session/modified"), false).toBool())
+        return std::nullopt;
+    const QString earlierFile = settings.value(QStringLiteral("session/file")).toString();
+    const auto written = RecoveredDocument::write(last.toUtf8(), earlierFile, now);
+    QString message;
+    if (const auto* failed = std::get_if<RecoveredDocument::Failed>(&written)) {
+        m_keepEarlierSession = true;
+        message = tr("The last session's unsaved changes could not be kept in a file (%1); they "
+                     "stay for the next start without a file.")
+                      .arg(failed->message);
+    } else {
+        const QString path = std::get<RecoveredDocument::Written>(written).path;
+        addRecentFile(path);
+        // The recovered file now holds them: a second `roofscope FILE` before any quit must not
+        // keep them twice.
+        settings.setValue(QStringLiteral("session/file"), path);
+        settings.setValue(QStringLiteral("session/modified"), false);
+        message = tr("The last session's unsaved changes are kept in %1 (File ▸ Open Recent).")
+                      .arg(QDir::toNativeSeparators(path));
+    }
+    emit statusMessage(message, 0);
+    return message;
+}
+
 void DocumentController::saveSession() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("session/restore"), m_restoreSession);
+    if (m_keepEarlierSession)
+        return;
     settings.setValue(QStringLiteral("session/last"),
                       QString::fromStdString(scenarioToJson(m_session->toScenario())));
     settings.setValue(QStringLiteral("session/file"), m_file);
@@ -229,7 +264,8 @@ bool DocumentController::confirmClose()
 {
     // With session restore on nothing is lost: the next start brings the document back with
     // its unsaved changes. Without it, quitting would discard them: ask.
-    return m_restoreSession || maybeSave();
+    // (Unless the earlier session's work stays in the settings in its place: then ask.)
+    return (m_restoreSession && !m_keepEarlierSession) || maybeSave();
 }
 
 void DocumentController::setFile(const QString& path)

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+class QDateTime;
 class QWidget;
 
 namespace roofscope {
@@ -64,7 +65,15 @@ public:
     // The document of the last run with its file and its unsaved state, when restoring is on;
     // false when there was none or it could not be applied (then nothing changed).
     bool restoreLastSession();
-    // The document, its file and its unsaved state for restoreLastSession.
+    // `roofscope FILE` opens FILE, not the last session. When that session had unsaved changes
+    // (restoring was on, so quitting did not ask about them) they would be overwritten by this
+    // run's quit: they are written to a recovered document first (RecoveredDocument, in the
+    // app's data folder), added to Open Recent, and the message naming it is returned (and
+    // shown in the status bar). If it cannot be written the message says so and the session is
+    // left in the settings for the next start. Nothing to keep: nullopt.
+    std::optional<QString> keepUnsavedLastSession(const QDateTime& now);
+    // The document, its file and its unsaved state for restoreLastSession; after a failed
+    // keepUnsavedLastSession the earlier session stays in the settings instead.
     void saveSession() const;
     // Closing the window: with session restore on nothing is lost, so no question; otherwise
     // maybeSave. False when the window must stay open.
@@ -91,6 +100,7 @@ private:
     bool m_modified = false;
     bool m_settingsChanged = false; // view, theme or toggles changed since the last save
     bool m_restoreSession = true;
+    bool m_keepEarlierSession = false; // its unsaved work could not be recovered to a file
 };
 
 } // namespace roofscope

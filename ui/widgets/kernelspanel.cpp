@@ -539,13 +539,16 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             continue;
         }
         // Kernels the chart cannot place are said here, not left for a row's tooltip.
-        if (const std::string missing = notPlacedSummary(imported.kernels); !missing.empty()) {
+        if (const std::string missing =
+                notPlacedSummary(imported.kernels, imported.withoutFlopsWarned);
+            !missing.empty()) {
             warnings << tr("%1: %2 (Help ▸ Profiler Commands says how to record them)")
                             .arg(name, QString::fromStdString(missing));
-            notPlaced += static_cast<int>(
-                std::count_if(imported.kernels.begin(), imported.kernels.end(),
-                              [](const MeasuredKernel& k) { return !notPlacedReason(k).empty(); }));
         }
+        // Counted whether or not the summary names them (the importer's warning may).
+        notPlaced += static_cast<int>(
+            std::count_if(imported.kernels.begin(), imported.kernels.end(),
+                          [](const MeasuredKernel& k) { return !notPlacedReason(k).empty(); }));
         MeasurementSet set;
         set.file = imported.file;
         runs << name;

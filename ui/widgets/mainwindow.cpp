@@ -37,6 +37,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
@@ -622,6 +623,17 @@ void MainWindow::restoreGeometryOnly()
 }
 
 std::optional<QString> MainWindow::openFromCommandLine(const QStringList& paths)
+{
+    // Before anything else: this run's quit overwrites the session they are in.
+    const auto kept = m_document->keepUnsavedLastSession(QDateTime::currentDateTime());
+    m_lastSessionNote = kept.value_or(QString());
+    auto error = openCommandLineFiles(paths);
+    if (kept) // again, after "Opened …" took its place
+        statusBar()->showMessage(*kept);
+    return error;
+}
+
+std::optional<QString> MainWindow::openCommandLineFiles(const QStringList& paths)
 {
     newDocument();
     for (const QString& path : paths) {

@@ -77,8 +77,14 @@ public:
     void restoreGeometryOnly();
     // `roofscope FILE…`: a new document, then one RoofScope document opened (named
     // *.roofscope.json or holding a scenario) or the files imported as profiler exports. A
-    // missing or unreadable file: the message naming it, and the new document stays.
+    // missing or unreadable file: the message naming it, and the new document stays. The last
+    // session's unsaved changes are kept in a recovered document first
+    // (DocumentController::keepUnsavedLastSession); the status bar and lastSessionNote() say
+    // where.
     std::optional<QString> openFromCommandLine(const QStringList& paths);
+    // What openFromCommandLine did with the last session's unsaved changes; empty when there
+    // were none.
+    QString lastSessionNote() const { return m_lastSessionNote; }
     // Help ▸ Reading the Chart.
     static QString readingGuideText();
     // Help ▸ User Guide: opens docs/index.md from the first of `folders` that has it
@@ -107,6 +113,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // openFromCommandLine without the last session's changes.
+    std::optional<QString> openCommandLineFiles(const QStringList& paths);
     void createActions();
     void setUpTabOrder();
     void preferences();
@@ -142,6 +150,7 @@ private:
     DockLayout* m_dockLayout = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QString m_lastSessionNote;
     QMenu* m_viewMenu = nullptr;
 };
 
