@@ -282,7 +282,7 @@ TEST(HardwareFiles, OmniperfDevicesAreNamedByTheGpuTheToolAndTheDevice)
         dir.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
     dir.write("sysinfo.csv", readAll(real("mi210_omniperf_sysinfo_multikernel.csv")));
     HardwareCatalog catalog;
-    const auto loaded = catalog.loadFile(csv);
+    const auto loaded = loadHardwareFile(catalog, csv);
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
     ASSERT_EQ(loaded->size(), 3u);
     for (std::size_t device = 0; device < 3; ++device) {
@@ -303,15 +303,15 @@ TEST(HardwareFiles, OmniperfDevicesAreNamedByTheGpuTheToolAndTheDevice)
         other.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv")));
     other.write("sysinfo.csv", readAll(real("mi210_omniperf_sysinfo_vcopy.csv")));
     HardwareCatalog second;
-    const auto family = second.loadFile(csv2);
+    const auto family = loadHardwareFile(second, csv2);
     ASSERT_TRUE(family.ok()) << family.error().message;
     EXPECT_EQ(family->front().name.rfind("AMD MI200 (omniperf, device 0, ", 0), 0u)
         << family->front().name;
     // Without a sysinfo.csv the file names no GPU: the tool and the device still say what it is.
     const test::ScratchDir alone("hw-alone");
     HardwareCatalog third;
-    const auto bare = third.loadFile(
-        alone.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv"))));
+    const auto bare = loadHardwareFile(
+        third, alone.write("roofline.csv", readAll(real("mi210_omniperf_roofline_3devices.csv"))));
     ASSERT_TRUE(bare.ok()) << bare.error().message;
     EXPECT_EQ(bare->back().name.rfind("AMD GPU (omniperf, device 2, ", 0), 0u) << bare->back().name;
 }
