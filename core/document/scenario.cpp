@@ -150,8 +150,8 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
         return r.fail("/version", "must be 1 or more");
 
     if (auto e = r.checkKeys(doc, "",
-                             {"format", "version", "gpus", "baseline", "operators", "selected",
-                              "view", "theme", "ceilings", "model", "measurements",
+                             {"format", "version", "gpus", "baseline", "palette", "operators",
+                              "selected", "view", "theme", "ceilings", "model", "measurements",
                               "label_positions", "hardware"}))
         return *e;
 
@@ -188,6 +188,24 @@ Expected<Scenario> parseScenario(std::string_view text, std::string_view fileNam
             if (!s.baseline.empty() &&
                 std::find(s.gpus.begin(), s.gpus.end(), s.baseline) == s.gpus.end())
                 return r.fail("/baseline", "\"" + s.baseline + "\" is not one of /gpus");
+        }
+    }
+
+    if (doc.contains("palette")) {
+        const json& palette = doc["palette"];
+        if (!palette.is_object())
+            return r.fail("/palette", std::string("expected an object of hardware id: colour "
+                                                  "slot, got ") +
+                                          typeName(palette));
+        for (const auto& [id, slot] : palette.items()) {
+            const std::string ptr = "/palette/" + pointerToken(id);
+            if (!slot.is_number_integer() || slot.get<long long>() < 0 ||
+                slot.get<long long>() > kMaxPaletteSlot)
+                return r.fail(ptr, "expected a colour slot, a whole number from 0 to " +
+                                       std::to_string(kMaxPaletteSlot));
+            // A colour for an accelerator the document does not show means nothing: dropped.
+            if (std::find(s.gpus.begin(), s.gpus.end(), id) != s.gpus.end())
+                s.palette[id] = slot.get<int>();
         }
     }
 
@@ -381,6 +399,12 @@ std::string scenarioToJson(const Scenario& s)
     doc["gpus"] = s.gpus;
     if (!s.baseline.empty())
         doc["baseline"] = s.baseline;
+    if (!s.palette.empty()) {
+        ojson palette = ojson::object();
+        for (const auto& [id, slot] : s.palette)
+            palette[id] = slot;
+        doc["palette"] = std::move(palette);
+    }
     ojson ops = ojson::array();
     for (const Operator& op : s.operators) {
         ojson o;

@@ -26,6 +26,9 @@ class HardwareCatalog;
 //   "version": 1,                            required; a larger number is refused
 //   "gpus": ["a100-sxm4-80gb", "h100-sxm5"], hardware ids, in any order, no duplicates
 //   "baseline": "h100-sxm5",                 optional; one of "gpus"
+//   "palette": {"h100-sxm5": 3, "h200-sxm": 0},   optional; each accelerator's colour (a palette
+//                                            slot, core/figure/palette.h), given once per
+//                                            document so that nothing added recolours it
 //   "operators": [{"spec": "decode_matmul:batch=1,...", "label": "Decode matmul"}],
 //   "selected": 4,                           optional; index into "operators", -1 = none
 //   "view": {"ai_min": 0.05, "ai_max": 1e4,  optional; absent = fit to the data
@@ -86,9 +89,16 @@ struct LabelOffset {
 };
 using LabelPositions = std::map<std::string, LabelOffset>;
 
+// Each accelerator's palette slot by hardware id (core/figure/palette.h reads it).
+using ScenarioPalette = std::map<std::string, int, std::less<>>;
+inline constexpr int kMaxPaletteSlot = 255;
+
 struct Scenario {
     std::vector<std::string> gpus;
     std::string baseline;
+    // The colours the document gave its accelerators; one missing (an older file, a GPU added
+    // in code) is given one when the figure is built (assignColors).
+    ScenarioPalette palette;
     std::vector<Operator> operators;
     int selected = -1;
     std::optional<ViewRange> view;

@@ -1,4 +1,5 @@
 #include "core/figure/figure.h"
+#include "core/figure/paletteassignment.h"
 
 #include "core/document/scenariomodel.h"
 #include "core/measured/kernelanalysis.h"
@@ -418,13 +419,15 @@ Expected<Figure> buildFigure(const Scenario& scenario, const HardwareCatalog& ca
         std::vector<std::string> ids;
         for (const FigureGpu& g : f.gpus)
             ids.push_back(g.id);
-        const std::vector<int> slots = colorSlots(ids);
+        // The document's colours; an accelerator it gives none (an older file, a scenario
+        // built in code) takes its own as the window gives it (assignColors, catalog order).
+        const PaletteAssignment palette = assignColors(scenario.palette, ids);
         // The baseline is the scenario's, else the first shown GPU (as the window does).
         const std::string baseline =
             scenario.baseline.empty() ? f.gpus.front().id : scenario.baseline;
         for (std::size_t i = 0; i < f.gpus.size(); ++i) {
             FigureGpu& g = f.gpus[i];
-            g.colorSlot = slots[i];
+            g.colorSlot = palette.at(g.id);
             g.baseline = g.id == baseline;
             if (auto it = options.colors.find(g.id); it != options.colors.end())
                 g.colorOverride = it->second;

@@ -2,13 +2,14 @@
 // sentences all draw from (core/figure.h, core/palette.h).
 #include "core/figure/figure.h"
 
-#include "core/hardware/catalog.h"
 #include "core/figure/paletteassignment.h"
+#include "core/hardware/catalog.h"
 #include "tests/common/builtins.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace roofscope {
@@ -103,6 +104,25 @@ TEST(Palette, UserOverrideWins)
     ASSERT_TRUE(f);
     for (const FigureGpu& g : f->gpus)
         EXPECT_EQ(g.rgb(Theme::Dark) == 0x123456u, g.id == "h100-sxm5") << g.id;
+}
+
+// `roofscope plot --scenario` draws a saved document in the colours the window gave it: the
+// document's palette wins, and an accelerator it has none for takes a free hue.
+TEST(Palette, TheDocumentsPaletteColoursTheFigure)
+{
+    Scenario s = defaultScenario();
+    s.palette = {{"h100-sxm5", 7}, {"b200-sxm", 1}};
+    auto f = buildFigure(s, HardwareCatalog::builtin(), {});
+    ASSERT_TRUE(f);
+    std::map<std::string, int> slots;
+    for (const FigureGpu& g : f->gpus)
+        slots[g.id] = g.colorSlot;
+    EXPECT_EQ(slots.at("h100-sxm5"), 7);
+    EXPECT_EQ(slots.at("b200-sxm"), 1); // the H100's own hue, which the document gave the B200
+    std::set<int> distinct;
+    for (const auto& [id, slot] : slots)
+        distinct.insert(slot);
+    EXPECT_EQ(distinct.size(), slots.size());
 }
 
 TEST(Markers, SeventhOperatorIsHollowNotARepeat)
@@ -249,7 +269,6 @@ TEST(ParameterRange, BatchAndLengthsHaveTheirOwnRanges)
     ASSERT_TRUE(prefill);
     EXPECT_EQ(parameterRange(*prefill, "seq").second, 131072.0);
 }
-
 
 // A document's palette is assigned first come first served and kept: an id already coloured
 // keeps its slot, a newcomer takes its own or the next free one.

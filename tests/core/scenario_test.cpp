@@ -45,6 +45,7 @@ TEST(Scenario, RoundTrip)
     s.toggles.fp8 = true;
     s.toggles.l2 = true;
     s.toggles.labels = false;
+    s.palette = {{"a100-sxm4-80gb", 4}, {"h100-sxm5", 9}};
     s.operators[0].label = "Residual add \"quoted\"";
     auto w4 = withParam(s.operators[static_cast<std::size_t>(s.selected)], "weight_dtype", "int4");
     ASSERT_TRUE(w4.ok());
@@ -148,6 +149,32 @@ TEST(ScenarioErrors, Fields)
               "s.roofscope.json: /ceilings/fp8: expected true or false, got number");
     EXPECT_EQ(errorOf(doc(R"("ceilings":{"fp16":true})")),
               "s.roofscope.json: /ceilings/fp16: unknown key");
+}
+
+// Each accelerator's colour is saved and read back; a colour for an accelerator the document
+// does not show is dropped, and what is not a slot is named.
+TEST(Scenario, ThePaletteKeepsEachAcceleratorsColour)
+{
+    auto s = parseScenario(
+        doc(R"("gpus":["h100-sxm5","mi300x"],"palette":{"mi300x":3,"h100-sxm5":3,"b200-sxm":1})"),
+        "s.roofscope.json");
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    EXPECT_EQ(s->palette, (ScenarioPalette{{"h100-sxm5", 3}, {"mi300x", 3}}));
+    EXPECT_NE(scenarioToJson(*s).find(R"("palette": {
+    "h100-sxm5": 3,
+    "mi300x": 3
+  })"),
+              std::string::npos)
+        << scenarioToJson(*s);
+    EXPECT_EQ(errorOf(doc(R"("gpus":["h100-sxm5"],"palette":["h100-sxm5"])")),
+              "s.roofscope.json: /palette: expected an object of hardware id: colour slot, got "
+              "array");
+    EXPECT_EQ(errorOf(doc(R"("gpus":["h100-sxm5"],"palette":{"h100-sxm5":-1})")),
+              "s.roofscope.json: /palette/h100-sxm5: expected a colour slot, a whole number from 0 "
+              "to 255");
+    EXPECT_EQ(errorOf(doc(R"("gpus":["h100-sxm5"],"palette":{"h100-sxm5":"red"})")),
+              "s.roofscope.json: /palette/h100-sxm5: expected a colour slot, a whole number from 0 "
+              "to 255");
 }
 
 TEST(ScenarioErrors, UnknownHardwareSuggestsClosest)

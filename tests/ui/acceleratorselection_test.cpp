@@ -187,6 +187,37 @@ TEST(AcceleratorSelection, AnAddedAcceleratorNeverRecoloursAnother)
     EXPECT_EQ(gpus.colorSlot(pcie), red + 1); // its own is taken: the next free one
 }
 
+// The colours are saved with the document and come back when it opens, whatever order the
+// catalog gives: without them the A100 PCIe (earlier in the catalog) would take the MI300X's red.
+TEST(AcceleratorSelection, ItsColoursAreSavedWithTheDocumentAndComeBackWhenItOpens)
+{
+    AcceleratorSelection gpus = builtinGpus();
+    gpus.reset(HardwareCatalog::builtin(), {"h100-sxm5"}, "h100-sxm5");
+    const int mi300x = gpus.indexOf("mi300x");
+    const int pcie = gpus.indexOf("a100-pcie-80gb");
+    ASSERT_LT(pcie, mi300x); // the catalog lists the PCIe card first
+    gpus.setState(gpus.withChecked(mi300x, true));
+    gpus.setState(gpus.withChecked(pcie, true));
+    const ScenarioPalette saved = gpus.palette();
+    const int red = preferredColorSlot("mi300x");
+    EXPECT_EQ(saved, (ScenarioPalette{{"a100-pcie-80gb", red + 1},
+                                      {"h100-sxm5", preferredColorSlot("h100-sxm5")},
+                                      {"mi300x", red}}));
+
+    AcceleratorSelection reopened = builtinGpus();
+    reopened.reset(HardwareCatalog::builtin(), {"mi300x", "a100-pcie-80gb", "h100-sxm5"},
+                   "h100-sxm5", saved);
+    EXPECT_EQ(reopened.colorSlot(mi300x), red);
+    EXPECT_EQ(reopened.colorSlot(pcie), red + 1);
+    EXPECT_EQ(reopened.palette(), saved);
+
+    // A file from before the palette was saved: colours given afresh in catalog order.
+    AcceleratorSelection older = builtinGpus();
+    older.reset(HardwareCatalog::builtin(), {"mi300x", "a100-pcie-80gb", "h100-sxm5"}, "h100-sxm5");
+    EXPECT_EQ(older.colorSlot(pcie), red);
+    EXPECT_EQ(older.colorSlot(mi300x), red + 1);
+}
+
 // No two checked entries share a colour while there are hues left, however many ask for the
 // same one.
 TEST(AcceleratorSelection, CheckedEntriesNeverShareAColour)

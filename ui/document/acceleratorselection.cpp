@@ -122,7 +122,7 @@ void AcceleratorSelection::setCatalog(HardwareCatalog catalog, State state)
 
 void AcceleratorSelection::reset(HardwareCatalog catalog,
                                  const std::vector<std::string>& checkedIds,
-                                 const std::string& baselineId)
+                                 const std::string& baselineId, const ScenarioPalette& palette)
 {
     m_catalog = std::move(catalog);
     State state;
@@ -131,9 +131,23 @@ void AcceleratorSelection::reset(HardwareCatalog catalog,
     std::sort(state.checked.begin(), state.checked.end());
     state.baseline = baselineId.empty() ? (state.checked.empty() ? -1 : state.checked.front())
                                         : indexOf(baselineId);
-    // An opened document's colours are given afresh, in catalog order.
+    // An opened document's colours are the ones it saved; those it has none for are given in
+    // catalog order, as buildFigure gives them.
+    for (int hw : state.checked) {
+        if (const auto it = palette.find(hardware()[static_cast<std::size_t>(hw)].id);
+            it != palette.end())
+            state.colorSlots[hw] = it->second;
+    }
     m_state = std::move(state);
     m_state.colorSlots = colorSlotsFor(m_state.checked);
+}
+
+ScenarioPalette AcceleratorSelection::palette() const
+{
+    ScenarioPalette out;
+    for (int hw : m_state.checked)
+        out[hardware()[static_cast<std::size_t>(hw)].id] = colorSlot(hw);
+    return out;
 }
 
 } // namespace roofscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/document/scenario.h"
 #include "core/figure/palette.h"
 #include "core/hardware/catalog.h"
 
@@ -65,10 +66,13 @@ public:
     // undo) with `state`, less the accelerators it no longer has; entries keep their index when
     // the new catalog keeps them in place (merge does).
     void setCatalog(HardwareCatalog catalog, State state);
-    // An opened document's selection: the ids checked and its baseline (empty: the first
-    // checked), in `catalog`, which holds them all.
+    // An opened document's selection: the ids checked, its baseline (empty: the first
+    // checked) and the colours it saved (an id without one takes a free one), in `catalog`,
+    // which holds them all.
     void reset(HardwareCatalog catalog, const std::vector<std::string>& checkedIds,
-               const std::string& baselineId);
+               const std::string& baselineId, const ScenarioPalette& palette = {});
+    // The checked accelerators' colours by id, as a document saves them.
+    ScenarioPalette palette() const;
 
 private:
     std::map<int, int> colorSlotsFor(const std::vector<int>& checked) const;

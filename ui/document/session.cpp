@@ -372,6 +372,7 @@ Scenario Session::toScenarioWithoutMeasurements() const
         s.gpus.push_back(hardware()[static_cast<std::size_t>(hw)].id);
     if (baseline() >= 0)
         s.baseline = hardware()[static_cast<std::size_t>(baseline())].id;
+    s.palette = m_gpus.palette();
     s.operators = operators();
     s.selected = selectedOperator();
     s.view = m_viewSettings->view();
@@ -428,7 +429,7 @@ std::optional<Error> Session::applyScenario(Scenario scenario, const QString& fi
     const bool catalogGrew = catalog.all().size() != hardware().size();
     if (catalogGrew)
         emit catalogAboutToChange();
-    m_gpus.reset(std::move(catalog), scenario.gpus, scenario.baseline);
+    m_gpus.reset(std::move(catalog), scenario.gpus, scenario.baseline, scenario.palette);
     // A file's selection is checked by the parser; a scenario built in code is not: an index
     // past the rows becomes none (OperatorList::setSelected), lest it outlive them in a view.
     m_operators.reset(std::move(operators), selected, m_gpus);
