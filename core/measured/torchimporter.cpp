@@ -9,8 +9,8 @@
 #include <cctype>
 #include <cmath>
 #include <condition_variable>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -202,8 +202,23 @@ std::uint32_t TorchSink::shape(std::span<const TraceShape> dims)
     static thread_local std::string key;
     key.clear();
     auto put = [](std::int64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    // A size past 2^53 (or infinite) is no tensor's: the input is taken as unknown, as one
+    // without shapes is, rather than cast to an integer it does not fit (undefined behaviour).
+    auto sane = [](const auto& sizes) {
+        return std::all_of(sizes.begin(), sizes.end(),
+                           [](double v) { return std::fabs(v) <= 9007199254740992.0; });
+    };
+    auto saneShape = [&sane](const TraceShape& d) {
+        if (!d.list)
+            return sane(d.sizes);
+        for (std::size_t m = 0; m < d.members(); ++m) {
+            if (!sane(d.member(m)))
+                return false;
+        }
+        return true;
+    };
     for (const TraceShape& d : dims) {
-        if (!d.unknown && !d.invalid) {
+        if (!d.unknown && !d.invalid && saneShape(d)) {
             if (d.list) {
                 for (std::size_t m = 0; m < d.members(); ++m) {
                     for (double v : d.member(m))
