@@ -135,8 +135,10 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     } else if (!(k.timeS > 0.0)) {
         a.warnings.emplace_back("zero time: no rates can be computed");
     } else {
-        a.achievedFlopsPerS = ratio(k.flops, k.timeS);
-        a.achievedBytesPerS = ratio(k.bytesAt(MemLevel::Dram), k.timeS);
+        // A group partly without FLOPs is placed from the launches its FLOPs and bytes cover.
+        const double time = k.placedTimeS.value_or(k.timeS);
+        a.achievedFlopsPerS = ratio(k.flops, time);
+        a.achievedBytesPerS = ratio(k.bytesAt(MemLevel::Dram), time);
     }
     if (!work) {
         a.warnings.emplace_back(
@@ -199,46 +201,100 @@ KernelAnalysis analyseKernel(const MeasuredKernel& k, const Hardware* hw)
     return a;
 }
 
+namespace {
+
+// Adds launch `k` to group `g` (a copy of the group's first launch).
+void addLaunch(MeasuredKernel& g, const MeasuredKernel& k)
+{
+    // Sums of finite values can still overflow; an overflowing sum is unknown, not infinite.
+    auto sum = [](const std::optional<double>& a, const std::optional<double>& b) {
+        if (!a || !b || !std::isfinite(*a + *b))
+            return std::optional<double>();
+        return std::optional<double>(*a + *b);
+    };
+    g.launches = k.launches > std::numeric_limits<long long>::max() - g.launches
+                     ? std::numeric_limits<long long>::max()
+                     : g.launches + k.launches;
+    g.timeS = sum(g.timeS, k.timeS).value_or(std::numeric_limits<double>::max());
+    g.flops = sum(g.flops, k.flops);
+    for (const auto& [precision, flops] : k.flopsByPrecision) {
+        double& total = g.flopsByPrecision[precision];
+        total = sum(total, flops).value_or(std::numeric_limits<double>::max());
+    }
+    for (MemLevel level : kMemLevels) {
+        const auto a = g.bytesAt(level);
+        const auto b = k.bytesAt(level);
+        g.bytes[static_cast<std::size_t>(level)] = sum(a, b);
+    }
+    g.bytesLowerBound = g.bytesLowerBound || k.bytesLowerBound;
+    for (const std::string& note : k.notes)
+        if (std::find(g.notes.begin(), g.notes.end(), note) == g.notes.end())
+            g.notes.push_back(note);
+}
+
+std::string percentText(double share)
+{
+    // 99.89 %, not a rounded "100 %" that would hide the launches left out.
+    return formatNumber(share * 100.0, share > 0.995 && share < 1.0 ? 4 : 3) + " %";
+}
+
+} // namespace
+
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels)
 {
-    std::vector<MeasuredKernel> groups;
+    // Each name's launches with FLOPs and those without are summed apart: one launch that no
+    // operator claims (no shapes, so no FLOPs) must not blank the point of the other 959. The
+    // group is placed from the launches with FLOPs and says what share of its time they are.
+    struct Parts {
+        std::optional<MeasuredKernel> with;
+        std::optional<MeasuredKernel> without;
+    };
+    std::vector<Parts> parts;
     std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> index;
     for (const MeasuredKernel& k : kernels) {
         // Rates without a time cannot be summed (nor averaged without their weights): such a
         // launch stays a row of its own.
         const auto key = std::tuple{k.name, k.file, k.gpu, k.timeKnown ? "" : k.launchId};
-        const auto [it, inserted] = index.emplace(key, groups.size());
-        if (inserted) {
-            groups.push_back(k);
-            if (k.timeKnown)
-                groups.back().launchId.clear();
+        const auto [it, inserted] = index.emplace(key, parts.size());
+        if (inserted)
+            parts.emplace_back();
+        std::optional<MeasuredKernel>& part =
+            k.flops ? parts[it->second].with : parts[it->second].without;
+        if (part) {
+            addLaunch(*part, k);
             continue;
         }
-        MeasuredKernel& g = groups[it->second];
-        // Sums of finite values can still overflow; an overflowing sum is unknown, not infinite.
-        auto sum = [](const std::optional<double>& a, const std::optional<double>& b) {
-            if (!a || !b || !std::isfinite(*a + *b))
-                return std::optional<double>();
-            return std::optional<double>(*a + *b);
-        };
-        g.launches = k.launches > std::numeric_limits<long long>::max() - g.launches
+        part = k;
+        if (k.timeKnown)
+            part->launchId.clear();
+    }
+    std::vector<MeasuredKernel> groups;
+    groups.reserve(parts.size());
+    for (Parts& p : parts) {
+        if (!p.with || !p.without) {
+            groups.push_back(std::move(p.with ? *p.with : *p.without));
+            continue;
+        }
+        MeasuredKernel g = std::move(*p.with);
+        const MeasuredKernel& rest = *p.without;
+        const double placedTime = g.timeS;
+        const long long placedLaunches = g.launches;
+        g.launches = rest.launches > std::numeric_limits<long long>::max() - g.launches
                          ? std::numeric_limits<long long>::max()
-                         : g.launches + k.launches;
-        g.timeS = sum(g.timeS, k.timeS).value_or(std::numeric_limits<double>::max());
-        g.flops = sum(g.flops, k.flops);
-        for (const auto& [precision, flops] : k.flopsByPrecision) {
-            double& total = g.flopsByPrecision[precision];
-            total = sum(total, flops).value_or(std::numeric_limits<double>::max());
-        }
-        for (MemLevel level : kMemLevels) {
-            const auto a = g.bytesAt(level);
-            const auto b = k.bytesAt(level);
-            g.bytes[static_cast<std::size_t>(level)] = sum(a, b);
-        }
-        g.bytesLowerBound = g.bytesLowerBound || k.bytesLowerBound;
-        for (const std::string& note : k.notes)
+                         : g.launches + rest.launches;
+        g.timeS += rest.timeS;
+        if (!std::isfinite(g.timeS))
+            g.timeS = std::numeric_limits<double>::max();
+        g.placedTimeS = placedTime;
+        const double share = g.timeS > 0.0 ? placedTime / g.timeS : 0.0;
+        g.notes.push_back("placed from " + std::to_string(placedLaunches) + " of " +
+                          std::to_string(g.launches) + " launches (" + percentText(share) +
+                          " of its time): " + std::to_string(rest.launches) +
+                          (rest.launches == 1 ? " launch has" : " launches have") + " no FLOPs");
+        for (const std::string& note : rest.notes)
             if (std::find(g.notes.begin(), g.notes.end(), note) == g.notes.end())
                 g.notes.push_back(note);
+        groups.push_back(std::move(g));
     }
     return groups;
 }

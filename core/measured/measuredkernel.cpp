@@ -113,6 +113,8 @@ OJson measuredKernelToJson(const MeasuredKernel& k)
     j["device"] = k.device;
     j["gpu"] = k.gpu.empty() ? OJson() : OJson(k.gpu);
     j["notes"] = k.notes;
+    if (k.placedTimeS)
+        j["placed_time_s"] = *k.placedTimeS;
     if (!k.timeKnown) {
         j["flops_per_s"] = optionalNumber(k.flopsPerS);
         OJson rates = OJson::object();
@@ -163,6 +165,11 @@ Expected<MeasuredKernel> measuredKernelFromJson(const OJson& json, std::string_v
         }
     }
     k.flops = r.number("flops");
+    if (json.contains("placed_time_s")) {
+        k.placedTimeS = r.number("placed_time_s");
+        if (k.placedTimeS && !(*k.placedTimeS > 0.0 && *k.placedTimeS <= k.timeS))
+            r.fail("placed_time_s", "expected a number of seconds > 0 and at most time_s");
+    }
     if (const auto it = json.find("flops_by_precision"); it != json.end() && !it->is_null()) {
         if (!it->is_object())
             r.fail("flops_by_precision", "expected an object");

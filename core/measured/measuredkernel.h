@@ -41,6 +41,10 @@ struct MeasuredKernel {
     std::string device;             // device name in the file, "" when it has none
     std::string gpu;                // catalog id it is measured against, "" when unknown
     std::vector<std::string> notes; // what the importer wants the user to know about this kernel
+    // A group (groupKernelsByName) of which only some launches have FLOPs: the time of those
+    // launches. Its FLOPs and bytes are theirs, so its rates are FLOPs over this time, while
+    // timeS stays the whole group's. Empty when the rates cover every launch.
+    std::optional<double> placedTimeS;
 
     // A file may hold a kernel's rates but not its duration (an Nsight Compute roofline-chart
     // section): the point of a roofline needs none. Then timeKnown is false, timeS 0, flops and
