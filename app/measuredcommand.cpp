@@ -10,6 +10,7 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/runcomparison.h"
+#include "core/measured/sameprogram.h"
 #include "core/util/csvfield.h"
 #include "core/util/format.h"
 
@@ -17,6 +18,7 @@
 #include <charconv>
 #include <filesystem>
 #include <iostream>
+#include <span>
 
 namespace roofscope::cli {
 
@@ -409,7 +411,23 @@ int runMeasured(const std::vector<std::string>& args)
         chosen = std::make_pair(before - 1, after - 1);
     }
     std::optional<RunComparison> comparison;
-    if (runs.size() >= 2) {
+    if (runs.size() >= 2 && !chosen) {
+        // Two unrelated files are not a before and an after: compared only when they are one
+        // program, or when --compare asks.
+        auto runKernels = [&](std::size_t i) {
+            return std::span<const MeasuredKernel>(kernels).subspan(runs[i].first, runs[i].count);
+        };
+        const ProgramOverlap overlap = programOverlap(runKernels(0), runKernels(1));
+        if (!overlap.sameProgram())
+            fileWarnings.push_back(
+                "not compared: " + std::filesystem::path(runs[0].file).filename().string() +
+                " and " + std::filesystem::path(runs[1].file).filename().string() +
+                " are not one program (" + overlap.text() +
+                "); --compare 1,2 compares them anyway");
+        else
+            chosen = std::make_pair(0, 1);
+    }
+    if (chosen) {
         Measurements m;
         for (std::size_t i = 0; i < runs.size(); ++i) {
             MeasurementSet set;
@@ -475,7 +493,8 @@ void printMeasuredHelp(std::ostream& out)
            "FLOP/s, arithmetic intensity at DRAM / L2 / L1, % of the roof and the bound. What a\n"
            "file lacks (FLOP counters, bytes, the GPU) is listed under warnings; a row or event\n"
            "that cannot be read is skipped and counted, never the whole file. Given two runs\n"
-           "(files with kernels), the first is compared with the second: kernels pair by full\n"
+           "(files with kernels) of one program (most kernel names in common), the first is\n"
+           "compared with the second: kernels pair by full\n"
            "name, then by short name; the line after the table (\"comparison\" in JSON) says\n"
            "how many paired, which ran in one run only, the whole run's speedup and whether\n"
            "the runs are on different GPUs. Given more, the first two are compared (or the two\n"

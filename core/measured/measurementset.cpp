@@ -1,6 +1,7 @@
 #include "core/measured/measurementset.h"
 
 #include "core/measured/runcomparison.h"
+#include "core/measured/sameprogram.h"
 
 namespace roofscope {
 
@@ -284,7 +285,9 @@ std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& m)
         const int other = kept == 0 ? 1 : 0;
         return before >= 0 ? std::make_pair(before, other) : std::make_pair(other, after);
     }
-    if (m.sets.size() >= 2)
+    // No labels: the first two runs are a before and an after only when they are one program;
+    // two unrelated files stay side by side until the user compares them.
+    if (m.sets.size() >= 2 && programOverlap(m.sets[0].kernels, m.sets[1].kernels).sameProgram())
         return std::make_pair(0, 1);
     return std::nullopt;
 }

@@ -101,7 +101,8 @@ std::vector<KernelSpeedup> kernelSpeedups(const MeasurementSet& before,
                                           const MeasurementSet& after);
 
 // The indices of the comparison's sets: the ones labelled "before" and "after" (the user's
-// choice among several runs), else the first two sets; nullopt when there are fewer than two.
+// choice among several runs), else the first two sets when they are one program
+// (programOverlap); nullopt when there are fewer than two or two unrelated unlabelled runs.
 std::optional<std::pair<int, int>> beforeAfterSets(const Measurements& measurements);
 
 } // namespace roofscope

@@ -235,6 +235,37 @@ TEST_F(CliMeasured, TwoRunsAreComparedAfterTheTableAndInJson)
     EXPECT_EQ(runCli(measured("'" + before + "'")).out.find("compared:"), std::string::npos);
 }
 
+// Issue #36: a second file of another program is not the first one's "after" ("0 of 27
+// kernels paired · whole run 351× faster"); --compare still pairs them on request.
+TEST_F(CliMeasured, TwoUnrelatedRunsAreNotComparedUnlessAsked)
+{
+    const roofscope::test::ScratchDir dir("measured-unrelated");
+    const std::string header = "name,time_s,flops,dram_bytes,gpu\n";
+    const std::string llm = dir.write("llm.csv", header + "gemm,0.01,1e12,1e10,h200-sxm\n"
+                                                          "rmsnorm,0.002,1e9,4e9,h200-sxm\n"
+                                                          "rope,0.001,1e9,4e9,h200-sxm\n");
+    const std::string cnn = dir.write("cnn.csv", header + "conv2d,0.02,1e12,1e10,h200-sxm\n"
+                                                          "batchnorm,0.003,1e9,4e9,h200-sxm\n"
+                                                          "rmsnorm,0.001,1e9,4e9,h200-sxm\n");
+    const std::string files = "'" + llm + "' '" + cnn + "'";
+    const auto plain = runCli(measured(files));
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("\ncompared:"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("not compared: llm.csv and cnn.csv are not one program (1 of 3 "
+                             "kernel names in common); --compare 1,2 compares them anyway"),
+              std::string::npos)
+        << plain.out;
+    const auto json = runCli(measured(files + " --format json"));
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_FALSE(nlohmann::json::parse(json.out).contains("comparison")) << json.out;
+
+    const auto asked = runCli(measured(files + " --compare 1,2"));
+    ASSERT_EQ(asked.exitCode, 0) << asked.err;
+    EXPECT_NE(asked.out.find("compared: llm.csv → cnn.csv · 1 of 5 kernels paired"),
+              std::string::npos)
+        << asked.out;
+}
+
 TEST_F(CliMeasured, WithThreeRunsCompareChoosesTwoAndTheLineNamesTheThird)
 {
     const roofscope::test::ScratchDir dir("measured-compare-three");
