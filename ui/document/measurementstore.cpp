@@ -2,6 +2,7 @@
 
 #include "core/measured/kernelname.h"
 #include "core/measured/runcomparison.h"
+#include "core/measured/sameprogram.h"
 #include "ui/document/commands/comparisoneditcommand.h"
 #include "ui/document/commands/measurementeditcommand.h"
 #include "ui/document/session.h"
@@ -18,9 +19,11 @@ MeasurementStore::MeasurementStore(Session* document) : QObject(document), m_doc
 void MeasurementStore::importMeasurements(MeasurementSet set)
 {
     // A second import of the same program is the "after" of an optimisation; the first run
-    // becomes "before" in the same undo step, so undoing the import takes that label back.
+    // becomes "before" in the same undo step, so undoing the import takes that label back. An
+    // unrelated file is left beside the first run: Compare Runs pairs them when the user asks.
     std::optional<MeasurementEditCommand::Relabel> relabel;
-    if (m_measurements.sets.size() == 1 && set.label.empty()) {
+    if (m_measurements.sets.size() == 1 && set.label.empty() &&
+        programOverlap(m_measurements.sets.front().kernels, set.kernels).sameProgram()) {
         if (m_measurements.sets.front().label.empty())
             relabel = MeasurementEditCommand::Relabel{0, "", "before"};
         set.label = "after";
@@ -40,16 +43,49 @@ void MeasurementStore::importMeasurements(MeasurementSet set)
             std::find(unchecked.begin(), unchecked.end(), hw) == unchecked.end())
             unchecked.push_back(hw);
     }
+    // The first run's GPU becomes the baseline: the read-out and the speedups are then of the
+    // GPU the user measured, not of the one the window happened to start with.
+    const int baseline = m_measurements.sets.empty() ? baselineForImport(set) : -1;
+    const bool baselineMoves = baseline >= 0 && baseline != m_document->baseline();
     QUndoStack* undo = m_document->undoStack();
-    if (!unchecked.empty())
+    const bool macro = !unchecked.empty() || baselineMoves;
+    if (macro)
         undo->beginMacro(text);
     for (int hw : unchecked)
         m_document->setChecked(hw, true);
+    if (baselineMoves)
+        m_document->setBaseline(baseline);
     undo->push(new MeasurementEditCommand(this, text, MeasurementEditCommand::Kind::Import, index,
                                           std::move(set), m_measurements.links,
                                           m_measurements.links, std::move(relabel)));
-    if (!unchecked.empty())
+    if (macro)
         undo->endMacro();
+}
+
+int MeasurementStore::baselineForImport(const MeasurementSet& set) const
+{
+    // The catalog GPU with the most kernel time in the run (a run is nearly always on one).
+    std::vector<std::pair<int, double>> timeByGpu;
+    const std::string* previous = nullptr;
+    int hw = -1;
+    for (const MeasuredKernel& k : set.kernels) {
+        if (!previous || *previous != k.gpu) {
+            previous = &k.gpu;
+            hw = m_document->hardwareIndex(k.gpu);
+        }
+        if (hw < 0)
+            continue;
+        auto it = std::find_if(timeByGpu.begin(), timeByGpu.end(),
+                               [&](const auto& entry) { return entry.first == hw; });
+        if (it == timeByGpu.end())
+            timeByGpu.emplace_back(hw, k.timeS);
+        else
+            it->second += k.timeS;
+    }
+    const auto best =
+        std::max_element(timeByGpu.begin(), timeByGpu.end(),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    return best == timeByGpu.end() ? -1 : best->first;
 }
 
 void MeasurementStore::removeMeasurementSet(int set)
@@ -172,7 +208,9 @@ void MeasurementStore::setComparedRuns(int before, int after)
     const int n = static_cast<int>(m_measurements.sets.size());
     if (before < 0 || after < 0 || before >= n || after >= n || before == after)
         return;
-    if (beforeAfterSets(m_measurements) == std::make_pair(before, after))
+    // Already labelled so (an unlabelled pair is compared only while it is one program).
+    if (m_measurements.sets[static_cast<std::size_t>(before)].label == "before" &&
+        m_measurements.sets[static_cast<std::size_t>(after)].label == "after")
         return;
     ComparisonEditCommand::State old = comparisonState(m_measurements);
     ComparisonEditCommand::State now = old;

@@ -33,8 +33,12 @@ public:
     const Measurements& measurements() const { return m_measurements; }
 
     // Undoable. An import's kernels are matched to the catalog by device name already; the
-    // set gets the label "before"/"after" when it makes a pair with the previous import.
+    // set gets the label "before"/"after" when it makes a pair with the previous import, which
+    // it does only when the two are one program (programOverlap). The first run's GPU becomes
+    // the baseline (baselineForImport), in the same undo step.
     void importMeasurements(MeasurementSet set);
+    // The catalog index of the GPU with most of the run's kernel time, -1 when none is known.
+    int baselineForImport(const MeasurementSet& set) const;
     void removeMeasurementSet(int set);
     // Links kernel → operator `op` (replacing the kernel's link); op -1 removes the link.
     void linkKernel(KernelRef kernel, int op);
