@@ -29,6 +29,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableView>
 #include <QThread>
@@ -47,6 +49,15 @@ struct KernelsPanel::ImportJob {
     std::atomic<int> done{0};
 };
 
+namespace {
+
+// Lines of the comparison and warnings shown before they scroll (the warnings' tooltip holds
+// them all). Three: at 1920×1080 the bottom strip cannot grow past the side columns' minimum,
+// and the table must still show a dozen rows there.
+constexpr int kNoteLines = 3;
+
+} // namespace
+
 KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_measured(session->measurementStore()),
       m_model(new KernelModel(session, this)), m_proxy(new KernelTableProxy(this)),
@@ -55,7 +66,7 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
       m_group(new QCheckBox(tr("Group launches"), this)), m_comparison(new QLabel(this)),
       m_runs(new QWidget(this)), m_beforeRun(new QComboBox(m_runs)),
       m_afterRun(new QComboBox(m_runs)), m_warnings(new QLabel(this)),
-      m_kernelLimit(kMaxScenarioKernels)
+      m_notes(new QScrollArea(this)), m_kernelLimit(kMaxScenarioKernels)
 {
     setObjectName(QStringLiteral("kernelsPanel"));
     m_proxy->setSourceModel(m_model);
@@ -178,14 +189,37 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_runs->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_filter);
-    layout->addLayout(bar);
-    layout->addLayout(actions);
-    layout->addLayout(linkRow);
+    // In a wide panel (the bottom strip of a large screen) each pair of rows runs on one line,
+    // leaving the table two more rows; in a narrow column they stack (resizeEvent).
+    auto* filterRow = new QBoxLayout(QBoxLayout::TopToBottom);
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addLayout(bar);
+    auto* toolRow = new QBoxLayout(QBoxLayout::TopToBottom);
+    toolRow->addLayout(actions);
+    toolRow->addLayout(linkRow);
+    m_foldingRows = {filterRow, toolRow};
+    layout->addLayout(filterRow);
+    layout->addLayout(toolRow);
     layout->addWidget(m_runs);
-    layout->addWidget(m_comparison);
-    layout->addWidget(m_warnings);
-    layout->addWidget(m_view);
+    // The comparison and the import's warnings share a box a few lines high that scrolls: a
+    // long list of warnings in a narrow column left the table two rows (issue #36). The table
+    // takes whatever height the panel has.
+    auto* notes = new QWidget;
+    auto* notesLayout = new QVBoxLayout(notes);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_comparison);
+    notesLayout->addWidget(m_warnings);
+    notesLayout->addStretch(1);
+    m_notes->setObjectName(QStringLiteral("kernelNotes"));
+    m_notes->setWidget(notes);
+    m_notes->setWidgetResizable(true);
+    m_notes->setFrameShape(QFrame::NoFrame);
+    m_notes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_notes->setMaximumHeight(fontMetrics().lineSpacing() * kNoteLines + 4);
+    m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_notes->hide();
+    layout->addWidget(m_notes);
+    layout->addWidget(m_view, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -226,6 +260,7 @@ void KernelsPanel::updateComparison()
     m_comparison->setText(text);
     m_comparison->setToolTip(text);
     m_comparison->setVisible(!text.isEmpty());
+    syncNotes();
     updateRuns();
 }
 
@@ -598,6 +633,7 @@ void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& 
     if (warnings.isEmpty()) {
         m_warnings->hide();
         m_warnings->clear();
+        syncNotes();
         return;
     }
     constexpr int kShown = 3;
@@ -610,6 +646,36 @@ void KernelsPanel::showWarnings(const QStringList& warnings, const QStringList& 
     m_warnings->setText(text);
     m_warnings->setToolTip(warnings.join(QStringLiteral("\n")));
     m_warnings->show();
+    syncNotes();
+}
+
+void KernelsPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const int room = contentsRect().width() - layout()->contentsMargins().left() -
+                     layout()->contentsMargins().right();
+    for (QBoxLayout* row : m_foldingRows) {
+        int wide = 0;
+        for (int i = 0; i < row->count(); ++i)
+            wide += row->itemAt(i)->sizeHint().width() + (i > 0 ? row->spacing() : 0);
+        // The filter field asks for little: it is worth a line only with room to type.
+        constexpr int kRoomToType = 240;
+        const bool fits = wide + kRoomToType <= room;
+        row->setDirection(fits ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    }
+}
+
+void KernelsPanel::syncNotes()
+{
+    m_notes->setVisible(!m_comparison->isHidden() || !m_warnings->isHidden());
+}
+
+int KernelsPanel::heightForRows(int rows) const
+{
+    // Measured on the laid-out panel: what is above the table (notes, run choice) and the
+    // table's header and frame keep their height as the panel grows.
+    return height() + rows * m_view->verticalHeader()->defaultSectionSize() -
+           m_view->viewport()->height();
 }
 
 std::optional<std::string> KernelsPanel::askGpu(const QString& fileName, const QString& device,

@@ -9,11 +9,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QScrollArea;
+class QBoxLayout;
 class QMenu;
 class QLineEdit;
 class QProgressDialog;
@@ -71,6 +74,10 @@ public:
     // kMaxScenarioKernels); tests lower it.
     void setDocumentKernelLimit(std::size_t limit) { m_kernelLimit = limit; }
 
+    // The panel's height at which its table shows `rows` rows whole with what is above it now
+    // (the window gives the Kernels dock that much after an import). Asked of a shown panel.
+    int heightForRows(int rows) const;
+
     // Links the selected kernel to `op`, as the "Link to operator…" dialog does.
     void linkSelectedTo(int op);
 
@@ -82,6 +89,9 @@ signals:
     // omniperf roofline.csv, a hardware catalog): nothing was imported, the window offers to
     // add them as hardware. Emitted before importFinished(0).
     void hardwareFilesImported(const QStringList& paths);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct ImportJob;
@@ -106,6 +116,8 @@ private:
     // it added; hideWarningsOfRunsGone() hides them once none of those runs is left.
     void showWarnings(const QStringList& warnings, const QStringList& runs);
     void hideWarningsOfRunsGone();
+    // The notes box shows while the comparison or the warnings have something to say.
+    void syncNotes();
     void updateComparison();
     void updateRuns();
     void updatePairMenu();
@@ -127,6 +139,9 @@ private:
     QComboBox* m_beforeRun;
     QComboBox* m_afterRun;
     QLabel* m_warnings;
+    QScrollArea* m_notes;
+    // Pairs of rows that run on one line when the panel is wide enough.
+    std::vector<QBoxLayout*> m_foldingRows;
     QStringList m_warningList;
     QStringList m_warningRuns;
     std::size_t m_kernelLimit;

@@ -59,6 +59,8 @@
 #include <QUndoStack>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace roofscope {
 
 namespace {
@@ -196,9 +198,9 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     addServingView(workbench);
     connect(m_kernels, &KernelsPanel::hardwareFilesImported, m_catalog,
             &CatalogController::offerHardwareFiles);
-    connect(m_kernels, &KernelsPanel::importFinished, this, [kernelsDock](int added) {
+    connect(m_kernels, &KernelsPanel::importFinished, this, [this, kernelsDock](int added) {
         if (added > 0)
-            kernelsDock->raise();
+            showImportedKernels(kernelsDock);
     });
     // Only when model mode starts or ends: a tab the user picked stays picked while dragging.
     // Not when the totals share a tab group with the Model panel (the 1366×768 layout): the
@@ -266,6 +268,41 @@ MainWindow::~MainWindow()
     // The same for every other object that dies with the window.
     for (QObject* child : findChildren<QObject*>())
         child->disconnect(this);
+}
+
+void MainWindow::showImportedKernels(QDockWidget* kernelsDock)
+{
+    // The user imported to read the kernels: their tab in front, and tall enough for a dozen
+    // rows (issue #36: a bottom strip a third of the window high left the table two or three).
+    // The chart gives up the height; a dock the user floated keeps its size.
+    kernelsDock->raise();
+    if (kernelsDock->isFloating())
+        return;
+    // Measured once the raised tab is laid out: a tab never shown before still has its
+    // construction size.
+    QTimer::singleShot(0, this, [this, kernelsDock] { growKernelsDock(kernelsDock, 2, 0); });
+}
+
+void MainWindow::growKernelsDock(QDockWidget* kernelsDock, int triesLeft, int asked)
+{
+    if (kernelsDock->isFloating() || !kernelsDock->isVisible())
+        return;
+    constexpr int kRows = 12;
+    const int wanted = m_kernels->heightForRows(kRows);
+    const int have = m_kernels->height();
+    if (have >= wanted)
+        return;
+    // The chart keeps two fifths of the window whatever the panel asks. The size resizeDocks
+    // takes is the tab group's, its tab bar included: a second try adds what the first fell
+    // short by to what it asked.
+    const int most = std::max(kernelsDock->height(), height() * 3 / 5);
+    const int ask = std::min((asked > 0 ? asked : kernelsDock->height()) + wanted - have, most);
+    resizeDocks({kernelsDock}, {ask}, Qt::Vertical);
+    // The panel's rows fold onto fewer lines as it grows: measured again once that is laid out.
+    if (triesLeft > 1)
+        QTimer::singleShot(0, this, [this, kernelsDock, triesLeft, ask] {
+            growKernelsDock(kernelsDock, triesLeft - 1, ask);
+        });
 }
 
 void MainWindow::applyDefaultLayout(QSize size)

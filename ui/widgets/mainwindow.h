@@ -8,6 +8,7 @@
 #include <optional>
 
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
@@ -117,6 +118,11 @@ private:
     std::optional<QString> openCommandLineFiles(const QStringList& paths);
     void createActions();
     void setUpTabOrder();
+    // After an import: the Kernels tab raised and tall enough for a dozen rows.
+    void showImportedKernels(QDockWidget* kernelsDock);
+    // Grows the docked Kernels panel to a dozen rows, measuring again up to `triesLeft` times;
+    // `asked` is the previous try's request (0 on the first).
+    void growKernelsDock(QDockWidget* kernelsDock, int triesLeft, int asked);
     void preferences();
     void about();
     void readingGuide();
