@@ -167,8 +167,9 @@ Expected<MeasuredKernel> measuredKernelFromJson(const OJson& json, std::string_v
     k.flops = r.number("flops");
     if (json.contains("placed_time_s")) {
         k.placedTimeS = r.number("placed_time_s");
-        if (k.placedTimeS && !(*k.placedTimeS > 0.0 && *k.placedTimeS <= k.timeS))
-            r.fail("placed_time_s", "expected a number of seconds > 0 and at most time_s");
+        // 0 when the launches with FLOPs took no measurable time (their rates are unknown).
+        if (k.placedTimeS && !(*k.placedTimeS >= 0.0 && *k.placedTimeS <= k.timeS))
+            r.fail("placed_time_s", "expected a number of seconds ≥ 0 and at most time_s");
     }
     if (const auto it = json.find("flops_by_precision"); it != json.end() && !it->is_null()) {
         if (!it->is_object())

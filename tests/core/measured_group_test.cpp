@@ -97,6 +97,21 @@ TEST(GroupWithoutFlops, ThePlacedTimeIsSavedWithTheDocument)
         << refused.error().message;
 }
 
+// Found by the rocprof fuzz smoke: launches of zero time, one with FLOPs and one without. The
+// placed time is 0 (no rates), and the group still reads back from its JSON.
+TEST(GroupWithoutFlops, LaunchesOfZeroTimeGroupAndReadBack)
+{
+    const auto groups = groupKernelsByName({launch(0.0, 10.0, 2.0), launch(0.0, {}, {})});
+    ASSERT_EQ(groups.size(), 1u);
+    ASSERT_TRUE(groups[0].placedTimeS.has_value());
+    EXPECT_EQ(*groups[0].placedTimeS, 0.0);
+    auto back = measuredKernelFromJson(measuredKernelToJson(groups[0]), "doc.json");
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, groups[0]);
+    const KernelAnalysis a = analyseKernel(groups[0], nullptr);
+    EXPECT_FALSE(a.achievedFlopsPerS.has_value());
+}
+
 // The real H200 trace (issue #36): one launch of nvjet_sm90_tst_64x16_64x16_2x1_v_bz_TNT (31.872
 // µs) has no External id, so no cpu_op and no FLOPs. Facts from Python's json module on the raw
 // file: that kernel has 960 launches and 30,233.855 µs in all.
