@@ -2,21 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>roofscope::RecoveredDocument</name>
-    <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <source>%1 (recovered %2)</source>
-        <translation>%1（恢复于 %2）</translation>
-    </message>
-    <message>
-        <source>%1: the folder cannot be created</source>
-        <translation>%1：无法创建该文件夹</translation>
-    </message>
-</context>
-<context>
     <name>roofscope::AdviceText</name>
     <message>
         <source>Bandwidth-bound: cut bytes first (quantize weights), then fuse operators, then raise the batch so more work shares each weight read.</source>
@@ -1749,6 +1734,10 @@ A new document is open instead.</source>
         <source>Unsaved Changes Kept</source>
         <translation>已保留未保存的更改</translation>
     </message>
+    <message>
+        <source>Passes</source>
+        <translation>前向遍</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::MeasuredRatioText</name>
@@ -2578,6 +2567,104 @@ A new document is open instead.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::PassTreeModel</name>
+    <message>
+        <source>Pass / operator</source>
+        <translation>前向遍 / 算子</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured ÷ predicted</source>
+        <translation>实测 ÷ 预测</translation>
+    </message>
+    <message>
+        <source>Wall</source>
+        <translation>墙钟时间</translation>
+    </message>
+    <message>
+        <source>Kernels the model has no operator for (sampling, masks, cache bookkeeping): measured, never dropped</source>
+        <translation>模型中没有对应算子的内核（采样、掩码构建、缓存簿记）：计入实测，从不丢弃</translation>
+    </message>
+    <message>
+        <source>The model view&apos;s time for this operator at the pass&apos;s batch and context, every layer</source>
+        <translation>模型视图在该遍的批大小和上下文下给出的该算子耗时（所有层合计）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode step %1</source>
+        <translation>解码第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1 · batch %2 · context %3</source>
+        <translation>%1 · 批大小 %2 · 上下文 %3</translation>
+    </message>
+    <message>
+        <source>Decoder layers (%1)</source>
+        <translation>解码器层（%1）</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Not in the model</source>
+        <translation>不在模型中</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::PassesPanel</name>
+    <message>
+        <source>Each forward pass of the trace, its operators, decoder layers and the kernels the model has no operator for: measured beside the model&apos;s prediction. Click a header to sort.</source>
+        <translation>trace 中的每个前向遍及其算子、解码器层，以及模型中没有对应算子的内核：实测值与模型预测并列。点击表头排序。</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch trace recorded with record_shapes=True: its forward passes, decoder layers and operators appear here beside what the Model panel&apos;s model predicts.</source>
+        <translation>导入以 record_shapes=True 录制的 PyTorch trace：其前向遍、解码器层和算子会显示在这里，并与模型面板中模型的预测并列。</translation>
+    </message>
+    <message>
+        <source>%1 is not joined to %2: %3</source>
+        <translation>%1 未能与 %2 对应：%3</translation>
+    </message>
+    <message>
+        <source>1 forward pass</source>
+        <translation>1 个前向遍</translation>
+    </message>
+    <message>
+        <source>%1 forward passes</source>
+        <translation>%1 个前向遍</translation>
+    </message>
+    <message>
+        <source>%1 read as %2 on %3 (the Model panel&apos;s model and the baseline): %4; %5 % of the kernel time is on the chart.</source>
+        <translation>%1 按 %3 上的 %2 解读（模型面板的模型与基准）：%4；%5 % 的内核时间在图上。</translation>
+    </message>
+    <message>
+        <source>Make this the Model panel&apos;s model (Edit ▸ Undo takes it back)</source>
+        <translation>将其设为模型面板的模型（编辑 ▸ 撤销可还原）</translation>
+    </message>
+    <message>
+        <source>%1 fits this trace.</source>
+        <translation>%1 与此 trace 相符。</translation>
+    </message>
+    <message>
+        <source>&amp;Use %1</source>
+        <translation>使用 %1(&amp;U)</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::PlanModel</name>
     <message>
         <source>Check an accelerator to plan for it.</source>
@@ -3002,6 +3089,21 @@ A new document is open instead.</source>
     <message>
         <source>Kernel</source>
         <translation>内核</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::RecoveredDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1 (recovered %2)</source>
+        <translation>%1（恢复于 %2）</translation>
+    </message>
+    <message>
+        <source>%1: the folder cannot be created</source>
+        <translation>%1：无法创建该文件夹</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,10 @@ void DockLayout::arrangeCompact(QSize size)
     if (QDockWidget* kernels = dockNamed("kernelsDock")) {
         m_window->addDockWidget(Qt::RightDockWidgetArea, kernels);
         m_window->tabifyDockWidget(readDock, kernels);
+        if (QDockWidget* passes = dockNamed("passesDock")) {
+            m_window->addDockWidget(Qt::RightDockWidgetArea, passes);
+            m_window->tabifyDockWidget(kernels, passes);
+        }
     }
     // Five tabs do not fit side by side in a narrow column ("O…", "Co…"): on the left edge,
     // running down, every name shows in full.

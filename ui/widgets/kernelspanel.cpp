@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -526,6 +528,12 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                 k.gpu = *id;
         }
     }
+    // The passes view joins a trace launch by launch, with each kernel's op and start: a copy
+    // before the launches are grouped.
+    std::vector<std::shared_ptr<const MeasuredImport>> traces;
+    for (const MeasuredImport& imported : imports)
+        if (!imported.trace.kernels.empty())
+            traces.push_back(std::make_shared<const MeasuredImport>(imported));
     // Launches of one kernel become one row (unless the user asked for every launch), and the
     // document must stay within what a saved document may hold, or it would not reopen.
     long long launches = 0;
@@ -604,6 +612,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));
     showWarnings(warnings, runs);
+    for (const auto& trace : traces)
+        emit traceImported(trace);
     emit statusMessage(notes.join(QStringLiteral(" ")));
     if (!hardwarePaths.isEmpty())
         emit hardwareFilesImported(hardwarePaths);
@@ -654,13 +664,21 @@ void KernelsPanel::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
     const int room = contentsRect().width() - layout()->contentsMargins().left() -
                      layout()->contentsMargins().right();
+    // Only in a strip across the window (the bottom dock area): there the chart decides the
+    // width. In a side column one line would make the column's minimum width, and the column
+    // could then never be narrowed back.
+    const auto* dock = qobject_cast<const QDockWidget*>(parentWidget());
+    const auto* window = dock ? qobject_cast<const QMainWindow*>(dock->parentWidget()) : nullptr;
+    const bool strip = window && !dock->isFloating() &&
+                       (window->dockWidgetArea(const_cast<QDockWidget*>(dock)) &
+                        (Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea));
     for (QBoxLayout* row : m_foldingRows) {
         int wide = 0;
         for (int i = 0; i < row->count(); ++i)
             wide += row->itemAt(i)->sizeHint().width() + (i > 0 ? row->spacing() : 0);
         // The filter field asks for little: it is worth a line only with room to type.
         constexpr int kRoomToType = 240;
-        const bool fits = wide + kRoomToType <= room;
+        const bool fits = strip && wide + kRoomToType <= room;
         row->setDirection(fits ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     }
 }

@@ -82,6 +82,9 @@ public:
     void linkSelectedTo(int op);
 
 signals:
+    // A PyTorch trace was imported: as read, launches not grouped, with each kernel's op and
+    // start (the passes view joins it to the model).
+    void traceImported(std::shared_ptr<const MeasuredImport> trace);
     void statusMessage(const QString& text);
     // An import finished: how many kernels were added (tests wait for it).
     void importFinished(int kernels);

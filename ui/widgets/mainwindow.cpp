@@ -25,6 +25,7 @@
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/operatorpanel.h"
 #include "ui/widgets/parameterpanel.h"
+#include "ui/widgets/passespanel.h"
 #include "ui/widgets/planpanel.h"
 #include "ui/widgets/preferencesdialog.h"
 #include "ui/widgets/profilercommandsdialog.h"
@@ -187,6 +188,21 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     tabifyDockWidget(planDock, kernelsDock);
     cmpDock->raise();
     m_viewMenu->addAction(kernelsDock->toggleViewAction());
+    // A trace read as the model: its passes beside the Kernels table.
+    auto* passes = new PassesPanel(workbench, this);
+    auto* passesDock = dock(this, tr("Passes"), QStringLiteral("passesDock"), passes);
+    addDockWidget(Qt::BottomDockWidgetArea, passesDock);
+    tabifyDockWidget(kernelsDock, passesDock);
+    cmpDock->raise();
+    m_viewMenu->addAction(passesDock->toggleViewAction());
+    // Closed until there is a trace to read: a fourth tab in the small screen's right column
+    // would cut every name there short.
+    passesDock->hide();
+    connect(m_kernels, &KernelsPanel::traceImported, passes,
+            [passes, passesDock](std::shared_ptr<const MeasuredImport> trace) {
+                passes->setTrace(std::move(trace));
+                passesDock->show();
+            });
     auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
     for (QAction* a : fileMenu->actions()) {
         if (a->isSeparator()) {

@@ -1,0 +1,170 @@
+// The Passes panel (issue #36, item 6): the real H200 Llama trace imported in the window is read
+// as the Model panel's model, one row per forward pass with its operators, layers and what the
+// model does not have, worst ratio first; the numbers are the core's join, the sentence follows
+// the selection, and undoing the import clears it.
+#include "core/hardware/catalog.h"
+#include "core/measured/importer.h"
+#include "core/measured/modeljoin.h"
+#include "core/models/modelconfig.h"
+#include "tests/generated/testpaths.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/models/passtreemodel.h"
+#include "ui/widgets/kernelspanel.h"
+#include "ui/widgets/mainwindow.h"
+#include "ui/widgets/passespanel.h"
+#include "uitestutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QInputDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTimer>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace roofscope;
+using roofscope::test::makeWindow;
+
+namespace {
+
+const std::string kDir = std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/../h200/";
+const std::string kTrace =
+    kDir + "h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
+
+int importAndWait(KernelsPanel& panel, const QString& path)
+{
+    QTimer answerer;
+    answerer.setInterval(10);
+    QObject::connect(&answerer, &QTimer::timeout, [] {
+        if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
+            d->accept();
+    });
+    answerer.start();
+    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
+    panel.importFiles({path});
+    if (!finished.wait(120000))
+        return -1;
+    return finished.front().front().toInt();
+}
+
+} // namespace
+
+TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
+{
+    ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
+    auto w = makeWindow();
+    Session* s = w->session();
+    auto* workbench = w->findChild<ModelWorkbench*>(QStringLiteral("modelWorkbench"));
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(workbench && kernels && passes);
+    EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")))
+        << passes->summary().toStdString();
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+
+    // The window's model (Llama 2 70B) did not run this trace: the panel says so, and offers
+    // the catalog model its shapes fit.
+    ASSERT_NE(workbench->model().id.find("70b"), std::string::npos) << workbench->model().id;
+    QAbstractItemModelTester tester(passes->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester proxyTester(passes->proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("is not joined to Llama 2 70B")))
+        << passes->summary().toStdString();
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+    ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("fits this trace")));
+    passes->useModelButton()->click();
+    EXPECT_NE(workbench->model().id.find("8b"), std::string::npos) << workbench->model().id;
+    EXPECT_TRUE(passes->useModelButton()->isHidden());
+    // The import made the H200 the baseline: the join is on it.
+    ASSERT_EQ(s->hardware()[static_cast<std::size_t>(s->baseline())].id, "h200-sxm");
+
+    // What the core says of the same trace, model and GPU.
+    auto trace = importMeasurementFile(kTrace);
+    ASSERT_TRUE(trace.ok());
+    const ModelJoin expected =
+        joinTraceToModel(*trace, workbench->model(), *HardwareCatalog::builtin().find("h200-sxm"))
+            .value();
+    ASSERT_EQ(expected.passes.size(), 16u); // one prefill, 15 decode steps
+    PassTreeModel* model = passes->model();
+    ASSERT_EQ(model->rowCount(), 16);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("16 forward passes")))
+        << passes->summary().toStdString();
+    EXPECT_EQ(model->index(0, PassTreeModel::NameColumn).data().toString(),
+              QStringLiteral("Prefill · batch 16 · context 512"));
+    EXPECT_TRUE(model->index(1, PassTreeModel::NameColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("Decode step 1 · batch 16")));
+    for (int p = 0; p < 16; ++p) {
+        const JoinedPass& j = expected.passes[static_cast<std::size_t>(p)];
+        EXPECT_DOUBLE_EQ(
+            model->index(p, PassTreeModel::MeasuredColumn).data(PassTreeModel::SortRole).toDouble(),
+            j.measuredS);
+        EXPECT_DOUBLE_EQ(model->index(p, PassTreeModel::PredictedColumn)
+                             .data(PassTreeModel::SortRole)
+                             .toDouble(),
+                         j.predictedS);
+        EXPECT_DOUBLE_EQ(
+            model->index(p, PassTreeModel::WallColumn).data(PassTreeModel::SortRole).toDouble(),
+            j.wallS);
+        // Under each pass: its operators, then its decoder layers and what the model lacks.
+        const QModelIndex pass = model->index(p, 0);
+        const int rows = model->rowCount(pass);
+        EXPECT_EQ(rows, static_cast<int>(j.operators.size()) + 1 + (j.notInModel.empty() ? 0 : 1));
+        const QModelIndex layers = model->index(static_cast<int>(j.operators.size()), 0, pass);
+        EXPECT_EQ(model->rowCount(layers), 32) << "Llama-3.1-8B has 32 decoder layers";
+    }
+
+    // Worst first: the proxy's rows under a pass fall by measured ÷ predicted.
+    QSortFilterProxyModel* proxy = passes->proxy();
+    const QModelIndex firstPass = proxy->index(0, 0);
+    double previous = 1e300;
+    for (int r = 0; r < proxy->rowCount(firstPass); ++r) {
+        const double ratio = proxy->index(r, PassTreeModel::RatioColumn, firstPass)
+                                 .data(PassTreeModel::SortRole)
+                                 .toDouble();
+        EXPECT_LE(ratio, previous) << "row " << r;
+        previous = ratio;
+    }
+
+    // The sentence: the first decode step's until a pass is chosen, then that pass's.
+    EXPECT_TRUE(passes->sentence().startsWith(QStringLiteral("Decode step 1: ")))
+        << passes->sentence().toStdString();
+    EXPECT_TRUE(passes->sentence().contains(QString::fromStdString(expected.passes[1].sentence)));
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex i = proxy->index(r, 0);
+        if (i.data(PassTreeModel::PassRole).toInt() == 0)
+            passes->view()->setCurrentIndex(i);
+    }
+    EXPECT_TRUE(passes->sentence().startsWith(QStringLiteral("Prefill: ")))
+        << passes->sentence().toStdString();
+
+    // Another baseline is another prediction; the measured times stay.
+    const int h100 = s->hardwareIndex("h100-sxm5");
+    s->setBaseline(h100);
+    EXPECT_NE(
+        model->index(1, PassTreeModel::PredictedColumn).data(PassTreeModel::SortRole).toDouble(),
+        expected.passes[1].predictedS);
+    EXPECT_DOUBLE_EQ(
+        model->index(1, PassTreeModel::MeasuredColumn).data(PassTreeModel::SortRole).toDouble(),
+        expected.passes[1].measuredS);
+
+    // Undoing the baseline, the model and the import leaves nothing to read.
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    EXPECT_TRUE(s->measurements().sets.empty());
+    EXPECT_EQ(model->rowCount(), 0);
+    EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")));
+}

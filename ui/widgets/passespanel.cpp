@@ -1,0 +1,197 @@
+#include "ui/widgets/passespanel.h"
+
+#include "core/measured/modeljoin.h"
+#include "ui/controls/livelabel.h"
+#include "ui/document/measurementstore.h"
+#include "ui/document/modelworkbench.h"
+#include "ui/document/session.h"
+#include "ui/models/passtreemodel.h"
+#include "ui/text/humanformat.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace roofscope {
+
+PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
+    : QWidget(parent), m_workbench(workbench), m_model(new PassTreeModel(this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_view(new QTreeView(this)),
+      m_summary(new LiveLabel(this)), m_sentence(new LiveLabel(this))
+{
+    setObjectName(QStringLiteral("passesPanel"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(PassTreeModel::SortRole);
+    m_view->setObjectName(QStringLiteral("passesTree"));
+    m_view->setModel(m_proxy);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    // The worst first: the operators (and passes) furthest from their bound lead.
+    m_view->sortByColumn(PassTreeModel::RatioColumn, Qt::DescendingOrder);
+    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setStretchLastSection(false);
+    m_view->setToolTip(tr("Each forward pass of the trace, its operators, decoder layers and "
+                          "the kernels the model has no operator for: measured beside the "
+                          "model's prediction. Click a header to sort."));
+    // Word-wrapped labels that ask for little width: a long message must not widen the column
+    // the panel shares with the read-out (QLabel's own hint would).
+    m_summary->setObjectName(QStringLiteral("passesSummary"));
+    m_summary->setWordWrap(true);
+    m_sentence->setObjectName(QStringLiteral("passSentence"));
+    m_sentence->setWordWrap(true);
+    m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_use = new QPushButton(this);
+    m_use->setObjectName(QStringLiteral("passesUseModel"));
+    m_use->setToolTip(tr("Make this the Model panel's model (Edit ▸ Undo takes it back)"));
+    m_use->hide();
+    connect(m_use, &QPushButton::clicked, this, [this] {
+        if (!m_proposed.empty())
+            m_workbench->setModel(m_proposed);
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_use, 0, Qt::AlignLeft);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_sentence);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) {
+                showSentenceOf(current.isValid() ? current.data(PassTreeModel::PassRole).toInt()
+                                                 : -1);
+            });
+    Session* session = workbench->session();
+    // A batch or context change leaves the join as it was: it depends on the model and GPU.
+    connect(workbench, &ModelWorkbench::changed, this, &PassesPanel::rejoin);
+    connect(session, &Session::hardwareChanged, this, &PassesPanel::rejoin);
+    connect(session->measurementStore(), &MeasurementStore::measurementsChanged, this,
+            &PassesPanel::forgetTraceIfGone);
+    rejoin();
+}
+
+void PassesPanel::setTrace(std::shared_ptr<const MeasuredImport> trace)
+{
+    m_trace = std::move(trace);
+    m_joinedKey.clear();
+    rejoin();
+}
+
+void PassesPanel::setSummary(const QString& text)
+{
+    // File names (h200_kineto_llama31_8b_…) may break after an underscore: in a narrow column
+    // an unbroken name would run past the edge.
+    QString wrapping = text;
+    wrapping.replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
+    m_summary->setText(wrapping);
+    m_summary->setToolTip(text);
+}
+
+QString PassesPanel::summary() const
+{
+    return m_summary->toolTip();
+}
+
+QString PassesPanel::sentence() const
+{
+    return m_sentence->text();
+}
+
+void PassesPanel::forgetTraceIfGone()
+{
+    if (!m_trace)
+        return;
+    for (const MeasurementSet& set : m_workbench->session()->measurements().sets)
+        if (set.file == m_trace->file)
+            return;
+    setTrace(nullptr);
+}
+
+void PassesPanel::rejoin()
+{
+    Session* session = m_workbench->session();
+    if (!m_trace) {
+        m_joinedKey.clear();
+        m_model->setJoin({});
+        m_proposed.clear();
+        m_use->hide();
+        setSummary(tr("Import a PyTorch trace recorded with record_shapes=True: its "
+                      "forward passes, decoder layers and operators appear here beside "
+                      "what the Model panel's model predicts."));
+        m_sentence->clear();
+        return;
+    }
+    const int baseline = session->baseline();
+    if (baseline < 0 || baseline >= static_cast<int>(session->hardware().size()))
+        return;
+    const Hardware& gpu = session->hardware()[static_cast<std::size_t>(baseline)];
+    const ModelConfig& model = m_workbench->model();
+    const std::string key = model.id + '\n' + gpu.id;
+    if (key == m_joinedKey)
+        return;
+    m_joinedKey = key;
+    const QString file = QString::fromStdString(m_trace->file);
+    auto join = joinTraceToModel(*m_trace, model, gpu);
+    if (!join) {
+        m_model->setJoin({});
+        QString text = tr("%1 is not joined to %2: %3")
+                           .arg(file, QString::fromStdString(model.name),
+                                QString::fromStdString(join.error().message));
+        // A catalog model the trace's shapes fit, offered in one click (undoable, as any
+        // change of the Model panel's model).
+        m_proposed.clear();
+        for (const ModelConfig& candidate : m_workbench->catalog().all()) {
+            if (candidate.id != model.id && joinTraceToModel(*m_trace, candidate, gpu)) {
+                m_proposed = candidate.id;
+                text += QLatin1Char(' ') +
+                        tr("%1 fits this trace.").arg(QString::fromStdString(candidate.name));
+                m_use->setText(tr("&Use %1").arg(QString::fromStdString(candidate.name)));
+                break;
+            }
+        }
+        m_use->setVisible(!m_proposed.empty());
+        setSummary(text);
+        m_sentence->clear();
+        return;
+    }
+    m_proposed.clear();
+    m_use->hide();
+    const int passes = static_cast<int>(join->passes.size());
+    const double placed = join->placedTimeShare;
+    m_model->setJoin(std::move(join).value());
+    // 99.96 %, not a rounded "100 %" that would hide the time left off the chart.
+    const int digits = placed > 0.995 && placed < 1.0 ? 4 : 3;
+    const QString passesText =
+        passes == 1 ? tr("1 forward pass") : tr("%1 forward passes").arg(passes);
+    setSummary(tr("%1 read as %2 on %3 (the Model panel's model and the baseline): %4; "
+                  "%5 % of the kernel time is on the chart.")
+                   .arg(file, QString::fromStdString(model.name), session->shortName(baseline),
+                        passesText, HumanFormat::count(placed * 100.0, digits)));
+    m_view->expandToDepth(0);
+    showSentenceOf(-1);
+}
+
+void PassesPanel::showSentenceOf(int pass)
+{
+    const ModelJoin& j = m_model->join();
+    if (pass < 0) {
+        // None selected: the first decode step speaks for the run (prefill runs once).
+        for (std::size_t p = 0; p < j.passes.size(); ++p)
+            if (j.passes[p].phase == Phase::Decode) {
+                pass = static_cast<int>(p);
+                break;
+            }
+        if (pass < 0 && !j.passes.empty())
+            pass = 0;
+    }
+    if (pass < 0 || pass >= static_cast<int>(j.passes.size())) {
+        m_sentence->clear();
+        return;
+    }
+    m_sentence->setText(m_model->passName(pass) + QStringLiteral(": ") +
+                        QString::fromStdString(j.passes[static_cast<std::size_t>(pass)].sentence));
+}
+
+} // namespace roofscope

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/measured/importer.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <string>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace roofscope {
+
+class ModelWorkbench;
+class PassTreeModel;
+
+// A PyTorch trace read as the model it runs (issue #36): its forward passes, each pass's
+// operators, decoder layers and what the model does not have, measured beside what the Model
+// panel's model predicts on the baseline GPU (joinTraceToModel), worst ratio first. Selecting a
+// pass puts its sentence (measured, bound, launch floor, GPU busy share) under the tree. The join
+// is made again when the model or the baseline changes, and cleared when the trace's run leaves
+// the document (an undone import).
+class PassesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PassesPanel(ModelWorkbench* workbench, QWidget* parent = nullptr);
+
+    // The trace as imported, launches not grouped (the join needs each kernel's op and start).
+    void setTrace(std::shared_ptr<const MeasuredImport> trace);
+
+    PassTreeModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTreeView* view() const { return m_view; }
+    // The line above the tree: what is joined to what, or why nothing is (and which catalog
+    // model fits instead, with a button that makes it the Model panel's model).
+    QString summary() const;
+    QPushButton* useModelButton() const { return m_use; }
+    // The selected pass's sentence (the first decode step's while none is selected).
+    QString sentence() const;
+
+private:
+    void rejoin();
+    void setSummary(const QString& text);
+    void showSentenceOf(int pass);
+    void forgetTraceIfGone();
+
+    ModelWorkbench* m_workbench;
+    PassTreeModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTreeView* m_view;
+    QLabel* m_summary;
+    QLabel* m_sentence;
+    QPushButton* m_use = nullptr;
+    std::string m_proposed; // the catalog model m_use chooses
+    std::shared_ptr<const MeasuredImport> m_trace;
+    std::string m_joinedKey; // model id and GPU id of the join shown
+};
+
+} // namespace roofscope
