@@ -9,6 +9,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
+#include "core/measured/notplacedtally.h"
 #include "core/measured/runcomparison.h"
 #include "core/measured/sameprogram.h"
 #include "core/util/csvfield.h"
@@ -335,7 +336,7 @@ int runMeasured(const std::vector<std::string>& args)
         if (imported.kernels.empty() && imported.hardware.empty())
             fileWarnings.push_back(file + ": no kernels in the file");
         if (const std::string missing =
-                notPlacedSummary(imported.kernels, imported.withoutFlopsWarned);
+                notPlacedSummary(tallyNotPlaced(imported.kernels), imported.withoutFlopsWarned);
             !missing.empty())
             fileWarnings.push_back(file + ": " + missing);
         if (!imported.kernels.empty())

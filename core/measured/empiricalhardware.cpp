@@ -3,6 +3,7 @@
 #include "core/hardware/catalog.h"
 #include "core/measured/csvreader.h"
 #include "core/measured/metricvalue.h"
+#include "core/measured/skippednote.h"
 #include "core/util/jsonreader.h"
 #include "core/util/numbers.h"
 
@@ -268,8 +269,7 @@ Expected<MeasuredImport> ErtImporter::read(std::string_view text, const std::str
         std::string list;
         for (std::size_t i = 0; i < skipped.size() && i < 3; ++i)
             list += (i ? "; " : "") + skipped[i];
-        result.warnings.push_back(std::to_string(skipped.size()) + " ERT value" +
-                                  (skipped.size() == 1 ? "" : "s") + " skipped (" + list + ")");
+        result.warnings.push_back(skippedNote(skipped.size(), "ERT value", "ERT values", list));
     }
     result.hardware.push_back(std::move(hw));
     return result;
@@ -409,8 +409,8 @@ Expected<MeasuredImport> OmniperfRooflineImporter::read(std::string_view text,
                               "and GFLOP/s" +
                                   (firstSkip.empty() ? std::string() : "; " + firstSkip) + ")");
     if (skipped > 0)
-        result.warnings.push_back(std::to_string(skipped) + " value" + (skipped == 1 ? "" : "s") +
-                                  " skipped (" + firstSkip + ")");
+        result.warnings.push_back(skippedNote(static_cast<std::size_t>(skipped), "value", "values",
+                                              {}, "on " + firstSkip));
     if (csv.error())
         result.warnings.push_back("the rest of the file was not read: " + csv.error()->message);
     return result;

@@ -2,6 +2,7 @@
 
 #include "core/measured/csvreader.h"
 #include "core/measured/kernelname.h"
+#include "core/measured/skippednote.h"
 
 #include <algorithm>
 #include <charconv>
@@ -239,13 +240,14 @@ Expected<MeasuredImport> GenericCsvImporter::read(std::string_view text,
                                               : std::string()));
     }
     if (skipped.count() > 0) {
-        std::string w = std::to_string(skipped.count()) +
-                        (skipped.count() == 1 ? " row" : " rows") + " skipped: ";
+        // Rows fail for different reasons: the first few are named, each with its line.
+        std::string named;
         for (std::size_t i = 0; i < skipped.first().size(); ++i)
-            w += (i ? "; " : "") + skipped.first()[i];
+            named += (i ? "; " : "") + skipped.first()[i];
         if (skipped.count() > static_cast<int>(skipped.first().size()))
-            w += "; …";
-        result.warnings.push_back(std::move(w));
+            named += "; …";
+        result.warnings.push_back(
+            skippedNote(static_cast<std::size_t>(skipped.count()), "row", "rows", named));
     }
     return result;
 }

@@ -71,39 +71,33 @@ std::string notPlacedReason(const MeasuredKernel& k)
     return {};
 }
 
-std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels, bool withoutFlopsWarned)
+std::string notPlacedSummary(const NotPlacedTally& tally, bool withoutFlopsWarned)
 {
-    // Reasons in a fixed order, each with its count.
-    static constexpr std::string_view kReasons[] = {"no FLOPs", "zero FLOPs", "no time",
-                                                    "no DRAM bytes"};
     static constexpr std::string_view kPhrases[] = {"without FLOPs", "with zero FLOPs",
                                                     "without a time", "without DRAM bytes"};
-    std::size_t counts[std::size(kReasons)] = {};
-    std::size_t missing = 0;
-    for (const MeasuredKernel& k : kernels) {
-        const std::string reason = notPlacedReason(k);
-        if (reason.empty())
-            continue;
-        if (withoutFlopsWarned && reason == kReasons[0])
-            continue;
-        ++missing;
-        for (std::size_t i = 0; i < std::size(kReasons); ++i)
-            if (reason == kReasons[i])
-                ++counts[i];
-    }
+    static_assert(std::size(kPhrases) == kNotPlacedReasons.size());
+    // Kernels without FLOPs the import already named are not said again (kNotPlacedReasons[0]).
+    const std::size_t from = withoutFlopsWarned ? 1 : 0;
+    const std::size_t missing = tally.notPlaced - (withoutFlopsWarned ? tally.byReason[0] : 0);
     if (missing == 0)
         return {};
     std::string text = (withoutFlopsWarned ? "besides those without FLOPs, " : "") +
-                       std::to_string(missing) + " of " + std::to_string(kernels.size()) +
-                       (kernels.size() == 1 ? " kernel is" : " kernels are") + " not on the chart:";
+                       std::to_string(missing) + " of " + std::to_string(tally.kernels) +
+                       (tally.kernels == 1 ? " kernel is" : " kernels are") + " not on the chart:";
     bool first = true;
-    for (std::size_t i = 0; i < std::size(kReasons); ++i) {
-        if (counts[i] == 0)
+    for (std::size_t i = from; i < kNotPlacedReasons.size(); ++i) {
+        if (tally.byReason[i] == 0)
             continue;
-        text += (first ? " " : ", ") + std::to_string(counts[i]) + " " + std::string(kPhrases[i]);
+        text += (first ? " " : ", ") + std::to_string(tally.byReason[i]) + " " +
+                std::string(kPhrases[i]);
         first = false;
     }
     return text;
+}
+
+std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels, bool withoutFlopsWarned)
+{
+    return notPlacedSummary(tallyNotPlaced(kernels), withoutFlopsWarned);
 }
 
 const Ceiling* kernelCeiling(const MeasuredKernel& k, const Hardware& hw)

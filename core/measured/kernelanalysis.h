@@ -2,6 +2,7 @@
 
 #include "core/hardware/hardware.h"
 #include "core/measured/measuredkernel.h"
+#include "core/measured/notplacedtally.h"
 #include "core/roofline/roofline.h"
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,9 @@ std::string notPlacedReason(const MeasuredKernel& kernel);
 // of 80 kernels is not on the chart: 1 without DRAM bytes", or "" when they were all.
 std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels,
                              bool withoutFlopsWarned = false);
+// The same from a tally already made (tallyNotPlaced), so a caller that also counts the kernels
+// walks them once.
+std::string notPlacedSummary(const NotPlacedTally& tally, bool withoutFlopsWarned = false);
 
 // Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
 // file and GPU, in order of first appearance; a launch of rates without a time stays alone. A

@@ -4,6 +4,7 @@
 #include "core/measured/empiricalhardware.h"
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
+#include "core/measured/skippednote.h"
 
 #include <algorithm>
 #include <cctype>
@@ -860,29 +861,26 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         return csv.errorAt(noDuration.firstLine, why + " " + howToProduce(*this));
     }
     if (noDuration.count > 0)
-        result.warnings.push_back(plural(noDuration.count, "launch", "launches") +
-                                  " without a usable duration skipped (first: line " +
-                                  std::to_string(noDuration.firstLine) + ": " + noDuration.first +
-                                  ")");
+        result.warnings.push_back(
+            skippedNote(noDuration.count, "launch", "launches", "no usable duration",
+                        onLine(noDuration.firstLine) + ": " + noDuration.first));
     constexpr std::size_t kNamedProblems = 5;
     for (std::size_t i = 0; i < problems.size() && i < kNamedProblems; ++i)
         result.warnings.push_back("line " + std::to_string(problems[i].line) + ": " +
                                   problems[i].text + "; metric skipped");
     if (problems.size() > kNamedProblems)
-        result.warnings.push_back(
-            "and " +
-            plural(problems.size() - kNamedProblems, "more metric value", "more metric values") +
-            " that could not be read skipped");
+        result.warnings.push_back("and " + skippedNote(problems.size() - kNamedProblems,
+                                                       "more metric value", "more metric values",
+                                                       "could not be read"));
     if (incomplete.count > 0)
-        result.warnings.push_back(
-            plural(incomplete.count, "row", "rows") +
-            " without the launch ID, kernel name or metric cells skipped (first on line " +
-            std::to_string(incomplete.firstLine) + ")");
+        result.warnings.push_back(skippedNote(incomplete.count, "row", "rows",
+                                              "no launch ID, kernel name or metric cells",
+                                              onLine(incomplete.firstLine)));
     if (longer.count > 0)
-        result.warnings.push_back(plural(longer.count, "row", "rows") +
-                                  " with more cells than the header on line " +
-                                  std::to_string(headerLine) + " skipped (first on line " +
-                                  std::to_string(longer.firstLine) + "; not one export?)");
+        result.warnings.push_back(skippedNote(longer.count, "row", "rows",
+                                              "more cells than the header on line " +
+                                                  std::to_string(headerLine) + ", not one export?",
+                                              onLine(longer.firstLine)));
     // A kernel ncu failed to profile is missing from the table: say so, in ncu's words.
     if (errors > 0)
         result.warnings.push_back("ncu reported " + plural(errors, "error", "errors") +
@@ -891,9 +889,8 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                                   firstError);
     if (output.lines > 0)
         result.warnings.push_back(
-            plural(output.lines, "line", "lines") +
-            " of program output skipped (not rows of the table; first on line " +
-            std::to_string(output.firstLine) + ")" +
+            skippedNote(output.lines, "line", "lines", "program output, not rows of the table",
+                        onLine(output.firstLine)) +
             (outputGpuUsed ? "; the device is named there: \"" + output.gpu + "\""
                            : std::string()));
     if (ratesOnly > 0)

@@ -3,6 +3,7 @@
 #include "core/measured/csvreader.h"
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
+#include "core/measured/skippednote.h"
 
 #include <algorithm>
 #include <cctype>
@@ -573,22 +574,19 @@ Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
         result.warnings.push_back("line " + std::to_string(problems[i].line) + ": " +
                                   problems[i].text + "; value skipped");
     if (problems.size() > kNamedProblems)
-        result.warnings.push_back(
-            "and " + plural(problems.size() - kNamedProblems, "more value", "more values") +
-            " that could not be read skipped");
+        result.warnings.push_back("and " + skippedNote(problems.size() - kNamedProblems,
+                                                       "more value", "more values",
+                                                       "could not be read"));
     if (badRows > 0)
-        result.warnings.push_back(plural(badRows, "row", "rows") +
-                                  " not matching their table's header skipped (first on line " +
-                                  std::to_string(firstBadRow) + ")");
+        result.warnings.push_back(skippedNote(
+            badRows, "row", "rows", "not matching their table's header", onLine(firstBadRow)));
     if (nonKernels > 0)
         result.warnings.push_back(
-            plural(nonKernels, "memory copy or set", "memory copies and sets") +
-            " skipped (not kernels)");
+            skippedNote(nonKernels, "memory copy or set", "memory copies and sets", "not kernels"));
     if (outputLines > 0)
-        result.warnings.push_back(plural(outputLines, "line", "lines") +
-                                  " of program output skipped (not rows of a table; first on "
-                                  "line " +
-                                  std::to_string(firstOutputLine) + ")");
+        result.warnings.push_back(skippedNote(outputLines, "line", "lines",
+                                              "program output, not rows of a table",
+                                              onLine(firstOutputLine)));
     const bool anyFlops = std::any_of(result.kernels.begin(), result.kernels.end(),
                                       [](const MeasuredKernel& k) { return k.flops.has_value(); });
     result.withoutFlopsWarned = !anyFlops;

@@ -4,6 +4,7 @@
 #include "core/measured/empiricalhardware.h"
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
+#include "core/measured/skippednote.h"
 
 #include <algorithm>
 #include <array>
@@ -370,8 +371,8 @@ Expected<MeasuredImport> readDispatchTable(std::string_view text, const std::str
     if (csv.error())
         result.warnings.push_back("the rest of the file was not read: " + csv.error()->message);
     if (tally.skipped > 0)
-        result.warnings.push_back(std::to_string(tally.skipped) + " dispatch" +
-                                  (tally.skipped == 1 ? "" : "es") + " skipped (" + reasons + ")");
+        result.warnings.push_back(skippedNote(static_cast<std::size_t>(tally.skipped), "dispatch",
+                                              "dispatches", reasons));
     if (!L.hasTime())
         result.warnings.push_back(
             "time unknown: the file has counters but no BeginNs/EndNs (Start_Timestamp/"

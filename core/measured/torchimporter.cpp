@@ -3,6 +3,7 @@
 #include "core/measured/atenopcost.h"
 #include "core/measured/gzip.h"
 #include "core/measured/kernelname.h"
+#include "core/measured/skippednote.h"
 #include "core/measured/torchtrace.h"
 
 #include <algorithm>
@@ -621,12 +622,13 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                 "no kernel times; profile with ProfilerActivity.CUDA instead");
         std::string why;
         if (sink.badDurations > 0)
-            why = "; " + plural(sink.badDurations, "kernel event", "kernel events") +
-                  " skipped, the first at " + sink.firstBadDuration +
-                  ": expected the kernel's duration in µs (a number >= 0)";
+            why = "; " + skippedNote(sink.badDurations, "kernel event", "kernel events",
+                                     "no usable duration",
+                                     "at " + sink.firstBadDuration +
+                                         ": expected the kernel's duration in µs, a number >= 0");
         else if (sink.duplicates > 0)
-            why = "; " + plural(sink.duplicates, "event", "events") +
-                  " with a repeated key skipped, the first at " + sink.firstDuplicate;
+            why = "; " + skippedNote(sink.duplicates, "event", "events", "a repeated key",
+                                     "at " + sink.firstDuplicate);
         else
             why = " (a CPU-only profile? add ProfilerActivity.CUDA to the activities)";
         return fail("no GPU kernel events (cat \"kernel\") among " +
@@ -748,15 +750,16 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
 
     std::vector<std::string>& w = result.warnings;
     if (sink.duplicates > 0)
-        w.push_back(plural(sink.duplicates, "event", "events") +
-                    " with a repeated key skipped (the first at " + sink.firstDuplicate + ")");
+        w.push_back(skippedNote(sink.duplicates, "event", "events", "a repeated key",
+                                "at " + sink.firstDuplicate));
     if (sink.badDurations > 0)
-        w.push_back(plural(sink.badDurations, "kernel event", "kernel events") +
-                    " without a duration skipped (the first at " + sink.firstBadDuration +
-                    ": expected the kernel's duration in µs, a number >= 0)");
+        w.push_back(skippedNote(sink.badDurations, "kernel event", "kernel events",
+                                "no usable duration",
+                                "at " + sink.firstBadDuration +
+                                    ": expected the kernel's duration in µs, a number >= 0"));
     if (sink.notComplete > 0)
-        w.push_back(plural(sink.notComplete, "kernel event", "kernel events") +
-                    " that are not complete (\"ph\": \"X\") events skipped");
+        w.push_back(skippedNote(sink.notComplete, "kernel event", "kernel events",
+                                "not a complete event, \"ph\": \"X\""));
     if (sink.unknownCategoryEvents > 0) {
         std::vector<std::pair<std::size_t, std::string>> byCount;
         for (const auto& [cat, count] : sink.unknownCategories)
@@ -769,15 +772,15 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                 (i ? ", " : "") + byCount[i].second + " (" + std::to_string(byCount[i].first) + ")";
         if (byCount.size() > 5)
             names += ", and " + std::to_string(byCount.size() - 5) + " more";
-        w.push_back(plural(sink.unknownCategoryEvents, "event", "events") +
-                    " of an unknown category skipped: " + names);
+        w.push_back(skippedNote(sink.unknownCategoryEvents, "event", "events",
+                                "of an unknown category: " + names));
     }
     if (sink.uncategorised > 0)
-        w.push_back(plural(sink.uncategorised, "duration event", "duration events") +
-                    " without a category (cat) skipped");
+        w.push_back(skippedNote(sink.uncategorised, "duration event", "duration events",
+                                "no category, \"cat\""));
     if (sink.notObjects > 0)
-        w.push_back(plural(sink.notObjects, "trace event", "trace events") +
-                    " that are not objects skipped");
+        w.push_back(
+            skippedNote(sink.notObjects, "trace event", "trace events", "not a JSON object"));
     if (sink.badDims > 0)
         w.push_back(plural(sink.badDims, "op", "ops") +
                     " with a size in Input Dims that is negative or not a number: those inputs "

@@ -161,12 +161,12 @@ TEST_F(MeasuredBadInput, TruncatedFiles)
     const std::string ncu2 = kNcuHeader + ncuRow("gpu__time_duration.sum", "usecond", "1.0") +
                              "\"0\",\"1\",\"app\",\"host\",\"k(int)\",\"1\",\"7\"\n";
     EXPECT_EQ(warningsOf("cut2.csv", ncu2),
-              (std::vector<std::string>{"1 row without the launch ID, kernel name or metric cells "
-                                        "skipped (first on line 3)",
+              (std::vector<std::string>{"1 row skipped (no launch ID, kernel name or metric "
+                                        "cells; on line 3)",
                                         kFlopsUnknown}));
     EXPECT_EQ(warningsOf("cut.generic.csv", kGenericHeader + "k,1,2,3\nk2,1\n"),
               (std::vector<std::string>{
-                  "1 row skipped: line 3: expected 4 cells as in the header, got 2"}));
+                  "1 row skipped (line 3: expected 4 cells as in the header, got 2)"}));
     const std::string trace = errorOf("cut.json", "{\"traceEvents\": [{\"ph\": \"X\", ");
     EXPECT_NE(trace.find("line 1, column"), std::string::npos) << trace;
     // A gzip stream cut short.
@@ -204,8 +204,9 @@ TEST_F(MeasuredBadInput, NegativeValues)
     // refusal names the skipped event and ends with the command that makes a trace.
     const std::string negative = errorOf("neg.json", trace);
     EXPECT_EQ(negative.rfind("no GPU kernel events (cat \"kernel\") among 1 trace event; 1 "
-                             "kernel event skipped, the first at /traceEvents/0/dur: expected "
-                             "the kernel's duration in µs (a number >= 0) (to get a readable "
+                             "kernel event skipped (no usable duration; at /traceEvents/0/dur: "
+                             "expected the kernel's duration in µs, a number >= 0) (to get a "
+                             "readable "
                              "PyTorch profiler trace, run: with torch.profiler.profile(",
                              0),
               0u)

@@ -274,7 +274,7 @@ TEST(MeasuredEmpirical, OmniperfRooflineOneEntryPerDevice)
     auto bad =
         importMeasurementData("device,HBMBw,FP32Flops\n0,fast,20000\n0,1000,20000\n", "b.csv");
     ASSERT_TRUE(bad.ok());
-    EXPECT_TRUE(anyWarning(*bad, "1 value skipped (line 2: column HBMBw"));
+    EXPECT_TRUE(anyWarning(*bad, "1 value skipped (on line 2: column HBMBw"));
 }
 
 TEST(MeasuredEmpirical, RealMi210RooflineThreeDevices)

@@ -137,8 +137,8 @@ TEST(NcuTolerance, ShortRowsWithoutTheRuleColumnsAreRead)
     EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 2e-6); // usecond, the old spelling
     EXPECT_DOUBLE_EQ(*m.kernels[0].bytesAt(MemLevel::Dram), 4e6);
     EXPECT_DOUBLE_EQ(m.kernels[1].timeS, 500e-9); // nsecond
-    EXPECT_TRUE(hasWarning(m, "1 row without the launch ID, kernel name or metric cells skipped "
-                              "(first on line 5)"))
+    EXPECT_TRUE(hasWarning(m, "1 row skipped (no launch ID, kernel name or metric cells; on "
+                              "line 5)"))
         << joined(m.warnings);
     EXPECT_TRUE(hasWarning(m, kFlopsUnknown)) << joined(m.warnings);
 }
@@ -153,8 +153,8 @@ TEST(NcuTolerance, LongerRowsAreSkippedUnlessTheExtraCellsAreEmpty)
     EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 3e-6);                     // "us": the new spelling
     EXPECT_FALSE(m.kernels[0].bytesAt(MemLevel::Dram).has_value()); // its row was skipped
     EXPECT_DOUBLE_EQ(*m.kernels[0].bytesAt(MemLevel::L2), 2e3);
-    EXPECT_TRUE(hasWarning(m, "1 row with more cells than the header on line 1 skipped (first "
-                              "on line 3; not one export?)"))
+    EXPECT_TRUE(hasWarning(m, "1 row skipped (more cells than the header on line 1, not one "
+                              "export?; on line 3)"))
         << joined(m.warnings);
 }
 
@@ -208,7 +208,7 @@ TEST(NcuTolerance, RawPageAfterAPreambleWithProgramOutputAnywhere)
     EXPECT_DOUBLE_EQ(*k.bytesAt(MemLevel::Dram), 2e9 + 500e6);
     EXPECT_DOUBLE_EQ(*k.flops, 2e6);
     EXPECT_EQ(k.device, "NVIDIA GeForce RTX 3070"); // named only by the program
-    EXPECT_TRUE(hasWarning(m, "3 lines of program output skipped (not rows of the table; first "
+    EXPECT_TRUE(hasWarning(m, "3 lines skipped (program output, not rows of the table; the first "
                               "on line 2); the device is named there: \"NVIDIA GeForce RTX "
                               "3070\""))
         << joined(m.warnings);
@@ -263,7 +263,7 @@ TEST(NcuTolerance, LaunchWithoutDurationIsSkippedWithAWarning)
     EXPECT_EQ(m.kernels[0].launchId, "1");
     EXPECT_DOUBLE_EQ(m.kernels[0].timeS, 2e-3);
     EXPECT_TRUE(hasWarning(m,
-                           "1 launch without a usable duration skipped (first: line 2: launch "
+                           "1 launch skipped (no usable duration; on line 2: launch "
                            "0 (k): no duration (expected gpu__time_duration.sum, or "
                            "smsp__cycles_elapsed.avg with smsp__cycles_elapsed.avg.per_second))"))
         << joined(m.warnings);

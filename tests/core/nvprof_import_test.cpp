@@ -128,8 +128,7 @@ TEST(NvprofImport, GpuTraceGivesTimeAndLaunches)
     EXPECT_EQ(k.launches, 2);
     EXPECT_NEAR(k.timeS, 40e-6, 1e-15); // 10 + 30 us
     EXPECT_TRUE(hasWarning(m, "1 memory copy or set skipped (not kernels)")) << joined(m.warnings);
-    EXPECT_TRUE(hasWarning(m, "1 line of program output skipped (not rows of a table; first on "
-                              "line 3)"))
+    EXPECT_TRUE(hasWarning(m, "1 line skipped (program output, not rows of a table; on line 3)"))
         << joined(m.warnings);
     EXPECT_TRUE(hasWarning(m, "FLOPs unknown: the file has no FLOP counters; run nvprof with "
                               "--metrics flop_count_sp,flop_count_dp,flop_count_hp"));

@@ -424,8 +424,8 @@ TEST(KernelsPanel, OddRowsAreSkippedWithAWarningAndLaunchesGrouped)
     EXPECT_EQ(kernels[1].launches, 1);
     ASSERT_EQ(panel.importWarnings().size(), 1);
     EXPECT_EQ(panel.importWarnings().front(),
-              QStringLiteral("run.csv: 1 row skipped: line 4: column time_s: expected a number > "
-                             "0, got \"oops\""));
+              QStringLiteral("run.csv: 1 row skipped (line 4: column time_s: expected a number > "
+                             "0, got \"oops\")"));
     ASSERT_FALSE(status.isEmpty());
     EXPECT_EQ(status.back().front().toString(),
               QStringLiteral("Imported 3 launches of 2 kernels. 1 warning(s): see the Kernels "

@@ -5,6 +5,7 @@
 #include "core/measured/experimentjoin.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/measurementset.h"
+#include "core/measured/notplacedtally.h"
 #include "core/measured/runcomparison.h"
 #include "core/util/textfile.h"
 #include "ui/controls/columnfitter.h"
@@ -581,17 +582,16 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
             notes << tr("%1: no kernels (hardware peaks only)").arg(name);
             continue;
         }
-        // Kernels the chart cannot place are said here, not left for a row's tooltip.
-        if (const std::string missing =
-                notPlacedSummary(imported.kernels, imported.withoutFlopsWarned);
+        // Kernels the chart cannot place are said here, not left for a row's tooltip; one tally
+        // gives the warning and the status line's count.
+        const NotPlacedTally tally = tallyNotPlaced(imported.kernels);
+        if (const std::string missing = notPlacedSummary(tally, imported.withoutFlopsWarned);
             !missing.empty()) {
             warnings << tr("%1: %2 (Help ▸ Profiler Commands says how to record them)")
                             .arg(name, QString::fromStdString(missing));
         }
         // Counted whether or not the summary names them (the importer's warning may).
-        notPlaced += static_cast<int>(
-            std::count_if(imported.kernels.begin(), imported.kernels.end(),
-                          [](const MeasuredKernel& k) { return !notPlacedReason(k).empty(); }));
+        notPlaced += static_cast<int>(tally.notPlaced);
         MeasurementSet set;
         set.file = imported.file;
         runs << name;
