@@ -6,8 +6,11 @@
 # like "MainWindow" instead of "roofscope::MainWindow", which then never match at run time)
 # translate the new messages, and commit it (tests/ui/translation_test.cpp fails while any
 # message is unfinished).
+# roofscope_en.ts holds only the English numerus forms ("Imported 1 kernel." / "3 kernels."):
+#   /usr/lib/qt6/bin/lupdate ui -I . -pluralonly -ts resources/translations/roofscope_en.ts -locations none
 set(ROOFSCOPE_TS_FILES
-  ${CMAKE_CURRENT_LIST_DIR}/roofscope_zh_CN.ts)
+  ${CMAKE_CURRENT_LIST_DIR}/roofscope_zh_CN.ts
+  ${CMAKE_CURRENT_LIST_DIR}/roofscope_en.ts)
 qt_add_lrelease(roofscope_ui
   TS_FILES ${ROOFSCOPE_TS_FILES}
   OPTIONS -silent

@@ -184,8 +184,8 @@ TEST(WindowDrop, WarningsOfADroppedTraceAreShown)
               1)
         << warnings.join(QLatin1Char('\n')).toStdString();
     // The status line still counts them.
-    EXPECT_TRUE(
-        window->statusBar()->currentMessage().contains(QStringLiteral("of them not on the chart.")))
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(
+        QStringLiteral("52 of them are not on the chart.")))
         << window->statusBar()->currentMessage().toStdString();
 }
 

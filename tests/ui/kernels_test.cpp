@@ -428,7 +428,7 @@ TEST(KernelsPanel, OddRowsAreSkippedWithAWarningAndLaunchesGrouped)
                              "0, got \"oops\")"));
     ASSERT_FALSE(status.isEmpty());
     EXPECT_EQ(status.back().front().toString(),
-              QStringLiteral("Imported 3 launches of 2 kernels. 1 warning(s): see the Kernels "
+              QStringLiteral("Imported 3 launches of 2 kernels. 1 warning: see the Kernels "
                              "panel."));
     auto* label = panel.findChild<QLabel*>(QStringLiteral("importWarnings"));
     ASSERT_NE(label, nullptr);

@@ -2,6 +2,7 @@
 // fixed DPI and an isolated home and settings (tests/common/hermetic.h) so that runs are
 // deterministic and touch no user files.
 #include "tests/common/hermetic.h"
+#include "ui/text/translation.h"
 
 #include <QApplication>
 #include <QSettings>
@@ -27,6 +28,8 @@ int main(int argc, char** argv)
     QTemporaryDir settingsDir;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+    // English as the window starts in it: with its numerus forms ("1 warning", "3 warnings").
+    roofscope::installTranslator(QStringLiteral("en"));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

@@ -92,18 +92,20 @@ bool installTranslator(const QString& lang)
     const QString target = normalized(lang);
     removeInstalled();
     g_current = kEnglish;
-    if (target == kEnglish)
-        return true;
     if (target.isEmpty())
         return false;
 
+    // English has a file too: the numerus forms of the "%n kernel(s)" strings ("1 kernel",
+    // "3 kernels"); without it the source texts show, which is still English.
     auto* own = new QTranslator(app);
     if (!own->load(QStringLiteral("roofscope_") + target, QStringLiteral(":/i18n"))) {
         delete own;
-        return false;
+        return target == kEnglish;
     }
     QCoreApplication::installTranslator(own);
     g_app = own;
+    if (target == kEnglish)
+        return true;
 
     // Qt's own strings (file dialogs, message box buttons, context menus). Optional: the
     // application is complete without it, only the standard dialogs would stay in English.
