@@ -17,6 +17,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCoreApplication>
+#include <QDockWidget>
 #include <QInputDialog>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -60,6 +62,8 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
 {
     ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
     auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1920, 1080));
+    w->show();
     Session* s = w->session();
     auto* workbench = w->findChild<ModelWorkbench*>(QStringLiteral("modelWorkbench"));
     auto* kernels = w->findChild<KernelsPanel*>();
@@ -83,7 +87,17 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     EXPECT_EQ(passes->model()->rowCount(), 0);
     ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
     EXPECT_TRUE(passes->summary().contains(QStringLiteral("fits this trace")));
+    // The user brings the Passes tab to the front (the import raised the Kernels tab), then
+    // takes the model offered.
+    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_NE(passesDock, nullptr);
+    passesDock->raise();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(passes->isVisible());
     passes->useModelButton()->click();
+    QCoreApplication::processEvents();
+    // Still in front: showing the model on the chart raises its totals, not over the passes.
+    EXPECT_TRUE(passes->isVisible());
     EXPECT_NE(workbench->model().id.find("8b"), std::string::npos) << workbench->model().id;
     EXPECT_TRUE(passes->useModelButton()->isHidden());
     // The import made the H200 the baseline: the join is on it.

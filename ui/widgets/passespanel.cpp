@@ -8,6 +8,7 @@
 #include "ui/models/passtreemodel.h"
 #include "ui/text/humanformat.h"
 
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -49,8 +50,11 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     m_use->setToolTip(tr("Make this the Model panel's model (Edit ▸ Undo takes it back)"));
     m_use->hide();
     connect(m_use, &QPushButton::clicked, this, [this] {
-        if (!m_proposed.empty())
-            m_workbench->setModel(m_proposed);
+        if (m_proposed.empty() || m_workbench->setModel(m_proposed))
+            return;
+        // Showing the model raises the Model Totals tab: the user came here to read the passes.
+        if (auto* dock = qobject_cast<QDockWidget*>(parentWidget()))
+            dock->raise();
     });
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
