@@ -1,5 +1,7 @@
 #include "core/figure/figure.h"
+
 #include "core/figure/paletteassignment.h"
+#include "core/figure/rooflabel.h"
 
 #include "core/document/scenariomodel.h"
 #include "core/measured/kernelanalysis.h"
@@ -72,21 +74,6 @@ std::string upper(std::string_view s)
 std::string cacheRoofLabel(const MemoryLevel& memory)
 {
     return upper(memory.level) + " · " + formatBandwidth(memory.bytesPerS);
-}
-
-// "BF16 tensor"; "FP16/BF16 tensor" for ceilings of one unit at one height.
-std::string roofLabel(const std::vector<Ceiling>& ceilings)
-{
-    std::string out;
-    for (std::size_t i = 0; i < ceilings.size(); ++i) {
-        const bool sameUnitAsNext =
-            i + 1 < ceilings.size() && ceilings[i + 1].unit == ceilings[i].unit;
-        out += upper(precisionName(ceilings[i].precision));
-        out += sameUnitAsNext ? "/" : " " + std::string(computeUnitName(ceilings[i].unit));
-        if (i + 1 < ceilings.size() && !sameUnitAsNext)
-            out += ", ";
-    }
-    return out;
 }
 
 bool isSequenceParam(const std::string& name)

@@ -2,6 +2,9 @@
 // with its placeholders and accelerators), it covers every tr() string in ui/, and once
 // installed the window's menus, docks and dialogs come out in Chinese. Every test leaves the
 // application in English for the tests that follow.
+#include "core/figure/figure.h"
+#include "core/figure/rooflabel.h"
+#include "core/hardware/catalog.h"
 #include "tests/generated/testpaths.h"
 #include "ui/document/comparisontext.h"
 #include "ui/text/advicetext.h"
@@ -436,4 +439,33 @@ TEST(Translation, NoEnglishLeftOutsideTheGlossary)
                 << "English \"" << w.toStdString() << "\" in \"" << text.toStdString() << "\"";
         }
     }
+}
+
+// A roof's name in the window is joined from the core's parts (core/figure/rooflabel.h), only the
+// unit translated: in English it is the exported label of every roof the default chart draws, in
+// Chinese the same precisions with the glossary's unit ("BF16/FP16 Tensor Core").
+TEST(Translation, RoofNamesAreTheCoresPartsWithTheUnitTranslated)
+{
+    auto figure = buildFigure(defaultScenario(), HardwareCatalog::builtin());
+    ASSERT_TRUE(figure) << figure.error().message;
+    int compared = 0;
+    for (const FigureRoof& roof : figure->roofs) {
+        EXPECT_EQ(roofDisplayName(roof).toStdString(), roof.label);
+        compared += roof.ceilings.empty() ? 0 : 1;
+    }
+    EXPECT_GE(compared, 4) << "one compute roof per default GPU at least";
+
+    const FigureRoof* h100 = nullptr;
+    for (const FigureRoof& roof : figure->roofs) {
+        if (figure->gpu(roof.hardware)->id == "h100-sxm5" && roof.role == RoofRole::Primary)
+            h100 = &roof;
+    }
+    ASSERT_NE(h100, nullptr);
+    LanguageGuard guard(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(guard.ok());
+    EXPECT_EQ(roofDisplayName(*h100), QStringLiteral("BF16/FP16 Tensor Core"));
+    FigureRoof mixed = *h100;
+    mixed.ceilings.push_back(Ceiling{Precision::FP32, ComputeUnit::Vector, 67e12, {}, false});
+    EXPECT_EQ(roofDisplayName(mixed), QStringLiteral("BF16/FP16 Tensor Core, FP32 向量单元"));
+    EXPECT_EQ(roofLabelParts(mixed.ceilings).size(), 2U);
 }

@@ -1,6 +1,7 @@
 #include "ui/text/datanames.h"
 
 #include "core/document/scenario.h"
+#include "core/figure/rooflabel.h"
 
 #include "ui/text/humanformat.h"
 
@@ -200,21 +201,12 @@ QString roofDisplayName(const FigureRoof& roof)
 {
     if (roof.role == RoofRole::Cache || roof.role == RoofRole::Link || roof.ceilings.empty())
         return QString::fromStdString(roof.label);
-    // As the core's label: precisions of one unit joined by "/", units by ", ".
-    QString out;
-    const std::vector<Ceiling>& c = roof.ceilings;
-    for (std::size_t i = 0; i < c.size(); ++i) {
-        out += QString::fromUtf8(precisionName(c[i].precision)).toUpper();
-        const bool sameUnitAsNext = i + 1 < c.size() && c[i + 1].unit == c[i].unit;
-        if (sameUnitAsNext) {
-            out += QLatin1Char('/');
-            continue;
-        }
-        out += QLatin1Char(' ') + computeUnitDisplayName(c[i].unit);
-        if (i + 1 < c.size())
-            out += QStringLiteral(", ");
-    }
-    return out;
+    // The core's parts (the same precisions the exported label names), the unit translated.
+    QStringList parts;
+    for (const RoofLabelPart& part : roofLabelParts(roof.ceilings))
+        parts << QString::fromStdString(part.precisions) + QLatin1Char(' ') +
+                     computeUnitDisplayName(part.unit);
+    return parts.join(QStringLiteral(", "));
 }
 
 QString drivingParamLabel(const std::string& param)
