@@ -357,6 +357,11 @@ std::vector<DataPoint> fitValues(const Figure& figure)
         values.push_back(m.value);
     for (const FigureCommPoint& c : figure.communication)
         values.push_back(c.value);
+    for (const FigurePassPoint& p : figure.passPoints) {
+        values.push_back(p.measured);
+        if (p.predicted)
+            values.push_back(*p.predicted);
+    }
     return values;
 }
 

@@ -140,6 +140,19 @@ struct MeasuredLink {
     std::optional<double> speedup; // BeforeAfter: before time / after time
 };
 
+// One operator of a forward pass of a trace joined to its model (core/measured/modeljoin.h,
+// passPointsFor): where its kernels ran, at their summed FLOPs over their summed DRAM bytes and
+// time, and where the model view puts the same row at the pass's batch and context. The chart
+// draws an arrow from the prediction to the measurement, as it does for a linked kernel.
+struct FigurePassPoint {
+    std::string name;  // the model view's row key: "q_proj", "attention"
+    int hardware = -1; // the GPU the prediction is made on
+    DataPoint measured;
+    std::optional<DataPoint> predicted; // none when the model has no row or the row no work
+    double measuredS = 0.0;
+    double predictedS = 0.0;
+};
+
 // A collective of a model spread over GPUs, on its GPU's link roof (communicationPoints()).
 struct FigureCommPoint {
     int hardware = -1;
@@ -182,6 +195,7 @@ struct Figure {
     std::vector<KernelSpeedup> kernelSpeedups; // before/after, when two sets are compared
     std::vector<MeasuredWithoutRoof> measuredWithoutRoof; // in catalog order, unknown GPUs last
     std::vector<FigureCommPoint> communication;           // empty on one GPU
+    std::vector<FigurePassPoint> passPoints; // the operators of the pass chosen in a trace
     ViewRange fit;                 // every point, flat roof's ridge and sweep end, with air
     std::optional<ViewRange> view; // the document's view, when it has one
 

@@ -127,6 +127,11 @@ void FigureBuilder::kernelSelectionChanged()
     m_figure.selectedKernel = kernel;
 }
 
+void FigureBuilder::passPointsChanged()
+{
+    m_figure.passPoints = m_source.passPoints();
+}
+
 void FigureBuilder::setMeasured(std::vector<MeasuredPoint> measured,
                                 std::vector<MeasuredLink> links)
 {
@@ -245,6 +250,7 @@ void FigureBuilder::readMeasured()
     addMeasuredToFigure(measuredOnly, m_source.measurements(), m_source.catalog());
     m_figure.measured = std::move(measuredOnly.measured);
     m_figure.links = std::move(measuredOnly.links);
+    m_figure.passPoints = m_source.passPoints();
     m_figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);
     m_figure.measuredWithoutRoof = std::move(measuredOnly.measuredWithoutRoof);
     m_figure.measuredHierarchical = measuredOnly.measuredHierarchical;

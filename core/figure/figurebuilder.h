@@ -32,6 +32,12 @@ public:
     virtual const std::optional<ScenarioModel>& modelSetup() const = 0;
     virtual const Measurements& measurements() const = 0;
     virtual std::pair<int, int> selectedKernel() const = 0; // (set, kernel), -1 when none
+    // The operators of the trace pass a view shows beside its model (not part of a document).
+    virtual const std::vector<FigurePassPoint>& passPoints() const
+    {
+        static const std::vector<FigurePassPoint> none;
+        return none;
+    }
 };
 
 // A document's figure kept up to date piece by piece, through the same building blocks
@@ -67,6 +73,8 @@ public:
     // (most set-up changes, a slider step or the selected row, leave them alone).
     Update modelSetupChanged();
     void kernelSelectionChanged();
+    // The source's pass points are others now.
+    void passPointsChanged();
     // Measured points drawn without a measurement behind them (a test's or a preview's).
     void setMeasured(std::vector<MeasuredPoint> measured, std::vector<MeasuredLink> links);
 

@@ -26,7 +26,7 @@ InferenceScenario joinScenario(const ModelConfig& model, Phase phase, double bat
 
 namespace {
 
-// Row key -> step time, from the unfused expansion first, then the fused one.
+// Row key -> step time, FLOPs and bytes, from the unfused expansion first, then the fused one.
 class Predictions {
 public:
     static Expected<Predictions> make(const ModelConfig& model, const TracePass& pass,
@@ -43,18 +43,19 @@ public:
                 return makeError("model " + model.id + " on " + gpu.id + ": " +
                                  totals.error().message);
             for (std::size_t i = 0; i < workload->ops.size(); ++i)
-                p.m_time.emplace(workload->ops[i].key, totals->perOp[i].stepTimeS);
+                p.m_rows.emplace(workload->ops[i].key, totals->perOp[i]);
         }
         return p;
     }
-    double time(const std::string& key) const
+    // The row's step figures; all zero when the model has no such row.
+    OperatorTiming row(const std::string& key) const
     {
-        const auto it = m_time.find(key);
-        return it == m_time.end() ? 0.0 : it->second;
+        const auto it = m_rows.find(key);
+        return it == m_rows.end() ? OperatorTiming{} : it->second;
     }
 
 private:
-    std::map<std::string, double> m_time; // emplace keeps the unfused row
+    std::map<std::string, OperatorTiming> m_rows; // emplace keeps the unfused row
 };
 
 bool projection(std::string_view name)
@@ -167,7 +168,10 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
                 if (added) {
                     JoinedOperator o;
                     o.name = name;
-                    o.predictedS = predictions->time(o.name);
+                    const OperatorTiming row = predictions->row(o.name);
+                    o.predictedS = row.stepTimeS;
+                    o.predictedFlops = row.stepFlops;
+                    o.predictedBytes = row.stepBytes;
                     p.operators.push_back(std::move(o));
                 }
                 JoinedOperator& o = p.operators[it->second];

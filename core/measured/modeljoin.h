@@ -20,9 +20,11 @@ struct JoinedOperator {
     std::string name; // the model view's row key: "q_proj", "attention"
     long long kernels = 0;
     double measuredS = 0.0;
-    double predictedS = 0.0; // the row's step time (every layer); 0 when the model has no row
-    double flops = 0.0;      // summed over the kernels that have FLOPs
-    double bytes = 0.0;      // DRAM bytes, likewise (lower bounds from the shapes)
+    double predictedS = 0.0;     // the row's step time (every layer); 0 when the model has no row
+    double predictedFlops = 0.0; // the row's step FLOPs and bytes: its point on the roofline
+    double predictedBytes = 0.0;
+    double flops = 0.0; // summed over the kernels that have FLOPs
+    double bytes = 0.0; // DRAM bytes, likewise (lower bounds from the shapes)
 };
 
 struct NotInModel {

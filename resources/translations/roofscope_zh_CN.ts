@@ -3238,6 +3238,26 @@ AI %3 FLOP/byte，可达 %4（%5，峰值的 %6 %）</translation>
         <source>time not in this file (placed from its rates)</source>
         <translation>文件中没有时间（按其速率放置）</translation>
     </message>
+    <message>
+        <source>%1 (%2)
+measured %3 at %4
+predicted %5 · measured ÷ predicted %6×</source>
+        <translation>%1（%2）
+实测 %3，%4
+预测 %5 · 实测 ÷ 预测 %6×</translation>
+    </message>
+    <message>
+        <source>the model&apos;s prediction</source>
+        <translation>模型的预测</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s kernels</source>
+        <translation>trace 中的内核</translation>
+    </message>
+    <message>
+        <source>nothing (no model row)</source>
+        <translation>无（模型中没有此行）</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::RoofChartView</name>

@@ -2,6 +2,7 @@
 // per-operator times on the real H200 Llama trace against facts derived from the trace alone,
 // and the splitter on a small synthetic trace of a second family (fused QKV with bias, fused
 // gate_up, SDPA's efficient attention, a split-K GEMM).
+#include "core/figure/passpoints.h"
 #include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
@@ -325,4 +326,57 @@ TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
     ASSERT_FALSE(join);
     EXPECT_NE(join.error().message.find("noshapes.json"), std::string::npos);
     EXPECT_NE(join.error().message.find("record_shapes=True"), std::string::npos);
+}
+
+// The chart's points of a joined pass (core/figure/passpoints.h): a decode step's Q projection
+// on the H200, measured and predicted. Batch 16 × hidden 4096 in bf16 against a 4096 × 4096
+// weight: FLOPs 2·16·4096² per layer, bytes 2·4096² + 2·(2·16·4096), an intensity of
+// 131072 / 8256 = 15.876 FLOP/byte, in the model as in the trace's shapes (each tensor once).
+TEST(TraceModelJoin, PassPointsPutEachOperatorWhereItRanAndWhereTheModelPutsIt)
+{
+    const Real& r = real();
+    ASSERT_TRUE(r.trace && r.model) << r.problem;
+    auto join = joinTraceToModel(*r.trace, *r.model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    const JoinedPass& decode = join->passes[1];
+    const std::vector<FigurePassPoint> points = passPointsFor(decode, 7);
+    const FigurePassPoint* q = nullptr;
+    std::size_t withFlops = 0;
+    for (const JoinedOperator& o : decode.operators)
+        withFlops += o.flops > 0.0 && o.bytes > 0.0 ? 1 : 0;
+    EXPECT_EQ(points.size(), withFlops) << "one point per operator whose kernels have FLOPs";
+    for (const FigurePassPoint& p : points) {
+        EXPECT_EQ(p.hardware, 7);
+        if (p.name == "q_proj")
+            q = &p;
+    }
+    ASSERT_NE(q, nullptr);
+    const JoinedOperator* o = findOp(decode, "q_proj");
+    ASSERT_NE(o, nullptr);
+    const double ai = 131072.0 / 8256.0;
+    EXPECT_NEAR(q->measured.ai, ai, ai * 0.01);
+    EXPECT_DOUBLE_EQ(q->measured.flops, o->flops / o->measuredS);
+    EXPECT_NEAR(o->flops, 2.0 * 16 * 4096 * 4096 * 32, 1.0);
+    ASSERT_TRUE(q->predicted.has_value());
+    EXPECT_NEAR(q->predicted->ai, ai, ai * 1e-3);
+    EXPECT_NEAR(o->predictedFlops, 2.0 * 16 * 4096 * 4096 * 32, 1.0);
+    // The row `roofscope model --phase decode --batch 16 --context 512` prints, on the H200.
+    const double rowS = rowTime(*r.model, Phase::Decode, 16, 512, false, "q_proj");
+    EXPECT_DOUBLE_EQ(q->predictedS, rowS);
+    EXPECT_DOUBLE_EQ(q->predicted->flops, o->predictedFlops / rowS);
+    // Measured on a real H200, the projection runs under its bound: slower than predicted.
+    EXPECT_GT(q->measuredS, q->predictedS);
+    EXPECT_LT(q->measured.flops, q->predicted->flops);
+
+    // An operator whose kernels have no FLOPs (a trace without shapes) has no point; one the
+    // model has no row for has no prediction.
+    JoinedPass bare;
+    bare.operators = {{"attention", 2, 1e-3, 0.0, 0.0, 0.0, 0.0, 0.0},
+                      {"mystery", 1, 1e-3, 0.0, 0.0, 0.0, 4e9, 1e8}};
+    const std::vector<FigurePassPoint> few = passPointsFor(bare, 0);
+    ASSERT_EQ(few.size(), 1U);
+    EXPECT_EQ(few[0].name, "mystery");
+    EXPECT_FALSE(few[0].predicted.has_value());
+    EXPECT_DOUBLE_EQ(few[0].measured.ai, 40.0);
+    EXPECT_DOUBLE_EQ(few[0].measured.flops, 4e12);
 }

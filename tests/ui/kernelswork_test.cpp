@@ -1,6 +1,7 @@
 // The Kernels panel a user can work in (issue #36, item 5): after each import at 1366×768 and at
 // 1920×1080 the table shows at least a dozen rows, however many warnings the import had and
 // whether or not a second run brought a comparison.
+#include "importwait.h"
 #include "tests/generated/testpaths.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/mainwindow.h"
@@ -19,6 +20,7 @@
 #include <filesystem>
 
 using namespace roofscope;
+using roofscope::test::importAndWait;
 using roofscope::test::makeWindow;
 
 namespace {
@@ -33,25 +35,6 @@ void settle()
 {
     for (int i = 0; i < 6; ++i)
         QCoreApplication::processEvents();
-}
-
-// Imports `path` as the user would and waits for it; a GPU question is answered with its
-// preselected entry. The number of kernels added.
-int importAndWait(KernelsPanel& panel, const QString& path)
-{
-    QTimer answerer;
-    answerer.setInterval(10);
-    QObject::connect(&answerer, &QTimer::timeout, [] {
-        if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
-            d->accept();
-    });
-    answerer.start();
-    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
-    panel.importFiles({path});
-    if (!finished.wait(120000))
-        return -1;
-    settle();
-    return finished.front().front().toInt();
 }
 
 int visibleRows(const QTableView& view)

@@ -2,14 +2,21 @@
 // as the Model panel's model, one row per forward pass with its operators, layers and what the
 // model does not have, worst ratio first; the numbers are the core's join, the sentence follows
 // the selection, and undoing the import clears it.
+#include "core/figure/passpoints.h"
 #include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
 #include "core/models/modelconfig.h"
+#include "importwait.h"
 #include "tests/generated/testpaths.h"
+#include "ui/chart/chartdocument.h"
+#include "ui/chart/roofchart.h"
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"
+#include "ui/export/exportcontroller.h"
+#include "ui/export/figureexporter.h"
 #include "ui/models/passtreemodel.h"
+#include "ui/text/modelrownames.h"
 #include "ui/widgets/kernelspanel.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/passespanel.h"
@@ -29,9 +36,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace roofscope;
+using roofscope::test::importAndWait;
 using roofscope::test::makeWindow;
 
 namespace {
@@ -39,22 +48,6 @@ namespace {
 const std::string kDir = std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/../h200/";
 const std::string kTrace =
     kDir + "h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
-
-int importAndWait(KernelsPanel& panel, const QString& path)
-{
-    QTimer answerer;
-    answerer.setInterval(10);
-    QObject::connect(&answerer, &QTimer::timeout, [] {
-        if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
-            d->accept();
-    });
-    answerer.start();
-    QSignalSpy finished(&panel, &KernelsPanel::importFinished);
-    panel.importFiles({path});
-    if (!finished.wait(120000))
-        return -1;
-    return finished.front().front().toInt();
-}
 
 } // namespace
 
@@ -164,6 +157,43 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     EXPECT_TRUE(passes->sentence().startsWith(QStringLiteral("Prefill: ")))
         << passes->sentence().toStdString();
 
+    // The chosen pass's operators on the chart: an arrow from each prediction to its
+    // measurement, the longest named beside their points, in the export as on screen.
+    const std::vector<FigurePassPoint>& points = s->passPoints();
+    ASSERT_FALSE(points.empty());
+    const JoinedPass& prefill = expected.passes[0];
+    const std::vector<FigurePassPoint> want = passPointsFor(prefill, s->hardwareIndex("h200-sxm"));
+    ASSERT_EQ(points.size(), want.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        EXPECT_EQ(points[i].name, want[i].name);
+        EXPECT_EQ(points[i].measured, want[i].measured) << points[i].name;
+        EXPECT_EQ(points[i].predicted, want[i].predicted) << points[i].name;
+    }
+    QCoreApplication::processEvents();
+    RoofChart* chart = w->chart();
+    // An arrow where prediction and measurement are apart on screen (a prefill GEMM near its
+    // roof may sit on its prediction).
+    EXPECT_GE(chart->passArrowCount(), 5);
+    EXPECT_LE(chart->passArrowCount(), static_cast<int>(points.size()));
+    const QStringList names = chart->passLabelTexts();
+    ASSERT_GE(names.size(), 3);
+    ASSERT_LE(names.size(), 5);
+    EXPECT_EQ(QStringList(names).removeDuplicates(), 0);
+    const auto longest = std::max_element(want.begin(), want.end(),
+                                          [](const FigurePassPoint& a, const FigurePassPoint& b) {
+                                              return a.measuredS < b.measuredS;
+                                          });
+    EXPECT_EQ(names.front(), ModelRowNames::name(longest->name)) << names.join(u',').toStdString();
+    EXPECT_EQ(chart->figure().passPoints.size(), points.size());
+    auto* exports = w->findChild<ExportController*>();
+    ASSERT_NE(exports, nullptr);
+    auto figure = exports->figureOf(s->toScenario(), FigureOptions{});
+    ASSERT_TRUE(figure) << figure.error().message;
+    RoofChart* exported = (*figure)->document()->chart();
+    EXPECT_EQ(exported->figure().passPoints.size(), points.size());
+    EXPECT_EQ(exported->passArrowCount(), chart->passArrowCount());
+    EXPECT_EQ(exported->passLabelTexts().front(), names.front());
+
     // Another baseline is another prediction; the measured times stay.
     const int h100 = s->hardwareIndex("h100-sxm5");
     s->setBaseline(h100);
@@ -180,5 +210,9 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     s->undoStack()->undo();
     EXPECT_TRUE(s->measurements().sets.empty());
     EXPECT_EQ(model->rowCount(), 0);
+    EXPECT_TRUE(s->passPoints().empty());
+    QCoreApplication::processEvents();
+    EXPECT_EQ(w->chart()->passArrowCount(), 0);
+    EXPECT_TRUE(w->chart()->passLabelTexts().isEmpty());
     EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")));
 }

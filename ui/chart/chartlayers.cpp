@@ -9,6 +9,7 @@
 #include "ui/chart/layers/measuredkeylayer.h"
 #include "ui/chart/layers/measuredlayer.h"
 #include "ui/chart/layers/measuredlevelslayer.h"
+#include "ui/chart/layers/passpointslayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
 
@@ -25,6 +26,7 @@ std::vector<std::unique_ptr<ChartLayer>> createChartLayers()
     layers.push_back(std::make_unique<MeasuredLevelsLayer>());
     layers.push_back(std::make_unique<MeasuredLayer>());
     layers.push_back(std::make_unique<LinksLayer>());
+    layers.push_back(std::make_unique<PassPointsLayer>());
     layers.push_back(std::make_unique<CommunicationLayer>());
     layers.push_back(std::make_unique<AnalyticPointsLayer>());
     layers.push_back(std::make_unique<LegendLayer>());

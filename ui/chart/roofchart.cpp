@@ -9,6 +9,7 @@
 #include "ui/chart/layers/linkslayer.h"
 #include "ui/chart/layers/measuredkeylayer.h"
 #include "ui/chart/layers/measuredlayer.h"
+#include "ui/chart/layers/passpointslayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
 #include "ui/chart/lineartcanvas.h"
@@ -68,6 +69,10 @@ public:
     {
         const KernelRef k = session->measurementStore()->selectedKernel();
         return {k.set, k.kernel};
+    }
+    const std::vector<FigurePassPoint>& passPoints() const override
+    {
+        return session->passPoints();
     }
 };
 
@@ -360,6 +365,10 @@ RoofChart::RoofChart(Session* session, QObject* parent)
     connect(session->measurementStore(), &MeasurementStore::kernelSelectionChanged, this, [this] {
         d->builder.kernelSelectionChanged();
         d->refresh(ChartChange::Selection);
+    });
+    connect(session, &Session::passPointsChanged, this, [this] {
+        d->builder.passPointsChanged();
+        d->refresh(ChartChange::Measured);
     });
     connect(session->viewSettings(), &ViewSettings::viewChanged, this, [this] { d->refresh({}); });
     connect(session->viewSettings(), &ViewSettings::labelPositionsChanged, this,
@@ -664,6 +673,18 @@ std::vector<DataPoint> RoofChart::measuredPoints() const
     for (const MeasuredPoint& m : d->figure.measured)
         out.push_back(m.value);
     return out;
+}
+
+int RoofChart::passArrowCount() const
+{
+    const auto* l = d->layer<PassPointsLayer>();
+    return l ? l->arrowCount() : 0;
+}
+
+QStringList RoofChart::passLabelTexts() const
+{
+    const auto* l = d->layer<PassPointsLayer>();
+    return l ? l->labelTexts() : QStringList();
 }
 
 int RoofChart::linkCount() const

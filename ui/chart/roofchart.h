@@ -133,6 +133,10 @@ public:
     std::vector<DataPoint> measuredPoints() const;
     QStringList measuredKeyTexts() const; // the measured kernels' key, top to bottom
     int linkCount() const;                // arrows drawn
+    // The trace pass's operators (Figure::passPoints): arrows from prediction to measurement
+    // drawn, and operators named beside their points.
+    int passArrowCount() const;
+    QStringList passLabelTexts() const;
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
     // (or no function) keeps the default size. The area, not the diameter, follows the share,

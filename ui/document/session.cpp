@@ -72,6 +72,9 @@ Figure Session::figure() const
     // The colours the window gave, in the order they were checked, not the file's rule.
     for (FigureGpu& g : f->gpus)
         g.colorSlot = colorSlot(g.hardware);
+    f->passPoints = m_passPoints;
+    if (!m_passPoints.empty())
+        f->fit = fitRange(fitValues(*f));
     // The measurements are added from the session's own copy: a profile of 100,000 kernels is
     // not copied into a scenario on every redraw.
     if (!(measurements() == Measurements{})) {
@@ -82,6 +85,19 @@ Figure Session::figure() const
         f->selectedKernel = selected.kernel;
     }
     return *f;
+}
+
+void Session::setPassPoints(std::vector<FigurePassPoint> points)
+{
+    if (points.size() == m_passPoints.size() &&
+        std::equal(points.begin(), points.end(), m_passPoints.begin(),
+                   [](const FigurePassPoint& a, const FigurePassPoint& b) {
+                       return a.name == b.name && a.hardware == b.hardware &&
+                              a.measured == b.measured && a.predicted == b.predicted;
+                   }))
+        return;
+    m_passPoints = std::move(points);
+    emit passPointsChanged();
 }
 
 void Session::setChecked(int hw, bool checked)

@@ -67,6 +67,11 @@ public:
     void setBaseline(int hw);
     // Everything the figure of this document shows, from the core (core/figure.h).
     Figure figure() const;
+    // The operators of the trace pass the Passes panel shows, measured beside predicted
+    // (core/figure/passpoints.h): drawn on the chart and in its exports, not saved (they are
+    // derived from the document's trace and model).
+    void setPassPoints(std::vector<FigurePassPoint> points);
+    const std::vector<FigurePassPoint>& passPoints() const { return m_passPoints; }
 
     using HardwareState = AcceleratorSelection::State;
     const HardwareState& hardwareState() const { return m_gpus.state(); }
@@ -204,6 +209,7 @@ signals:
     void gestureEnded();
     // The outermost endChangeBatch(): every signal of the batch has been sent.
     void changeBatchFinished();
+    void passPointsChanged();
 
 private:
     Scenario toScenarioWithoutMeasurements() const;
@@ -222,6 +228,7 @@ private:
     ModelResolver m_modelResolver;
     std::function<QString(int)> m_operatorNote;
     std::vector<int> m_editedModelRows; // operator rows, sorted
+    std::vector<FigurePassPoint> m_passPoints;
     QUndoStack* m_undo = nullptr;
     MeasurementStore* m_measured = nullptr;
     ViewSettings* m_viewSettings = nullptr;

@@ -47,6 +47,9 @@ ExportController::figureOf(const Scenario& scenario, const FigureOptions& option
         return exporter;
     RoofChart* chart = (*exporter)->document()->chart();
     (*exporter)->document()->sizeModelMarkers();
+    // The trace pass the window shows beside its model: derived, not in the document, and on
+    // the slide as on screen. Same catalog, so the same GPU indices.
+    (*exporter)->document()->session()->setPassPoints(m_session->passPoints());
     // The labels where the window shows them (each where it fits in the figure), not placed
     // afresh for the figure's size: what the user arranged on screen is what the slide shows.
     chart->preferLabelOffsets(m_chart->labelOffsets());

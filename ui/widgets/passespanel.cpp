@@ -1,5 +1,6 @@
 #include "ui/widgets/passespanel.h"
 
+#include "core/figure/passpoints.h"
 #include "core/measured/modeljoin.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/measurementstore.h"
@@ -125,6 +126,7 @@ void PassesPanel::rejoin()
                       "forward passes, decoder layers and operators appear here beside "
                       "what the Model panel's model predicts."));
         m_sentence->clear();
+        session->setPassPoints({});
         return;
     }
     const int baseline = session->baseline();
@@ -136,6 +138,7 @@ void PassesPanel::rejoin()
     if (key == m_joinedKey)
         return;
     m_joinedKey = key;
+    m_joinedHardware = baseline;
     const QString file = QString::fromStdString(m_trace->file);
     auto join = joinTraceToModel(*m_trace, model, gpu);
     if (!join) {
@@ -158,6 +161,7 @@ void PassesPanel::rejoin()
         m_use->setVisible(!m_proposed.empty());
         setSummary(text);
         m_sentence->clear();
+        session->setPassPoints({});
         return;
     }
     m_proposed.clear();
@@ -192,8 +196,12 @@ void PassesPanel::showSentenceOf(int pass)
     }
     if (pass < 0 || pass >= static_cast<int>(j.passes.size())) {
         m_sentence->clear();
+        m_workbench->session()->setPassPoints({});
         return;
     }
+    // The pass's operators on the chart, measured beside predicted on the GPU of the join.
+    m_workbench->session()->setPassPoints(
+        passPointsFor(j.passes[static_cast<std::size_t>(pass)], m_joinedHardware));
     m_sentence->setText(m_model->passName(pass) + QStringLiteral(": ") +
                         QString::fromStdString(j.passes[static_cast<std::size_t>(pass)].sentence));
 }

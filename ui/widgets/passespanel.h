@@ -20,7 +20,8 @@ class PassTreeModel;
 // A PyTorch trace read as the model it runs (issue #36): its forward passes, each pass's
 // operators, decoder layers and what the model does not have, measured beside what the Model
 // panel's model predicts on the baseline GPU (joinTraceToModel), worst ratio first. Selecting a
-// pass puts its sentence (measured, bound, launch floor, GPU busy share) under the tree. The join
+// pass puts its sentence (measured, bound, launch floor, GPU busy share) under the tree and its
+// operators on the chart, each an arrow from prediction to measurement. The join
 // is made again when the model or the baseline changes, and cleared when the trace's run leaves
 // the document (an undone import).
 class PassesPanel : public QWidget {
@@ -56,7 +57,8 @@ private:
     QPushButton* m_use = nullptr;
     std::string m_proposed; // the catalog model m_use chooses
     std::shared_ptr<const MeasuredImport> m_trace;
-    std::string m_joinedKey; // model id and GPU id of the join shown
+    std::string m_joinedKey;   // model id and GPU id of the join shown
+    int m_joinedHardware = -1; // that GPU's catalog index: its pass points' colour
 };
 
 } // namespace roofscope
