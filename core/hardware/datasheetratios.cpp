@@ -11,7 +11,7 @@ std::vector<DatasheetRatio> datasheetRatios(const Hardware& measured, const Hard
         const std::string what = r.compute ? std::string(precisionName(r.ceiling.precision)) + " " +
                                                  std::string(computeUnitName(r.ceiling.unit))
                                            : r.level;
-        out.push_back({what, r.measured, r.datasheet, r.ratio()});
+        out.push_back({what, r.compute, r.measured, r.datasheet, r.ratio()});
     }
     return out;
 }

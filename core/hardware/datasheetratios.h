@@ -18,6 +18,7 @@ namespace roofscope {
 // paired even under different names) or "<precision> <unit>" ("fp32 vector").
 struct DatasheetRatio {
     std::string what;
+    bool compute = false;  // FLOP/s, else B/s
     double measured = 0.0; // FLOP/s or B/s
     double datasheet = 0.0;
     double ratio = 0.0; // measured / datasheet
