@@ -63,6 +63,22 @@ TEST(MeasureDialog, OffersTheDatasheetEntriesByNameAndGuessesPerDevice)
     EXPECT_EQ(dialog.deviceBox()->nextInFocusChain(), box);
 }
 
+// The dialog's first answer for a Vulkan device: the datasheet entry its name matches.
+TEST(MeasureDialog, GuessesTheDatasheetEntryFromTheDeviceName)
+{
+    std::vector<Hardware> catalog = catalogWithAMeasuredEntry();
+    EXPECT_EQ(MachineMeasurer::datasheetGuess("NVIDIA GeForce RTX 4090", catalog), "rtx-4090");
+    EXPECT_EQ(MachineMeasurer::datasheetGuess("AMD Instinct MI300X", catalog), "mi300x");
+    EXPECT_EQ(MachineMeasurer::datasheetGuess("llvmpipe (LLVM 15.0.6, 256 bits)", catalog), "");
+    // A measured entry whose id the name would match is not a datasheet.
+    Hardware measured;
+    measured.id = "llvmpipe";
+    measured.name = "llvmpipe (measured)";
+    measured.vendor = "measured";
+    catalog.push_back(measured);
+    EXPECT_EQ(MachineMeasurer::datasheetGuess("llvmpipe (LLVM 15.0.6, 256 bits)", catalog), "");
+}
+
 // The menu command end to end (quick probe): the dialog's choice is the entry's measured_of.
 TEST(MeasureDialog, TheMeasuredEntryNamesTheDatasheetEntryChosen)
 {

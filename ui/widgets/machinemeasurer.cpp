@@ -123,19 +123,25 @@ std::vector<MeasureDialog::Device> MachineMeasurer::devices(const std::vector<Ha
     const auto vulkan = probe::listVulkanDevices();
     if (!vulkan)
         return out;
+    for (const probe::VulkanDeviceSummary& d : *vulkan)
+        out.push_back(
+            {tr("Vulkan %1: %2 (%3)")
+                 .arg(d.index)
+                 .arg(QString::fromStdString(d.name), QString::fromStdString(d.deviceType)),
+             datasheetGuess(d.name, catalog)});
+    return out;
+}
+
+std::string MachineMeasurer::datasheetGuess(const std::string& deviceName,
+                                            const std::vector<Hardware>& catalog)
+{
     // Only datasheet entries: a measured entry of the same device is no published figure.
     std::vector<Hardware> datasheets;
     for (const Hardware& hw : catalog) {
         if (isDatasheetEntry(hw))
             datasheets.push_back(hw);
     }
-    for (const probe::VulkanDeviceSummary& d : *vulkan)
-        out.push_back(
-            {tr("Vulkan %1: %2 (%3)")
-                 .arg(d.index)
-                 .arg(QString::fromStdString(d.name), QString::fromStdString(d.deviceType)),
-             matchDeviceToCatalog(d.name, datasheets)});
-    return out;
+    return matchDeviceToCatalog(deviceName, datasheets);
 }
 
 void MachineMeasurer::chooseAndStart(bool quick)

@@ -49,6 +49,10 @@ public:
     // The same devices for the dialog, each with the datasheet entry of `catalog` its name
     // matches (core/measured/devicematch.h; none for the CPU).
     static std::vector<MeasureDialog::Device> devices(const std::vector<Hardware>& catalog);
+    // The datasheet entry of `catalog` a Vulkan device's name matches ("NVIDIA GeForce RTX 4090"
+    // → "rtx-4090"), "" when none does; measured entries are never the answer.
+    static std::string datasheetGuess(const std::string& deviceName,
+                                      const std::vector<Hardware>& catalog);
     // Edit ▸ Measure This Machine…: asks which device and which datasheet entry it measures
     // (MeasureDialog), then starts (`quick` as for start()).
     void chooseAndStart(bool quick = false);
