@@ -1,8 +1,10 @@
 #include "app/probecommand.h"
 
 #include "app/arguments.h"
+#include "app/probecomparison.h"
 #include "app/texttable.h"
 #include "core/hardware/catalog.h"
+#include "core/hardware/datasheetratios.h"
 #include "core/probe/cpuprobe.h"
 #include "core/probe/vulkanprobe.h"
 #include "core/util/atomicfile.h"
@@ -12,6 +14,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <optional>
 
 #include <unistd.h>
 
@@ -19,7 +22,8 @@ namespace roofscope::cli {
 
 namespace {
 
-const Arguments::Spec kProbeSpec{{"threads", "device", "format", "output"}, {"quick"}};
+const Arguments::Spec kProbeSpec{
+    {"threads", "device", "format", "output", "measured-of", "catalog"}, {"quick"}};
 // More threads than this is a typo, not a machine.
 constexpr double kMaxThreads = 4096;
 
@@ -203,6 +207,36 @@ int writeEntry(const Hardware& hw, const std::string& output, bool table)
     return 0;
 }
 
+// What the command asked for besides the device: the format, -o's file, --measured-of's entry.
+struct ProbeOutput {
+    std::string format = "table";
+    std::optional<std::string> file;
+    std::optional<Hardware> datasheet;
+};
+
+// The result as `out` asks: the JSON (with measured_of and datasheet_ratios when a datasheet
+// entry was named) or the table (its comparison after the measured figures), then the catalog
+// entry `hw` in -o's file, carrying measured_of.
+int report(nlohmann::json json, const std::string& table, Hardware hw, const ProbeOutput& out)
+{
+    if (out.datasheet)
+        hw.measuredOf = out.datasheet->id;
+    if (out.format == "json") {
+        if (out.datasheet) {
+            json["measured_of"] = out.datasheet->id;
+            json["datasheet_ratios"] = datasheetRatiosToJson(datasheetRatios(hw, *out.datasheet));
+        }
+        std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        std::cout << table;
+        if (out.datasheet)
+            std::cout << datasheetComparisonText(hw, *out.datasheet);
+    }
+    if (out.file)
+        return writeEntry(hw, *out.file, out.format == "table");
+    return 0;
+}
+
 std::function<void(const std::string&)> terminalProgress()
 {
     // Progress goes to a terminal only: a pipe or a test reads just the result.
@@ -213,8 +247,7 @@ std::function<void(const std::string&)> terminalProgress()
     };
 }
 
-int runVulkanProbe(const std::string& device, bool quick, const std::string& format,
-                   const std::string* output)
+int runVulkanProbe(const std::string& device, bool quick, const ProbeOutput& out)
 {
     probe::VulkanProbeOptions options;
     options.deviceIndex = vulkanIndex(device);
@@ -223,8 +256,8 @@ int runVulkanProbe(const std::string& device, bool quick, const std::string& for
         throw UsageError("--device " + device +
                          ": this build has no Vulkan probe (it was built without the Vulkan "
                          "headers or glslc); --device cpu measures the CPU");
-    if (output)
-        checkWritable(*output);
+    if (out.file)
+        checkWritable(*out.file);
     options.progress = terminalProgress();
     const auto result = probe::runVulkanProbe(options);
     if (options.progress)
@@ -234,15 +267,8 @@ int runVulkanProbe(const std::string& device, bool quick, const std::string& for
                   << "\n";
         return 1;
     }
-    if (format == "json")
-        std::cout << probe::vulkanResultToJson(*result).dump(
-                         2, ' ', false, nlohmann::json::error_handler_t::replace)
-                  << "\n";
-    else
-        std::cout << vulkanTableText(*result);
-    if (output)
-        return writeEntry(probe::vulkanResultToHardware(*result), *output, format == "table");
-    return 0;
+    return report(probe::vulkanResultToJson(*result), vulkanTableText(*result),
+                  probe::vulkanResultToHardware(*result), out);
 }
 
 } // namespace
@@ -250,7 +276,8 @@ int runVulkanProbe(const std::string& device, bool quick, const std::string& for
 void printProbeHelp(std::ostream& out)
 {
     out << "Usage: roofscope probe [--threads N] [--quick] [--device cpu|vulkan[:INDEX]]\n"
-           "                       [--format table|json] [-o FILE]\n\n"
+           "                       [--format table|json] [-o FILE]\n"
+           "                       [--measured-of ID [--catalog FILE]]\n\n"
            "Measures this machine's CPU: FP64 and FP32 FMA peaks (every instruction set the CPU\n"
            "has, AVX-512, AVX2+FMA, SSE2, scalar; the best kept), on one thread and on all,\n"
            "and bandwidth over a working-set sweep from 4 KiB to past the last cache (read and\n"
@@ -273,9 +300,14 @@ void printProbeHelp(std::ostream& out)
            "  --format table|json   output format (default table)\n"
            "  -o, --output FILE     also write the result as a catalog entry (id\n"
            "                        this-machine-cpu or this-machine-vulkan-INDEX) that\n"
-           "                        --catalog and the window read\n\n"
+           "                        --catalog and the window read\n"
+           "  --measured-of ID      the datasheet entry this device is (h200-sxm): the entry\n"
+           "                        -o writes says \"measured_of\": ID, and the output holds\n"
+           "                        each roof both have against it, measured ÷ datasheet\n"
+           "  --catalog FILE        also look for --measured-of's ID in FILE (may repeat)\n\n"
            "Example: roofscope probe -o this-machine.json && roofscope gpus --catalog "
-           "this-machine.json\n";
+           "this-machine.json\n"
+           "         roofscope probe --device vulkan --measured-of rtx-4090 -o gpu.json\n";
 }
 
 int runProbe(const std::vector<std::string>& args)
@@ -290,20 +322,27 @@ int runProbe(const std::vector<std::string>& args)
             numberOption("--threads", a.value("threads"), NumberRange::wholeUpTo(kMaxThreads)));
     options.quick = a.has("quick");
     const std::string device = a.value("device", "cpu");
-    const std::string format = a.value("format", "table");
-    if (format != "table" && format != "json")
-        throw UsageError("probe: --format " + format + ": expected one of: table, json");
-    const std::string output = a.value("output");
+    ProbeOutput out;
+    out.format = a.value("format", "table");
+    if (out.format != "table" && out.format != "json")
+        throw UsageError("probe: --format " + out.format + ": expected one of: table, json");
+    if (a.has("output"))
+        out.file = a.value("output");
+    if (a.has("catalog") && !a.has("measured-of"))
+        throw UsageError("probe: --catalog only says where --measured-of looks for the datasheet "
+                         "entry; give --measured-of ID too");
+    if (a.has("measured-of"))
+        out.datasheet = datasheetToMeasure(a.value("measured-of"), a.values("catalog"));
     if (device == "vulkan" || device.rfind("vulkan:", 0) == 0) {
         if (a.has("threads"))
             throw UsageError("--threads: counts CPU threads; --device " + device +
                              " takes no --threads");
-        return runVulkanProbe(device, options.quick, format, a.has("output") ? &output : nullptr);
+        return runVulkanProbe(device, options.quick, out);
     }
     if (device != "cpu")
         throw UsageError("--device " + device + ": expected cpu, vulkan or vulkan:INDEX");
-    if (a.has("output"))
-        checkWritable(output);
+    if (out.file)
+        checkWritable(*out.file);
 
     options.progress = terminalProgress();
     const probe::ProbeResult result = probe::runCpuProbe(options);
@@ -313,17 +352,8 @@ int runProbe(const std::vector<std::string>& args)
         std::cerr << "roofscope: probe: the bandwidth sweep measured nothing (out of memory?)\n";
         return 1;
     }
-
-    if (format == "json")
-        std::cout << probe::probeResultToJson(result).dump(2, ' ', false,
-                                                           nlohmann::json::error_handler_t::replace)
-                  << "\n";
-    else
-        std::cout << tableText(result);
-
-    if (a.has("output"))
-        return writeEntry(probe::probeResultToHardware(result), output, format == "table");
-    return 0;
+    return report(probe::probeResultToJson(result), tableText(result),
+                  probe::probeResultToHardware(result), out);
 }
 
 } // namespace roofscope::cli

@@ -1394,10 +1394,6 @@ Every core is kept busy: the rest of the machine may be slow.</source>
         <translation>Vulkan %1：%2（%3）</translation>
     </message>
     <message>
-        <source>Device to measure:</source>
-        <translation>要测量的设备：</translation>
-    </message>
-    <message>
         <source>Cannot Measure the Vulkan Device</source>
         <translation>无法测量该 Vulkan 设备</translation>
     </message>
@@ -1737,6 +1733,37 @@ A new document is open instead.</source>
     <message>
         <source>Passes</source>
         <translation>前向遍</translation>
+    </message>
+</context>
+<context>
+    <name>roofscope::MeasureDialog</name>
+    <message>
+        <source>Measure This Machine</source>
+        <translation>测量本机</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>The catalog entry of the same device, from its datasheet. The measured entry names it (&quot;measured_of&quot;), and its tooltip and the comparison table then show measured ÷ datasheet for every roof both have. (none) for a CPU or a device the catalog lacks.</source>
+        <translation>同一设备的规格书目录条目。实测条目会指向它（&quot;measured_of&quot;），其提示和对比表随后对两者都有的每条屋顶线显示 实测 ÷ 规格书。CPU 或目录中没有的设备请选（无）。</translation>
+    </message>
+    <message>
+        <source>The CPU (every core) or a Vulkan device, in the loader&apos;s order.</source>
+        <translation>CPU（所有核心）或某个 Vulkan 设备，按加载器的顺序。</translation>
+    </message>
+    <message>
+        <source>&amp;Device to measure:</source>
+        <translation>要测量的设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Measures datasheet entry:</source>
+        <translation>所测的规格书条目(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
     </message>
 </context>
 <context>

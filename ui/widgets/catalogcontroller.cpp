@@ -23,6 +23,11 @@ CatalogController::CatalogController(Session* session, QWidget* window)
 {
 }
 
+const std::vector<Hardware>& CatalogController::hardware() const
+{
+    return m_session->hardware();
+}
+
 void CatalogController::reportCatalogErrors(const QStringList& errors)
 {
     QSettings settings;

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 class QWidget;
 
@@ -22,6 +23,9 @@ class CatalogController : public QObject {
     Q_OBJECT
 public:
     CatalogController(Session* session, QWidget* window);
+
+    // The session's accelerators, for the questions that offer catalog entries.
+    const std::vector<Hardware>& hardware() const;
 
     // File ▸ Add Hardware Catalog… without the file dialog: validates the file (the message
     // names file and JSON pointer; nothing changes on error), merges it as one undo step,

@@ -1,11 +1,12 @@
 #include "ui/widgets/machinemeasurer.h"
 
+#include "core/hardware/datasheetratios.h"
+#include "core/measured/devicematch.h"
 #include "core/probe/cpuprobe.h"
 #include "core/util/format.h"
 #include "ui/controls/prompt.h"
 #include "ui/widgets/catalogcontroller.h"
 
-#include <QInputDialog>
 #include <QProgressDialog>
 #include <QThread>
 #include <QWidget>
@@ -44,11 +45,12 @@ QProgressDialog* MachineMeasurer::openDialog()
     return dialog;
 }
 
-bool MachineMeasurer::start(bool quick)
+bool MachineMeasurer::start(bool quick, const std::string& measuredOf)
 {
     if (m_thread)
         return false;
     m_cancel = false;
+    m_measuredOf = measuredOf;
     m_result = {};
     m_vulkanDevice = -1;
     QProgressDialog* dialog = openDialog();
@@ -75,11 +77,12 @@ bool MachineMeasurer::start(bool quick)
     return true;
 }
 
-bool MachineMeasurer::startVulkan(int deviceIndex, bool quick)
+bool MachineMeasurer::startVulkan(int deviceIndex, bool quick, const std::string& measuredOf)
 {
     if (m_thread)
         return false;
     m_cancel = false;
+    m_measuredOf = measuredOf;
     m_vulkanDevice = deviceIndex;
     m_vulkanResult.reset();
     m_vulkanError.clear();
@@ -108,36 +111,51 @@ bool MachineMeasurer::startVulkan(int deviceIndex, bool quick)
 
 QStringList MachineMeasurer::deviceChoices()
 {
-    QStringList out{tr("CPU (every core)")};
-    const auto devices = probe::listVulkanDevices();
-    if (!devices)
-        return out;
-    for (const probe::VulkanDeviceSummary& d : *devices)
-        out << tr("Vulkan %1: %2 (%3)")
-                   .arg(d.index)
-                   .arg(QString::fromStdString(d.name), QString::fromStdString(d.deviceType));
+    QStringList out;
+    for (const MeasureDialog::Device& d : devices({}))
+        out << d.label;
     return out;
 }
 
-void MachineMeasurer::chooseAndStart()
+std::vector<MeasureDialog::Device> MachineMeasurer::devices(const std::vector<Hardware>& catalog)
+{
+    std::vector<MeasureDialog::Device> out{{tr("CPU (every core)"), {}}};
+    const auto vulkan = probe::listVulkanDevices();
+    if (!vulkan)
+        return out;
+    for (const probe::VulkanDeviceSummary& d : *vulkan)
+        out.push_back(
+            {tr("Vulkan %1: %2 (%3)")
+                 .arg(d.index)
+                 .arg(QString::fromStdString(d.name), QString::fromStdString(d.deviceType)),
+             datasheetGuess(d.name, catalog)});
+    return out;
+}
+
+std::string MachineMeasurer::datasheetGuess(const std::string& deviceName,
+                                            const std::vector<Hardware>& catalog)
+{
+    // Only datasheet entries: a measured entry of the same device is no published figure.
+    std::vector<Hardware> datasheets;
+    for (const Hardware& hw : catalog) {
+        if (isDatasheetEntry(hw))
+            datasheets.push_back(hw);
+    }
+    return matchDeviceToCatalog(deviceName, datasheets);
+}
+
+void MachineMeasurer::chooseAndStart(bool quick)
 {
     if (m_thread)
         return;
-    const QStringList choices = deviceChoices();
-    if (choices.size() == 1) {
-        start();
+    const std::vector<Hardware>& catalog = m_catalog->hardware();
+    MeasureDialog dialog(devices(catalog), catalog, m_window);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    }
-    bool ok = false;
-    const QString chosen = QInputDialog::getItem(m_window, tr("Measure This Machine"),
-                                                 tr("Device to measure:"), choices, 0, false, &ok);
-    if (!ok)
-        return;
-    const int index = static_cast<int>(choices.indexOf(chosen));
-    if (index <= 0)
-        start();
+    if (dialog.deviceIndex() <= 0)
+        start(quick, dialog.measuredOf());
     else
-        startVulkan(index - 1);
+        startVulkan(dialog.deviceIndex() - 1, quick, dialog.measuredOf());
 }
 
 void MachineMeasurer::onVulkanFinished()
@@ -157,7 +175,8 @@ void MachineMeasurer::onVulkanFinished()
         emit finished(false);
         return;
     }
-    const Hardware hw = probe::vulkanResultToHardware(*m_vulkanResult);
+    Hardware hw = probe::vulkanResultToHardware(*m_vulkanResult);
+    hw.measuredOf = m_measuredOf;
     if (const auto error = m_catalog->saveAccelerator(hw)) {
         Prompt::ask(m_window, {tr("Cannot Add the Measured Machine"), *error, QMessageBox::Ok,
                                QMessageBox::Ok, QMessageBox::Warning});
@@ -216,7 +235,8 @@ void MachineMeasurer::onFinished()
         emit finished(false);
         return;
     }
-    const Hardware hw = probe::probeResultToHardware(m_result);
+    Hardware hw = probe::probeResultToHardware(m_result);
+    hw.measuredOf = m_measuredOf;
     if (const auto error = m_catalog->saveAccelerator(hw)) {
         Prompt::ask(m_window, {tr("Cannot Add the Measured Machine"), *error, QMessageBox::Ok,
                                QMessageBox::Ok, QMessageBox::Warning});
