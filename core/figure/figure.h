@@ -151,6 +151,7 @@ struct FigurePassPoint {
     std::optional<DataPoint> predicted; // none when the model has no row or the row no work
     double measuredS = 0.0;
     double predictedS = 0.0;
+    bool selected = false; // the operator chosen in the Passes panel: drawn larger, always named
 };
 
 // A collective of a model spread over GPUs, on its GPU's link roof (communicationPoints()).

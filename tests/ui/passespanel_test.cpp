@@ -194,6 +194,33 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     EXPECT_EQ(exported->passArrowCount(), chart->passArrowCount());
     EXPECT_EQ(exported->passLabelTexts().front(), names.front());
 
+    // Choosing an operator rings its two points and names it first.
+    EXPECT_EQ(chart->passSelectionRings(), 0);
+    QModelIndex prefillRow;
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data(PassTreeModel::PassRole).toInt() == 0)
+            prefillRow = proxy->index(r, 0);
+    }
+    ASSERT_TRUE(prefillRow.isValid());
+    QModelIndex qRow;
+    for (int r = 0; r < proxy->rowCount(prefillRow); ++r) {
+        const QModelIndex i = proxy->index(r, 0, prefillRow);
+        if (i.data(PassTreeModel::OperatorRole).toString() == QStringLiteral("q_proj"))
+            qRow = i;
+    }
+    ASSERT_TRUE(qRow.isValid());
+    passes->view()->setCurrentIndex(qRow);
+    QCoreApplication::processEvents();
+    QStringList selected;
+    for (const FigurePassPoint& p : s->passPoints()) {
+        if (p.selected)
+            selected << QString::fromStdString(p.name);
+    }
+    EXPECT_EQ(selected, QStringList{QStringLiteral("q_proj")});
+    EXPECT_EQ(chart->passSelectionRings(), 2) << "measured and predicted";
+    EXPECT_EQ(chart->passLabelTexts().front(), QStringLiteral("Q projection"));
+    EXPECT_TRUE(passes->sentence().startsWith(QStringLiteral("Prefill: ")));
+
     // Another baseline is another prediction; the measured times stay.
     const int h100 = s->hardwareIndex("h100-sxm5");
     s->setBaseline(h100);

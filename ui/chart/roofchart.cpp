@@ -687,6 +687,12 @@ QStringList RoofChart::passLabelTexts() const
     return l ? l->labelTexts() : QStringList();
 }
 
+int RoofChart::passSelectionRings() const
+{
+    const auto* l = d->layer<PassPointsLayer>();
+    return l ? l->selectedRingCount() : 0;
+}
+
 int RoofChart::linkCount() const
 {
     const auto* l = d->layer<LinksLayer>();

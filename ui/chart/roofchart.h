@@ -137,6 +137,7 @@ public:
     // drawn, and operators named beside their points.
     int passArrowCount() const;
     QStringList passLabelTexts() const;
+    int passSelectionRings() const; // round the operator chosen in the Passes panel
 
     // Marker area per point as a share (0…1) of a whole, e.g. of a model's step time; nullopt
     // (or no function) keeps the default size. The area, not the diameter, follows the share,

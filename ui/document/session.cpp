@@ -93,7 +93,8 @@ void Session::setPassPoints(std::vector<FigurePassPoint> points)
         std::equal(points.begin(), points.end(), m_passPoints.begin(),
                    [](const FigurePassPoint& a, const FigurePassPoint& b) {
                        return a.name == b.name && a.hardware == b.hardware &&
-                              a.measured == b.measured && a.predicted == b.predicted;
+                              a.measured == b.measured && a.predicted == b.predicted &&
+                              a.selected == b.selected;
                    }))
         return;
     m_passPoints = std::move(points);

@@ -153,6 +153,12 @@ QVariant PassTreeModel::data(const QModelIndex& index, int role) const
         return sortValue(n, index.column());
     case PassRole:
         return n.pass;
+    case OperatorRole:
+        return n.kind == Kind::Operator
+                   ? QString::fromStdString(m_join.passes[static_cast<std::size_t>(n.pass)]
+                                                .operators[static_cast<std::size_t>(n.item)]
+                                                .name)
+                   : QString();
     case Qt::ToolTipRole:
         if (n.kind == Kind::Pass)
             return QString::fromStdString(m_join.passes[static_cast<std::size_t>(n.pass)].sentence);

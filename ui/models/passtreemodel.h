@@ -27,6 +27,8 @@ public:
     static constexpr int SortRole = Qt::UserRole;
     // The pass an index belongs to (its own row's for a pass), -1 for an invalid index.
     static constexpr int PassRole = Qt::UserRole + 1;
+    // The model row key of an operator's row ("q_proj"), an empty string for any other row.
+    static constexpr int OperatorRole = Qt::UserRole + 2;
 
     explicit PassTreeModel(QObject* parent = nullptr);
 

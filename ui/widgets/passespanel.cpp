@@ -66,7 +66,8 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {
                 showSentenceOf(current.isValid() ? current.data(PassTreeModel::PassRole).toInt()
-                                                 : -1);
+                                                 : -1,
+                               current.data(PassTreeModel::OperatorRole).toString().toStdString());
             });
     Session* session = workbench->session();
     // A batch or context change leaves the join as it was: it depends on the model and GPU.
@@ -181,7 +182,7 @@ void PassesPanel::rejoin()
     showSentenceOf(-1);
 }
 
-void PassesPanel::showSentenceOf(int pass)
+void PassesPanel::showSentenceOf(int pass, const std::string& selectedOperator)
 {
     const ModelJoin& j = m_model->join();
     if (pass < 0) {
@@ -200,8 +201,11 @@ void PassesPanel::showSentenceOf(int pass)
         return;
     }
     // The pass's operators on the chart, measured beside predicted on the GPU of the join.
-    m_workbench->session()->setPassPoints(
-        passPointsFor(j.passes[static_cast<std::size_t>(pass)], m_joinedHardware));
+    std::vector<FigurePassPoint> points =
+        passPointsFor(j.passes[static_cast<std::size_t>(pass)], m_joinedHardware);
+    for (FigurePassPoint& p : points)
+        p.selected = !selectedOperator.empty() && p.name == selectedOperator;
+    m_workbench->session()->setPassPoints(std::move(points));
     m_sentence->setText(m_model->passName(pass) + QStringLiteral(": ") +
                         QString::fromStdString(j.passes[static_cast<std::size_t>(pass)].sentence));
 }

@@ -45,7 +45,9 @@ public:
 private:
     void rejoin();
     void setSummary(const QString& text);
-    void showSentenceOf(int pass);
+    // The pass's sentence and its operators on the chart, `selectedOperator` (a row key, or "")
+    // marked.
+    void showSentenceOf(int pass, const std::string& selectedOperator = {});
     void forgetTraceIfGone();
 
     ModelWorkbench* m_workbench;

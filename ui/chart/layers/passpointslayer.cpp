@@ -74,6 +74,12 @@ void PassPointsLayer::attach(const ChartHost& host)
     m_arrowsItem = new QGraphicsPathItem(m_clip);
     m_predictedItem = new QGraphicsPathItem(m_clip);
     m_measuredItem = new QGraphicsPathItem(m_clip);
+    m_selectedItem = new QGraphicsPathItem(m_clip);
+}
+
+int PassPointsLayer::selectedRingCount() const
+{
+    return m_rings;
 }
 
 QStringList PassPointsLayer::labelTexts() const
@@ -97,7 +103,9 @@ void PassPointsLayer::update(const ChartContext& context, ChartChanges changes)
     QPainterPath arrows;
     QPainterPath predicted;
     QPainterPath measured;
+    QPainterPath rings;
     m_arrows = 0;
+    m_rings = 0;
     QColor color = context.style.text;
     for (const FigurePassPoint& p : points) {
         if (!drawable(p.measured))
@@ -105,6 +113,10 @@ void PassPointsLayer::update(const ChartContext& context, ChartChanges changes)
         color = colorOf(context, p.hardware);
         const QPointF head = geometry::valueToPixel(axes, QPointF(p.measured.ai, p.measured.flops));
         addTriangle(measured, head, kRadius + 1.0);
+        if (p.selected) {
+            rings.addEllipse(head, kRadius + 5.0, kRadius + 5.0);
+            ++m_rings;
+        }
         context.obstacles.emplace_back(head.x() - kRadius, head.y() - kRadius, 2 * kRadius,
                                        2 * kRadius);
         if (!p.predicted || !drawable(*p.predicted))
@@ -112,6 +124,10 @@ void PassPointsLayer::update(const ChartContext& context, ChartChanges changes)
         const QPointF tail =
             geometry::valueToPixel(axes, QPointF(p.predicted->ai, p.predicted->flops));
         addTriangle(predicted, tail, kRadius);
+        if (p.selected) {
+            rings.addEllipse(tail, kRadius + 5.0, kRadius + 5.0);
+            ++m_rings;
+        }
         const int before = arrows.elementCount();
         addArrow(arrows, tail, head);
         m_arrows += arrows.elementCount() > before ? 1 : 0;
@@ -126,11 +142,17 @@ void PassPointsLayer::update(const ChartContext& context, ChartChanges changes)
     m_measuredItem->setPen(QPen(context.style.text, 0.8));
     m_measuredItem->setBrush(color);
     m_measuredItem->setPath(measured);
+    m_selectedItem->setPen(QPen(context.style.text, 2.0));
+    m_selectedItem->setBrush(Qt::NoBrush);
+    m_selectedItem->setPath(rings);
 
     // Names beside the diamonds of the longest operators, right of the point, kept in the plot.
     std::vector<std::size_t> order(points.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
+    // The chosen operator first, then the longest.
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (points[a].selected != points[b].selected)
+            return points[a].selected;
         return points[a].measuredS > points[b].measuredS;
     });
     std::size_t shown = 0;

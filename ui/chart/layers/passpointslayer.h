@@ -24,7 +24,8 @@ public:
     std::optional<QString> toolTipAt(const ChartContext& context, QPointF chartPos) const override;
 
     int arrowCount() const { return m_arrows; }
-    QStringList labelTexts() const; // the names shown, longest operator first
+    QStringList labelTexts() const; // the names shown: the chosen operator, then the longest
+    int selectedRingCount() const;  // rings drawn round the chosen operator's points
 
 private:
     QGraphicsItem* m_host = nullptr;
@@ -32,8 +33,10 @@ private:
     QGraphicsPathItem* m_arrowsItem = nullptr;
     QGraphicsPathItem* m_predictedItem = nullptr;
     QGraphicsPathItem* m_measuredItem = nullptr;
+    QGraphicsPathItem* m_selectedItem = nullptr; // rings round the chosen operator's two points
     std::vector<QGraphicsSimpleTextItem*> m_labels;
     int m_arrows = 0;
+    int m_rings = 0;
 };
 
 } // namespace roofscope
