@@ -3,6 +3,7 @@
 // line (issue #36, item 5); a name at one shape has none.
 #include "core/document/scenario.h"
 #include "core/figure/figure.h"
+#include "core/figure/figuredata.h"
 #include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
@@ -26,7 +27,7 @@ std::string h200Sample(const std::string& name)
     return std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/../h200/" + name;
 }
 
-Figure figureOf(std::vector<MeasuredKernel> kernels, bool hierarchical = false)
+Scenario scenarioOf(std::vector<MeasuredKernel> kernels, bool hierarchical = false)
 {
     Scenario s;
     s.gpus = {kH200};
@@ -36,6 +37,12 @@ Figure figureOf(std::vector<MeasuredKernel> kernels, bool hierarchical = false)
     set.kernels = std::move(kernels);
     s.measurements.sets.push_back(std::move(set));
     s.measurements.hierarchical = hierarchical;
+    return s;
+}
+
+Figure figureOf(std::vector<MeasuredKernel> kernels, bool hierarchical = false)
+{
+    const Scenario s = scenarioOf(std::move(kernels), hierarchical);
     auto f = buildFigure(s, HardwareCatalog::builtin());
     EXPECT_TRUE(f) << (f ? "" : f.error().message);
     return f ? *f : Figure{};
@@ -141,4 +148,34 @@ TEST(FigureMeasuredPaths, DecodeAttentionAtAGrowingContextIsOnePath)
     // 32 launches of 4·16·32·1·S·128 FLOPs, S = 513 first and 527 last.
     EXPECT_NEAR(flops.front(), 32 * 4.0 * 16 * 32 * 513 * 128, 1.0);
     EXPECT_NEAR(flops.back(), 32 * 4.0 * 16 * 32 * 527 * 128, 1.0);
+}
+
+// The figure data's JSON gives each point of a sweep its path and its place along it, and null
+// to the others.
+TEST(FigureMeasuredPaths, TheFigureDataNamesEachPointsPathAndStep)
+{
+    const Scenario s =
+        scenarioOf({csvKernel("gemm", 2.0, 4e12, 2e10), csvKernel("softmax", 1.0, 1e9, 4e9),
+                    csvKernel("gemm", 1.0, 1e12, 1e10)});
+    const HardwareCatalog catalog = HardwareCatalog::builtin();
+    auto f = buildFigure(s, catalog);
+    ASSERT_TRUE(f);
+    const auto json = nlohmann::json::parse(
+        FigureData::collect(*f, catalog.all(), s.measurements, f->fit).toJson());
+    std::vector<std::pair<int, nlohmann::json>> steps; // (index in the set, path_step)
+    for (const auto& k : json.at("kernels")) {
+        if (k.at("short_name") == "softmax") {
+            EXPECT_TRUE(k.at("path").is_null());
+            EXPECT_TRUE(k.at("path_step").is_null());
+            continue;
+        }
+        EXPECT_EQ(k.at("path"), 0);
+        steps.emplace_back(k.at("index").get<int>(), k.at("path_step"));
+    }
+    // The 1 TFLOP launch (row 2) first, the 4 TFLOP one (row 0) second.
+    std::sort(steps.begin(), steps.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].second, 1);
+    EXPECT_EQ(steps[1].second, 0);
 }
