@@ -43,7 +43,9 @@ FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
 std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint>& points,
                                                  const Measurements& measurements)
 {
-    // (set, file, GPU, short name) → its DRAM points, keys in order of first point.
+    // (set, file, GPU, full name) → its DRAM points, keys in order of first point. The full
+    // name, not the short one: ATen's elementwise_kernel<…> of a hundred functors share a short
+    // name, and joining them would draw a web between unrelated ops.
     using Key = std::tuple<int, std::string, std::string, std::string>;
     std::map<Key, std::size_t> index;
     std::vector<std::pair<int, std::vector<PathStep>>> groups; // (hardware, steps)
@@ -52,7 +54,7 @@ std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint
         const MeasuredKernel* k = measurements.kernel(p.set, p.kernel);
         if (p.level != MemLevel::Dram || !k)
             continue;
-        const Key key{p.set, k->file, k->gpu, p.name};
+        const Key key{p.set, k->file, k->gpu, k->name};
         const auto [it, inserted] = index.emplace(key, groups.size());
         if (inserted)
             groups.push_back({p.hardware, {}});

@@ -8,7 +8,7 @@
 namespace roofscope {
 
 // The paths of a figure's measured points (Figure::measuredPaths): the DRAM points of one kernel
-// name (short name, run, file, GPU) at two or more shapes (launchShape), ordered by FLOPs per
+// (its full name, run, file, GPU) at two or more shapes (launchShape), ordered by FLOPs per
 // launch and then by intensity, so that a batch sweep or attention at a growing context reads
 // as one line across the chart rather than as unrelated points. A name at one shape has no path
 // (its repeated launches are one point when grouped, one spot when not). addMeasuredToFigure

@@ -1,5 +1,5 @@
 // The paths of the figure's measured points (Figure::measuredPaths, core/figure/measuredpaths.h):
-// one kernel name at several shapes is joined in order of its work, so a batch sweep reads as a
+// one kernel at several shapes is joined in order of its work, so a batch sweep reads as a
 // line (issue #36, item 5); a name at one shape has none.
 #include "core/document/scenario.h"
 #include "core/figure/figure.h"
