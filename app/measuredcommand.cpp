@@ -509,7 +509,8 @@ void printMeasuredHelp(std::ostream& out)
            "                          listed as not in model. --group-by operator (default),\n"
            "                          layer or pass\n"
            "  --compare I,J           compare run I (before) with run J (after), counted from 1\n"
-           "  --group-by launch|name  one row per launch (default) or per kernel name\n"
+           "  --group-by launch|name  one row per launch (default) or per kernel name and\n"
+           "                          shape (a batch sweep stays one row per batch size)\n"
            "  --format table|json|csv output format (default table)\n"
            "  --catalog FILE          add or override hardware (repeatable)\n\n"
            "Formats, told apart by content (gzip is inflated first), and how to make them:\n\n";

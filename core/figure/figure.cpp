@@ -1,5 +1,6 @@
 #include "core/figure/figure.h"
 
+#include "core/figure/measuredpaths.h"
 #include "core/figure/paletteassignment.h"
 #include "core/figure/rooflabel.h"
 
@@ -574,6 +575,8 @@ void addMeasuredToFigure(Figure& f, const Measurements& m, const HardwareCatalog
             }
         }
     }
+
+    f.measuredPaths = measuredPathsFor(f.measured, m);
 
     for (const KernelLink& link : m.links) {
         if (link.set < 0 || link.set >= static_cast<int>(dramPoint.size()))

@@ -126,6 +126,14 @@ struct MeasuredPoint {
     std::optional<Bound> bound;
     bool labelled = false; // one of the Measurements::labelTop kernels of its set by time
 };
+// The points of one kernel name at several shapes (a batch sweep, attention at a growing
+// context), joined in order of their work (measuredPathsFor, core/figure/measuredpaths.h): drawn
+// as a thin line in the GPU's colour under the markers.
+struct FigureMeasuredPath {
+    int hardware = -1;       // the points' GPU (catalog index), -1 when unknown
+    std::vector<int> points; // indices into Figure::measured (DRAM points), in order
+    bool operator==(const FigureMeasuredPath&) const = default;
+};
 // An arrow to a measured point: from the analytic operator the user linked the kernel to
 // (Predicted), or from the same kernel's point in the "before" run (BeforeAfter).
 enum class MeasuredLinkKind { Predicted, BeforeAfter };
@@ -187,6 +195,7 @@ struct Figure {
     std::vector<FigurePoint> points;
     std::vector<FigureSweep> sweeps;
     std::vector<MeasuredPoint> measured;
+    std::vector<FigureMeasuredPath> measuredPaths; // one kernel name's shapes, joined
     std::vector<MeasuredLink> links;
     // The kernel selected in the Kernels table (set, kernel), -1 when none: its points are
     // highlighted.

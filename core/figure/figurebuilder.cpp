@@ -136,6 +136,7 @@ void FigureBuilder::setMeasured(std::vector<MeasuredPoint> measured,
                                 std::vector<MeasuredLink> links)
 {
     m_figure.measured = std::move(measured);
+    m_figure.measuredPaths.clear(); // points without their kernels: no shapes to join
     m_figure.links = std::move(links);
 }
 
@@ -249,6 +250,7 @@ void FigureBuilder::readMeasured()
     measuredOnly.points = m_figure.points;
     addMeasuredToFigure(measuredOnly, m_source.measurements(), m_source.catalog());
     m_figure.measured = std::move(measuredOnly.measured);
+    m_figure.measuredPaths = std::move(measuredOnly.measuredPaths);
     m_figure.links = std::move(measuredOnly.links);
     m_figure.passPoints = m_source.passPoints();
     m_figure.kernelSpeedups = std::move(measuredOnly.kernelSpeedups);

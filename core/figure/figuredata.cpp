@@ -93,7 +93,16 @@ FigureData FigureData::collect(const Figure& figure, const std::vector<Hardware>
 void FigureData::collectMeasured(FigureData& d, const Figure& figure, const Measurements& m)
 {
     d.m_kernels.reserve(figure.measured.size());
-    for (const MeasuredPoint& p : figure.measured) {
+    // (path, step) of each point on a sweep.
+    std::vector<std::pair<int, int>> onPath(figure.measured.size(), {-1, -1});
+    for (std::size_t pi = 0; pi < figure.measuredPaths.size(); ++pi) {
+        const std::vector<int>& points = figure.measuredPaths[pi].points;
+        for (std::size_t step = 0; step < points.size(); ++step)
+            onPath[static_cast<std::size_t>(points[step])] = {static_cast<int>(pi),
+                                                              static_cast<int>(step)};
+    }
+    for (std::size_t i = 0; i < figure.measured.size(); ++i) {
+        const MeasuredPoint& p = figure.measured[i];
         const MeasuredKernel* k = m.kernel(p.set, p.kernel);
         if (!k)
             continue;
@@ -115,6 +124,10 @@ void FigureData::collectMeasured(FigureData& d, const Figure& figure, const Meas
         out.percentOfRoof = p.percentOfRoof;
         out.bound = p.bound ? std::string(boundName(*p.bound)) : std::string();
         out.labelled = p.labelled;
+        if (onPath[i].first >= 0) {
+            out.path = onPath[i].first;
+            out.pathStep = onPath[i].second;
+        }
         d.m_kernels.push_back(std::move(out));
     }
     for (const MeasuredLink& l : figure.links) {
@@ -306,7 +319,9 @@ std::string FigureData::toJson() const
                            {"bytes", optional(k.bytes)},
                            {"percent_of_roof", optional(k.percentOfRoof)},
                            {"bound", k.bound.empty() ? json() : json(k.bound)},
-                           {"labelled", k.labelled}});
+                           {"labelled", k.labelled},
+                           {"path", k.path ? json(*k.path) : json()},
+                           {"path_step", k.pathStep ? json(*k.pathStep) : json()}});
     json links = json::array();
     for (const Link& l : m_links)
         links.push_back({{"kind", l.kind},

@@ -65,6 +65,9 @@ public:
         std::optional<double> percentOfRoof;
         std::string bound;
         bool labelled = false;
+        // A point of a sweep (Figure::measuredPaths): which path, and its place along it.
+        std::optional<int> path;
+        std::optional<int> pathStep;
     };
     // An arrow: predicted → measured (`op` set) or before → after (`speedup` set).
     struct Link {

@@ -1,5 +1,6 @@
 #include "core/measured/kernelanalysis.h"
 
+#include "core/measured/launchshape.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -232,65 +233,132 @@ std::string percentText(double share)
     return formatNumber(share * 100.0, share > 0.995 && share < 1.0 ? 4 : 3) + " %";
 }
 
+long long addCounts(long long a, long long b)
+{
+    return b > std::numeric_limits<long long>::max() - a ? std::numeric_limits<long long>::max()
+                                                         : a + b;
+}
+
+// The launches of one name and shape, summed, and where the first of them was in the file.
+struct ShapeGroup {
+    MeasuredKernel sum;
+    LaunchShape shape;
+    std::size_t first = 0;
+};
+
+// The shape groups of one name (file, GPU), those of launches with FLOPs apart from those
+// without, with an index by shape value per measure so that a trace of 100,000 launches at as
+// many shapes is not a quadratic search.
+class NameGroups {
+public:
+    void add(const MeasuredKernel& k, std::size_t order)
+    {
+        std::vector<ShapeGroup>& groups = k.flops ? m_with : m_without;
+        const LaunchShape shape = launchShape(k);
+        if (const auto found = find(shape, k.flops.has_value())) {
+            addLaunch(groups[*found].sum, k);
+            return;
+        }
+        m_index[{k.flops.has_value(), shape.measure}].emplace(shape.value, groups.size());
+        groups.push_back({k, shape, order});
+        if (k.timeKnown)
+            groups.back().sum.launchId.clear();
+    }
+    // The groups, each with where it first appeared; see groupKernelsByName for where the
+    // launches without FLOPs go.
+    std::vector<ShapeGroup> take();
+
+private:
+    std::optional<std::size_t> find(const LaunchShape& shape, bool withFlops) const
+    {
+        const auto it = m_index.find({withFlops, shape.measure});
+        if (it == m_index.end())
+            return std::nullopt;
+        // Candidates within the tolerance either side; the earliest group of a match wins.
+        const double span = kShapeTolerance * std::abs(shape.value) / (1.0 - kShapeTolerance);
+        std::optional<std::size_t> best;
+        for (auto c = it->second.lower_bound(shape.value - span);
+             c != it->second.end() && c->first <= shape.value + span; ++c) {
+            const std::vector<ShapeGroup>& groups = withFlops ? m_with : m_without;
+            if (sameShape(groups[c->second].shape, shape) && (!best || c->second < *best))
+                best = c->second;
+        }
+        return best;
+    }
+
+    std::vector<ShapeGroup> m_with;
+    std::vector<ShapeGroup> m_without;
+    std::map<std::pair<bool, LaunchShape::Measure>, std::map<double, std::size_t>> m_index;
+};
+
+// Group `g` (launches with FLOPs) joined by `rest`, launches without: the time and launches
+// are everyone's, the FLOPs, bytes and placedTimeS those of `g`, and a note says the share.
+void joinLaunchesWithoutFlops(MeasuredKernel& g, const MeasuredKernel& rest)
+{
+    const double placedTime = g.timeS;
+    const long long placedLaunches = g.launches;
+    g.launches = addCounts(g.launches, rest.launches);
+    g.timeS += rest.timeS;
+    if (!std::isfinite(g.timeS))
+        g.timeS = std::numeric_limits<double>::max();
+    g.placedTimeS = placedTime;
+    const double share = g.timeS > 0.0 ? placedTime / g.timeS : 0.0;
+    g.notes.push_back("placed from " + std::to_string(placedLaunches) + " of " +
+                      std::to_string(g.launches) + " launches (" + percentText(share) +
+                      " of its time): " + std::to_string(rest.launches) +
+                      (rest.launches == 1 ? " launch has" : " launches have") + " no FLOPs");
+    for (const std::string& note : rest.notes)
+        if (std::find(g.notes.begin(), g.notes.end(), note) == g.notes.end())
+            g.notes.push_back(note);
+}
+
+std::vector<ShapeGroup> NameGroups::take()
+{
+    if (m_with.empty() || m_without.empty())
+        return std::move(m_with.empty() ? m_without : m_with);
+    // Launches without FLOPs have no shape to place them by (their DRAM bytes alone do not
+    // tell a shape's launches from another's when the others are told apart by FLOPs). They
+    // join the shape most launches have: the likeliest to be theirs, and the group whose point
+    // their share changes least. A tie goes to the first.
+    ShapeGroup rest = std::move(m_without.front());
+    for (std::size_t i = 1; i < m_without.size(); ++i)
+        addLaunch(rest.sum, m_without[i].sum);
+    const auto target = std::max_element(
+        m_with.begin(), m_with.end(),
+        [](const ShapeGroup& a, const ShapeGroup& b) { return a.sum.launches < b.sum.launches; });
+    joinLaunchesWithoutFlops(target->sum, rest.sum);
+    target->first = std::min(target->first, rest.first);
+    return std::move(m_with);
+}
+
 } // namespace
 
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels)
 {
-    // Each name's launches with FLOPs and those without are summed apart: one launch that no
-    // operator claims (no shapes, so no FLOPs) must not blank the point of the other 959. The
-    // group is placed from the launches with FLOPs and says what share of its time they are.
-    struct Parts {
-        std::optional<MeasuredKernel> with;
-        std::optional<MeasuredKernel> without;
-    };
-    std::vector<Parts> parts;
+    std::vector<NameGroups> names;
     std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> index;
-    for (const MeasuredKernel& k : kernels) {
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        const MeasuredKernel& k = kernels[i];
         // Rates without a time cannot be summed (nor averaged without their weights): such a
         // launch stays a row of its own.
         const auto key = std::tuple{k.name, k.file, k.gpu, k.timeKnown ? "" : k.launchId};
-        const auto [it, inserted] = index.emplace(key, parts.size());
+        const auto [it, inserted] = index.emplace(key, names.size());
         if (inserted)
-            parts.emplace_back();
-        std::optional<MeasuredKernel>& part =
-            k.flops ? parts[it->second].with : parts[it->second].without;
-        if (part) {
-            addLaunch(*part, k);
-            continue;
-        }
-        part = k;
-        if (k.timeKnown)
-            part->launchId.clear();
+            names.emplace_back();
+        names[it->second].add(k, i);
     }
-    std::vector<MeasuredKernel> groups;
-    groups.reserve(parts.size());
-    for (Parts& p : parts) {
-        if (!p.with || !p.without) {
-            groups.push_back(std::move(p.with ? *p.with : *p.without));
-            continue;
-        }
-        MeasuredKernel g = std::move(*p.with);
-        const MeasuredKernel& rest = *p.without;
-        const double placedTime = g.timeS;
-        const long long placedLaunches = g.launches;
-        g.launches = rest.launches > std::numeric_limits<long long>::max() - g.launches
-                         ? std::numeric_limits<long long>::max()
-                         : g.launches + rest.launches;
-        g.timeS += rest.timeS;
-        if (!std::isfinite(g.timeS))
-            g.timeS = std::numeric_limits<double>::max();
-        g.placedTimeS = placedTime;
-        const double share = g.timeS > 0.0 ? placedTime / g.timeS : 0.0;
-        g.notes.push_back("placed from " + std::to_string(placedLaunches) + " of " +
-                          std::to_string(g.launches) + " launches (" + percentText(share) +
-                          " of its time): " + std::to_string(rest.launches) +
-                          (rest.launches == 1 ? " launch has" : " launches have") + " no FLOPs");
-        for (const std::string& note : rest.notes)
-            if (std::find(g.notes.begin(), g.notes.end(), note) == g.notes.end())
-                g.notes.push_back(note);
-        groups.push_back(std::move(g));
+    std::vector<ShapeGroup> all;
+    for (NameGroups& name : names) {
+        std::vector<ShapeGroup> groups = name.take();
+        std::move(groups.begin(), groups.end(), std::back_inserter(all));
     }
-    return groups;
+    std::stable_sort(all.begin(), all.end(),
+                     [](const ShapeGroup& a, const ShapeGroup& b) { return a.first < b.first; });
+    std::vector<MeasuredKernel> out;
+    out.reserve(all.size());
+    for (ShapeGroup& g : all)
+        out.push_back(std::move(g.sum));
+    return out;
 }
 
 OJson kernelReportJson(const MeasuredKernel& k, const KernelAnalysis& a)

@@ -68,12 +68,17 @@ std::string notPlacedSummary(const std::vector<MeasuredKernel>& kernels,
 // walks them once.
 std::string notPlacedSummary(const NotPlacedTally& tally, bool withoutFlopsWarned = false);
 
-// Sums time, launches, FLOPs (per precision too) and bytes of the kernels sharing a full name,
-// file and GPU, in order of first appearance; a launch of rates without a time stays alone. A
-// level's bytes stay known only when every launch had them. When only some launches have FLOPs,
-// the group's FLOPs and bytes are theirs, placedTimeS their time (its rates are over that time),
-// and a note says the share: "placed from 959 of 960 launches (99.9 % of its time): 1 launch has
-// no FLOPs". The time and launches are always every launch's.
+// Sums time, launches, FLOPs (per precision too) and bytes of the launches sharing a full name,
+// file, GPU and shape (launchShape: the work of one launch, equal to 0.1 %), in order of first
+// appearance; a launch of rates without a time stays alone. Launches of one kernel at several
+// shapes (a batch sweep, attention at a growing context) stay apart: they are different points
+// of the roofline, and the figure joins them into a path. A level's bytes stay known only when
+// every launch had them. Launches without FLOPs join the shape of their name that most launches
+// have (the first on a tie); the group's FLOPs and bytes are then those of the launches with
+// FLOPs, placedTimeS their time (its rates are over that time), and a note says the share:
+// "placed from 959 of 960 launches (99.9 % of its time): 1 launch has no FLOPs". The time and
+// launches are always every launch's. A name none of whose launches has FLOPs is split by its
+// DRAM bytes per launch.
 std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels);
 
 // The `roofscope measured --format json` object of one kernel: the measurement and its analysis.

@@ -3,6 +3,7 @@
 #include "core/measured/atenopcost.h"
 #include "core/measured/gzip.h"
 #include "core/measured/kernelname.h"
+#include "core/measured/launchshape.h"
 #include "core/measured/skippednote.h"
 #include "core/measured/torchtrace.h"
 
@@ -709,10 +710,10 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
             const double share =
                 op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
             k.flops = op->flops * share;
-            const std::string sharing = op->kernelCount > 1
-                                            ? " (shared by time among the op's " +
-                                                  std::to_string(op->kernelCount) + " kernels)"
-                                            : std::string();
+            const std::string sharing =
+                op->kernelCount > 1
+                    ? std::string(kSharedByTime) + std::to_string(op->kernelCount) + " kernels)"
+                    : std::string();
             if (op->traceFlops && !op->hasBytes) {
                 k.flopsFormula = opName + ": flops from the trace (with_flops=True)" + sharing;
             } else {

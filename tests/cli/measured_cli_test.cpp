@@ -101,11 +101,15 @@ TEST_F(CliMeasured, GroupByNameSumsLaunches)
         runCli(measured(fixture("ncu-section-rules.csv") + " --group-by name --format json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json doc = json::parse(r.out);
-    ASSERT_EQ(doc["kernels"].size(), 1u);
+    // Two launches of flash_fwd_kernel at two shapes (308.46 and 316.92 GFLOP): two rows, each
+    // its own launch; grouping sums launches of one shape only.
+    ASSERT_EQ(doc["kernels"].size(), 2u);
     const json& k = doc["kernels"][0];
-    EXPECT_EQ(k["launches"], 2);
-    EXPECT_DOUBLE_EQ(k["time_s"].get<double>(), 4.5e-3);
-    EXPECT_DOUBLE_EQ(k["bytes"]["dram"].get<double>(), 7e9);
+    EXPECT_EQ(k["name"], doc["kernels"][1]["name"]);
+    EXPECT_EQ(k["launches"], 1);
+    EXPECT_DOUBLE_EQ(k["time_s"].get<double>(), 1.5e-3);
+    EXPECT_DOUBLE_EQ(doc["kernels"][1]["time_s"].get<double>(), 3e-3);
+    EXPECT_DOUBLE_EQ(k["bytes"]["dram"].get<double>(), 3.5e9);
     EXPECT_EQ(k["gpu"], "a100-sxm4-80gb"); // matched from the file's device name
     // The peaks in the file become a hardware entry a kernel can be measured against.
     ASSERT_EQ(doc["hardware"].size(), 1u);

@@ -150,7 +150,9 @@ TEST(MeasuredGroup, ByNameSumsTimeFlopsAndBytes)
     a.flopsByPrecision["fp32"] = 10.0;
     a.setBytes(MemLevel::Dram, 5.0);
     a.setBytes(MemLevel::L2, 7.0);
+    // b is three launches of a's shape (10 FLOPs each): launches of other shapes stay apart.
     MeasuredKernel b = a;
+    b.launches = 3;
     b.timeS = 3.0;
     b.flops = 30.0;
     b.flopsByPrecision["fp32"] = 30.0;
@@ -161,7 +163,7 @@ TEST(MeasuredGroup, ByNameSumsTimeFlopsAndBytes)
     const auto groups = groupKernelsByName({a, other, b});
     ASSERT_EQ(groups.size(), 2u);
     EXPECT_EQ(groups[0].name, "k");
-    EXPECT_EQ(groups[0].launches, 2);
+    EXPECT_EQ(groups[0].launches, 4);
     EXPECT_DOUBLE_EQ(groups[0].timeS, 4.0);
     EXPECT_DOUBLE_EQ(*groups[0].flops, 40.0);
     EXPECT_DOUBLE_EQ(groups[0].flopsByPrecision.at("fp32"), 40.0);

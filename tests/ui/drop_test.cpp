@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -175,17 +176,20 @@ TEST(WindowDrop, WarningsOfADroppedTraceAreShown)
                w.endsWith(QStringLiteral("; and 24 kernels of 4 other ops"));
     })) << warnings.join(QLatin1Char('\n')).toStdString();
     // That warning is the only one about them: no second "N kernels are not on the chart: N
-    // without FLOPs" saying the same (one fact, one warning).
+    // without FLOPs" saying the same (one fact, one warning). ("besides those without FLOPs, 3
+    // of 146 kernels are not on the chart: 3 without a time" is another fact: three shapes of
+    // FillFunctor<float> whose launches all lasted 0 µs in this trace's whole-µs durations.)
+    static const QRegularExpression countedWithout(QStringLiteral("\\d without FLOPs"));
     EXPECT_EQ(std::count_if(warnings.begin(), warnings.end(),
                             [](const QString& w) {
-                                return w.contains(QStringLiteral("without FLOPs")) ||
+                                return w.contains(countedWithout) ||
                                        w.contains(QStringLiteral("have no FLOPs"));
                             }),
               1)
         << warnings.join(QLatin1Char('\n')).toStdString();
     // The status line still counts them.
     EXPECT_TRUE(window->statusBar()->currentMessage().contains(
-        QStringLiteral("52 of them are not on the chart.")))
+        QStringLiteral("55 of them are not on the chart.")))
         << window->statusBar()->currentMessage().toStdString();
 }
 

@@ -9,6 +9,7 @@
 #include "ui/chart/layers/measuredkeylayer.h"
 #include "ui/chart/layers/measuredlayer.h"
 #include "ui/chart/layers/measuredlevelslayer.h"
+#include "ui/chart/layers/measuredpathslayer.h"
 #include "ui/chart/layers/passpointslayer.h"
 #include "ui/chart/layers/roofslayer.h"
 #include "ui/chart/layers/sweepslayer.h"
@@ -23,6 +24,7 @@ std::vector<std::unique_ptr<ChartLayer>> createChartLayers()
     layers.push_back(std::make_unique<GridAxesLayer>());
     layers.push_back(std::make_unique<SweepsLayer>());
     layers.push_back(std::make_unique<RoofsLayer>());
+    layers.push_back(std::make_unique<MeasuredPathsLayer>());
     layers.push_back(std::make_unique<MeasuredLevelsLayer>());
     layers.push_back(std::make_unique<MeasuredLayer>());
     layers.push_back(std::make_unique<LinksLayer>());
