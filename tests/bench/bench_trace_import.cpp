@@ -8,6 +8,7 @@
 // The trace is generated once into $TMPDIR/roofscope-bench-trace/ and reused. Each import runs
 // in a child process so that its peak memory (ru_maxrss) is its own.
 #include "core/measured/importer.h"
+#include "tests/bench/childrun.h"
 
 #include <zlib.h>
 
@@ -17,9 +18,6 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace roofscope;
 using Clock = std::chrono::steady_clock;
@@ -124,31 +122,7 @@ bool generate(const std::string& path, long kernels)
     return gzclose(out) == Z_OK && ok;
 }
 
-struct Run {
-    double seconds = 0.0;
-    double cpuSeconds = 0.0; // user + system: what the run costs on a machine others share
-    double peakMb = 0.0;
-    int status = -1;
-};
-
-// Runs `child` in a forked process: its wall time and its own peak resident memory.
-template <typename F> Run inChild(F child)
-{
-    const auto start = Clock::now();
-    const pid_t pid = fork();
-    if (pid == 0)
-        _exit(child());
-    int status = 0;
-    rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    Run r;
-    r.seconds = seconds(start);
-    r.peakMb = usage.ru_maxrss / 1024.0;
-    r.cpuSeconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
-                   (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using Run = bench::ChildRun;
 
 } // namespace
 
@@ -180,7 +154,7 @@ int main(int argc, char** argv)
                 fs::file_size(path) / 1e6);
     std::fflush(stdout);
 
-    const Run import = inChild([&] {
+    const Run import = bench::runInChild([&] {
         const auto start = Clock::now();
         auto m = importMeasurementFile(path);
         if (!m) {
@@ -199,7 +173,7 @@ int main(int argc, char** argv)
     bool ok = import.status == 0 && import.seconds <= 10.0 && import.peakMb <= 1536.0;
     if (python) {
         const std::string script = "import gzip,json,sys;json.load(gzip.open(sys.argv[1]))";
-        const Run py = inChild([&] {
+        const Run py = bench::runInChild([&] {
             execlp("python3", "python3", "-c", script.c_str(), path.c_str(),
                    static_cast<char*>(nullptr));
             return 127;

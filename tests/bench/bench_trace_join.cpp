@@ -13,6 +13,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
 #include "core/models/modelconfig.h"
+#include "tests/bench/childrun.h"
 #include "tests/generated/testpaths.h"
 
 #include <nlohmann/json.hpp>
@@ -24,9 +25,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace roofscope;
 using Clock = std::chrono::steady_clock;
@@ -124,35 +122,12 @@ bool generate(const std::string& path, int copies)
     return gzclose(out) == Z_OK && ok;
 }
 
-struct Run {
-    double seconds = 0.0;
-    double cpuSeconds = 0.0;
-    double peakMb = 0.0;
-    int status = -1;
-};
-
-template <typename F> Run inChild(F child)
-{
-    const auto start = Clock::now();
-    const pid_t pid = fork();
-    if (pid == 0)
-        _exit(child());
-    int status = 0;
-    rusage usage{};
-    wait4(pid, &status, 0, &usage);
-    Run r;
-    r.seconds = seconds(start);
-    r.peakMb = usage.ru_maxrss / 1024.0;
-    r.cpuSeconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
-                   (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using Run = bench::ChildRun;
 
 // Imports `path` and, with `join`, joins it to Llama 3 8B on the H200; prints the split.
 Run importAndJoin(const std::string& path, bool join, const char* what)
 {
-    const Run r = inChild([&] {
+    const Run r = bench::runInChild([&] {
         const auto start = Clock::now();
         auto m = importMeasurementFile(path);
         if (!m) {

@@ -1,6 +1,7 @@
 #include "ui/chart/layers/communicationlayer.h"
 
 #include "core/util/format.h"
+#include "ui/chart/layers/plotclip.h"
 #include "ui/chart/roofchart.h"
 
 #include <QGraphicsPathItem>
@@ -18,12 +19,8 @@ constexpr qreal kRadius = 5.0;
 
 void CommunicationLayer::attach(const ChartHost& host)
 {
-    m_clip = new QGraphicsRectItem(host.item);
-    m_clip->setPen(Qt::NoPen);
-    m_clip->setBrush(Qt::NoBrush);
-    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
     // Over the roofs, under the analytic points.
-    m_clip->setZValue(2.6);
+    m_clip = newPlotClip(host.item, 2.6);
 }
 
 void CommunicationLayer::update(const ChartContext& context, ChartChanges changes)

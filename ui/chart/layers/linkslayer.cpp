@@ -1,6 +1,7 @@
 #include "ui/chart/layers/linkslayer.h"
 
 #include "ui/chart/layers/measuredlayer.h"
+#include "ui/chart/layers/plotclip.h"
 
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
@@ -16,11 +17,7 @@ namespace roofscope {
 void LinksLayer::attach(const ChartHost& host)
 {
     // Arrows leave the plot when one end is zoomed out of view: clipped to the plot area.
-    m_clip = new QGraphicsRectItem(host.item);
-    m_clip->setPen(Qt::NoPen);
-    m_clip->setBrush(Qt::NoBrush);
-    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
-    m_clip->setZValue(2.5);
+    m_clip = newPlotClip(host.item, 2.5);
     m_item = new QGraphicsPathItem(m_clip);
 }
 

@@ -1,5 +1,7 @@
 #include "ui/chart/layers/measuredlevelslayer.h"
 
+#include "ui/chart/layers/plotclip.h"
+
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsWidget>
@@ -10,12 +12,8 @@ namespace roofscope {
 
 void MeasuredLevelsLayer::attach(const ChartHost& host)
 {
-    m_clip = new QGraphicsRectItem(host.item);
-    m_clip->setPen(Qt::NoPen);
-    m_clip->setBrush(Qt::NoBrush);
-    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
     // Over the roofs, under the measured markers (2).
-    m_clip->setZValue(1.9);
+    m_clip = newPlotClip(host.item, 1.9);
 }
 
 void MeasuredLevelsLayer::update(const ChartContext& context, ChartChanges changes)

@@ -1,5 +1,7 @@
 #include "ui/chart/layers/measuredpathslayer.h"
 
+#include "ui/chart/layers/plotclip.h"
+
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsWidget>
@@ -24,12 +26,8 @@ std::size_t slotOf(const Figure& figure, int hardware)
 
 void MeasuredPathsLayer::attach(const ChartHost& host)
 {
-    m_clip = new QGraphicsRectItem(host.item);
-    m_clip->setPen(Qt::NoPen);
-    m_clip->setBrush(Qt::NoBrush);
-    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
     // Over the roofs, under the level lines (1.9) and the measured markers (2).
-    m_clip->setZValue(1.85);
+    m_clip = newPlotClip(host.item, 1.85);
 }
 
 void MeasuredPathsLayer::update(const ChartContext& context, ChartChanges changes)

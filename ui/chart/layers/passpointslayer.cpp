@@ -1,6 +1,7 @@
 #include "ui/chart/layers/passpointslayer.h"
 
 #include "core/util/format.h"
+#include "ui/chart/layers/plotclip.h"
 #include "ui/chart/roofchart.h"
 #include "ui/text/modelrownames.h"
 
@@ -65,12 +66,8 @@ void addArrow(QPainterPath& path, QPointF from, QPointF to)
 void PassPointsLayer::attach(const ChartHost& host)
 {
     m_host = host.item;
-    m_clip = new QGraphicsRectItem(host.item);
-    m_clip->setPen(Qt::NoPen);
-    m_clip->setBrush(Qt::NoBrush);
-    m_clip->setFlag(QGraphicsItem::ItemClipsChildrenToShape);
     // Over the measured kernels and their arrows, under the analytic points.
-    m_clip->setZValue(2.55);
+    m_clip = newPlotClip(host.item, 2.55);
     m_arrowsItem = new QGraphicsPathItem(m_clip);
     m_predictedItem = new QGraphicsPathItem(m_clip);
     m_measuredItem = new QGraphicsPathItem(m_clip);
