@@ -2612,10 +2612,6 @@ A new document is open instead.</source>
         <translation>预测</translation>
     </message>
     <message>
-        <source>Measured ÷ predicted</source>
-        <translation>实测 ÷ 预测</translation>
-    </message>
-    <message>
         <source>Wall</source>
         <translation>墙钟时间</translation>
     </message>
@@ -2650,6 +2646,15 @@ A new document is open instead.</source>
     <message>
         <source>Not in the model</source>
         <translation>不在模型中</translation>
+    </message>
+    <message>
+        <source>Measured ÷ predicted: how many times its bound the operator or pass took</source>
+        <translation>实测 ÷ 预测：该算子或前向遍用时是其界限的多少倍</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <comment>measured ÷ predicted</comment>
+        <translation>比值</translation>
     </message>
 </context>
 <context>

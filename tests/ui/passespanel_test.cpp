@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -242,4 +243,42 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     EXPECT_EQ(w->chart()->passArrowCount(), 0);
     EXPECT_TRUE(w->chart()->passLabelTexts().isEmpty());
     EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")));
+}
+
+// At 1366×768 the Passes tab shares a narrow column: the names give way so that measured ÷
+// predicted, the column the tree is sorted by, stays in view (it once sat past the right edge),
+// and a pass's tooltip says its whole name.
+TEST(PassesPanel, ANarrowDockKeepsTheRatioInView)
+{
+    ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
+    auto w = makeWindow();
+    w->resize(1366, 768);
+    w->applyDefaultLayout(QSize(1366, 768));
+    w->show();
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(kernels && passes);
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
+    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_NE(passesDock, nullptr);
+    passesDock->raise();
+    QCoreApplication::processEvents();
+    ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
+    passes->useModelButton()->click();
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+    ASSERT_EQ(passes->model()->rowCount(), 16);
+
+    QTreeView* view = passes->view();
+    QHeaderView* header = view->header();
+    const int width = view->viewport()->width();
+    ASSERT_LT(width, 400) << "the narrow column this test is about";
+    const int ratioEnd = header->sectionViewportPosition(PassTreeModel::RatioColumn) +
+                         header->sectionSize(PassTreeModel::RatioColumn);
+    EXPECT_LE(ratioEnd, width) << "measured ÷ predicted runs past the viewport";
+    EXPECT_GE(header->sectionSize(PassTreeModel::NameColumn),
+              view->fontMetrics().horizontalAdvance(QStringLiteral("Decode step 10")));
+    const QModelIndex first = passes->proxy()->index(0, PassTreeModel::NameColumn);
+    EXPECT_TRUE(first.data(Qt::ToolTipRole).toString().startsWith(first.data().toString()))
+        << first.data(Qt::ToolTipRole).toString().toStdString();
 }

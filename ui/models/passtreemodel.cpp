@@ -121,7 +121,11 @@ int PassTreeModel::columnCount(const QModelIndex&) const
 
 QVariant PassTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == RatioColumn)
+        return tr("Measured ÷ predicted: how many times its bound the operator or pass took");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case NameColumn:
@@ -133,7 +137,8 @@ QVariant PassTreeModel::headerData(int section, Qt::Orientation orientation, int
     case PredictedColumn:
         return tr("Predicted");
     case RatioColumn:
-        return tr("Measured ÷ predicted");
+        // Short: the column a narrow dock keeps in view beside the names (the tooltip says it).
+        return tr("Ratio", "measured ÷ predicted");
     case WallColumn:
         return tr("Wall");
     default:
@@ -160,8 +165,10 @@ QVariant PassTreeModel::data(const QModelIndex& index, int role) const
                                                 .name)
                    : QString();
     case Qt::ToolTipRole:
+        // The whole name too: a narrow dock elides it.
         if (n.kind == Kind::Pass)
-            return QString::fromStdString(m_join.passes[static_cast<std::size_t>(n.pass)].sentence);
+            return display(n, NameColumn).toString() + QLatin1Char('\n') +
+                   QString::fromStdString(m_join.passes[static_cast<std::size_t>(n.pass)].sentence);
         if (n.kind == Kind::NotInModelGroup)
             return tr("Kernels the model has no operator for (sampling, masks, cache "
                       "bookkeeping): measured, never dropped");

@@ -15,12 +15,14 @@ namespace roofscope {
 class PassTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
+    // The ratio first after the name: the column the tree is sorted by, and the one a narrow
+    // dock (1366×768) must keep in view.
     enum Column {
         NameColumn,
-        KernelsColumn,
+        RatioColumn,
         MeasuredColumn,
         PredictedColumn,
-        RatioColumn,
+        KernelsColumn,
         WallColumn,
         ColumnCount
     };

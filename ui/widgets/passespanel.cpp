@@ -10,12 +10,15 @@
 #include "ui/text/humanformat.h"
 
 #include <QDockWidget>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace roofscope {
 
@@ -34,8 +37,11 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     m_view->setSortingEnabled(true);
     // The worst first: the operators (and passes) furthest from their bound lead.
     m_view->sortByColumn(PassTreeModel::RatioColumn, Qt::DescendingOrder);
+    // The numbers as wide as they need; the name is sized by fitNameColumn.
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(PassTreeModel::NameColumn, QHeaderView::Interactive);
     m_view->header()->setStretchLastSection(false);
+    m_view->viewport()->installEventFilter(this);
     m_view->setToolTip(tr("Each forward pass of the trace, its operators, decoder layers and "
                           "the kernels the model has no operator for: measured beside the "
                           "model's prediction. Click a header to sort."));
@@ -179,7 +185,35 @@ void PassesPanel::rejoin()
                    .arg(file, QString::fromStdString(model.name), session->shortName(baseline),
                         passesText, HumanFormat::count(placed * 100.0, digits)));
     m_view->expandToDepth(0);
+    fitNameColumn();
     showSentenceOf(-1);
+}
+
+bool PassesPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitNameColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void PassesPanel::fitNameColumn()
+{
+    // The names whole where there is room. In a narrow dock (1366×768) they give way, down to a
+    // readable width, so that measured ÷ predicted (the column the tree is sorted by) stays in
+    // view, and the measured time too where both fit; the rest scrolls, and a pass's tooltip
+    // gives its whole name.
+    QHeaderView* header = m_view->header();
+    const int width = m_view->viewport()->width();
+    const int ratio = header->sectionSize(PassTreeModel::RatioColumn);
+    const int measured = header->sectionSize(PassTreeModel::MeasuredColumn);
+    const int minimum = fontMetrics().horizontalAdvance(QStringLiteral("Decode step 10"));
+    m_view->resizeColumnToContents(PassTreeModel::NameColumn);
+    const int wanted = header->sectionSize(PassTreeModel::NameColumn);
+    int name = wanted;
+    if (name + ratio + measured > width)
+        name = width - ratio - measured >= minimum ? width - ratio - measured
+                                                   : std::clamp(width - ratio, minimum, wanted);
+    header->resizeSection(PassTreeModel::NameColumn, std::max(name, 1));
 }
 
 void PassesPanel::showSentenceOf(int pass, const std::string& selectedOperator)

@@ -42,8 +42,12 @@ public:
     // The selected pass's sentence (the first decode step's while none is selected).
     QString sentence() const;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void rejoin();
+    void fitNameColumn();
     void setSummary(const QString& text);
     // The pass's sentence and its operators on the chart, `selectedOperator` (a row key, or "")
     // marked.
