@@ -38,7 +38,7 @@ std::string upperName(Precision precision)
     return out;
 }
 
-OJson optionalNumber(const std::optional<double>& v)
+OJson numberOrNull(const std::optional<double>& v)
 {
     return v ? OJson(*v) : OJson();
 }
@@ -370,13 +370,13 @@ OJson kernelReportJson(const MeasuredKernel& k, const KernelAnalysis& a)
         j["flops_formula"] = OJson();
     OJson ai = OJson::object();
     for (MemLevel level : kMemLevels)
-        ai[std::string(memLevelName(level))] = optionalNumber(a.aiAt(level));
+        ai[std::string(memLevelName(level))] = numberOrNull(a.aiAt(level));
     j["ai"] = std::move(ai);
-    j["achieved_flops_per_s"] = optionalNumber(a.achievedFlopsPerS);
-    j["achieved_bytes_per_s"] = optionalNumber(a.achievedBytesPerS);
+    j["achieved_flops_per_s"] = numberOrNull(a.achievedFlopsPerS);
+    j["achieved_bytes_per_s"] = numberOrNull(a.achievedBytesPerS);
     j["ceiling"] = a.ceiling.empty() ? OJson() : OJson(a.ceiling);
-    j["roof_flops_per_s"] = optionalNumber(a.roofFlopsPerS);
-    j["percent_of_roof"] = optionalNumber(a.percentOfRoof);
+    j["roof_flops_per_s"] = numberOrNull(a.roofFlopsPerS);
+    j["percent_of_roof"] = numberOrNull(a.percentOfRoof);
     j["bound"] = a.bound ? OJson(std::string(boundName(*a.bound))) : OJson();
     j["above_roof"] = a.aboveRoof;
     j["warnings"] = a.warnings;

@@ -5,6 +5,7 @@
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
 #include "core/measured/skippednote.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -360,13 +361,13 @@ bool isErrorChatter(std::string_view line)
     return line.rfind("==ERROR==", 0) == 0;
 }
 
-bool isChatter(std::string_view line)
+bool isNcuChatter(std::string_view line)
 {
     return line.rfind("==", 0) == 0; // ==PROF==, ==WARNING==, ==ERROR==
 }
 
 // A header line of either page has an "ID" and a "Kernel Name" cell.
-bool isHeaderLine(std::string_view line)
+bool isNcuHeaderLine(std::string_view line)
 {
     return line.find("Kernel Name") != std::string_view::npos &&
            (line.rfind("\"ID\"", 0) == 0 || line.rfind("ID,", 0) == 0 ||
@@ -487,11 +488,6 @@ struct Skipped {
     }
 };
 
-std::string plural(std::size_t n, std::string_view one, std::string_view many)
-{
-    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
 // The FLOP counters of the producing command, for the "FLOPs unknown" warning.
 std::string flopMetricsOf(std::string_view command)
 {
@@ -563,7 +559,7 @@ const ImportFormat& NcuImporter::format() const
 bool NcuImporter::recognizes(std::string_view text) const
 {
     return anyLeadingLine(text, [](std::string_view line) {
-        return line.rfind("==PROF==", 0) == 0 || isErrorChatter(line) || isHeaderLine(line);
+        return line.rfind("==PROF==", 0) == 0 || isErrorChatter(line) || isNcuHeaderLine(line);
     });
 }
 
@@ -579,13 +575,13 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
         std::string_view line = csv.peekLine();
         if (csv.nextLine() == 1 && line.substr(0, 3) == "\xEF\xBB\xBF")
             line.remove_prefix(3);
-        if (isHeaderLine(line)) {
+        if (isNcuHeaderLine(line)) {
             headerQuoted = !line.empty() && line.front() == '"';
             break;
         }
         if (isErrorChatter(line) && errors++ == 0)
             firstError = std::string(line.substr(0, 200));
-        if (!isChatter(line) && !trimmed(line).empty())
+        if (!isNcuChatter(line) && !trimmed(line).empty())
             output.note(line, csv.nextLine());
         csv.skipLine();
     }
@@ -630,7 +626,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
     while (!csv.atEnd()) {
         const std::string_view raw = csv.peekLine();
         const std::string_view lead = trimmed(raw);
-        if (lead.empty() || isChatter(lead)) {
+        if (lead.empty() || isNcuChatter(lead)) {
             csv.skipLine(); // blank lines; ncu's own ==PROF== / ==WARNING== messages
             continue;
         }
@@ -883,7 +879,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                                               onLine(longer.firstLine)));
     // A kernel ncu failed to profile is missing from the table: say so, in ncu's words.
     if (errors > 0)
-        result.warnings.push_back("ncu reported " + plural(errors, "error", "errors") +
+        result.warnings.push_back("ncu reported " + countOf(errors, "error", "errors") +
                                   " before the table (kernels it failed to profile are not in "
                                   "the file), the first: " +
                                   firstError);
@@ -895,7 +891,7 @@ Expected<MeasuredImport> NcuImporter::read(std::string_view text, const std::str
                            : std::string()));
     if (ratesOnly > 0)
         result.warnings.push_back(
-            plural(ratesOnly, "launch has", "launches have") +
+            countOf(ratesOnly, "launch has", "launches have") +
             " rates but no duration (a roofline-chart section): placed from the FLOP/s and "
             "bytes/s the file holds; time not in this file, so no time, time share or totals");
     const bool anyFlops =

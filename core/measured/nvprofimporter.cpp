@@ -4,6 +4,7 @@
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
 #include "core/measured/skippednote.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -42,7 +43,7 @@ struct Problem {
     std::string text;
 };
 
-bool isChatter(std::string_view line)
+bool isProfilerChatter(std::string_view line)
 {
     return line.rfind("==", 0) == 0; // ==1234== ..., ======== Profiling result:
 }
@@ -76,7 +77,7 @@ Table tableOf(const std::vector<std::string>& header)
     return Table::None;
 }
 
-bool isHeaderLine(std::string_view line)
+bool isNvprofHeaderLine(std::string_view line)
 {
     return line.rfind("\"Device\",\"Kernel\",\"Invocations\"", 0) == 0 ||
            line.rfind("\"Start\",\"Duration\"", 0) == 0 ||
@@ -216,11 +217,6 @@ private:
     std::vector<Problem>& m_problems;
 };
 
-std::string plural(std::size_t n, std::string_view one, std::string_view many)
-{
-    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
 } // namespace
 
 const ImportFormat& NvprofImporter::format() const
@@ -237,8 +233,9 @@ const ImportFormat& NvprofImporter::format() const
 
 bool NvprofImporter::recognizes(std::string_view text) const
 {
-    return anyLeadingLine(
-        text, [](std::string_view line) { return isNvprofChatter(line) || isHeaderLine(line); });
+    return anyLeadingLine(text, [](std::string_view line) {
+        return isNvprofChatter(line) || isNvprofHeaderLine(line);
+    });
 }
 
 Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
@@ -291,7 +288,7 @@ Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
             csv.skipLine();
             continue;
         }
-        if (isChatter(lead)) {
+        if (isProfilerChatter(lead)) {
             if (firstError.empty() && (lead.find("Error") != std::string_view::npos ||
                                        lead.find("ERROR") != std::string_view::npos))
                 firstError = std::string(lead.substr(0, 200));
@@ -306,7 +303,7 @@ Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
             csv.skipLine();
             continue;
         }
-        if (isHeaderLine(lead)) {
+        if (isNvprofHeaderLine(lead)) {
             csv.next(header);
             table = tableOf(header);
             headerLine = csv.line();
@@ -566,7 +563,7 @@ Expected<MeasuredImport> NvprofImporter::read(std::string_view text,
 
     if (withoutTime > 0)
         result.warnings.push_back(
-            plural(withoutTime, "kernel has", "kernels have") +
+            countOf(withoutTime, "kernel has", "kernels have") +
             " time 0: nvprof metrics carry no duration; add --print-gpu-trace or profile time "
             "separately");
     constexpr std::size_t kNamedProblems = 5;

@@ -6,6 +6,7 @@
 #include "core/measured/launchshape.h"
 #include "core/measured/skippednote.h"
 #include "core/measured/torchtrace.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -499,11 +500,6 @@ private:
 // From this many kernels on, a trace's kernel list is built on two threads.
 constexpr std::size_t kParallelBuildKernels = 50000;
 
-std::string plural(std::size_t n, const std::string& one, const std::string& many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 // Why an op's kernels have no FLOPs. Advice to record with record_shapes=True is given only
 // where the trace does not say it was. with_flops=True is never advised: PyTorch counts the
 // FLOPs of the op a model calls (aten::conv2d), while kernels belong to the innermost op
@@ -576,7 +572,7 @@ std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>
         if (!first)
             text += "; ";
         first = false;
-        text += plural(c.kernels, "kernel", "kernels");
+        text += countOf(c.kernels, "kernel", "kernels");
         if (!c.op) {
             text += " not linked to any cpu_op (none has its External id or its launch's "
                     "correlation)";
@@ -585,8 +581,8 @@ std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>
         }
     }
     if (hiddenOps > 0)
-        text += "; and " + plural(hiddenKernels, "kernel", "kernels") + " of " +
-                plural(hiddenOps, "other op", "other ops");
+        text += "; and " + countOf(hiddenKernels, "kernel", "kernels") + " of " +
+                countOf(hiddenOps, "other op", "other ops");
     return text;
 }
 
@@ -615,8 +611,8 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         if (sink.rangeEvents > 0)
             return fail(
                 "a CUPTI range-profiler trace (" +
-                plural(sink.rangeEvents, "cuda_profiler_range event",
-                       "cuda_profiler_range events") +
+                countOf(sink.rangeEvents, "cuda_profiler_range event",
+                        "cuda_profiler_range events") +
                 (sink.rangeCounter.empty() ? std::string()
                                            : " with counters such as " + sink.rangeCounter) +
                 ") and no kernel events: its ranges split the profiled span evenly, so it has "
@@ -633,7 +629,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         else
             why = " (a CPU-only profile? add ProfilerActivity.CUDA to the activities)";
         return fail("no GPU kernel events (cat \"kernel\") among " +
-                    plural(sink.events, "trace event", "trace events") + why);
+                    countOf(sink.events, "trace event", "trace events") + why);
     }
 
     std::unordered_map<std::int64_t, std::string> deviceNames;
@@ -783,7 +779,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         w.push_back(
             skippedNote(sink.notObjects, "trace event", "trace events", "not a JSON object"));
     if (sink.badDims > 0)
-        w.push_back(plural(sink.badDims, "op", "ops") +
+        w.push_back(countOf(sink.badDims, "op", "ops") +
                     " with a size in Input Dims that is negative or not a number: those inputs "
                     "read as of unknown shape (the first at " +
                     sink.firstBadDims + ")");

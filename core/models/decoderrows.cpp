@@ -2,15 +2,6 @@
 
 namespace roofscope {
 
-namespace {
-
-std::string num(double v)
-{
-    return formatParamNumber(v);
-}
-
-} // namespace
-
 DecoderRows::DecoderRows(Workload& workload, const ModelConfig& model,
                          const InferenceScenario& scenario)
     : m_workload(workload), m_model(model), m_scenario(scenario),
@@ -44,16 +35,16 @@ void DecoderRows::linear(const std::string& key, const std::string& title, doubl
 {
     Assignments p;
     if (m_decode)
-        p = {{"batch", num(batch())}};
+        p = {{"batch", formatParamNumber(batch())}};
     else
-        p = {{"batch", num(batch())}, {"seq", num(context())}};
-    p.insert(p.end(), {{"n", num(n)},
-                       {"k", num(k)},
+        p = {{"batch", formatParamNumber(batch())}, {"seq", formatParamNumber(context())}};
+    p.insert(p.end(), {{"n", formatParamNumber(n)},
+                       {"k", formatParamNumber(k)},
                        {"dtype", sixteenBit ? m_stream : m_act},
                        {"weight_dtype", sixteenBit ? m_stream : m_weight},
                        {"out_dtype", m_stream}});
     if (!sixteenBit && weightGroupSize() > 0.0)
-        p.push_back({"group_size", num(weightGroupSize())});
+        p.push_back({"group_size", formatParamNumber(weightGroupSize())});
     add(key, title, m_decode ? "decode_matmul" : "prefill_matmul", p, layerCount, perLayer);
 }
 
@@ -61,14 +52,18 @@ void DecoderRows::norm(const std::string& key, const std::string& title, double 
                        double layerCount)
 {
     add(key, title, m_model.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm",
-        {{"rows", num(tokens())}, {"cols", num(cols)}, {"dtype", m_stream}}, layerCount);
+        {{"rows", formatParamNumber(tokens())},
+         {"cols", formatParamNumber(cols)},
+         {"dtype", m_stream}},
+        layerCount);
 }
 
 void DecoderRows::elementwise(const std::string& key, const std::string& title, double n,
                               const std::string& dtype, int inputs, double layerCount,
                               const std::string& flops, int outputs)
 {
-    Assignments p = {{"n", num(n)}, {"dtype", dtype}, {"inputs", std::to_string(inputs)}};
+    Assignments p = {
+        {"n", formatParamNumber(n)}, {"dtype", dtype}, {"inputs", std::to_string(inputs)}};
     if (outputs != 1)
         p.push_back({"outputs", std::to_string(outputs)});
     if (!flops.empty())

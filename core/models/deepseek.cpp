@@ -4,30 +4,17 @@
 
 namespace roofscope {
 
-namespace {
-
-std::string num(double v)
-{
-    return formatParamNumber(v);
-}
-
-bool present(const Json& root, std::string_view key)
-{
-    return root.contains(key) && !root.at(key).is_null();
-}
-
-} // namespace
-
 void readLatentAttention(JsonReader& r, const Json& object, const std::string& pointer,
                          ModelConfig& m)
 {
-    if (!present(object, "kv_lora_rank"))
+    if (!JsonReader::present(object, "kv_lora_rank"))
         return;
     m.mla.kvLoraRank = r.integer(object, pointer, "kv_lora_rank", 1, 0);
-    m.mla.qLoraRank =
-        present(object, "q_lora_rank") ? r.integer(object, pointer, "q_lora_rank", 1, 0) : 0;
+    m.mla.qLoraRank = JsonReader::present(object, "q_lora_rank")
+                          ? r.integer(object, pointer, "q_lora_rank", 1, 0)
+                          : 0;
     for (std::string_view key : {"qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
-        if (r.ok() && !present(object, key))
+        if (r.ok() && !JsonReader::present(object, key))
             r.fail(pointer, "missing required key \"" + std::string(key) +
                                 "\" (kv_lora_rank is set: multi-head latent attention)");
     }
@@ -85,30 +72,37 @@ void addLatentAttentionRows(DecoderRows& x, const ModelConfig& m)
     const double qk = nope + rope;
     if (a.qLoraRank > 0) {
         const double qr = static_cast<double>(a.qLoraRank);
-        x.linear("q_a_proj", "Query down-projection to the rank-" + num(qr) + " latent (MLA)", qr,
+        x.linear("q_a_proj",
+                 "Query down-projection to the rank-" + formatParamNumber(qr) + " latent (MLA)", qr,
                  h, L);
         x.norm("q_a_norm", "RMSNorm of the query latent", qr, L);
-        x.linear("q_b_proj", "Query up-projection to " + num(H) + " heads × " + num(qk), H * qk, qr,
-                 L);
+        x.linear("q_b_proj",
+                 "Query up-projection to " + formatParamNumber(H) + " heads × " +
+                     formatParamNumber(qk),
+                 H * qk, qr, L);
     } else {
-        x.linear("q_proj", "Q projection (" + num(H) + " heads × " + num(qk) + ")", H * qk, h, L);
+        x.linear("q_proj",
+                 "Q projection (" + formatParamNumber(H) + " heads × " + formatParamNumber(qk) +
+                     ")",
+                 H * qk, h, L);
     }
     x.linear("kv_a_proj",
-             "KV down-projection to the latent (" + num(kvr) + ") + rotary key (" + num(rope) + ")",
+             "KV down-projection to the latent (" + formatParamNumber(kvr) + ") + rotary key (" +
+                 formatParamNumber(rope) + ")",
              kvr + rope, h, L);
     x.norm("kv_a_norm", "RMSNorm of the KV latent", kvr, L);
     x.elementwise("rope", "RoPE on the rotary parts of Q and the shared K",
                   x.tokens() * (H + 1.0) * rope, x.streamDtype(), 1, L, "3");
     x.elementwise("kv_cache_write",
-                  "Write the latent and rotary key (" + num(kvr + rope) +
+                  "Write the latent and rotary key (" + formatParamNumber(kvr + rope) +
                       " per token) to the cache",
                   x.tokens() * (kvr + rope), x.kvDtype(), 1, L);
     if (x.decode()) {
         // Absorbed weights (DeepSeek-V2 paper, §2.1.3): W_UK folds into the query and W_UV
         // into the output, so attention runs over the compressed cache directly.
         x.linear("q_absorb",
-                 "Absorb W_UK into the query: per head, " + num(nope) + " → " + num(kvr) +
-                     " (absorbed MLA decode)",
+                 "Absorb W_UK into the query: per head, " + formatParamNumber(nope) + " → " +
+                     formatParamNumber(kvr) + " (absorbed MLA decode)",
                  kvr, nope, L, H);
         // Expressed as attention_decode with one KV head of dim (r + d_rope)/2 and
         // H·(2r + d_rope)/(r + d_rope) heads: FLOPs 2·b·H·L·(r + d_rope) for QKᵀ plus
@@ -118,40 +112,44 @@ void addLatentAttentionRows(DecoderRows& x, const ModelConfig& m)
         x.add("attention",
               "MLA attention over the latent cache (absorbed; the latent is read once for "
               "K and V: QKᵀ over " +
-                  num(width) + ", P·V over " + num(kvr) + ")",
+                  formatParamNumber(width) + ", P·V over " + formatParamNumber(kvr) + ")",
               "attention_decode",
-              {{"batch", num(x.batch())},
-               {"heads", num(H)},
+              {{"batch", formatParamNumber(x.batch())},
+               {"heads", formatParamNumber(H)},
                {"kv_heads", "1"},
                {"head_dim", "1"},
-               {"context", num(x.context())},
+               {"context", formatParamNumber(x.context())},
                {"dtype", x.streamDtype()},
                {"kv_dtype", x.kvDtype()}},
               L, 1.0, {{"heads", H * (2.0 * kvr + rope) / width}, {"head_dim", width / 2.0}});
-        x.linear("v_absorb", "Absorb W_UV: per head, latent " + num(kvr) + " → " + num(vd), vd, kvr,
-                 L, H);
+        x.linear("v_absorb",
+                 "Absorb W_UV: per head, latent " + formatParamNumber(kvr) + " → " +
+                     formatParamNumber(vd),
+                 vd, kvr, L, H);
     } else {
         x.linear("kv_b_proj",
-                 "KV up-projection from the latent to " + num(H) + " heads × (" + num(nope) +
-                     " + " + num(vd) + ")",
+                 "KV up-projection from the latent to " + formatParamNumber(H) + " heads × (" +
+                     formatParamNumber(nope) + " + " + formatParamNumber(vd) + ")",
                  H * (nope + vd), kvr, L);
         // Q·K over qk = nope + rope and P·V over v: a flash kernel with head_dim (qk + v)/2
         // has exactly these FLOPs and reads Q, K, V and writes O exactly once.
         x.add("attention",
-              "MLA attention, prefill (flash, causal; keys " + num(qk) + " wide, values " +
-                  num(vd) + ")",
+              "MLA attention, prefill (flash, causal; keys " + formatParamNumber(qk) +
+                  " wide, values " + formatParamNumber(vd) + ")",
               "attention_prefill",
-              {{"batch", num(x.batch())},
-               {"heads", num(H)},
-               {"kv_heads", num(H)},
+              {{"batch", formatParamNumber(x.batch())},
+               {"heads", formatParamNumber(H)},
+               {"kv_heads", formatParamNumber(H)},
                {"head_dim", "1"},
-               {"seq", num(x.context())},
+               {"seq", formatParamNumber(x.context())},
                {"dtype", x.streamDtype()},
                {"causal", "true"}},
               L, 1.0, {{"head_dim", (qk + vd) / 2.0}});
     }
-    x.linear("o_proj", "O projection (" + num(H) + " × " + num(vd) + " → " + num(h) + ")", h,
-             H * vd, L);
+    x.linear("o_proj",
+             "O projection (" + formatParamNumber(H) + " × " + formatParamNumber(vd) + " → " +
+                 formatParamNumber(h) + ")",
+             h, H * vd, L);
 }
 
 } // namespace roofscope

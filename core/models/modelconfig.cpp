@@ -110,11 +110,6 @@ double readRotaryFraction(JsonReader& r, const Json& object, const std::string& 
     return f;
 }
 
-bool present(const Json& object, std::string_view key)
-{
-    return object.contains(key) && !object.at(key).is_null();
-}
-
 // The mixture of experts, in the Hugging Face names (Mixtral, DeepSeek and Qwen-MoE spell the
 // routed experts num_local_experts, n_routed_experts and num_experts; a catalog says
 // num_local_experts). Absent keys keep a dense model.
@@ -122,7 +117,7 @@ void readMoe(JsonReader& r, const Json& object, const std::string& p, ModelConfi
 {
     std::string_view expertsKey;
     for (std::string_view key : {"num_local_experts", "n_routed_experts", "num_experts"}) {
-        if (present(object, key)) {
+        if (JsonReader::present(object, key)) {
             expertsKey = key;
             break;
         }
@@ -130,31 +125,32 @@ void readMoe(JsonReader& r, const Json& object, const std::string& p, ModelConfi
     if (expertsKey.empty())
         return;
     m.experts = r.integer(object, p, expertsKey, 1, 1);
-    if (r.ok() && m.experts > 1 && !present(object, "num_experts_per_tok"))
+    if (r.ok() && m.experts > 1 && !JsonReader::present(object, "num_experts_per_tok"))
         r.fail(p, "missing required key \"num_experts_per_tok\" (" + std::string(expertsKey) +
                       " is > 1)");
-    if (present(object, "num_experts_per_tok"))
+    if (JsonReader::present(object, "num_experts_per_tok"))
         m.expertsPerToken = r.integer(object, p, "num_experts_per_tok", 1, 1);
-    if (present(object, "n_shared_experts"))
+    if (JsonReader::present(object, "n_shared_experts"))
         m.sharedExperts = r.integer(object, p, "n_shared_experts", 0, 0);
-    if (present(object, "moe_intermediate_size"))
+    if (JsonReader::present(object, "moe_intermediate_size"))
         m.moeIntermediateSize = r.integer(object, p, "moe_intermediate_size", 1, 0);
-    if (present(object, "first_k_dense_replace"))
+    if (JsonReader::present(object, "first_k_dense_replace"))
         m.firstDenseLayers = r.integer(object, p, "first_k_dense_replace", 0, 0);
-    if (r.ok() && present(object, "moe_layer_freq") && object.at("moe_layer_freq") != Json(1))
+    if (r.ok() && JsonReader::present(object, "moe_layer_freq") &&
+        object.at("moe_layer_freq") != Json(1))
         r.fail(JsonReader::child(p, "moe_layer_freq"),
                "only 1 (every layer after first_k_dense_replace is MoE) is modelled");
     // Qwen-MoE: a shared expert of its own size, gated by a sigmoid; MoE every
     // decoder_sparse_step-th layer except the mlp_only_layers.
-    if (present(object, "shared_expert_intermediate_size")) {
+    if (JsonReader::present(object, "shared_expert_intermediate_size")) {
         m.sharedExpertSize = r.integer(object, p, "shared_expert_intermediate_size", 0, 0);
         m.sharedExpertGate = m.sharedExpertSize > 0;
     }
-    if (present(object, "shared_expert_gate"))
+    if (JsonReader::present(object, "shared_expert_gate"))
         m.sharedExpertGate = r.boolean(object, p, "shared_expert_gate", m.sharedExpertGate);
-    if (present(object, "decoder_sparse_step"))
+    if (JsonReader::present(object, "decoder_sparse_step"))
         m.sparseStep = r.integer(object, p, "decoder_sparse_step", 1, 1);
-    if (r.ok() && present(object, "mlp_only_layers")) {
+    if (r.ok() && JsonReader::present(object, "mlp_only_layers")) {
         const Json& list = object.at("mlp_only_layers");
         const std::string listPointer = JsonReader::child(p, "mlp_only_layers");
         if (!r.requireArray(list, listPointer))
@@ -209,7 +205,7 @@ void checkRelations(JsonReader& r, const ModelConfig& m, const std::string& poin
 // the weights. Unknown keys inside are ignored, as HF writes many (desc_act, sym, version, ...).
 void readQuantization(JsonReader& r, const Json& object, const std::string& pointer, ModelConfig& m)
 {
-    if (!present(object, "quantization_config"))
+    if (!JsonReader::present(object, "quantization_config"))
         return;
     const std::string p = JsonReader::child(pointer, "quantization_config");
     const Json& q = object.at("quantization_config");
@@ -270,7 +266,7 @@ void readQuantization(JsonReader& r, const Json& object, const std::string& poin
         w.groupSize = group == -1 ? 0 : group;
     } else if (method == "fp8" || method == "fbgemm_fp8") {
         w.weights = Precision::FP8;
-        if (present(q, "weight_block_size")) {
+        if (JsonReader::present(q, "weight_block_size")) {
             const std::string bp = JsonReader::child(p, "weight_block_size");
             const Json& b = q.at("weight_block_size");
             if (!r.requireArray(b, bp))
@@ -454,7 +450,7 @@ Expected<std::vector<ModelConfig>> readHuggingFace(JsonReader& r, const Json& ro
         }
     }
     // HF writes null for "use the default" in some configs.
-    const auto has = [&](std::string_view key) { return present(root, key); };
+    const auto has = [&](std::string_view key) { return JsonReader::present(root, key); };
     ModelConfig m;
     m.mlp = family->mlp;
     m.norm = family->norm;

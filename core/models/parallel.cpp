@@ -10,11 +10,6 @@ namespace roofscope {
 
 namespace {
 
-std::string num(double v)
-{
-    return formatParamNumber(v);
-}
-
 bool isExpertMatmul(const std::string& key)
 {
     return key.starts_with("expert_") && key.ends_with("_proj");
@@ -270,7 +265,7 @@ Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceSc
         return sharded.error();
     if (!(options.headroom >= 0.0 && options.headroom < 1.0))
         return makeError("headroom: expected a fraction from 0 to below 1, got " +
-                         num(options.headroom));
+                         formatParamNumber(options.headroom));
 
     const Interconnect& link = hw.interconnect;
     const double streamBytes = bytesPerElement(streamPrecision(s));
@@ -357,25 +352,26 @@ Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceSc
         if (l.tp > 1) {
             st.communication.push_back(
                 makeComm("attn_all_reduce",
-                         "All-reduce after the attention output projection (" + num(T) + " × " +
-                             num(h) + " activations over TP=" + std::to_string(l.tp) + ")",
+                         "All-reduce after the attention output projection (" +
+                             formatParamNumber(T) + " × " + formatParamNumber(h) +
+                             " activations over TP=" + std::to_string(l.tp) + ")",
                          "all_reduce", activation, l.tp, layers, link, streamBytes));
             // Dense layers all-reduce over the TP group; MoE layers over the GPUs that split
             // each expert (tp / ep), the rest being the all-to-alls below.
             const int moeGroup = m.isMoe() ? l.tp / l.ep : l.tp;
             const double fullGroupLayers = moeGroup == l.tp ? layers : denseLayers;
             if (fullGroupLayers > 0)
-                st.communication.push_back(
-                    makeComm("mlp_all_reduce",
-                             "All-reduce after the MLP down projection (" + num(T) + " × " +
-                                 num(h) + " activations over TP=" + std::to_string(l.tp) + ")",
-                             "all_reduce", activation, l.tp, fullGroupLayers, link, streamBytes));
+                st.communication.push_back(makeComm(
+                    "mlp_all_reduce",
+                    "All-reduce after the MLP down projection (" + formatParamNumber(T) + " × " +
+                        formatParamNumber(h) + " activations over TP=" + std::to_string(l.tp) + ")",
+                    "all_reduce", activation, l.tp, fullGroupLayers, link, streamBytes));
             if (moeGroup > 1 && moeGroup < l.tp && moeLayers > 0)
-                st.communication.push_back(
-                    makeComm("expert_all_reduce",
-                             "All-reduce of the split expert outputs (" + num(T) + " × " + num(h) +
-                                 " over " + std::to_string(moeGroup) + " GPUs)",
-                             "all_reduce", activation, moeGroup, moeLayers, link, streamBytes));
+                st.communication.push_back(makeComm(
+                    "expert_all_reduce",
+                    "All-reduce of the split expert outputs (" + formatParamNumber(T) + " × " +
+                        formatParamNumber(h) + " over " + std::to_string(moeGroup) + " GPUs)",
+                    "all_reduce", activation, moeGroup, moeLayers, link, streamBytes));
             if (first)
                 st.communication.push_back(
                     makeComm("embedding_all_reduce",
@@ -384,8 +380,8 @@ Expected<ParallelTotals> computeParallel(const ModelConfig& m, const InferenceSc
             if (last)
                 st.communication.push_back(makeComm(
                     "lm_head_all_gather",
-                    "All-gather of the vocabulary-split logits (" + num(outTokens) + " × " +
-                        num(static_cast<double>(m.vocabSize)) + ")",
+                    "All-gather of the vocabulary-split logits (" + formatParamNumber(outTokens) +
+                        " × " + formatParamNumber(static_cast<double>(m.vocabSize)) + ")",
                     "all_gather", outTokens * static_cast<double>(m.vocabSize) * streamBytes, l.tp,
                     1.0, link, streamBytes));
         }

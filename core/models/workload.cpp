@@ -11,11 +11,6 @@ namespace roofscope {
 
 namespace {
 
-std::string num(double v)
-{
-    return formatParamNumber(v);
-}
-
 bool isSixteenBitOrWider(Precision p)
 {
     return p == Precision::FP16 || p == Precision::BF16 || p == Precision::FP32 ||
@@ -183,21 +178,21 @@ void addAttentionRows(DecoderRows& x, const ModelConfig& m, bool fused)
         if (x.decode())
             x.add("attention", "Attention (fused decode kernel over the KV cache)",
                   "attention_decode",
-                  {{"batch", num(B)},
-                   {"heads", num(H)},
-                   {"kv_heads", num(KV)},
-                   {"head_dim", num(d)},
-                   {"context", num(S)},
+                  {{"batch", formatParamNumber(B)},
+                   {"heads", formatParamNumber(H)},
+                   {"kv_heads", formatParamNumber(KV)},
+                   {"head_dim", formatParamNumber(d)},
+                   {"context", formatParamNumber(S)},
                    {"dtype", str},
                    {"kv_dtype", kv}},
                   L);
         else
             x.add("attention", "Attention (flash, causal)", "attention_prefill",
-                  {{"batch", num(B)},
-                   {"heads", num(H)},
-                   {"kv_heads", num(KV)},
-                   {"head_dim", num(d)},
-                   {"seq", num(S)},
+                  {{"batch", formatParamNumber(B)},
+                   {"heads", formatParamNumber(H)},
+                   {"kv_heads", formatParamNumber(KV)},
+                   {"head_dim", formatParamNumber(d)},
+                   {"seq", formatParamNumber(S)},
                    {"dtype", str},
                    {"causal", "true"}},
                   L);
@@ -208,22 +203,23 @@ void addAttentionRows(DecoderRows& x, const ModelConfig& m, bool fused)
               "QKᵀ (unfused; one matmul per sequence and KV head, cached K as the "
               "weight)",
               "matmul",
-              {{"m", num(group)},
-               {"n", num(S)},
-               {"k", num(d)},
+              {{"m", formatParamNumber(group)},
+               {"n", formatParamNumber(S)},
+               {"k", formatParamNumber(d)},
                {"dtype", str},
                {"weight_dtype", kv},
                {"out_dtype", str}},
               L, B * KV);
         x.add("attn_softmax", "Softmax over the scores (unfused)", "softmax",
-              {{"rows", num(B * H)}, {"cols", num(S)}, {"dtype", str}}, L);
+              {{"rows", formatParamNumber(B * H)}, {"cols", formatParamNumber(S)}, {"dtype", str}},
+              L);
         x.add("attn_pv",
               "Scores · V (unfused; one matmul per sequence and KV head, cached V as "
               "the weight)",
               "matmul",
-              {{"m", num(group)},
-               {"n", num(d)},
-               {"k", num(S)},
+              {{"m", formatParamNumber(group)},
+               {"n", formatParamNumber(d)},
+               {"k", formatParamNumber(S)},
                {"dtype", str},
                {"weight_dtype", kv},
                {"out_dtype", str}},
@@ -234,12 +230,23 @@ void addAttentionRows(DecoderRows& x, const ModelConfig& m, bool fused)
         x.add("attn_qk",
               "QKᵀ (unfused, full S×S scores incl. the masked half; one matmul per "
               "sequence and KV head)",
-              "matmul", {{"m", num(group * S)}, {"n", num(S)}, {"k", num(d)}, {"dtype", str}}, L,
-              B * KV);
+              "matmul",
+              {{"m", formatParamNumber(group * S)},
+               {"n", formatParamNumber(S)},
+               {"k", formatParamNumber(d)},
+               {"dtype", str}},
+              L, B * KV);
         x.add("attn_softmax", "Causal softmax over the scores (unfused)", "softmax",
-              {{"rows", num(B * H * S)}, {"cols", num(S)}, {"dtype", str}}, L);
+              {{"rows", formatParamNumber(B * H * S)},
+               {"cols", formatParamNumber(S)},
+               {"dtype", str}},
+              L);
         x.add("attn_pv", "Scores · V (unfused; one matmul per sequence and KV head)", "matmul",
-              {{"m", num(group * S)}, {"n", num(d)}, {"k", num(S)}, {"dtype", str}}, L, B * KV);
+              {{"m", formatParamNumber(group * S)},
+               {"n", formatParamNumber(d)},
+               {"k", formatParamNumber(S)},
+               {"dtype", str}},
+              L, B * KV);
     }
     x.linear("o_proj", "O projection", h, H * d, L);
 }
@@ -271,7 +278,7 @@ void addDenseMlpRows(DecoderRows& x, const ModelConfig& m, bool fused, const std
         // is its own kernel either way.
         x.linear(prefix + "up_proj", what + "Up projection (fc1)", f, h, count);
         x.add(prefix + "act", what + fnName, "activation",
-              {{"n", num(n)}, {"dtype", str}, {"fn", fn}}, count);
+              {{"n", formatParamNumber(n)}, {"dtype", str}, {"fn", fn}}, count);
         x.linear(prefix + "down_proj", what + "Down projection (fc2)", h, f, count);
         return;
     }
@@ -287,7 +294,7 @@ void addDenseMlpRows(DecoderRows& x, const ModelConfig& m, bool fused, const std
         x.linear(prefix + "gate_proj", what + "Gate projection", f, h, count);
         x.linear(prefix + "up_proj", what + "Up projection", f, h, count);
         x.add(prefix + "act", what + fnName + " of the gate", "activation",
-              {{"n", num(n)}, {"dtype", str}, {"fn", fn}}, count);
+              {{"n", formatParamNumber(n)}, {"dtype", str}, {"fn", fn}}, count);
         x.elementwise(prefix + "mul", what + "Elementwise product with up", n, str, 2, count);
     }
     x.linear(prefix + "down_proj", what + "Down projection", h, f, count);
@@ -306,9 +313,11 @@ void addMoeRows(DecoderRows& x, const ModelConfig& m, bool fused, double count, 
     const std::string& fn = m.activation;
     w.expertsTouched = expectedExpertsTouched(E, k, T);
     const double perExpert = T * k / w.expertsTouched; // tokens each touched expert gets
-    x.linear("router", "MoE router (logits over " + num(E) + " experts)", E, h, count, 1.0, true);
-    x.add("router_softmax", "Router softmax (top-" + num(k) + " selection not counted)", "softmax",
-          {{"rows", num(T)}, {"cols", num(E)}, {"dtype", str}}, count);
+    x.linear("router", "MoE router (logits over " + formatParamNumber(E) + " experts)", E, h, count,
+             1.0, true);
+    x.add("router_softmax",
+          "Router softmax (top-" + formatParamNumber(k) + " selection not counted)", "softmax",
+          {{"rows", formatParamNumber(T)}, {"cols", formatParamNumber(E)}, {"dtype", str}}, count);
 
     const double shared = m.sharedFfnSize();
     if (shared > 0.0) {
@@ -324,19 +333,19 @@ void addMoeRows(DecoderRows& x, const ModelConfig& m, bool fused, double count, 
 
     const std::string touched = "; × expected distinct experts touched " +
                                 formatParamNumber(std::round(w.expertsTouched * 1000) / 1000) +
-                                " of " + num(E) + ", " +
+                                " of " + formatParamNumber(E) + ", " +
                                 formatParamNumber(std::round(perExpert * 1000) / 1000) +
                                 " tokens each (balanced, independent routing)";
     const auto expert = [&](const std::string& key, const std::string& title, double n,
                             double kIn) {
         Assignments p = {{"m", "1"},
-                         {"n", num(n)},
-                         {"k", num(kIn)},
+                         {"n", formatParamNumber(n)},
+                         {"k", formatParamNumber(kIn)},
                          {"dtype", x.activationDtype()},
                          {"weight_dtype", x.weightDtype()},
                          {"out_dtype", str}};
         if (x.weightGroupSize() > 0.0)
-            p.push_back({"group_size", num(x.weightGroupSize())});
+            p.push_back({"group_size", formatParamNumber(x.weightGroupSize())});
         x.add(key, title + touched, "matmul", p, count, w.expertsTouched, {{"m", perExpert}});
     };
     const double n = T * k * f;
@@ -352,7 +361,7 @@ void addMoeRows(DecoderRows& x, const ModelConfig& m, bool fused, double count, 
         expert("expert_gate_proj", "Expert gate projection", f, h);
         expert("expert_up_proj", "Expert up projection", f, h);
         x.add("expert_act", activationName(fn) + " of the gate", "activation",
-              {{"n", num(n)}, {"dtype", str}, {"fn", fn}}, count);
+              {{"n", formatParamNumber(n)}, {"dtype", str}, {"fn", fn}}, count);
         x.elementwise("expert_mul", "Elementwise product with up", n, str, 2, count);
     }
     expert("expert_down_proj", "Expert down projection", h, f);
@@ -361,10 +370,11 @@ void addMoeRows(DecoderRows& x, const ModelConfig& m, bool fused, double count, 
     const double inputs = k + (shared > 0.0 ? 1.0 : 0.0);
     const std::string sharedNote = shared > 0.0 ? " and the shared expert's output" : "";
     x.elementwise("expert_combine",
-                  "Router-weighted sum of the top-" + num(k) + " expert outputs" + sharedNote +
-                      " (" + num(inputs) + "-input elementwise, " + num(2.0 * inputs - 1.0) +
-                      " FLOP/element)",
-                  T * h, str, static_cast<int>(inputs), count, num(2.0 * inputs - 1.0));
+                  "Router-weighted sum of the top-" + formatParamNumber(k) + " expert outputs" +
+                      sharedNote + " (" + formatParamNumber(inputs) + "-input elementwise, " +
+                      formatParamNumber(2.0 * inputs - 1.0) + " FLOP/element)",
+                  T * h, str, static_cast<int>(inputs), count,
+                  formatParamNumber(2.0 * inputs - 1.0));
 }
 
 } // namespace
@@ -374,22 +384,23 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     if (auto invalid = validateModel(m))
         return *invalid;
     if (!(s.batch >= 1.0) || s.batch != std::floor(s.batch) || s.batch > 1e6)
-        return makeError("batch: expected a whole number from 1 to 1000000, got " + num(s.batch));
+        return makeError("batch: expected a whole number from 1 to 1000000, got " +
+                         formatParamNumber(s.batch));
     if (!(s.context >= 1.0) || s.context != std::floor(s.context) || s.context > 1e7)
         return makeError("context: expected a whole number from 1 to 10000000, got " +
-                         num(s.context));
+                         formatParamNumber(s.context));
     if (!(s.weightGroupSize >= 0.0) || s.weightGroupSize != std::floor(s.weightGroupSize) ||
         s.weightGroupSize > 65536.0)
         return makeError("weight group size: expected 0 (no scales) or a whole number of weights "
                          "per scale up to 65536, got " +
-                         num(s.weightGroupSize));
+                         formatParamNumber(s.weightGroupSize));
     if (s.weightGroupSize > 0.0 && bytesPerElement(s.weights) >= 2.0)
-        return makeError("weight group size " + num(s.weightGroupSize) +
+        return makeError("weight group size " + formatParamNumber(s.weightGroupSize) +
                          ": group scales belong to quantized weights (8 bits or fewer), not " +
                          std::string(precisionName(s.weights)));
     if (stepTokens(s) > kMaxStepTokens)
-        return makeError("batch × context: a prefill step of " + num(stepTokens(s)) +
-                         " tokens is more than the limit of " + num(kMaxStepTokens));
+        return makeError("batch × context: a prefill step of " + formatParamNumber(stepTokens(s)) +
+                         " tokens is more than the limit of " + formatParamNumber(kMaxStepTokens));
 
     Workload w;
     w.tokens = stepTokens(s);
@@ -432,8 +443,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     // ---- MLP block ------------------------------------------------------------------------
     const double moeLayers = static_cast<double>(m.moeLayerCount());
     const double denseLayers = L - moeLayers;
-    const std::string denseWhat =
-        m.isMoe() ? "Dense MLP (" + num(denseLayers) + " of " + num(L) + " layers): " : "";
+    const std::string denseWhat = m.isMoe() ? "Dense MLP (" + formatParamNumber(denseLayers) +
+                                                  " of " + formatParamNumber(L) + " layers): "
+                                            : "";
     addDenseMlpRows(x, m, s.fused, "", denseWhat, static_cast<double>(m.intermediateSize),
                     denseLayers);
     if (moeLayers > 0.0)
@@ -453,9 +465,9 @@ Expected<Workload> expandWorkload(const ModelConfig& m, const InferenceScenario&
     // too. Quantizers (AWQ, GPTQ, FP8) leave the LM head in 16 bits.
     x.add("lm_head", x.decode() ? "LM head" : "LM head (last token of each sequence)",
           "decode_matmul",
-          {{"batch", num(s.batch)},
-           {"n", num(static_cast<double>(m.vocabSize))},
-           {"k", num(h)},
+          {{"batch", formatParamNumber(s.batch)},
+           {"n", formatParamNumber(static_cast<double>(m.vocabSize))},
+           {"k", formatParamNumber(h)},
            {"dtype", str},
            {"weight_dtype", str},
            {"out_dtype", str}},
@@ -521,9 +533,10 @@ Expected<WorkloadTotals> evaluateWorkload(const Workload& workload, const Hardwa
         // would overflow long long (and print a negative count).
         const double gpus = std::ceil(needed / hw.memoryBytes);
         if (!std::isfinite(gpus) || gpus > kMaxGpusNeeded)
-            return makeError("weights + KV cache (" + num(needed) + " bytes) need more than " +
-                             num(kMaxGpusNeeded) + " GPUs of " + hw.id + " (" +
-                             num(hw.memoryBytes) + " bytes each), the limit");
+            return makeError("weights + KV cache (" + formatParamNumber(needed) +
+                             " bytes) need more than " + formatParamNumber(kMaxGpusNeeded) +
+                             " GPUs of " + hw.id + " (" + formatParamNumber(hw.memoryBytes) +
+                             " bytes each), the limit");
         t.gpusNeeded = static_cast<long long>(gpus);
     }
     return t;

@@ -6,14 +6,14 @@
 
 namespace roofscope::probe {
 
-namespace {
-
-using nlohmann::json;
-
-json statsJson(const SampleStats& s)
+nlohmann::json sampleStatsJson(const SampleStats& s)
 {
     return {{"max", s.max}, {"median", s.median}, {"samples", s.values}, {"noisy", s.noisy()}};
 }
+
+namespace {
+
+using nlohmann::json;
 
 json curveJson(const std::vector<SweepPoint>& points)
 {
@@ -100,7 +100,7 @@ json probeResultToJson(const ProbeResult& r)
         peakMax[named.first] = peak.allThreads.max;
         peakMedian[named.first] = peak.allThreads.median;
         peakOne[named.first] = peak.oneThread.max;
-        peakSamples[named.first] = statsJson(peak.allThreads);
+        peakSamples[named.first] = sampleStatsJson(peak.allThreads);
     }
     json plan = {{"compute",
                   {{"warmup_s", r.computePlan.warmupSeconds},

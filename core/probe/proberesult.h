@@ -62,6 +62,9 @@ inline constexpr const char* kReadConvention = "read (sum of an array): 8 bytes 
 // "fp16 is not measured" once BF16 was.
 std::string notMeasuredText(const ProbeResult& result);
 
+// One measurement's samples as JSON: max, median, samples, noisy (the CPU and Vulkan probes').
+nlohmann::json sampleStatsJson(const SampleStats& s);
+
 // The probe as JSON: device, peaks_flops_per_s, bandwidth_bytes_per_s, samples, noisy, curve…
 nlohmann::json probeResultToJson(const ProbeResult& result);
 

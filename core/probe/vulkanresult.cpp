@@ -1,4 +1,5 @@
 // The Vulkan probe's result as JSON and as a catalog entry (built with or without Vulkan).
+#include "core/probe/proberesult.h"
 #include "core/probe/vulkanprobe.h"
 #include "core/util/numbers.h"
 
@@ -7,11 +8,6 @@ namespace roofscope::probe {
 namespace {
 
 using nlohmann::json;
-
-json statsJson(const SampleStats& s)
-{
-    return {{"max", s.max}, {"median", s.median}, {"samples", s.values}, {"noisy", s.noisy()}};
-}
 
 Precision precisionOf(const std::string& name)
 {
@@ -80,7 +76,7 @@ json vulkanResultToJson(const VulkanProbeResult& r)
         }
         peaks[p.precision] = p.stats.max;
         medians[p.precision] = p.stats.median;
-        samples[p.precision] = statsJson(p.stats);
+        samples[p.precision] = sampleStatsJson(p.stats);
     }
     json checks = json::array();
     for (const VulkanCheck& c : r.checks)
@@ -89,7 +85,7 @@ json vulkanResultToJson(const VulkanProbeResult& r)
                           {"measured", c.measured},
                           {"relative_tolerance", c.tolerance},
                           {"ok", c.ok()}});
-    samples["read"] = statsJson(r.readBandwidth);
+    samples["read"] = sampleStatsJson(r.readBandwidth);
     return {
         {"device", device},
         {"quick", r.quick},

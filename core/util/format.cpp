@@ -27,6 +27,11 @@ std::string significant(double v, int digits)
 
 } // namespace
 
+std::string countOf(std::size_t n, std::string_view one, std::string_view many)
+{
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string formatNumber(double v, int significantDigits)
 {
     if (!std::isfinite(v))

@@ -352,6 +352,11 @@ std::string_view JsonReader::typeName(const Json& value)
     return value.type_name();
 }
 
+bool JsonReader::present(const Json& object, std::string_view key)
+{
+    return object.contains(key) && !object.at(key).is_null();
+}
+
 std::string JsonReader::describe(const Json& value)
 {
     if (value.is_number_float()) {

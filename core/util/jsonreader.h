@@ -94,6 +94,9 @@ public:
     static std::string_view typeName(const Json& value);
     // A short rendering of a value for messages: 0, -3.5, "fp12", true, infinity.
     static std::string describe(const Json& value);
+    // Whether `object` has `key` with a value other than null (a Hugging Face config writes
+    // null for "not used").
+    static bool present(const Json& object, std::string_view key);
     // "a, b, c" for "expected one of: ..." lists.
     static std::string joinNames(std::initializer_list<std::string_view> names);
 
