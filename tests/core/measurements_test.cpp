@@ -376,8 +376,9 @@ TEST(FigureMeasured, AKernelIsDrawnUnderTheRoofItIsJudgedAgainst)
     EXPECT_NEAR(p.value.flops / roof.peak * 100.0, *p.percentOfRoof, 1e-9);
     // Only on the kernel's GPU: the H100 has no kernel and keeps its roofs.
     for (const FigureRoof& r : f.roofs) {
-        if (r.hardware != p.hardware)
+        if (r.hardware != p.hardware) {
             EXPECT_NE(r.label, "FP32 vector");
+        }
     }
 
     // A kernel on the tensor cores at the primary's height adds nothing.

@@ -221,9 +221,10 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
         for (const MeasuredKernel& k : imported->kernels)
             launches += k.launches;
         EXPECT_EQ(launches, f["launches"].get<long long>());
-        if (f.contains("records"))
+        if (f.contains("records")) {
             EXPECT_EQ(static_cast<long long>(imported->kernels.size()),
                       f["records"].get<long long>());
+        }
         // What the file states of its device without naming it (narrows the GPU question).
         if (f.contains("compute_capability")) {
             EXPECT_EQ(imported->computeCapability, f["compute_capability"].get<std::string>());

@@ -492,8 +492,9 @@ TEST(RoofChartView, LabelsHoldTheirPlacesWhileAPointIsDragged)
         EXPECT_EQ(now.at(key), before.at(key)) << "step " << i;
         for (const auto& [k, box] : beforeBoxes) {
             // Operator labels other than the dragged one name points that did not move.
-            if (k.startsWith(QStringLiteral("op:")) && k != key && nowBoxes.count(k))
+            if (k.startsWith(QStringLiteral("op:")) && k != key && nowBoxes.count(k)) {
                 EXPECT_EQ(nowBoxes.at(k), box) << k.toStdString() << " moved at step " << i;
+            }
         }
     }
     const double during = s->operators()[static_cast<std::size_t>(decode)].params.number("batch");
@@ -555,8 +556,9 @@ TEST(RoofChartView, LabelsFollowTheirPlacesWhileASliderIsDragged)
         last = now;
         const auto nowItems = items();
         for (const auto& [text, item] : nowItems) {
-            if (lastItems.count(text))
+            if (lastItems.count(text)) {
                 EXPECT_EQ(item, lastItems.at(text)) << text.toStdString() << " at step " << step;
+            }
         }
         lastItems = nowItems;
     }

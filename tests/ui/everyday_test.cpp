@@ -424,7 +424,7 @@ TEST(ModelDocument, UnknownModelIsRefusedAndNothingChanges)
 {
     QTemporaryDir dir;
     Scenario bad = defaultScenario();
-    bad.model = ScenarioModel{"llama-2-71b", "", InferenceScenario{}};
+    bad.model = ScenarioModel{"llama-2-71b", "", InferenceScenario{}, {}, {}, false, -1};
     const QString path = writeScenario(dir, QStringLiteral("bad.roofscope.json"), bad);
     auto w = makeWindow();
     w->session()->setNumber(operatorIndex(*w->session(), "decode_matmul"), "batch", 7);

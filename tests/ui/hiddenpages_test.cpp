@@ -78,8 +78,9 @@ TEST_P(HiddenPages, TakeNoFocusAndNoKeys)
                          raised->objectName().toStdString());
             EXPECT_FALSE(hidden->widget()->isEnabled());
             for (QWidget* child : hidden->widget()->findChildren<QWidget*>()) {
-                if (child->focusPolicy() & Qt::TabFocus)
+                if (child->focusPolicy() & Qt::TabFocus) {
                     EXPECT_FALSE(child->isEnabled()) << child->metaObject()->className();
+                }
             }
         }
         EXPECT_TRUE(raised->widget()->isEnabled()) << raised->objectName().toStdString();

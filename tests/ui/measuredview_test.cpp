@@ -378,8 +378,9 @@ TEST(MeasuredView, RepeatedLaunchesAreLabelledOnce)
     const QPointF at =
         geometry::valueToPixel(doc->chart()->logAxes(), {longest->value.ai, longest->value.flops});
     for (const auto& l : doc->chart()->visibleLabels()) {
-        if (l.text == QStringLiteral("gemm") && !l.leader)
+        if (l.text == QStringLiteral("gemm") && !l.leader) {
             EXPECT_LT(QLineF(l.box.center(), at).length(), 80.0);
+        }
     }
 }
 

@@ -204,16 +204,12 @@ LabelPlacer::Result LabelPlacer::place(const std::vector<Request>& requests) con
         out.labels.push_back(std::move(p));
     };
 
-    // A box fits when it stays in the plot, covers nothing, and its leader (if it is far enough
-    // to need one) does not run through another label: it would seem to point there.
+    // A leader (if the box is far enough to need one) must not run through another label: it
+    // would seem to point there.
     auto leaderClear = [&](const QRectF& c, QPointF a) {
         const QPointF end = nearestOnRect(c, a);
         return std::hypot(end.x() - a.x(), end.y() - a.y()) <= m_leaderThreshold ||
                !taken.crosses(QLineF(a, end));
-    };
-    auto fits = [&](const QRectF& c, QPointF a) {
-        return m_bounds.contains(c) && !taken.collides(c) && !obstacles.collides(c) &&
-               leaderClear(c, a);
     };
 
     // First what has a place already: labels off the plot, the user's pins, and the preferred

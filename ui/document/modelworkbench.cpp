@@ -245,7 +245,7 @@ std::optional<QString> ModelWorkbench::setModel(const std::string& id)
     // A layout the new model's shapes refuse falls back to one GPU.
     const Layout layout = validateLayoutShape(*m, m_layout) ? Layout{} : m_layout;
     // A quantized checkpoint brings its weights and group size, unless the user chose others.
-    ModelSnapshot next{*m, scenarioForModelChange(m_model, *m, m_scenario), {}, layout};
+    ModelSnapshot next{*m, scenarioForModelChange(m_model, *m, m_scenario), {}, layout, {}};
     return apply(std::move(next), tr("Show %1").arg(QString::fromStdString(m->name)), 0);
 }
 
@@ -267,7 +267,7 @@ std::optional<QString> ModelWorkbench::setScenario(const InferenceScenario& scen
         text = tr("Model phase %1").arg(QString::fromUtf8(phaseName(scenario.phase)));
     else if (scenario.fused != s.fused)
         text = scenario.fused ? tr("Fuse model kernels") : tr("Unfuse model kernels");
-    return apply(ModelSnapshot{m_model, scenario, {}, m_layout}, text, gesture);
+    return apply(ModelSnapshot{m_model, scenario, {}, m_layout, {}}, text, gesture);
 }
 
 std::optional<QString> ModelWorkbench::layoutProblem(const Layout& layout) const
@@ -283,14 +283,14 @@ std::optional<QString> ModelWorkbench::setLayout(const Layout& layout)
         return problem;
     if (layout == m_layout && m_shown)
         return std::nullopt;
-    return apply(ModelSnapshot{m_model, m_scenario, {}, layout},
+    return apply(ModelSnapshot{m_model, m_scenario, {}, layout, {}},
                  tr("Layout %1").arg(QString::fromStdString(layout.name())), 0);
 }
 
 void ModelWorkbench::showOnChart()
 {
     if (!m_shown)
-        apply(ModelSnapshot{m_model, m_scenario, {}, m_layout},
+        apply(ModelSnapshot{m_model, m_scenario, {}, m_layout, {}},
               tr("Show %1").arg(QString::fromStdString(m_model.name)), 0);
 }
 
