@@ -244,6 +244,7 @@ struct ShapeGroup {
     MeasuredKernel sum;
     LaunchShape shape;
     std::size_t first = 0;
+    std::vector<std::size_t> members; // the launches' indices in the file
 };
 
 // The shape groups of one name (file, GPU), those of launches with FLOPs apart from those
@@ -257,10 +258,11 @@ public:
         const LaunchShape shape = launchShape(k);
         if (const auto found = find(shape, k.flops.has_value())) {
             addLaunch(groups[*found].sum, k);
+            groups[*found].members.push_back(order);
             return;
         }
         m_index[{k.flops.has_value(), shape.measure}].emplace(shape.value, groups.size());
-        groups.push_back({k, shape, order});
+        groups.push_back({k, shape, order, {order}});
         if (k.timeKnown)
             groups.back().sum.launchId.clear();
     }
@@ -321,19 +323,24 @@ std::vector<ShapeGroup> NameGroups::take()
     // join the shape most launches have: the likeliest to be theirs, and the group whose point
     // their share changes least. A tie goes to the first.
     ShapeGroup rest = std::move(m_without.front());
-    for (std::size_t i = 1; i < m_without.size(); ++i)
+    for (std::size_t i = 1; i < m_without.size(); ++i) {
         addLaunch(rest.sum, m_without[i].sum);
+        rest.members.insert(rest.members.end(), m_without[i].members.begin(),
+                            m_without[i].members.end());
+    }
     const auto target = std::max_element(
         m_with.begin(), m_with.end(),
         [](const ShapeGroup& a, const ShapeGroup& b) { return a.sum.launches < b.sum.launches; });
     joinLaunchesWithoutFlops(target->sum, rest.sum);
     target->first = std::min(target->first, rest.first);
+    target->members.insert(target->members.end(), rest.members.begin(), rest.members.end());
     return std::move(m_with);
 }
 
 } // namespace
 
-std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels)
+std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels,
+                                               std::vector<std::size_t>* groupOfLaunch)
 {
     std::vector<NameGroups> names;
     std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> index;
@@ -354,10 +361,16 @@ std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>
     }
     std::stable_sort(all.begin(), all.end(),
                      [](const ShapeGroup& a, const ShapeGroup& b) { return a.first < b.first; });
+    if (groupOfLaunch)
+        groupOfLaunch->assign(kernels.size(), 0);
     std::vector<MeasuredKernel> out;
     out.reserve(all.size());
-    for (ShapeGroup& g : all)
+    for (ShapeGroup& g : all) {
+        if (groupOfLaunch)
+            for (std::size_t launch : g.members)
+                (*groupOfLaunch)[launch] = out.size();
         out.push_back(std::move(g.sum));
+    }
     return out;
 }
 

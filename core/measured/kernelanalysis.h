@@ -78,8 +78,10 @@ std::string notPlacedSummary(const NotPlacedTally& tally, bool withoutFlopsWarne
 // FLOPs, placedTimeS their time (its rates are over that time), and a note says the share:
 // "placed from 959 of 960 launches (99.9 % of its time): 1 launch has no FLOPs". The time and
 // launches are always every launch's. A name none of whose launches has FLOPs is split by its
-// DRAM bytes per launch.
-std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels);
+// DRAM bytes per launch. `groupOfLaunch`, when given, receives for each launch the index of the
+// group it went into (which row of the grouped table a launch of the file is).
+std::vector<MeasuredKernel> groupKernelsByName(const std::vector<MeasuredKernel>& kernels,
+                                               std::vector<std::size_t>* groupOfLaunch = nullptr);
 
 // The `roofscope measured --format json` object of one kernel: the measurement and its analysis.
 nlohmann::ordered_json kernelReportJson(const MeasuredKernel& kernel,

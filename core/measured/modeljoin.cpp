@@ -176,6 +176,7 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
                 }
                 JoinedOperator& o = p.operators[it->second];
                 ++o.kernels;
+                o.launches.push_back(k);
                 o.measuredS += kernel.timeS;
                 o.flops += kernel.flops.value_or(0.0);
                 o.bytes += kernel.bytesAt(MemLevel::Dram).value_or(0.0);

@@ -23,8 +23,9 @@ struct JoinedOperator {
     double predictedS = 0.0;     // the row's step time (every layer); 0 when the model has no row
     double predictedFlops = 0.0; // the row's step FLOPs and bytes: its point on the roofline
     double predictedBytes = 0.0;
-    double flops = 0.0; // summed over the kernels that have FLOPs
-    double bytes = 0.0; // DRAM bytes, likewise (lower bounds from the shapes)
+    double flops = 0.0;                // summed over the kernels that have FLOPs
+    double bytes = 0.0;                // DRAM bytes, likewise (lower bounds from the shapes)
+    std::vector<std::size_t> launches; // the kernels' indices in the trace, in launch order
 };
 
 struct NotInModel {

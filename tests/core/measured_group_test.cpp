@@ -276,3 +276,28 @@ TEST(GroupByShape, AttentionAtAGrowingContextIsOneRowPerContext)
     for (const MeasuredKernel* g : attention)
         EXPECT_EQ(g->launches, 32) << *g->flops;
 }
+
+// Which row of the grouped table each launch went into: the Passes panel selects an operator's
+// kernels by it. Launches without FLOPs are in the row they joined.
+TEST(GroupByShape, EachLaunchKnowsItsGroup)
+{
+    std::vector<MeasuredKernel> launches = {shaped(1.0, 8e9, 1e6), shaped(1.0, {}, {}),
+                                            shaped(1.0, 1e9, 1e6), shaped(1.0, 1e9, 1e6),
+                                            shaped(1.0, {}, {})};
+    MeasuredKernel other = shaped(3.0, 5e9, 1e6);
+    other.name = "elementwise";
+    launches.insert(launches.begin() + 2, other);
+    std::vector<std::size_t> groupOf;
+    const auto groups = groupKernelsByName(launches, &groupOf);
+    ASSERT_EQ(groups.size(), 3u);
+    // The 8 GFLOP launch, then the 1 GFLOP shape (from the first launch without FLOPs, at 1),
+    // then the other name (at 2).
+    EXPECT_EQ(groupOf, (std::vector<std::size_t>{0, 1, 2, 1, 1, 1}));
+    EXPECT_EQ(groups[2].name, "elementwise");
+    EXPECT_EQ(groups[1].launches, 4);
+    // Without the map the groups are the same.
+    const auto plain = groupKernelsByName(launches);
+    ASSERT_EQ(plain.size(), groups.size());
+    for (std::size_t i = 0; i < plain.size(); ++i)
+        EXPECT_EQ(plain[i].launches, groups[i].launches) << i;
+}

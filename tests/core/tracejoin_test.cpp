@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -136,6 +137,14 @@ TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
         EXPECT_EQ(o->kernels, f.kernels) << f.op;
         EXPECT_GT(o->flops, 0.0) << f.op;
         EXPECT_GT(o->bytes, 0.0) << f.op;
+        // Its launches are the trace's kernels it sums, in launch order (the Passes panel
+        // selects them in the Kernels table).
+        ASSERT_EQ(static_cast<long long>(o->launches.size()), f.kernels) << f.op;
+        EXPECT_TRUE(std::is_sorted(o->launches.begin(), o->launches.end())) << f.op;
+        double summed = 0.0;
+        for (std::size_t k : o->launches)
+            summed += r.trace->kernels.at(k).timeS;
+        EXPECT_NEAR(summed, o->measuredS, 1e-12) << f.op;
     }
     // The model's operators are all there, and sampling is outside it with its time.
     for (const char* name :

@@ -127,8 +127,9 @@ TEST(ChartFacade, LegendWithSixGpusAt1366x768KeepsTheMinimumFont)
     qreal natural = 0;
     for (const QString& n : legend.names)
         natural += fm.horizontalAdvance(n) + 40;
-    if (natural > plot.width())
+    if (natural > plot.width()) {
         EXPECT_GE(legend.rows, 2);
+    }
 }
 
 // One label per distinct roof value, no overlaps, leaders for moved labels, and an honest count of
@@ -267,12 +268,19 @@ TEST(ChartFacade, MeasuredPointsAndLinksAreDrawn)
     const int h100 = s->hardwareIndex("h100-sxm5");
     const auto& e = s->estimate(decode, h100);
     ASSERT_TRUE(e.ok());
+    auto point = [h100](std::string name, DataPoint value) {
+        MeasuredPoint p;
+        p.name = std::move(name);
+        p.hardware = h100;
+        p.value = value;
+        return p;
+    };
     std::vector<MeasuredPoint> measured;
     for (int i = 0; i < 100000; ++i)
         measured.push_back(
-            {"k" + std::to_string(i), h100, {0.5 + (i % 1000) * 0.1, 1e12 + (i / 1000) * 1e12}});
+            point("k" + std::to_string(i), {0.5 + (i % 1000) * 0.1, 1e12 + (i / 1000) * 1e12}));
     // The last one: a kernel at 40 % of the prediction, linked to the decode matmul.
-    measured.push_back({"gemm_v0", h100, {e->ai * 0.8, e->attainable * 0.4}});
+    measured.push_back(point("gemm_v0", {e->ai * 0.8, e->attainable * 0.4}));
     const int last = static_cast<int>(measured.size()) - 1;
     MeasuredLink link;
     link.measured = last;
@@ -331,8 +339,9 @@ TEST(ChartFacade, QtChartsStaysInsideTheChartImplementation)
             ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
             const QString text = QString::fromUtf8(f.readAll());
             headers += path.endsWith(QStringLiteral(".h"));
-            if (path.endsWith(QStringLiteral(".h")))
+            if (path.endsWith(QStringLiteral(".h"))) {
                 EXPECT_FALSE(text.contains(chartsName)) << path.toStdString();
+            }
             if (!text.contains(chartsType))
                 continue;
             const bool inChart = path.contains(QStringLiteral("/ui/chart/")) &&

@@ -5,6 +5,7 @@
 #include "core/figure/passpoints.h"
 #include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
+#include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "core/models/modelconfig.h"
 #include "importwait.h"
@@ -15,6 +16,8 @@
 #include "ui/document/session.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/export/figureexporter.h"
+#include "ui/models/kernelmodel.h"
+#include "ui/models/kerneltableproxy.h"
 #include "ui/models/passtreemodel.h"
 #include "ui/text/modelrownames.h"
 #include "ui/widgets/kernelspanel.h"
@@ -24,6 +27,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QHeaderView>
@@ -31,6 +35,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
@@ -39,6 +44,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 using namespace roofscope;
 using roofscope::test::importAndWait;
@@ -210,6 +216,7 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
             qRow = i;
     }
     ASSERT_TRUE(qRow.isValid());
+    const KernelRef selectedBefore = s->measurementStore()->selectedKernel();
     passes->view()->setCurrentIndex(qRow);
     QCoreApplication::processEvents();
     QStringList selected;
@@ -221,6 +228,29 @@ TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
     EXPECT_EQ(chart->passSelectionRings(), 2) << "measured and predicted";
     EXPECT_EQ(chart->passLabelTexts().front(), QStringLiteral("Q projection"));
     EXPECT_TRUE(passes->sentence().startsWith(QStringLiteral("Prefill: ")));
+    // ... and selects its kernels in the Kernels table: the rows its 32 launches were grouped
+    // into on import (by name and shape; the O projection's GEMM may share one), while the
+    // session's selected kernel, which the read-out speaks of, stays.
+    const auto q = std::find_if(prefill.operators.begin(), prefill.operators.end(),
+                                [](const JoinedOperator& o) { return o.name == "q_proj"; });
+    ASSERT_NE(q, prefill.operators.end());
+    ASSERT_EQ(q->launches.size(), 32u);
+    std::vector<std::size_t> rowOfLaunch;
+    groupKernelsByName(trace->kernels, &rowOfLaunch);
+    std::set<int> wantRows;
+    for (std::size_t k : q->launches)
+        wantRows.insert(static_cast<int>(rowOfLaunch[k]));
+    std::set<int> gotRows;
+    long long selectedLaunches = 0;
+    for (const QModelIndex& i : kernels->view()->selectionModel()->selectedRows()) {
+        const KernelRef ref = kernels->model()->kernelAt(kernels->proxy()->mapToSource(i).row());
+        EXPECT_EQ(ref.set, 0);
+        gotRows.insert(ref.kernel);
+        selectedLaunches += s->measurements().sets[0].kernels.at(ref.kernel).launches;
+    }
+    EXPECT_EQ(gotRows, wantRows);
+    EXPECT_GE(selectedLaunches, 32);
+    EXPECT_EQ(s->measurementStore()->selectedKernel(), selectedBefore);
 
     // Another baseline is another prediction; the measured times stay.
     const int h100 = s->hardwareIndex("h100-sxm5");
@@ -281,4 +311,67 @@ TEST(PassesPanel, ANarrowDockKeepsTheRatioInView)
     const QModelIndex first = passes->proxy()->index(0, PassTreeModel::NameColumn);
     EXPECT_TRUE(first.data(Qt::ToolTipRole).toString().startsWith(first.data().toString()))
         << first.data(Qt::ToolTipRole).toString().toStdString();
+}
+
+// A trace imported launch by launch ("Group launches" unchecked): an operator chosen in the
+// Passes tree selects exactly its launches' rows, in the run just imported (not an earlier run
+// of the same file), and scrolls the first into view.
+TEST(PassesPanel, ChoosingAnOperatorSelectsEachOfItsLaunches)
+{
+    ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1920, 1080));
+    w->show();
+    Session* s = w->session();
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(kernels && passes);
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
+    kernels->groupLaunchesBox()->setChecked(false);
+    ASSERT_EQ(importAndWait(*kernels, QString::fromStdString(kTrace)), 23897);
+    ASSERT_EQ(s->measurements().sets.size(), 2u);
+    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_NE(passesDock, nullptr);
+    passesDock->raise();
+    QCoreApplication::processEvents();
+    ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
+    passes->useModelButton()->click();
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+
+    // The first decode step's down projection: 32 layers, two GEMM launches each on this trace.
+    QSortFilterProxyModel* proxy = passes->proxy();
+    QModelIndex down;
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex pass = proxy->index(r, 0);
+        if (pass.data(PassTreeModel::PassRole).toInt() != 1)
+            continue;
+        for (int c = 0; c < proxy->rowCount(pass); ++c) {
+            const QModelIndex i = proxy->index(c, 0, pass);
+            if (i.data(PassTreeModel::OperatorRole).toString() == QStringLiteral("down_proj"))
+                down = i;
+        }
+    }
+    ASSERT_TRUE(down.isValid());
+    const JoinedPass& decode = passes->model()->join().passes.at(1);
+    const auto op = std::find_if(decode.operators.begin(), decode.operators.end(),
+                                 [](const JoinedOperator& o) { return o.name == "down_proj"; });
+    ASSERT_NE(op, decode.operators.end());
+    ASSERT_EQ(op->launches.size(), 64u);
+    EXPECT_EQ(passes->kernelsOf(1, "down_proj").size(), 64u);
+    EXPECT_TRUE(passes->kernelsOf(1, "no_such_operator").empty());
+    passes->view()->setCurrentIndex(down);
+    QCoreApplication::processEvents();
+    std::set<int> got;
+    for (const QModelIndex& i : kernels->view()->selectionModel()->selectedRows()) {
+        const KernelRef ref = kernels->model()->kernelAt(kernels->proxy()->mapToSource(i).row());
+        EXPECT_EQ(ref.set, 1) << "the run just imported";
+        got.insert(ref.kernel);
+    }
+    EXPECT_EQ(got, std::set<int>(op->launches.begin(), op->launches.end()));
+    // Choosing a pass leaves the table's selection as it was; another operator replaces it.
+    const int before = static_cast<int>(kernels->view()->selectionModel()->selectedRows().size());
+    passes->view()->setCurrentIndex(down.parent());
+    EXPECT_EQ(static_cast<int>(kernels->view()->selectionModel()->selectedRows().size()), before);
 }

@@ -41,6 +41,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <optional>
 
 namespace roofscope {
@@ -78,7 +79,8 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(KernelModel::TimeColumn, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows at once: an operator chosen in the Passes panel selects all its kernels.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
@@ -353,6 +355,37 @@ void KernelsPanel::updateActions()
     m_linkAction->setEnabled(selected && !m_session->operators().empty());
     m_removeAction->setEnabled(selected);
     updatePairMenu();
+}
+
+void KernelsPanel::selectKernels(const std::vector<KernelRef>& kernels)
+{
+    // Each row once, in the table's order, then as few ranges as the rows allow (a selection
+    // of a thousand one-row ranges is slow to paint).
+    std::vector<int> rows;
+    for (const KernelRef& ref : kernels) {
+        const int row = m_model->rowOf(ref);
+        if (row < 0)
+            continue;
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+        if (index.isValid()) // not hidden by the filter
+            rows.push_back(index.row());
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    QItemSelection selection;
+    const int last = m_proxy->columnCount() - 1;
+    for (std::size_t i = 0; i < rows.size();) {
+        std::size_t j = i + 1;
+        while (j < rows.size() && rows[j] == rows[j - 1] + 1)
+            ++j;
+        selection.select(m_proxy->index(rows[i], 0), m_proxy->index(rows[j - 1], last));
+        i = j;
+    }
+    m_syncing = true;
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    m_syncing = false;
+    if (!rows.empty())
+        m_view->scrollTo(m_proxy->index(rows.front(), 0));
 }
 
 void KernelsPanel::syncSelectionFromSession()

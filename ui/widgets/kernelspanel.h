@@ -28,6 +28,7 @@ class QToolButton;
 namespace roofscope {
 
 class KernelModel;
+struct KernelRef;
 class MeasurementStore;
 class KernelTableProxy;
 class Session;
@@ -80,6 +81,9 @@ public:
 
     // Links the selected kernel to `op`, as the "Link to operator…" dialog does.
     void linkSelectedTo(int op);
+    // Selects these kernels' rows (an operator's, chosen in the Passes panel) and scrolls the
+    // first into view; the session's selected kernel, which the read-out speaks of, stays.
+    void selectKernels(const std::vector<KernelRef>& kernels);
 
 signals:
     // A PyTorch trace was imported: as read, launches not grouped, with each kernel's op and

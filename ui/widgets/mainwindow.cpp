@@ -198,6 +198,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     // Closed until there is a trace to read: a fourth tab in the small screen's right column
     // would cut every name there short.
     passesDock->hide();
+    connect(passes, &PassesPanel::kernelsChosen, m_kernels, &KernelsPanel::selectKernels);
     connect(m_kernels, &KernelsPanel::traceImported, passes,
             [passes, passesDock](std::shared_ptr<const MeasuredImport> trace) {
                 passes->setTrace(std::move(trace));

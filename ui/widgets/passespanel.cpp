@@ -1,6 +1,7 @@
 #include "ui/widgets/passespanel.h"
 
 #include "core/figure/passpoints.h"
+#include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/measurementstore.h"
@@ -71,9 +72,13 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {
-                showSentenceOf(current.isValid() ? current.data(PassTreeModel::PassRole).toInt()
-                                                 : -1,
-                               current.data(PassTreeModel::OperatorRole).toString().toStdString());
+                const int pass =
+                    current.isValid() ? current.data(PassTreeModel::PassRole).toInt() : -1;
+                const std::string op =
+                    current.data(PassTreeModel::OperatorRole).toString().toStdString();
+                showSentenceOf(pass, op);
+                if (!op.empty())
+                    emit kernelsChosen(kernelsOf(pass, op));
             });
     Session* session = workbench->session();
     // A batch or context change leaves the join as it was: it depends on the model and GPU.
@@ -87,8 +92,50 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
 void PassesPanel::setTrace(std::shared_ptr<const MeasuredImport> trace)
 {
     m_trace = std::move(trace);
+    m_rowOfLaunch.clear();
     m_joinedKey.clear();
     rejoin();
+}
+
+std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op)
+{
+    const ModelJoin& j = m_model->join();
+    if (!m_trace || pass < 0 || pass >= static_cast<int>(j.passes.size()))
+        return {};
+    const std::vector<JoinedOperator>& ops = j.passes[static_cast<std::size_t>(pass)].operators;
+    const auto o =
+        std::find_if(ops.begin(), ops.end(), [&](const JoinedOperator& x) { return x.name == op; });
+    if (o == ops.end())
+        return {};
+    // The trace's run: the last one read from its file.
+    const std::vector<MeasurementSet>& sets = m_workbench->session()->measurements().sets;
+    int set = static_cast<int>(sets.size()) - 1;
+    while (set >= 0 && sets[static_cast<std::size_t>(set)].file != m_trace->file)
+        --set;
+    if (set < 0)
+        return {};
+    const std::vector<MeasuredKernel>& rows = sets[static_cast<std::size_t>(set)].kernels;
+    const std::vector<MeasuredKernel>& launches = m_trace->kernels;
+    // As many rows as launches: imported launch by launch, or grouped with every launch a row
+    // of its own, in launch order either way. Otherwise grouped as the import grouped them.
+    const bool oneRowEach = rows.size() == launches.size();
+    if (!oneRowEach && m_rowOfLaunch.size() != launches.size())
+        groupKernelsByName(launches, &m_rowOfLaunch);
+    std::vector<int> found;
+    for (std::size_t k : o->launches) {
+        if (k >= launches.size())
+            continue;
+        const std::size_t row = oneRowEach ? k : m_rowOfLaunch[k];
+        if (row < rows.size() && rows[row].name == launches[k].name)
+            found.push_back(static_cast<int>(row));
+    }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    std::vector<KernelRef> refs;
+    refs.reserve(found.size());
+    for (int row : found)
+        refs.push_back({set, row});
+    return refs;
 }
 
 void PassesPanel::setSummary(const QString& text)

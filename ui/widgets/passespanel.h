@@ -1,11 +1,13 @@
 #pragma once
 
 #include "core/measured/importer.h"
+#include "ui/document/measurementstore.h"
 
 #include <QWidget>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 class QLabel;
 class QPushButton;
@@ -21,7 +23,8 @@ class PassTreeModel;
 // operators, decoder layers and what the model does not have, measured beside what the Model
 // panel's model predicts on the baseline GPU (joinTraceToModel), worst ratio first. Selecting a
 // pass puts its sentence (measured, bound, launch floor, GPU busy share) under the tree and its
-// operators on the chart, each an arrow from prediction to measurement. The join
+// operators on the chart, each an arrow from prediction to measurement; selecting an operator
+// marks its two points and selects its kernels in the Kernels table (kernelsChosen). The join
 // is made again when the model or the baseline changes, and cleared when the trace's run leaves
 // the document (an undone import).
 class PassesPanel : public QWidget {
@@ -41,6 +44,13 @@ public:
     QPushButton* useModelButton() const { return m_use; }
     // The selected pass's sentence (the first decode step's while none is selected).
     QString sentence() const;
+    // The Kernels table's rows that hold operator `op`'s kernels in pass `pass`: each row once,
+    // in the trace's run (launch by launch, or grouped by name and shape as it was imported).
+    std::vector<KernelRef> kernelsOf(int pass, const std::string& op);
+
+signals:
+    // An operator was chosen in the tree: its kernels (kernelsOf), for the Kernels table.
+    void kernelsChosen(const std::vector<KernelRef>& kernels);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -63,6 +73,9 @@ private:
     QPushButton* m_use = nullptr;
     std::string m_proposed; // the catalog model m_use chooses
     std::shared_ptr<const MeasuredImport> m_trace;
+    // For a run imported grouped: the row each of the trace's launches went into (worked out
+    // as the import grouped them, when first asked).
+    std::vector<std::size_t> m_rowOfLaunch;
     std::string m_joinedKey;   // model id and GPU id of the join shown
     int m_joinedHardware = -1; // that GPU's catalog index: its pass points' colour
 };
