@@ -9,6 +9,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
+#include "core/measured/modeljoinreport.h"
 #include "core/measured/notplacedtally.h"
 #include "core/measured/runcomparison.h"
 #include "core/measured/sameprogram.h"
@@ -155,107 +156,22 @@ void printModelView(const ModelJoin& join, const std::string& groupBy, OutputFor
                     const std::vector<std::string>& warnings)
 {
     if (format == OutputFormat::Json) {
-        nlohmann::ordered_json passes = nlohmann::ordered_json::array();
-        for (const JoinedPass& p : join.passes) {
-            nlohmann::ordered_json ops = nlohmann::ordered_json::array();
-            for (const JoinedOperator& o : p.operators)
-                ops.push_back({{"name", o.name},
-                               {"kernels", o.kernels},
-                               {"measured_s", o.measuredS},
-                               {"predicted_s", o.predictedS},
-                               {"flops", o.flops},
-                               {"bytes", o.bytes}});
-            nlohmann::ordered_json outside = nlohmann::ordered_json::array();
-            for (const NotInModel& n : p.notInModel)
-                outside.push_back(
-                    {{"op", n.op}, {"kernels", n.kernels}, {"measured_s", n.measuredS}});
-            nlohmann::ordered_json layers = nlohmann::ordered_json::array();
-            for (const JoinedLayer& l : p.layerTimes)
-                layers.push_back(
-                    {{"layer", l.layer}, {"kernels", l.kernels}, {"measured_s", l.measuredS}});
-            passes.push_back({{"phase", std::string(phaseName(p.phase))},
-                              {"batch", p.batch},
-                              {"context", p.context},
-                              {"layers", p.layers},
-                              {"kernels", p.kernels},
-                              {"measured_s", p.measuredS},
-                              {"predicted_s", p.predictedS},
-                              {"wall_s", p.wallS},
-                              {"launch_floor_s", p.launchFloorS},
-                              {"sentence", p.sentence},
-                              {"operators", std::move(ops)},
-                              {"not_in_model", std::move(outside)},
-                              {"layer_times", std::move(layers)}});
-        }
-        nlohmann::ordered_json out;
-        out["model"] = join.model;
-        out["gpu"] = join.gpu;
-        out["placed_time_share"] = join.placedTimeShare;
-        out["shortest_kernel_s"] = join.shortestKernelS;
-        out["model_view"] = {{"passes", std::move(passes)}};
-        out["warnings"] = warnings;
-        std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+        std::cout << modelJoinJson(join, warnings)
+                         .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
                   << "\n";
         return;
     }
-    const auto ratio = [](double measured, double predicted) {
-        return predicted > 0.0 ? formatNumber(measured / predicted, 3) : std::string("–");
-    };
-    std::vector<std::string> header;
-    std::vector<std::vector<std::string>> rows;
-    const bool csv = format == OutputFormat::Csv;
-    const auto time = [csv](double s) { return csv ? csvNumber(s) : formatDuration(s); };
-    for (std::size_t i = 0; i < join.passes.size(); ++i) {
-        const JoinedPass& p = join.passes[i];
-        const std::string pass = std::to_string(i + 1);
-        if (groupBy == "pass") {
-            header = {"pass",     "phase",       "batch",
-                      "context",  "layers",      "kernels",
-                      "measured", "predicted",   "measured/predicted",
-                      "wall",     "launch floor"};
-            rows.push_back({pass, std::string(phaseName(p.phase)), formatNumber(p.batch, 8),
-                            formatNumber(p.context, 8), std::to_string(p.layers),
-                            std::to_string(p.kernels), time(p.measuredS), time(p.predictedS),
-                            ratio(p.measuredS, p.predictedS), time(p.wallS), time(p.launchFloorS)});
-        } else if (groupBy == "layer") {
-            header = {"pass", "phase", "layer", "kernels", "measured"};
-            for (const JoinedLayer& l : p.layerTimes)
-                rows.push_back({pass, std::string(phaseName(p.phase)), std::to_string(l.layer),
-                                std::to_string(l.kernels), time(l.measuredS)});
-        } else {
-            header = {"pass",     "phase",     "operator",           "kernels",
-                      "measured", "predicted", "measured/predicted", "FLOP",
-                      "bytes"};
-            for (const JoinedOperator& o : p.operators)
-                rows.push_back({pass, std::string(phaseName(p.phase)), o.name,
-                                std::to_string(o.kernels), time(o.measuredS), time(o.predictedS),
-                                ratio(o.measuredS, o.predictedS),
-                                csv ? csvNumber(o.flops) : formatFlops(o.flops),
-                                csv ? csvNumber(o.bytes) : formatBytes(o.bytes)});
-            for (const NotInModel& n : p.notInModel)
-                rows.push_back({pass, std::string(phaseName(p.phase)), "not in model: " + n.op,
-                                std::to_string(n.kernels), time(n.measuredS), "", "", "", ""});
-        }
-    }
-    if (csv) {
-        std::string line;
-        for (const std::string& h : header)
-            line += (line.empty() ? "" : ",") + csvField(h);
-        std::cout << line << "\n";
-        for (const auto& row : rows) {
-            line.clear();
-            for (std::size_t c = 0; c < row.size(); ++c)
-                line += (c ? "," : "") + csvField(row[c]);
-            std::cout << line << "\n";
-        }
+    if (format == OutputFormat::Csv) {
+        std::cout << modelJoinCsv(join, groupBy);
         return;
     }
-    std::vector<bool> right(header.size(), true);
+    ModelJoinRows rows = modelJoinRows(join, groupBy, false);
+    std::vector<bool> right(rows.header.size(), true);
     right[1] = false;
     if (groupBy == "operator")
         right[2] = false;
-    TextTable table(header, right);
-    for (auto& row : rows)
+    TextTable table(rows.header, right);
+    for (auto& row : rows.rows)
         table.addRow(std::move(row));
     std::cout << table.render();
     std::cout << join.model << " on " << join.gpu << "; "

@@ -6,9 +6,12 @@
 #include "core/hardware/catalog.h"
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
+#include "core/measured/modeljoinreport.h"
 #include "core/measured/tracepasses.h"
 #include "core/models/modelconfig.h"
 #include "core/models/workload.h"
+#include "core/util/format.h"
+#include "core/util/numbers.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
@@ -380,12 +383,63 @@ TEST(TraceModelJoin, PassPointsPutEachOperatorWhereItRanAndWhereTheModelPutsIt)
     // An operator whose kernels have no FLOPs (a trace without shapes) has no point; one the
     // model has no row for has no prediction.
     JoinedPass bare;
-    bare.operators = {{"attention", 2, 1e-3, 0.0, 0.0, 0.0, 0.0, 0.0},
-                      {"mystery", 1, 1e-3, 0.0, 0.0, 0.0, 4e9, 1e8}};
+    bare.operators = {{"attention", 2, 1e-3, 0.0, 0.0, 0.0, 0.0, 0.0, {}},
+                      {"mystery", 1, 1e-3, 0.0, 0.0, 0.0, 4e9, 1e8, {}}};
     const std::vector<FigurePassPoint> few = passPointsFor(bare, 0);
     ASSERT_EQ(few.size(), 1U);
     EXPECT_EQ(few[0].name, "mystery");
     EXPECT_FALSE(few[0].predicted.has_value());
     EXPECT_DOUBLE_EQ(few[0].measured.ai, 40.0);
     EXPECT_DOUBLE_EQ(few[0].measured.flops, 4e12);
+}
+
+// The join as rows, CSV and JSON (core/measured/modeljoinreport): what the CLI prints and the
+// Passes panel exports. Every pass's operators and then what the model lacks, numbers in CSV
+// that read back to the join's own.
+TEST(TraceModelJoin, ReportRowsCsvAndJsonHoldTheJoin)
+{
+    const Real& r = real();
+    ASSERT_TRUE(r.trace && r.model) << r.problem;
+    auto join = joinTraceToModel(*r.trace, *r.model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+
+    std::size_t want = 0;
+    for (const JoinedPass& p : join->passes)
+        want += p.operators.size() + p.notInModel.size();
+    const ModelJoinRows rows = modelJoinRows(*join, "operator", true);
+    ASSERT_EQ(rows.header.size(), 9u);
+    EXPECT_EQ(rows.header[2], "operator");
+    ASSERT_EQ(rows.rows.size(), want);
+    // The first row: the prefill's first operator, its measured seconds as shortest C text.
+    const JoinedOperator& first = join->passes[0].operators[0];
+    EXPECT_EQ(rows.rows[0][0], "1");
+    EXPECT_EQ(rows.rows[0][1], "prefill");
+    EXPECT_EQ(rows.rows[0][2], first.name);
+    EXPECT_EQ(parseNumber(rows.rows[0][4]), first.measuredS);
+    EXPECT_EQ(parseNumber(rows.rows[0][7]), first.flops);
+    // Human text for a terminal.
+    const ModelJoinRows shown = modelJoinRows(*join, "operator", false);
+    EXPECT_EQ(shown.rows[0][4], formatDuration(first.measuredS));
+    EXPECT_EQ(modelJoinRows(*join, "pass", true).rows.size(), 16u);
+    std::size_t layers = 0;
+    for (const JoinedPass& p : join->passes)
+        layers += p.layerTimes.size();
+    EXPECT_EQ(modelJoinRows(*join, "layer", true).rows.size(), layers);
+
+    // CSV: the header line, then a line per row.
+    const std::string csv = modelJoinCsv(*join, "operator");
+    EXPECT_EQ(csv.substr(0, csv.find('\n')),
+              "pass,phase,operator,kernels,measured,predicted,measured/predicted,FLOP,bytes");
+    EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), want + 1);
+
+    const nlohmann::ordered_json json = modelJoinJson(*join, {"a warning"});
+    EXPECT_EQ(json["model"], r.model->id);
+    EXPECT_EQ(json["gpu"], "h200-sxm");
+    ASSERT_EQ(json["model_view"]["passes"].size(), 16u);
+    const auto& decode = json["model_view"]["passes"][1];
+    EXPECT_EQ(decode["phase"], "decode");
+    EXPECT_EQ(decode["kernels"], 1502);
+    EXPECT_EQ(decode["operators"].size(), join->passes[1].operators.size());
+    EXPECT_EQ(decode["sentence"], join->passes[1].sentence);
+    EXPECT_EQ(json["warnings"], nlohmann::ordered_json::array({"a warning"}));
 }
