@@ -2695,6 +2695,38 @@ A new document is open instead.</source>
         <source>&amp;Use %1</source>
         <translation>使用 %1(&amp;U)</translation>
     </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the passes as CSV (one row per operator of each pass) or JSON (passes, operators, layers), as roofscope measured --model writes them</source>
+        <translation>将前向遍保存为 CSV（每个前向遍的每个算子一行）或 JSON（前向遍、算子、层），与 roofscope measured --model 的输出相同</translation>
+    </message>
+    <message>
+        <source>There are no passes to export: import a PyTorch trace and choose the model that ran it.</source>
+        <translation>没有可导出的前向遍：请导入 PyTorch trace 并选择运行它的模型。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>CSV, one row per operator (*.csv)</source>
+        <translation>CSV，每个算子一行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON, passes, operators and layers (*.json)</source>
+        <translation>JSON，前向遍、算子和层 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Passes</source>
+        <translation>导出前向遍</translation>
+    </message>
+    <message>
+        <source>Exported the passes to %1</source>
+        <translation>已将前向遍导出到 %1</translation>
+    </message>
 </context>
 <context>
     <name>roofscope::PlanModel</name>

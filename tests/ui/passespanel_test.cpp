@@ -7,6 +7,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
+#include "core/measured/modeljoinreport.h"
 #include "core/models/modelconfig.h"
 #include "importwait.h"
 #include "tests/generated/testpaths.h"
@@ -29,13 +30,17 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
@@ -374,4 +379,55 @@ TEST(PassesPanel, ChoosingAnOperatorSelectsEachOfItsLaunches)
     const int before = static_cast<int>(kernels->view()->selectionModel()->selectedRows().size());
     passes->view()->setCurrentIndex(down.parent());
     EXPECT_EQ(static_cast<int>(kernels->view()->selectionModel()->selectedRows().size()), before);
+}
+
+// Export…: the passes as CSV or JSON, the bytes the core's report gives for the join shown
+// (what `roofscope measured TRACE --model M --format csv|json` prints), written whole twice to
+// one name; an unwritable path is an error naming it, and nothing is written there.
+TEST(PassesPanel, ExportsThePassesAsTheCommandLineWritesThem)
+{
+    ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1920, 1080));
+    w->show();
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(kernels && passes);
+    EXPECT_FALSE(passes->exportButton()->isEnabled());
+    EXPECT_FALSE(passes->exportTo(QStringLiteral("/tmp/never-written.csv")).isEmpty());
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
+    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_NE(passesDock, nullptr);
+    passesDock->raise();
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(passes->exportButton()->isEnabled()) << "not joined to the window's 70B";
+    passes->useModelButton()->click();
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+    EXPECT_TRUE(passes->exportButton()->isEnabled());
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const ModelJoin& join = passes->model()->join();
+    const auto read = [](const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+    };
+    const QString csv = dir.filePath(QStringLiteral("passes.csv"));
+    for (int time = 0; time < 2; ++time) {
+        ASSERT_EQ(passes->exportTo(csv), QString()) << time;
+        EXPECT_EQ(read(csv), modelJoinCsv(join, "operator")) << time;
+    }
+    const QString json = dir.filePath(QStringLiteral("passes.json"));
+    ASSERT_EQ(passes->exportTo(json), QString());
+    const auto parsed = nlohmann::ordered_json::parse(read(json));
+    EXPECT_EQ(parsed["model_view"]["passes"].size(), 16u);
+    EXPECT_EQ(parsed["model"], join.model);
+    EXPECT_EQ(parsed, modelJoinJson(join, parsed["warnings"].get<std::vector<std::string>>()));
+
+    const QString bad = dir.filePath(QStringLiteral("no/such/folder/passes.csv"));
+    const QString error = passes->exportTo(bad);
+    EXPECT_TRUE(error.contains(QDir::toNativeSeparators(bad))) << error.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(bad));
 }

@@ -199,6 +199,7 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     // would cut every name there short.
     passesDock->hide();
     connect(passes, &PassesPanel::kernelsChosen, m_kernels, &KernelsPanel::selectKernels);
+    connect(passes, &PassesPanel::statusMessage, this, status);
     connect(m_kernels, &KernelsPanel::traceImported, passes,
             [passes, passesDock](std::shared_ptr<const MeasuredImport> trace) {
                 passes->setTrace(std::move(trace));

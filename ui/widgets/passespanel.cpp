@@ -3,6 +3,7 @@
 #include "core/figure/passpoints.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
+#include "core/measured/modeljoinreport.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/measurementstore.h"
 #include "ui/document/modelworkbench.h"
@@ -10,11 +11,17 @@
 #include "ui/models/passtreemodel.h"
 #include "ui/text/humanformat.h"
 
+#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -64,9 +71,22 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget()))
             dock->raise();
     });
+    m_export = new QPushButton(tr("Export…"), this);
+    m_export->setObjectName(QStringLiteral("passesExport"));
+    m_export->setToolTip(tr("Save the passes as CSV (one row per operator of each pass) or JSON "
+                            "(passes, operators, layers), as roofscope measured --model writes "
+                            "them"));
+    m_export->setEnabled(false);
+    connect(m_export, &QPushButton::clicked, this, &PassesPanel::chooseExportFile);
+    connect(m_model, &QAbstractItemModel::modelReset, this,
+            [this] { m_export->setEnabled(!m_model->join().passes.empty()); });
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
-    layout->addWidget(m_use, 0, Qt::AlignLeft);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_use);
+    buttons->addStretch(1);
+    buttons->addWidget(m_export);
+    layout->addLayout(buttons);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_sentence);
 
@@ -136,6 +156,54 @@ std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op)
     for (int row : found)
         refs.push_back({set, row});
     return refs;
+}
+
+QString PassesPanel::exportTo(const QString& path) const
+{
+    const ModelJoin& join = m_model->join();
+    if (join.passes.empty())
+        return tr("There are no passes to export: import a PyTorch trace and choose the model "
+                  "that ran it.");
+    const bool json = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+    const std::string text =
+        json ? modelJoinJson(join, m_trace ? m_trace->warnings : std::vector<std::string>{})
+                       .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+                   "\n"
+             : modelJoinCsv(join, "operator");
+    const QString shown = QDir::toNativeSeparators(path);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Could not write %1: %2").arg(shown, file.errorString());
+    if (file.write(text.data(), static_cast<qint64>(text.size())) !=
+            static_cast<qint64>(text.size()) ||
+        !file.commit())
+        return tr("Could not write %1: %2").arg(shown, file.errorString());
+    return {};
+}
+
+void PassesPanel::chooseExportFile()
+{
+    const QString csvFilter = tr("CSV, one row per operator (*.csv)");
+    const QString jsonFilter = tr("JSON, passes, operators and layers (*.json)");
+    QString stem = m_trace ? QFileInfo(QString::fromStdString(m_trace->file)).fileName()
+                           : QStringLiteral("trace");
+    for (const QString& suffix :
+         {QStringLiteral(".gz"), QStringLiteral(".json"), QStringLiteral(".pt.trace")})
+        if (stem.endsWith(suffix))
+            stem.chop(suffix.size());
+    QString filter = csvFilter;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Passes"), stem + QStringLiteral("-passes.csv"),
+        csvFilter + QStringLiteral(";;") + jsonFilter, &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter == jsonFilter ? QStringLiteral(".json") : QStringLiteral(".csv");
+    if (const QString error = exportTo(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export Passes"), error);
+        return;
+    }
+    emit statusMessage(tr("Exported the passes to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void PassesPanel::setSummary(const QString& text)

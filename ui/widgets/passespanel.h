@@ -42,6 +42,13 @@ public:
     // model fits instead, with a button that makes it the Model panel's model).
     QString summary() const;
     QPushButton* useModelButton() const { return m_use; }
+    // "Export…": the passes as CSV (a row per operator of each pass, then what the model does not
+    // have) or JSON (passes, operators, layers, sentences), as `roofscope measured TRACE --model
+    // M --format csv|json` writes them (core/measured/modeljoinreport.h). Enabled with a join.
+    QPushButton* exportButton() const { return m_export; }
+    // Writes the passes to `path` (JSON when it ends in .json, else CSV) through a QSaveFile:
+    // "" when written, else what went wrong, naming the file (nothing is left half written).
+    QString exportTo(const QString& path) const;
     // The selected pass's sentence (the first decode step's while none is selected).
     QString sentence() const;
     // The Kernels table's rows that hold operator `op`'s kernels in pass `pass`: each row once,
@@ -51,12 +58,14 @@ public:
 signals:
     // An operator was chosen in the tree: its kernels (kernelsOf), for the Kernels table.
     void kernelsChosen(const std::vector<KernelRef>& kernels);
+    void statusMessage(const QString& text);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rejoin();
+    void chooseExportFile();
     void fitNameColumn();
     void setSummary(const QString& text);
     // The pass's sentence and its operators on the chart, `selectedOperator` (a row key, or "")
@@ -71,6 +80,7 @@ private:
     QLabel* m_summary;
     QLabel* m_sentence;
     QPushButton* m_use = nullptr;
+    QPushButton* m_export = nullptr;
     std::string m_proposed; // the catalog model m_use chooses
     std::shared_ptr<const MeasuredImport> m_trace;
     // For a run imported grouped: the row each of the trace's launches went into (worked out
