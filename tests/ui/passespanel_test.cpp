@@ -61,6 +61,21 @@ const std::string kDir = std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/../h200/";
 const std::string kTrace =
     kDir + "h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz";
 
+// After the trace's import: the user brings the Passes tab to the front and takes the catalog
+// model it offers (the window's Llama 2 70B did not run the trace), which joins its 16 passes.
+void useOfferedModel(MainWindow& w, PassesPanel& passes)
+{
+    auto* passesDock = w.findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_NE(passesDock, nullptr);
+    passesDock->raise();
+    QCoreApplication::processEvents();
+    ASSERT_FALSE(passes.useModelButton()->isHidden()) << passes.summary().toStdString();
+    passes.useModelButton()->click();
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+    ASSERT_EQ(passes.model()->rowCount(), 16) << passes.summary().toStdString();
+}
+
 } // namespace
 
 TEST(PassesPanel, TheH200TraceIsReadAsTheModelPanelsModelPassByPass)
@@ -294,15 +309,7 @@ TEST(PassesPanel, ANarrowDockKeepsTheRatioInView)
     auto* passes = w->findChild<PassesPanel*>();
     ASSERT_TRUE(kernels && passes);
     ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
-    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
-    ASSERT_NE(passesDock, nullptr);
-    passesDock->raise();
-    QCoreApplication::processEvents();
-    ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
-    passes->useModelButton()->click();
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-    ASSERT_EQ(passes->model()->rowCount(), 16);
+    ASSERT_NO_FATAL_FAILURE(useOfferedModel(*w, *passes));
 
     QTreeView* view = passes->view();
     QHeaderView* header = view->header();
@@ -335,15 +342,7 @@ TEST(PassesPanel, ChoosingAnOperatorSelectsEachOfItsLaunches)
     kernels->groupLaunchesBox()->setChecked(false);
     ASSERT_EQ(importAndWait(*kernels, QString::fromStdString(kTrace)), 23897);
     ASSERT_EQ(s->measurements().sets.size(), 2u);
-    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
-    ASSERT_NE(passesDock, nullptr);
-    passesDock->raise();
-    QCoreApplication::processEvents();
-    ASSERT_FALSE(passes->useModelButton()->isHidden()) << passes->summary().toStdString();
-    passes->useModelButton()->click();
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+    ASSERT_NO_FATAL_FAILURE(useOfferedModel(*w, *passes));
 
     // The first decode step's down projection: 32 layers, two GEMM launches each on this trace.
     QSortFilterProxyModel* proxy = passes->proxy();
@@ -396,15 +395,8 @@ TEST(PassesPanel, ExportsThePassesAsTheCommandLineWritesThem)
     EXPECT_FALSE(passes->exportButton()->isEnabled());
     EXPECT_FALSE(passes->exportTo(QStringLiteral("/tmp/never-written.csv")).isEmpty());
     ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
-    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
-    ASSERT_NE(passesDock, nullptr);
-    passesDock->raise();
-    QCoreApplication::processEvents();
     EXPECT_FALSE(passes->exportButton()->isEnabled()) << "not joined to the window's 70B";
-    passes->useModelButton()->click();
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+    ASSERT_NO_FATAL_FAILURE(useOfferedModel(*w, *passes));
     EXPECT_TRUE(passes->exportButton()->isEnabled());
 
     QTemporaryDir dir;
