@@ -565,6 +565,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     // The passes view joins a trace launch by launch, with each kernel's op and start: a copy
     // before the launches are grouped.
     std::vector<std::shared_ptr<const MeasuredImport>> traces;
+    std::vector<std::vector<std::size_t>> rowsOfTraces; // each launch's row, when grouped
     for (const MeasuredImport& imported : imports)
         if (!imported.trace.kernels.empty())
             traces.push_back(std::make_shared<const MeasuredImport>(imported));
@@ -575,8 +576,12 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     for (MeasuredImport& imported : imports) {
         for (const MeasuredKernel& k : imported.kernels)
             launches += k.launches;
+        const bool trace = !imported.trace.kernels.empty();
+        if (trace)
+            rowsOfTraces.emplace_back();
         if (m_group->isChecked())
-            imported.kernels = groupKernelsByName(imported.kernels);
+            imported.kernels =
+                groupKernelsByName(imported.kernels, trace ? &rowsOfTraces.back() : nullptr);
         total += imported.kernels.size();
     }
     if (total > m_kernelLimit) {
@@ -645,8 +650,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));
     showWarnings(warnings, runs);
-    for (const auto& trace : traces)
-        emit traceImported(trace);
+    for (std::size_t i = 0; i < traces.size(); ++i)
+        emit traceImported(traces[i], rowsOfTraces[i]);
     emit statusMessage(notes.join(QStringLiteral(" ")));
     if (!hardwarePaths.isEmpty())
         emit hardwareFilesImported(hardwarePaths);

@@ -201,8 +201,9 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     connect(passes, &PassesPanel::kernelsChosen, m_kernels, &KernelsPanel::selectKernels);
     connect(passes, &PassesPanel::statusMessage, this, status);
     connect(m_kernels, &KernelsPanel::traceImported, passes,
-            [passes, passesDock](std::shared_ptr<const MeasuredImport> trace) {
-                passes->setTrace(std::move(trace));
+            [passes, passesDock](std::shared_ptr<const MeasuredImport> trace,
+                                 const std::vector<std::size_t>& rowOfLaunch) {
+                passes->setTrace(std::move(trace), rowOfLaunch);
                 passesDock->show();
             });
     auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));

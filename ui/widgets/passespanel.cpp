@@ -1,7 +1,6 @@
 #include "ui/widgets/passespanel.h"
 
 #include "core/figure/passpoints.h"
-#include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
 #include "ui/controls/livelabel.h"
@@ -109,15 +108,16 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     rejoin();
 }
 
-void PassesPanel::setTrace(std::shared_ptr<const MeasuredImport> trace)
+void PassesPanel::setTrace(std::shared_ptr<const MeasuredImport> trace,
+                           std::vector<std::size_t> rowOfLaunch)
 {
     m_trace = std::move(trace);
-    m_rowOfLaunch.clear();
+    m_rowOfLaunch = std::move(rowOfLaunch);
     m_joinedKey.clear();
     rejoin();
 }
 
-std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op)
+std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op) const
 {
     const ModelJoin& j = m_model->join();
     if (!m_trace || pass < 0 || pass >= static_cast<int>(j.passes.size()))
@@ -136,16 +136,15 @@ std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op)
         return {};
     const std::vector<MeasuredKernel>& rows = sets[static_cast<std::size_t>(set)].kernels;
     const std::vector<MeasuredKernel>& launches = m_trace->kernels;
-    // As many rows as launches: imported launch by launch, or grouped with every launch a row
-    // of its own, in launch order either way. Otherwise grouped as the import grouped them.
-    const bool oneRowEach = rows.size() == launches.size();
-    if (!oneRowEach && m_rowOfLaunch.size() != launches.size())
-        groupKernelsByName(launches, &m_rowOfLaunch);
+    // Grouped: the rows the import put each launch in. Otherwise a row each, in launch order.
+    const bool grouped = m_rowOfLaunch.size() == launches.size();
+    if (!grouped && rows.size() != launches.size())
+        return {};
     std::vector<int> found;
     for (std::size_t k : o->launches) {
         if (k >= launches.size())
             continue;
-        const std::size_t row = oneRowEach ? k : m_rowOfLaunch[k];
+        const std::size_t row = grouped ? m_rowOfLaunch[k] : k;
         if (row < rows.size() && rows[row].name == launches[k].name)
             found.push_back(static_cast<int>(row));
     }

@@ -33,7 +33,10 @@ public:
     explicit PassesPanel(ModelWorkbench* workbench, QWidget* parent = nullptr);
 
     // The trace as imported, launches not grouped (the join needs each kernel's op and start).
-    void setTrace(std::shared_ptr<const MeasuredImport> trace);
+    // `rowOfLaunch`: the Kernels table row each launch went into when the import grouped them
+    // (empty: a row each, in launch order).
+    void setTrace(std::shared_ptr<const MeasuredImport> trace,
+                  std::vector<std::size_t> rowOfLaunch = {});
 
     PassTreeModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
@@ -53,7 +56,7 @@ public:
     QString sentence() const;
     // The Kernels table's rows that hold operator `op`'s kernels in pass `pass`: each row once,
     // in the trace's run (launch by launch, or grouped by name and shape as it was imported).
-    std::vector<KernelRef> kernelsOf(int pass, const std::string& op);
+    std::vector<KernelRef> kernelsOf(int pass, const std::string& op) const;
 
 signals:
     // An operator was chosen in the tree: its kernels (kernelsOf), for the Kernels table.
@@ -83,8 +86,7 @@ private:
     QPushButton* m_export = nullptr;
     std::string m_proposed; // the catalog model m_use chooses
     std::shared_ptr<const MeasuredImport> m_trace;
-    // For a run imported grouped: the row each of the trace's launches went into (worked out
-    // as the import grouped them, when first asked).
+    // For a run imported grouped: the row each of the trace's launches went into.
     std::vector<std::size_t> m_rowOfLaunch;
     std::string m_joinedKey;   // model id and GPU id of the join shown
     int m_joinedHardware = -1; // that GPU's catalog index: its pass points' colour
