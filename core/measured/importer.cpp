@@ -7,6 +7,7 @@
 #include "core/measured/ncuimporter.h"
 #include "core/measured/nvprofimporter.h"
 #include "core/measured/rocprofimporter.h"
+#include "core/measured/tilepadding.h"
 #include "core/measured/torchimporter.h"
 
 #include <algorithm>
@@ -68,6 +69,7 @@ Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
     auto result = importer.read(text, fileName);
     if (!result)
         return result;
+    markTilePadding(result->kernels, result->trace);
     for (const MeasuredKernel& k : result->kernels) {
         if (const auto what = problemOf(k))
             return makeError(fileName + ": launch " + k.launchId + " (" + k.shortName +

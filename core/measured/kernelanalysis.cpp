@@ -212,6 +212,7 @@ void addLaunch(MeasuredKernel& g, const MeasuredKernel& k)
                      : g.launches + k.launches;
     g.timeS = sum(g.timeS, k.timeS).value_or(std::numeric_limits<double>::max());
     g.flops = sum(g.flops, k.flops);
+    g.executedFlops = sum(g.executedFlops, k.executedFlops);
     for (const auto& [precision, flops] : k.flopsByPrecision) {
         double& total = g.flopsByPrecision[precision];
         total = sum(total, flops).value_or(std::numeric_limits<double>::max());

@@ -103,6 +103,8 @@ OJson measuredKernelToJson(const MeasuredKernel& k)
         byPrecision[precision] = flops;
     j["flops_by_precision"] = std::move(byPrecision);
     j["flops_formula"] = k.flopsFormula;
+    if (k.executedFlops)
+        j["executed_flops"] = *k.executedFlops;
     j["precision"] = k.precision ? OJson(std::string(precisionName(*k.precision))) : OJson();
     j["unit"] = std::string(computeUnitName(k.unit));
     OJson bytes = OJson::object();
@@ -165,6 +167,12 @@ Expected<MeasuredKernel> measuredKernelFromJson(const OJson& json, std::string_v
         }
     }
     k.flops = r.number("flops");
+    if (json.contains("executed_flops")) {
+        k.executedFlops = r.number("executed_flops");
+        // The tiles' work includes the useful work: never less than the FLOPs.
+        if (k.executedFlops && k.flops && !(*k.executedFlops >= *k.flops))
+            r.fail("executed_flops", "expected a number of FLOPs >= flops");
+    }
     if (json.contains("placed_time_s")) {
         k.placedTimeS = r.number("placed_time_s");
         // 0 when the launches with FLOPs took no measurable time (their rates are unknown).

@@ -34,6 +34,9 @@ struct MeasuredKernel {
     std::optional<double> flops;
     std::map<std::string, double> flopsByPrecision; // "fp32" -> FLOPs, tensor work as "fp16-tensor"
     std::string flopsFormula; // how the FLOPs were computed, "" when there are none
+    // A GEMM whose tiles executed more than its useful work (tilepadding.h): what they executed,
+    // a lower bound. `flops` stay the useful FLOPs, where the point is placed. Empty otherwise.
+    std::optional<double> executedFlops;
     std::optional<Precision> precision;
     ComputeUnit unit = ComputeUnit::Vector;
     std::array<std::optional<double>, 3> bytes; // indexed by MemLevel

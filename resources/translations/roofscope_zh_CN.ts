@@ -1106,6 +1106,18 @@ Fix or remove them and restart RoofScope.</source>
         <translation>；该内核实测达到预测值的 %1 %</translation>
     </message>
     <message>
+        <source>Its %1×%2 tiles executed %3× the FLOPs of %4: %5 % of the tensor work was padding.</source>
+        <translation>它的 %1×%2 分块执行了 %4 的 FLOPs 的 %3 倍：%5 % 的张量计算是填充。</translation>
+    </message>
+    <message>
+        <source>Its tensor units executed %1× the FLOPs of %2: %3 % of the work was padding.</source>
+        <translation>它的张量单元执行了 %2 的 FLOPs 的 %1 倍：%3 % 的计算是填充。</translation>
+    </message>
+    <message>
+        <source>At the useful FLOPs its intensity is %1 FLOP/byte, not %2.</source>
+        <translation>按有效 FLOPs 计，其算术强度为 %1 FLOP/byte，而不是 %2。</translation>
+    </message>
+    <message>
         <source>An instance of %1, which is not estimated on this GPU.</source>
         <translation>%1 的一个实例，但它在这块 GPU 上没有估算。</translation>
     </message>

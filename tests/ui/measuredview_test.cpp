@@ -2,9 +2,11 @@
 // run time in PointCloud's size classes, the hierarchical view's lines and cache roofs, labels for
 // the top kernels only, the tooltip, and the read-out's sentence about the selected kernel
 // (unlinked, linked to an operator, and in a before/after pair).
+#include "core/measured/importer.h"
 #include "core/probe/proberesult.h"
 #include "core/util/format.h"
 #include "tests/common/measuredkernels.h"
+#include "tests/generated/testpaths.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/pointcloud.h"
 #include "ui/chart/roofchart.h"
@@ -487,6 +489,42 @@ TEST(MeasuredView, KernelsOfAnUncheckedGpuSayWhyTheyHaveNoRoof)
     s->setChecked(a100, true);
     EXPECT_FALSE(doc->chart()->measuredKeyTexts().contains(note));
     EXPECT_TRUE(doc->chart()->figure().measuredWithoutRoof.empty());
+}
+
+// The real H200 sweep's batch-1 GEMM, linked to the catalog's decode matmul (batch 1, K = N =
+// 8192): its tensor counters hold 8× the operator's FLOPs, and the link's sentence says how much
+// of the work was padding and where the kernel sits at the useful FLOPs (AI 0.98, not 7.85).
+TEST(MeasuredView, ALinkedGemmsSentenceSaysHowMuchOfItsTensorWorkWasPadding)
+{
+    auto s = test::makeSession();
+    const int h200 = s->hardwareIndex("h200-sxm");
+    ASSERT_GE(h200, 0);
+    s->setChecked(h200, true);
+    auto imported = importMeasurementFile(std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                                          "/../h200/h200_ncu2025_raw_fullset_gemm_bf16_k8192_"
+                                          "5batches.csv");
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    MeasurementSet sweep;
+    sweep.file = imported->file;
+    sweep.kernels = imported->kernels;
+    for (MeasuredKernel& k : sweep.kernels)
+        k.gpu = "h200-sxm";
+    s->measurementStore()->importMeasurements(sweep);
+    const int decode = operatorIndex(*s, "decode_matmul");
+    ASSERT_GE(decode, 0);
+    s->measurementStore()->linkKernel({0, 0}, decode);
+    const QString sentence = kernelLinkSentence(*s, {0, 0});
+    EXPECT_TRUE(sentence.contains(QStringLiteral(
+        " Its 64×8 tiles executed 8× the FLOPs of Decode matmul: 88 % of the tensor work was "
+        "padding. At the useful FLOPs its intensity is 0.982 FLOP/byte, not 7.85.")))
+        << sentence.toStdString();
+    // The batch-16 kernel linked to the same batch-1 operator: the user's link says it computes
+    // one row, so 15 of each 16 rows its 64×16 tiles executed were padding.
+    s->measurementStore()->linkKernel({0, 1}, decode);
+    EXPECT_TRUE(kernelLinkSentence(*s, {0, 1})
+                    .contains(QStringLiteral(" Its 64×16 tiles executed 16× the FLOPs of Decode "
+                                             "matmul: 94 % of the tensor work was padding.")))
+        << kernelLinkSentence(*s, {0, 1}).toStdString();
 }
 
 TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)

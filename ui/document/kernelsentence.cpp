@@ -2,11 +2,14 @@
 
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/runcomparison.h"
+#include "core/measured/tilepadding.h"
 #include "core/util/format.h"
 #include "ui/text/datanames.h"
 #include "ui/text/humanformat.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace roofscope {
 
@@ -151,7 +154,31 @@ QString kernelLinkSentence(const Session& session, KernelRef ref)
     if (const KernelAnalysis a = analyseKernel(*k, &hardware); a.achievedFlopsPerS)
         text += KernelSentence::tr("; the kernel achieves %1 % of that")
                     .arg(percent(*a.achievedFlopsPerS / estimate.attainable * 100.0));
-    return text + QLatin1Char('.');
+    text += QLatin1Char('.');
+    // A profiler counts what the tensor units executed; the operator says what was useful.
+    const auto padding =
+        tilePaddingAgainst(*k, estimate.flops * static_cast<double>(std::max(1LL, k->launches)));
+    if (!padding)
+        return text;
+    const QString factor = HumanFormat::count(padding->factor(), 3);
+    const QString share = percent(padding->paddingShare() * 100.0);
+    text += QLatin1Char(' ');
+    if (padding->tile.rows > 0)
+        text += KernelSentence::tr("Its %1×%2 tiles executed %3× the FLOPs of %4: %5 % of the "
+                                   "tensor work was padding.")
+                    .arg(padding->tile.rows)
+                    .arg(padding->tile.cols)
+                    .arg(factor, opName, share);
+    else
+        text += KernelSentence::tr("Its tensor units executed %1× the FLOPs of %2: %3 % of the "
+                                   "work was padding.")
+                    .arg(factor, opName, share);
+    if (const auto bytes = k->bytesAt(MemLevel::Dram); bytes && *bytes > 0.0)
+        text += QLatin1Char(' ') +
+                KernelSentence::tr("At the useful FLOPs its intensity is %1 FLOP/byte, not %2.")
+                    .arg(HumanFormat::count(padding->usefulFlops / *bytes, 3),
+                         HumanFormat::count(padding->executedFlops / *bytes, 3));
+    return text;
 }
 
 } // namespace roofscope
