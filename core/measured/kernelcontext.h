@@ -26,6 +26,7 @@ struct KernelTraceContext {
     std::int64_t externalId = -1; // the op's External id; -1 when the kernel has no op
     std::uint32_t op = kNone;     // into TraceContext::opNames; kNone: not linked to an op
     std::uint32_t shape = kNone;  // into TraceContext::shapes; kNone: the op has no Input Dims
+    bool operator==(const KernelTraceContext&) const = default;
 };
 
 struct TraceContext {
@@ -34,6 +35,7 @@ struct TraceContext {
     // Parallel to MeasuredImport::kernels as the importer returned them; empty for formats
     // other than PyTorch traces.
     std::vector<KernelTraceContext> kernels;
+    bool operator==(const TraceContext&) const = default;
 };
 
 } // namespace roofscope

@@ -2,10 +2,17 @@
 
 #include "core/measured/runcomparison.h"
 #include "core/measured/sameprogram.h"
+#include "core/measured/tracerecord.h"
 
 namespace roofscope {
 
 using OJson = nlohmann::ordered_json;
+
+bool MeasurementSet::operator==(const MeasurementSet& other) const
+{
+    const bool sameTrace = trace == other.trace || (trace && other.trace && *trace == *other.trace);
+    return label == other.label && file == other.file && kernels == other.kernels && sameTrace;
+}
 
 std::size_t Measurements::kernelCount() const
 {
@@ -37,6 +44,8 @@ OJson measurementsToJson(const Measurements& m)
         for (const MeasuredKernel& k : s.kernels)
             kernels.push_back(measuredKernelToJson(k));
         set["kernels"] = std::move(kernels);
+        if (s.trace)
+            set["trace"] = traceRecordToJson(*s.trace);
         sets.push_back(std::move(set));
     }
     out["sets"] = std::move(sets);
@@ -144,7 +153,7 @@ Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view 
             if (!s.is_object())
                 return r.fail(ptr, std::string("expected an object with \"kernels\", got ") +
                                        s.type_name());
-            if (auto e = r.checkKeys(s, ptr, {"label", "file", "kernels"}))
+            if (auto e = r.checkKeys(s, ptr, {"label", "file", "kernels", "trace"}))
                 return *e;
             MeasurementSet set;
             auto label = r.string(s, ptr, "label");
@@ -172,6 +181,13 @@ Expected<Measurements> measurementsFromJson(const OJson& json, std::string_view 
                 if (!kernel)
                     return kernel.error();
                 set.kernels.push_back(std::move(*kernel));
+            }
+            if (const auto trace = s.find("trace"); trace != s.end()) {
+                auto record =
+                    traceRecordFromJson(*trace, r.where(ptr + "/trace"), set.kernels.size());
+                if (!record)
+                    return record.error();
+                set.trace = std::make_shared<const TraceRecord>(std::move(*record));
             }
             m.sets.push_back(std::move(set));
         }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,12 +14,19 @@
 
 namespace roofscope {
 
+struct TraceRecord;
+
 // The kernels of one import: one profiler file, or the run a label names ("before", "after").
 struct MeasurementSet {
     std::string label; // "" for a lone import; "before" / "after" for a comparison
     std::string file;  // the file it was imported from (its name only matters to the reader)
     std::vector<MeasuredKernel> kernels;
-    bool operator==(const MeasurementSet&) const = default;
+    // A PyTorch trace's launches and context (tracerecord.h), so that its passes are joined to a
+    // model again after the document is reopened; null for other formats. Shared, never
+    // changed: every copy of the set (undo, the document's snapshots) shares one record.
+    std::shared_ptr<const TraceRecord> trace;
+    // Equal records, not only one record shared.
+    bool operator==(const MeasurementSet& other) const;
 };
 
 // The user's statement "kernel K of set S is what operator OP predicts".
@@ -47,7 +55,8 @@ inline constexpr std::size_t kMaxScenarioKernels = 1'000'000;
 
 // The measurements section of a scenario document:
 // "measurements": {
-//   "sets": [{"label": "before", "file": "run1.csv", "kernels": [{kernel record}, ...]}],
+//   "sets": [{"label": "before", "file": "run1.csv", "kernels": [{kernel record}, ...],
+//             "trace": {trace record}}],   a PyTorch trace's launches (traceRecordToJson)
 //   "links": [{"set": 0, "kernel": 3, "op": 1}],   measured kernel -> analytic operator
 //   "pairings": [{"before": "softmax", "after": "fused_softmax_kernel"},
 //                {"before": "gemm", "after": "gemm", "unpair": true}],   hand (un)pairing

@@ -423,3 +423,76 @@ TEST(PassesPanel, ExportsThePassesAsTheCommandLineWritesThem)
     EXPECT_TRUE(error.contains(QDir::toNativeSeparators(bad))) << error.toStdString();
     EXPECT_FALSE(QFileInfo::exists(bad));
 }
+
+// The passes are part of the document: undoing the import clears them and redoing it brings
+// them back; saved and reopened (without the trace file), the same passes, operators, times and
+// kernels return, and the Passes tab is shown again.
+TEST(PassesPanel, TheTracesPassesAreSavedUndoneAndRedoneWithTheDocument)
+{
+    ASSERT_TRUE(std::filesystem::exists(kTrace)) << kTrace;
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1366, 768));
+    w->show();
+    Session* s = w->session();
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    auto* passesDock = w->findChild<QDockWidget*>(QStringLiteral("passesDock"));
+    ASSERT_TRUE(kernels && passes && passesDock);
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(kTrace)), 12);
+    ASSERT_NO_FATAL_FAILURE(useOfferedModel(*w, *passes));
+    const ModelJoin joined = passes->model()->join();
+    ASSERT_EQ(joined.passes.size(), 16u);
+    const std::vector<KernelRef> down = passes->kernelsOf(1, "down_proj");
+    ASSERT_FALSE(down.empty());
+
+    // Undo showing the model and the import: nothing to read. Redo the import: the same passes
+    // (the Model panel still holds Llama 3 8B).
+    s->undoStack()->undo();
+    s->undoStack()->undo();
+    ASSERT_TRUE(s->measurements().sets.empty());
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+    EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")));
+    s->undoStack()->redo();
+    QCoreApplication::processEvents();
+    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("read as Llama 3 8B")))
+        << passes->summary().toStdString();
+    s->undoStack()->redo();
+    EXPECT_EQ(passes->model()->join().passes.size(), joined.passes.size());
+
+    // Saved, a new document, the saved one opened again.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("llama-trace.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(path)) << "saved";
+    w->newDocument();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+    EXPECT_FALSE(passes->hasTrace());
+    passesDock->hide();
+    ASSERT_FALSE(w->openFile(path)) << "opened";
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(passesDock->isHidden()) << "the Passes tab is shown again";
+    ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
+    const ModelJoin& reopened = passes->model()->join();
+    ASSERT_EQ(reopened.passes.size(), joined.passes.size());
+    for (std::size_t p = 0; p < joined.passes.size(); ++p) {
+        const JoinedPass& a = joined.passes[p];
+        const JoinedPass& b = reopened.passes[p];
+        EXPECT_EQ(b.phase, a.phase) << p;
+        EXPECT_EQ(b.batch, a.batch) << p;
+        EXPECT_EQ(b.context, a.context) << p;
+        EXPECT_EQ(b.kernels, a.kernels) << p;
+        EXPECT_DOUBLE_EQ(b.measuredS, a.measuredS) << p;
+        EXPECT_DOUBLE_EQ(b.predictedS, a.predictedS) << p;
+        ASSERT_EQ(b.operators.size(), a.operators.size()) << p;
+        for (std::size_t o = 0; o < a.operators.size(); ++o) {
+            EXPECT_EQ(b.operators[o].name, a.operators[o].name);
+            EXPECT_DOUBLE_EQ(b.operators[o].measuredS, a.operators[o].measuredS);
+            EXPECT_DOUBLE_EQ(b.operators[o].flops, a.operators[o].flops);
+            EXPECT_DOUBLE_EQ(b.operators[o].bytes, a.operators[o].bytes);
+            EXPECT_EQ(b.operators[o].launches, a.operators[o].launches);
+        }
+    }
+    EXPECT_DOUBLE_EQ(reopened.placedTimeShare, joined.placedTimeShare);
+    EXPECT_EQ(passes->kernelsOf(1, "down_proj"), down);
+}

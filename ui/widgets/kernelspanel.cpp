@@ -7,6 +7,7 @@
 #include "core/measured/measurementset.h"
 #include "core/measured/notplacedtally.h"
 #include "core/measured/runcomparison.h"
+#include "core/measured/tracerecord.h"
 #include "core/util/textfile.h"
 #include "ui/controls/columnfitter.h"
 #include "ui/controls/searchfieldundo.h"
@@ -562,26 +563,27 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
                 k.gpu = *id;
         }
     }
-    // The passes view joins a trace launch by launch, with each kernel's op and start: a copy
-    // before the launches are grouped.
-    std::vector<std::shared_ptr<const MeasuredImport>> traces;
-    std::vector<std::vector<std::size_t>> rowsOfTraces; // each launch's row, when grouped
-    for (const MeasuredImport& imported : imports)
-        if (!imported.trace.kernels.empty())
-            traces.push_back(std::make_shared<const MeasuredImport>(imported));
+    // The passes view joins a trace launch by launch, with each kernel's op and start: a
+    // record of the launches (each one's row once they are grouped) goes with the run into the
+    // document, so that it is saved, undone and reopened with it.
+    std::vector<std::shared_ptr<const TraceRecord>> records(imports.size());
     // Launches of one kernel become one row (unless the user asked for every launch), and the
     // document must stay within what a saved document may hold, or it would not reopen.
     long long launches = 0;
     std::size_t total = m_session->measurements().kernelCount();
-    for (MeasuredImport& imported : imports) {
+    for (std::size_t i = 0; i < imports.size(); ++i) {
+        MeasuredImport& imported = imports[i];
         for (const MeasuredKernel& k : imported.kernels)
             launches += k.launches;
+        std::vector<std::size_t> rowOfLaunch;
         const bool trace = !imported.trace.kernels.empty();
-        if (trace)
-            rowsOfTraces.emplace_back();
+        auto record = trace ? std::make_shared<TraceRecord>(recordTrace(imported, {})) : nullptr;
         if (m_group->isChecked())
-            imported.kernels =
-                groupKernelsByName(imported.kernels, trace ? &rowsOfTraces.back() : nullptr);
+            imported.kernels = groupKernelsByName(imported.kernels, trace ? &rowOfLaunch : nullptr);
+        if (record && rowOfLaunch.size() == record->launches())
+            std::copy(rowOfLaunch.begin(), rowOfLaunch.end(), record->rows.begin());
+        imported.trace = {};
+        records[i] = std::move(record);
         total += imported.kernels.size();
     }
     if (total > m_kernelLimit) {
@@ -612,7 +614,8 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     QUndoStack* undo = m_session->undoStack();
     if (withKernels.size() > 1)
         undo->beginMacro(tr("Import %1").arg(withKernels.join(QStringLiteral(", "))));
-    for (MeasuredImport& imported : imports) {
+    for (std::size_t i = 0; i < imports.size(); ++i) {
+        MeasuredImport& imported = imports[i];
         const QString name = QString::fromStdString(imported.file);
         for (const std::string& w : imported.warnings)
             warnings << tr("%1: %2").arg(name, QString::fromStdString(w));
@@ -634,6 +637,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         set.file = imported.file;
         runs << name;
         set.kernels = std::move(imported.kernels);
+        set.trace = std::move(records[i]);
         added += static_cast<int>(set.kernels.size());
         m_measured->importMeasurements(std::move(set));
     }
@@ -650,8 +654,6 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         notes << tr("%n warning(s): see the Kernels panel.", nullptr,
                     static_cast<int>(warnings.size()));
     showWarnings(warnings, runs);
-    for (std::size_t i = 0; i < traces.size(); ++i)
-        emit traceImported(traces[i], rowsOfTraces[i]);
     emit statusMessage(notes.join(QStringLiteral(" ")));
     if (!hardwarePaths.isEmpty())
         emit hardwareFilesImported(hardwarePaths);

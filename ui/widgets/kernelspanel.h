@@ -86,12 +86,6 @@ public:
     void selectKernels(const std::vector<KernelRef>& kernels);
 
 signals:
-    // A PyTorch trace was imported: as read, launches not grouped, with each kernel's op and
-    // start (the passes view joins it to the model).
-    // `rowOfLaunch`: the run's row each launch went into when launches were grouped; empty when
-    // each launch is a row of its own.
-    void traceImported(std::shared_ptr<const MeasuredImport> trace,
-                       const std::vector<std::size_t>& rowOfLaunch);
     void statusMessage(const QString& text);
     // An import finished: how many kernels were added (tests wait for it).
     void importFinished(int kernels);

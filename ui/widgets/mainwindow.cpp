@@ -200,12 +200,9 @@ MainWindow::MainWindow(HardwareCatalog catalog, QStringList catalogErrors, QWidg
     passesDock->hide();
     connect(passes, &PassesPanel::kernelsChosen, m_kernels, &KernelsPanel::selectKernels);
     connect(passes, &PassesPanel::statusMessage, this, status);
-    connect(m_kernels, &KernelsPanel::traceImported, passes,
-            [passes, passesDock](std::shared_ptr<const MeasuredImport> trace,
-                                 const std::vector<std::size_t>& rowOfLaunch) {
-                passes->setTrace(std::move(trace), rowOfLaunch);
-                passesDock->show();
-            });
+    connect(passes, &PassesPanel::traceFound, passesDock, &QDockWidget::show);
+    if (passes->hasTrace()) // a document restored before the panel was made
+        passesDock->show();
     auto* fileMenu = menuBar()->findChild<QMenu*>(QStringLiteral("fileMenu"));
     for (QAction* a : fileMenu->actions()) {
         if (a->isSeparator()) {

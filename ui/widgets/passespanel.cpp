@@ -104,8 +104,40 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     connect(workbench, &ModelWorkbench::changed, this, &PassesPanel::rejoin);
     connect(session, &Session::hardwareChanged, this, &PassesPanel::rejoin);
     connect(session->measurementStore(), &MeasurementStore::measurementsChanged, this,
-            &PassesPanel::forgetTraceIfGone);
+            &PassesPanel::followTrace);
     rejoin();
+    followTrace();
+}
+
+int PassesPanel::traceSet() const
+{
+    const std::vector<MeasurementSet>& sets = m_workbench->session()->measurements().sets;
+    for (std::size_t i = 0; m_record && i < sets.size(); ++i)
+        if (sets[i].trace == m_record)
+            return static_cast<int>(i);
+    return -1;
+}
+
+void PassesPanel::followTrace()
+{
+    const std::vector<MeasurementSet>& sets = m_workbench->session()->measurements().sets;
+    auto last = std::find_if(sets.rbegin(), sets.rend(), [](const MeasurementSet& set) {
+        return set.trace && set.trace->launches() > 0;
+    });
+    if (last == sets.rend()) {
+        if (m_record) {
+            m_record.reset();
+            setTrace(nullptr, {});
+        }
+        return;
+    }
+    if (last->trace == m_record)
+        return;
+    m_record = last->trace;
+    setTrace(std::make_shared<const MeasuredImport>(
+                 replayTrace(*last->trace, last->kernels, last->file)),
+             std::vector<std::size_t>(last->trace->rows.begin(), last->trace->rows.end()));
+    emit traceFound();
 }
 
 void PassesPanel::setTrace(std::shared_ptr<const MeasuredImport> trace,
@@ -127,11 +159,8 @@ std::vector<KernelRef> PassesPanel::kernelsOf(int pass, const std::string& op) c
         std::find_if(ops.begin(), ops.end(), [&](const JoinedOperator& x) { return x.name == op; });
     if (o == ops.end())
         return {};
-    // The trace's run: the last one read from its file.
     const std::vector<MeasurementSet>& sets = m_workbench->session()->measurements().sets;
-    int set = static_cast<int>(sets.size()) - 1;
-    while (set >= 0 && sets[static_cast<std::size_t>(set)].file != m_trace->file)
-        --set;
+    const int set = traceSet();
     if (set < 0)
         return {};
     const std::vector<MeasuredKernel>& rows = sets[static_cast<std::size_t>(set)].kernels;
@@ -223,16 +252,6 @@ QString PassesPanel::summary() const
 QString PassesPanel::sentence() const
 {
     return m_sentence->text();
-}
-
-void PassesPanel::forgetTraceIfGone()
-{
-    if (!m_trace)
-        return;
-    for (const MeasurementSet& set : m_workbench->session()->measurements().sets)
-        if (set.file == m_trace->file)
-            return;
-    setTrace(nullptr);
 }
 
 void PassesPanel::rejoin()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/measured/importer.h"
+#include "core/measured/tracerecord.h"
 #include "ui/document/measurementstore.h"
 
 #include <QWidget>
@@ -25,19 +26,16 @@ class PassTreeModel;
 // pass puts its sentence (measured, bound, launch floor, GPU busy share) under the tree and its
 // operators on the chart, each an arrow from prediction to measurement; selecting an operator
 // marks its two points and selects its kernels in the Kernels table (kernelsChosen). The join
-// is made again when the model or the baseline changes, and cleared when the trace's run leaves
-// the document (an undone import).
+// is made again when the model or the baseline changes. The trace is the document's: the last
+// run that holds a PyTorch trace's record (MeasurementSet::trace), whether imported, redone or
+// reopened from a saved document; when that run leaves the document the tree is cleared.
 class PassesPanel : public QWidget {
     Q_OBJECT
 public:
     explicit PassesPanel(ModelWorkbench* workbench, QWidget* parent = nullptr);
 
-    // The trace as imported, launches not grouped (the join needs each kernel's op and start).
-    // `rowOfLaunch`: the Kernels table row each launch went into when the import grouped them
-    // (empty: a row each, in launch order).
-    void setTrace(std::shared_ptr<const MeasuredImport> trace,
-                  std::vector<std::size_t> rowOfLaunch = {});
-
+    // Whether the document holds a trace the panel reads.
+    bool hasTrace() const { return m_trace != nullptr; }
     PassTreeModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTreeView* view() const { return m_view; }
@@ -59,6 +57,9 @@ public:
     std::vector<KernelRef> kernelsOf(int pass, const std::string& op) const;
 
 signals:
+    // A trace came into the document (imported, redone, or in a document opened): the window
+    // shows the panel.
+    void traceFound();
     // An operator was chosen in the tree: its kernels (kernelsOf), for the Kernels table.
     void kernelsChosen(const std::vector<KernelRef>& kernels);
     void statusMessage(const QString& text);
@@ -74,7 +75,13 @@ private:
     // The pass's sentence and its operators on the chart, `selectedOperator` (a row key, or "")
     // marked.
     void showSentenceOf(int pass, const std::string& selectedOperator = {});
-    void forgetTraceIfGone();
+    // Follows the document's last run with a trace record: replays its launches when the record
+    // is new to the panel, forgets them when no run has one.
+    void followTrace();
+    void setTrace(std::shared_ptr<const MeasuredImport> trace,
+                  std::vector<std::size_t> rowOfLaunch);
+    // The run that holds m_record, -1 when none does.
+    int traceSet() const;
 
     ModelWorkbench* m_workbench;
     PassTreeModel* m_model;
@@ -84,7 +91,8 @@ private:
     QLabel* m_sentence;
     QPushButton* m_use = nullptr;
     QPushButton* m_export = nullptr;
-    std::string m_proposed; // the catalog model m_use chooses
+    std::string m_proposed;                      // the catalog model m_use chooses
+    std::shared_ptr<const TraceRecord> m_record; // the run's record m_trace was replayed from
     std::shared_ptr<const MeasuredImport> m_trace;
     // For a run imported grouped: the row each of the trace's launches went into.
     std::vector<std::size_t> m_rowOfLaunch;
