@@ -468,6 +468,12 @@ public:
     {
         m_worker = std::thread([this] { inflateChunks(); });
     }
+    // The compressed bytes read from a file as they are needed.
+    explicit GzipSource(std::istream& compressed)
+        : m_reader(compressed, kMaxInflatedBytes), m_free(kChunks)
+    {
+        m_worker = std::thread([this] { inflateChunks(); });
+    }
     ~GzipSource() override
     {
         {
@@ -706,21 +712,16 @@ std::string withoutFlopsWarning(const TorchSink& sink, const KernelLinks& links,
 
 } // namespace
 
-Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
-                                                  const std::string& fileName) const
+namespace {
+
+// The import of a trace `sink` has read: each kernel linked to its op, and the warnings.
+Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, TorchSink& sink,
+                                       Expected<TraceHeader>& header, const std::string& fileName)
 {
-    TorchSink sink;
-    Expected<TraceHeader> header = [&] {
-        if (looksGzipped(text)) {
-            GzipSource source(text);
-            return readTraceEvents(source, fileName, sink);
-        }
-        return readTraceEvents(text, fileName, sink);
-    }();
     if (!header)
         return header.error();
     auto fail = [&](const std::string& problem) {
-        return makeError(fileName + ": " + problem + " " + howToProduce(*this));
+        return makeError(fileName + ": " + problem + " " + howToProduce(importer));
     };
     if (!header->hasTraceEvents)
         return fail("/traceEvents: missing (expected a PyTorch profiler trace with an array of "
@@ -881,6 +882,33 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         w.push_back(withoutFlops);
     result.withoutFlopsWarned = !withoutFlops.empty();
     return result;
+}
+
+} // namespace
+
+Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
+                                                  const std::string& fileName) const
+{
+    TorchSink sink;
+    Expected<TraceHeader> header = [&] {
+        if (looksGzipped(text)) {
+            GzipSource source(text);
+            return readTraceEvents(source, fileName, sink);
+        }
+        return readTraceEvents(text, fileName, sink);
+    }();
+    return importedTrace(*this, sink, header, fileName);
+}
+
+Expected<MeasuredImport> TorchTraceImporter::readGzip(std::istream& compressed,
+                                                      const std::string& fileName) const
+{
+    TorchSink sink;
+    Expected<TraceHeader> header = [&] {
+        GzipSource source(compressed);
+        return readTraceEvents(source, fileName, sink);
+    }();
+    return importedTrace(*this, sink, header, fileName);
 }
 
 } // namespace roofscope
