@@ -623,6 +623,50 @@ KernelLinks linkKernels(TorchSink& sink, std::vector<KernelTraceContext>& contex
     return links;
 }
 
+// The FLOP formula text of a linked op's kernels.
+std::string flopsFormula(const TorchSink& sink, const LinkedOp& linked)
+{
+    const CpuOp& op = sink.opCosts[linked.cost];
+    const std::string& opName = sink.opNames[op.name];
+    const std::string sharing =
+        linked.kernelCount > 1
+            ? std::string(kSharedByTime) + std::to_string(linked.kernelCount) + " kernels)"
+            : std::string();
+    if (op.traceFlops && !op.hasBytes)
+        return opName + ": flops from the trace (with_flops=True)" + sharing;
+    AtenCost how;
+    how.listElements = op.listElements;
+    how.outputBoundedBelow = op.outputBoundedBelow;
+    how.dimFromTrace = op.dimFromTrace;
+    return atenFormula(sink.opKinds[op.name], how, opName, linked.listElementBytes, op.traceFlops,
+                       sharing);
+}
+
+// The formula texts already composed, by what they are made of (the op's cost, its kernel count
+// and TensorList element size): a serving trace's ops repeat a few hundred costs, and composing
+// the text for each of a million kernels took 8 % of the import's time, and each text built by
+// appending held spare capacity (40 MB in all).
+class FormulaTexts {
+public:
+    const std::string& of(const TorchSink& sink, const LinkedOp& linked)
+    {
+        if (linked.kernelCount >= (1u << 24)) { // beyond the key: composed each time
+            m_uncached = flopsFormula(sink, linked);
+            return m_uncached;
+        }
+        const std::uint64_t key = std::uint64_t{linked.cost} << 32 |
+                                  std::uint64_t{linked.listElementBytes} << 24 | linked.kernelCount;
+        const auto [it, added] = m_texts.try_emplace(key);
+        if (added)
+            it->second = flopsFormula(sink, linked);
+        return it->second;
+    }
+
+private:
+    std::unordered_map<std::uint64_t, std::string> m_texts;
+    std::string m_uncached;
+};
+
 // Why an op's kernels have no FLOPs. Advice to record with record_shapes=True is given only
 // where the trace does not say it was. with_flops=True is never advised: PyTorch counts the
 // FLOPs of the op a model calls (aten::conv2d), while kernels belong to the innermost op
@@ -763,6 +807,7 @@ Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, Torch
     // strings each), so a large trace is built on two threads.
     auto build = [&](std::size_t from, std::size_t to) {
         std::vector<std::optional<std::string>> shortNames(sink.kernelNames.size());
+        FormulaTexts formulas;
         for (std::size_t n = from; n < to; ++n) {
             const KernelEvent& e = sink.kernels[n];
             MeasuredKernel& k = result.kernels[n];
@@ -798,20 +843,7 @@ Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, Torch
             const double share = linked->kernelTimeS > 0.0 ? k.timeS / linked->kernelTimeS
                                                            : 1.0 / linked->kernelCount;
             k.flops = op->flops * share;
-            const std::string sharing =
-                linked->kernelCount > 1
-                    ? std::string(kSharedByTime) + std::to_string(linked->kernelCount) + " kernels)"
-                    : std::string();
-            if (op->traceFlops && !op->hasBytes) {
-                k.flopsFormula = opName + ": flops from the trace (with_flops=True)" + sharing;
-            } else {
-                AtenCost how;
-                how.listElements = op->listElements;
-                how.outputBoundedBelow = op->outputBoundedBelow;
-                how.dimFromTrace = op->dimFromTrace;
-                k.flopsFormula = atenFormula(sink.opKinds[op->name], how, opName,
-                                             linked->listElementBytes, op->traceFlops, sharing);
-            }
+            k.flopsFormula = formulas.of(sink, *linked);
             if (!op->precision.empty()) {
                 k.flopsByPrecision[std::string(op->precision) +
                                    (op->unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
