@@ -2,6 +2,10 @@
 
 #include <zlib.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <istream>
 #include <vector>
 
 namespace roofscope {
@@ -48,9 +52,10 @@ Expected<std::string> gunzip(std::string_view data, const std::string& fileName,
     return out;
 }
 
-std::string gunzipPrefix(std::string_view data, std::size_t maxBytes)
+namespace {
+
+std::string prefixOf(GzipChunkReader& reader, std::size_t maxBytes)
 {
-    GzipChunkReader reader(data, maxBytes);
     std::string out;
     while (out.size() < maxBytes) {
         const std::string_view chunk = reader.next();
@@ -61,10 +66,25 @@ std::string gunzipPrefix(std::string_view data, std::size_t maxBytes)
     return out;
 }
 
+} // namespace
+
+std::string gunzipPrefix(std::string_view data, std::size_t maxBytes)
+{
+    GzipChunkReader reader(data, maxBytes);
+    return prefixOf(reader, maxBytes);
+}
+
+std::string gunzipPrefix(std::istream& compressed, std::size_t maxBytes)
+{
+    GzipChunkReader reader(compressed, maxBytes);
+    return prefixOf(reader, maxBytes);
+}
+
 struct GzipChunkReader::State {
     z_stream stream{};
     bool started = false;
     std::vector<char> buffer = std::vector<char>(256 * 1024);
+    std::vector<char> input; // the file's bytes being inflated, when reading from a file
 };
 
 GzipChunkReader::GzipChunkReader(std::string_view compressed, std::size_t maxBytes)
@@ -82,6 +102,13 @@ GzipChunkReader::GzipChunkReader(std::string_view compressed, std::size_t maxByt
     m_state->stream.avail_in = 0;
 }
 
+GzipChunkReader::GzipChunkReader(std::istream& compressed, std::size_t maxBytes)
+    : GzipChunkReader(std::string_view(), maxBytes)
+{
+    m_file = &compressed;
+    m_state->input.resize(1u << 20);
+}
+
 GzipChunkReader::~GzipChunkReader()
 {
     if (m_state->started)
@@ -93,12 +120,8 @@ std::string_view GzipChunkReader::next()
     z_stream& s = m_state->stream;
     std::vector<char>& buffer = m_state->buffer;
     while (!m_done) {
-        if (s.avail_in == 0 && !m_in.empty()) {
-            const std::size_t slice = std::min<std::size_t>(m_in.size(), 1u << 30);
-            s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(m_in.data()));
-            s.avail_in = static_cast<uInt>(slice);
-            m_in.remove_prefix(slice);
-        }
+        if (s.avail_in == 0 && !feed() && m_error)
+            return {};
         s.next_out = reinterpret_cast<Bytef*>(buffer.data());
         s.avail_out = static_cast<uInt>(buffer.size());
         const int status = inflate(&s, Z_NO_FLUSH);
@@ -111,13 +134,7 @@ std::string_view GzipChunkReader::next()
             return {};
         }
         if (status == Z_STREAM_END) {
-            // Another gzip member may follow (concatenated .gz files); trailing zero padding
-            // is ignored as gzip does.
-            const bool more = s.avail_in > 0 || !m_in.empty();
-            bool padding = true;
-            for (uInt i = 0; i < s.avail_in && padding; ++i)
-                padding = s.next_in[i] == 0;
-            if (more && !(padding && m_in.empty()) && inflateReset(&s) == Z_OK) {
+            if (anotherMember() && inflateReset(&s) == Z_OK) {
                 if (produced > 0)
                     return {buffer.data(), produced};
                 continue;
@@ -125,7 +142,9 @@ std::string_view GzipChunkReader::next()
             m_done = true;
             return {buffer.data(), produced};
         }
-        if (status != Z_OK || (produced == 0 && s.avail_in == 0 && m_in.empty())) {
+        if (status != Z_OK || (produced == 0 && s.avail_in == 0 && !feed())) {
+            if (m_error)
+                return {};
             m_error = "corrupt or truncated gzip data at byte " + std::to_string(s.total_in) +
                       " (expected a complete .json.gz trace)";
             m_done = true;
@@ -135,6 +154,68 @@ std::string_view GzipChunkReader::next()
             return {buffer.data(), produced};
     }
     return {};
+}
+
+// Points the stream at more input: the next slice of the text in memory (zlib counts input in
+// uInt), or the file's next chunk. False when there is none, or when the file cannot be read
+// (then error() says so).
+bool GzipChunkReader::feed()
+{
+    z_stream& s = m_state->stream;
+    if (!m_in.empty()) {
+        const std::size_t slice = std::min<std::size_t>(m_in.size(), 1u << 30);
+        s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(m_in.data()));
+        s.avail_in = static_cast<uInt>(slice);
+        m_in.remove_prefix(slice);
+        return true;
+    }
+    if (!m_file)
+        return false;
+    std::vector<char>& input = m_state->input;
+    m_file->read(input.data(), static_cast<std::streamsize>(input.size()));
+    if (m_file->bad()) {
+        m_error = std::string("cannot read the file: ") + std::strerror(errno);
+        m_done = true;
+        return false;
+    }
+    const auto got = static_cast<uInt>(m_file->gcount());
+    s.next_in = reinterpret_cast<Bytef*>(input.data());
+    s.avail_in = got;
+    return got > 0;
+}
+
+// After the end of a gzip member: whether another follows (concatenated .gz files). Trailing
+// zero padding is ignored as gzip does.
+bool GzipChunkReader::anotherMember()
+{
+    const z_stream& s = m_state->stream;
+    if (!m_in.empty())
+        return true;
+    if (std::any_of(s.next_in, s.next_in + s.avail_in, [](Bytef b) { return b != 0; }))
+        return true;
+    return m_file && !restOfFileIsPadding();
+}
+
+// Whether the file holds nothing but zeros from here on; it is read ahead and then put back
+// where it was, so that a member after the zeros is read as one (and found corrupt) exactly as
+// it would be from memory.
+bool GzipChunkReader::restOfFileIsPadding()
+{
+    if (m_file->eof())
+        return true;
+    const std::istream::pos_type here = m_file->tellg();
+    std::vector<char> ahead(64 * 1024);
+    bool zeros = true;
+    while (zeros) {
+        m_file->read(ahead.data(), static_cast<std::streamsize>(ahead.size()));
+        const std::streamsize got = m_file->gcount();
+        if (got <= 0)
+            break;
+        zeros = std::all_of(ahead.data(), ahead.data() + got, [](char c) { return c == 0; });
+    }
+    m_file->clear();
+    m_file->seekg(here);
+    return zeros;
 }
 
 } // namespace roofscope

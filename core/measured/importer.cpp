@@ -61,12 +61,9 @@ std::optional<std::string> problemOf(const MeasuredKernel& k)
     return std::nullopt;
 }
 
-} // namespace
-
-Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
-                                          std::string_view text, const std::string& fileName)
+// What readMeasurements checks of an import.
+Expected<MeasuredImport> checked(Expected<MeasuredImport> result, const std::string& fileName)
 {
-    auto result = importer.read(text, fileName);
     if (!result)
         return result;
     markTilePadding(result->kernels, result->trace);
@@ -88,6 +85,14 @@ Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
                                  " bandwidth out of range (expected a finite number > 0)");
     }
     return result;
+}
+
+} // namespace
+
+Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
+                                          std::string_view text, const std::string& fileName)
+{
+    return checked(importer.read(text, fileName), fileName);
 }
 
 const std::vector<std::unique_ptr<MeasurementImporter>>& measurementImporters()
@@ -205,7 +210,11 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
                      acceptedFormatsSentence() + ")");
 }
 
-Expected<std::string> readMeasurementFile(const std::string& path)
+namespace {
+
+// The file opened for reading; a directory, an unreadable or an over-large file is an Error
+// naming it.
+Expected<std::ifstream> openMeasurementFile(const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -218,6 +227,14 @@ Expected<std::string> readMeasurementFile(const std::string& path)
     if (!ec && size > kMaxFileBytes)
         return makeError(path + ": too large (" + std::to_string(size) + " bytes; the limit is " +
                          std::to_string(kMaxFileBytes) + ")");
+    return in;
+}
+
+Expected<std::string> readWhole(std::ifstream& in, const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
     std::string data;
     if (!ec)
         data.reserve(static_cast<std::size_t>(size));
@@ -227,12 +244,51 @@ Expected<std::string> readMeasurementFile(const std::string& path)
     return data;
 }
 
-Expected<MeasuredImport> importMeasurementFile(const std::string& path)
+// Whether the file is a gzipped PyTorch trace, recognised as importMeasurementData recognises
+// one in memory; the file is left at its start.
+bool gzippedTrace(std::ifstream& in, const TorchTraceImporter& torch)
 {
-    auto data = readMeasurementFile(path);
+    char magic[2] = {};
+    in.read(magic, sizeof magic);
+    bool trace = in.gcount() == 2 && looksGzipped(std::string_view(magic, 2));
+    if (trace) {
+        in.seekg(0);
+        trace = torch.recognizes(gunzipPrefix(in, 1u << 20));
+    }
+    in.clear();
+    in.seekg(0);
+    return trace;
+}
+
+Expected<MeasuredImport> importFile(const std::string& path)
+{
+    auto in = openMeasurementFile(path);
+    if (!in)
+        return in.error();
+    // A gzipped PyTorch trace is inflated from the file as it is parsed: a million-kernel one
+    // is 177 MB compressed, which would otherwise sit in memory beside its kernels.
+    static const TorchTraceImporter torch;
+    if (gzippedTrace(*in, torch))
+        return checked(torch.readGzip(*in, path), path);
+    auto data = readWhole(*in, path);
     if (!data)
         return data.error();
-    auto imported = importMeasurementData(*data, path);
+    return importMeasurementData(*data, path);
+}
+
+} // namespace
+
+Expected<std::string> readMeasurementFile(const std::string& path)
+{
+    auto in = openMeasurementFile(path);
+    if (!in)
+        return in.error();
+    return readWhole(*in, path);
+}
+
+Expected<MeasuredImport> importMeasurementFile(const std::string& path)
+{
+    auto imported = importFile(path);
     // omniperf's sysinfo.csv beside pmc_perf.csv / roofline.csv names the GPU they measured.
     if (imported) {
         imported->file = path;

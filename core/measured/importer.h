@@ -88,7 +88,8 @@ Expected<MeasuredImport> readMeasurements(const MeasurementImporter& importer,
 Expected<MeasuredImport> importMeasurementData(std::string_view data, const std::string& fileName);
 
 // Reads a file (a directory, an unreadable or an over-large file is an Error naming it) and
-// imports it.
+// imports it. A gzipped PyTorch trace is inflated from the file as it is parsed, never read
+// whole; the result is the one importMeasurementData gives for the same bytes.
 Expected<MeasuredImport> importMeasurementFile(const std::string& path);
 
 // Reads a whole file of at most `maxBytes` bytes.

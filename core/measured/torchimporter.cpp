@@ -9,6 +9,7 @@
 #include "core/util/format.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <condition_variable>
@@ -25,8 +26,11 @@ namespace roofscope {
 
 namespace {
 
-// What the importer keeps of a cpu_op: a million-kernel trace has a million of them. Its
-// cost comes from atenopcost; how it was found is kept in a few flags for the formula text.
+// What the importer keeps of a cpu_op: its cost from atenopcost, and how it was found in a few
+// flags for the formula text. A serving trace has millions of cpu_ops but few distinct costs (a
+// decode step runs the same ops on the same shapes: the H200 Llama trace has 77,262 ops and 570
+// costs), so the costs are interned (TorchSink::opCosts) and each op keeps an index. A copy per
+// op (88 bytes) was a fifth of a million-kernel import's peak memory.
 struct CpuOp {
     std::uint32_t name = 0; // index into TorchSink::opNames (and opKinds)
     // Its Input Dims, interned (TorchSink::shapes), for the model join; kNone without them.
@@ -39,20 +43,63 @@ struct CpuOp {
     bool dimFromTrace = false;
     AtenCostProblem problem = AtenCostProblem::None;
     ComputeUnit unit = ComputeUnit::Vector;
-    // A TensorList's element size from the name of one of the op's kernels (OpaqueType<N>);
-    // 0 until one is found.
-    std::uint8_t listElementBytes = 0;
     std::string_view precision; // a literal of atenType(), "" when unknown
     double flops = 0.0;
     double bytes = 0.0;
-    double listElements = 0.0; // TensorList elements moved, sized by listElementBytes
-    // Filled while kernels are linked: an op's FLOPs are shared among its kernels by time.
-    double kernelTimeS = 0.0;
-    std::uint32_t kernelCount = 0;
+    double listElements = 0.0; // TensorList elements moved, sized by LinkedOp::listElementBytes
 
-    double totalBytes() const
+    // Numbers compare by their bits: ops interned together give the kernels the same values,
+    // down to the sign of a zero.
+    bool operator==(const CpuOp& o) const
     {
-        return bytes + listElements * (listElementBytes > 0 ? listElementBytes : 1.0);
+        return name == o.name && shape == o.shape && hasShapes == o.hasShapes &&
+               hasFlops == o.hasFlops && hasBytes == o.hasBytes && traceFlops == o.traceFlops &&
+               outputBoundedBelow == o.outputBoundedBelow && dimFromTrace == o.dimFromTrace &&
+               problem == o.problem && unit == o.unit && precision == o.precision &&
+               bits(flops) == bits(o.flops) && bits(bytes) == bits(o.bytes) &&
+               bits(listElements) == bits(o.listElements);
+    }
+    static std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
+};
+
+struct CpuOpHash {
+    std::size_t operator()(const CpuOp& op) const
+    {
+        std::size_t h = std::hash<std::string_view>()(op.precision);
+        const auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull + (h >> 29); };
+        mix(op.name);
+        mix(op.shape);
+        mix(static_cast<std::uint64_t>(op.problem) << 8 | static_cast<std::uint64_t>(op.unit));
+        mix(op.hasShapes | op.hasFlops << 1 | op.hasBytes << 2 | op.traceFlops << 3 |
+            op.outputBoundedBelow << 4 | op.dimFromTrace << 5);
+        mix(CpuOp::bits(op.flops));
+        mix(CpuOp::bits(op.bytes));
+        mix(CpuOp::bits(op.listElements));
+        return h;
+    }
+};
+
+// An op (one External id) as the ops table keeps it: its interned cost, and where its kernels'
+// sums are once one of them is linked to it.
+struct OpRef {
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    std::uint32_t cost = 0;       // into TorchSink::opCosts
+    std::uint32_t linked = kNone; // into the import's LinkedOp list
+};
+
+// An op that launched kernels: its FLOPs and bytes are shared among them by time. Only ops with
+// kernels get one (28 % of the ops of the H200 Llama trace), once the trace is read.
+struct LinkedOp {
+    std::uint32_t cost = 0; // into TorchSink::opCosts
+    std::uint32_t kernelCount = 0;
+    double kernelTimeS = 0.0;
+    // A TensorList's element size from the name of one of the op's kernels (OpaqueType<N>);
+    // 0 until one is found.
+    std::uint8_t listElementBytes = 0;
+
+    double totalBytes(const CpuOp& op) const
+    {
+        return op.bytes + op.listElements * (listElementBytes > 0 ? listElementBytes : 1.0);
     }
 };
 
@@ -136,6 +183,8 @@ public:
                                          [](const auto& e, std::int64_t x) { return e.first < x; });
         return it != m_entries.end() && it->first == id ? &it->second : nullptr;
     }
+    // Gives the memory back: the tables are done with once every kernel is linked.
+    void release() { std::vector<std::pair<std::int64_t, T>>().swap(m_entries); }
 
 private:
     std::vector<std::pair<std::int64_t, T>> m_entries;
@@ -146,7 +195,7 @@ public:
     void event(const TraceEvent& e) override;
     void notAnObject(std::size_t) override { ++notObjects; }
 
-    IdTable<CpuOp> ops;                // External id -> op
+    IdTable<OpRef> ops;                // External id -> op
     IdTable<std::int64_t> runtimeToOp; // correlation -> External id
     std::vector<KernelEvent> kernels;
     // Kernel names, each once: a serving trace launches a few hundred kernels a million times.
@@ -154,6 +203,8 @@ public:
     std::vector<std::string> opNames;
     std::vector<AtenOp> opKinds; // each op name's cost model, looked up once
     std::unordered_map<std::string, std::uint32_t> opNameIndex;
+    std::vector<CpuOp> opCosts; // each distinct op once
+    std::unordered_map<CpuOp, std::uint32_t, CpuOpHash> opCostIndex;
     // Distinct Input Dims: a decode step repeats the same few hundred shapes, so a million
     // ops keep an index each rather than their sizes.
     std::vector<TraceOpShape> shapes;
@@ -177,6 +228,7 @@ public:
 private:
     void op(const TraceEvent& e);
     std::uint32_t opName(std::string_view name);
+    std::uint32_t opCost(const CpuOp& op);
     std::uint32_t kernelName(std::string_view name);
     std::uint32_t shape(std::span<const TraceShape> dims);
 
@@ -197,6 +249,15 @@ std::uint32_t TorchSink::opName(std::string_view name)
     opKinds.push_back(classifyAtenOp(key));
     opNameIndex.emplace(key, index);
     return index;
+}
+
+std::uint32_t TorchSink::opCost(const CpuOp& op)
+{
+    const auto [it, added] =
+        opCostIndex.try_emplace(op, static_cast<std::uint32_t>(opCosts.size()));
+    if (added)
+        opCosts.push_back(op);
+    return it->second;
 }
 
 std::uint32_t TorchSink::shape(std::span<const TraceShape> dims)
@@ -369,7 +430,7 @@ void TorchSink::op(const TraceEvent& e)
             }
         }
     }
-    ops.add(e.externalId.value, op);
+    ops.add(e.externalId.value, {opCost(op)});
 }
 } // namespace
 
@@ -403,6 +464,12 @@ namespace {
 class GzipSource : public TraceTextSource {
 public:
     explicit GzipSource(std::string_view compressed)
+        : m_reader(compressed, kMaxInflatedBytes), m_free(kChunks)
+    {
+        m_worker = std::thread([this] { inflateChunks(); });
+    }
+    // The compressed bytes read from a file as they are needed.
+    explicit GzipSource(std::istream& compressed)
         : m_reader(compressed, kMaxInflatedBytes), m_free(kChunks)
     {
         m_worker = std::thread([this] { inflateChunks(); });
@@ -500,6 +567,106 @@ private:
 // From this many kernels on, a trace's kernel list is built on two threads.
 constexpr std::size_t kParallelBuildKernels = 50000;
 
+// Each kernel's op, where it has one: its own External id, or the correlation of the runtime
+// call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel).
+struct KernelLinks {
+    std::vector<LinkedOp> ops;
+    std::vector<std::uint32_t> ofKernel; // into ops; OpRef::kNone: not linked
+
+    const LinkedOp* linkedOf(std::size_t kernel) const
+    {
+        return ofKernel[kernel] == OpRef::kNone ? nullptr : &ops[ofKernel[kernel]];
+    }
+};
+
+// Links the kernels to their ops and fills their trace context. The id tables are released
+// afterwards: the kernel list built next holds most of the import's memory, and they would
+// otherwise sit beside it.
+KernelLinks linkKernels(TorchSink& sink, std::vector<KernelTraceContext>& context)
+{
+    sink.ops.freeze();
+    sink.runtimeToOp.freeze();
+    KernelLinks links;
+    links.ofKernel.assign(sink.kernels.size(), OpRef::kNone);
+    context.resize(sink.kernels.size());
+    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
+        const KernelEvent& k = sink.kernels[n];
+        OpRef* ref = nullptr;
+        std::int64_t externalId = -1;
+        if (k.externalId && (ref = sink.ops.find(k.externalId.value)))
+            externalId = k.externalId.value;
+        if (!ref && k.correlation)
+            if (const std::int64_t* external = sink.runtimeToOp.find(k.correlation.value))
+                if ((ref = sink.ops.find(*external)))
+                    externalId = *external;
+        if (!ref) {
+            context[n] = {k.tsUs, externalId, KernelTraceContext::kNone, KernelTraceContext::kNone};
+            continue;
+        }
+        const CpuOp& op = sink.opCosts[ref->cost];
+        context[n] = {k.tsUs, externalId, op.name, op.shape};
+        if (ref->linked == OpRef::kNone) {
+            ref->linked = static_cast<std::uint32_t>(links.ops.size());
+            links.ops.push_back({ref->cost});
+        }
+        LinkedOp& linked = links.ops[ref->linked];
+        linked.kernelTimeS += k.durUs * 1e-6;
+        ++linked.kernelCount;
+        // A TensorList's element type is not in the trace; ATen's cat kernels name it.
+        if (op.listElements > 0.0 && linked.listElementBytes == 0)
+            if (const auto bytes = elementBytesFromKernelName(sink.kernelNames[k.name]))
+                linked.listElementBytes = static_cast<std::uint8_t>(*bytes);
+        links.ofKernel[n] = ref->linked;
+    }
+    sink.ops.release();
+    sink.runtimeToOp.release();
+    return links;
+}
+
+// The FLOP formula text of a linked op's kernels.
+std::string flopsFormula(const TorchSink& sink, const LinkedOp& linked)
+{
+    const CpuOp& op = sink.opCosts[linked.cost];
+    const std::string& opName = sink.opNames[op.name];
+    const std::string sharing =
+        linked.kernelCount > 1
+            ? std::string(kSharedByTime) + std::to_string(linked.kernelCount) + " kernels)"
+            : std::string();
+    if (op.traceFlops && !op.hasBytes)
+        return opName + ": flops from the trace (with_flops=True)" + sharing;
+    AtenCost how;
+    how.listElements = op.listElements;
+    how.outputBoundedBelow = op.outputBoundedBelow;
+    how.dimFromTrace = op.dimFromTrace;
+    return atenFormula(sink.opKinds[op.name], how, opName, linked.listElementBytes, op.traceFlops,
+                       sharing);
+}
+
+// The formula texts already composed, by what they are made of (the op's cost, its kernel count
+// and TensorList element size): a serving trace's ops repeat a few hundred costs, and composing
+// the text for each of a million kernels took 8 % of the import's time, and each text built by
+// appending held spare capacity (40 MB in all).
+class FormulaTexts {
+public:
+    const std::string& of(const TorchSink& sink, const LinkedOp& linked)
+    {
+        if (linked.kernelCount >= (1u << 24)) { // beyond the key: composed each time
+            m_uncached = flopsFormula(sink, linked);
+            return m_uncached;
+        }
+        const std::uint64_t key = std::uint64_t{linked.cost} << 32 |
+                                  std::uint64_t{linked.listElementBytes} << 24 | linked.kernelCount;
+        const auto [it, added] = m_texts.try_emplace(key);
+        if (added)
+            it->second = flopsFormula(sink, linked);
+        return it->second;
+    }
+
+private:
+    std::unordered_map<std::uint64_t, std::string> m_texts;
+    std::string m_uncached;
+};
+
 // Why an op's kernels have no FLOPs. Advice to record with record_shapes=True is given only
 // where the trace does not say it was. with_flops=True is never advised: PyTorch counts the
 // FLOPs of the op a model calls (aten::conv2d), while kernels belong to the innermost op
@@ -516,7 +683,7 @@ std::string noFlopsReason(const CpuOp& op, const TraceHeader& header)
 
 // One warning for the kernels without FLOPs: their share of the kernel time, then each cause
 // per op, the costliest first.
-std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>& opOfKernel,
+std::string withoutFlopsWarning(const TorchSink& sink, const KernelLinks& links,
                                 const TraceHeader& header)
 {
     struct Cause {
@@ -533,7 +700,8 @@ std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>
     for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
         const double t = sink.kernels[n].durUs * 1e-6;
         totalS += t;
-        const CpuOp* op = opOfKernel[n];
+        const LinkedOp* linked = links.linkedOf(n);
+        const CpuOp* op = linked ? &sink.opCosts[linked->cost] : nullptr;
         if (op && op->hasFlops)
             continue;
         ++without;
@@ -588,21 +756,16 @@ std::string withoutFlopsWarning(const TorchSink& sink, const std::vector<CpuOp*>
 
 } // namespace
 
-Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
-                                                  const std::string& fileName) const
+namespace {
+
+// The import of a trace `sink` has read: each kernel linked to its op, and the warnings.
+Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, TorchSink& sink,
+                                       Expected<TraceHeader>& header, const std::string& fileName)
 {
-    TorchSink sink;
-    Expected<TraceHeader> header = [&] {
-        if (looksGzipped(text)) {
-            GzipSource source(text);
-            return readTraceEvents(source, fileName, sink);
-        }
-        return readTraceEvents(text, fileName, sink);
-    }();
     if (!header)
         return header.error();
     auto fail = [&](const std::string& problem) {
-        return makeError(fileName + ": " + problem + " " + howToProduce(*this));
+        return makeError(fileName + ": " + problem + " " + howToProduce(importer));
     };
     if (!header->hasTraceEvents)
         return fail("/traceEvents: missing (expected a PyTorch profiler trace with an array of "
@@ -636,42 +799,15 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     for (const auto& [id, name] : header->devices)
         deviceNames.emplace(id.value, name);
 
-    // Link each kernel to the op that launched it: its own External id, or the correlation of
-    // the runtime call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel).
-    sink.ops.freeze();
-    sink.runtimeToOp.freeze();
-    std::vector<CpuOp*> opOfKernel(sink.kernels.size(), nullptr);
     MeasuredImport result;
-    std::vector<KernelTraceContext>& context = result.trace.kernels;
-    context.resize(sink.kernels.size());
-    for (std::size_t n = 0; n < sink.kernels.size(); ++n) {
-        const KernelEvent& k = sink.kernels[n];
-        CpuOp* op = nullptr;
-        std::int64_t externalId = -1;
-        if (k.externalId && (op = sink.ops.find(k.externalId.value)))
-            externalId = k.externalId.value;
-        if (!op && k.correlation)
-            if (const std::int64_t* external = sink.runtimeToOp.find(k.correlation.value))
-                if ((op = sink.ops.find(*external)))
-                    externalId = *external;
-        context[n] = {k.tsUs, externalId, op ? op->name : KernelTraceContext::kNone,
-                      op ? op->shape : KernelTraceContext::kNone};
-        if (op) {
-            op->kernelTimeS += k.durUs * 1e-6;
-            ++op->kernelCount;
-            // A TensorList's element type is not in the trace; ATen's cat kernels name it.
-            if (op->listElements > 0.0 && op->listElementBytes == 0)
-                if (const auto bytes = elementBytesFromKernelName(sink.kernelNames[k.name]))
-                    op->listElementBytes = static_cast<std::uint8_t>(*bytes);
-        }
-        opOfKernel[n] = op;
-    }
+    const KernelLinks links = linkKernels(sink, result.trace.kernels);
 
     result.kernels.resize(sink.kernels.size());
     // Kernels [from, to) of the result. A million kernels take about a second here (several
     // strings each), so a large trace is built on two threads.
     auto build = [&](std::size_t from, std::size_t to) {
         std::vector<std::optional<std::string>> shortNames(sink.kernelNames.size());
+        FormulaTexts formulas;
         for (std::size_t n = from; n < to; ++n) {
             const KernelEvent& e = sink.kernels[n];
             MeasuredKernel& k = result.kernels[n];
@@ -689,12 +825,13 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                     k.device = it->second;
             if (e.correlation)
                 k.launchId = std::to_string(e.correlation.value);
-            const CpuOp* op = opOfKernel[n];
-            if (!op) {
+            const LinkedOp* linked = links.linkedOf(n);
+            if (!linked) {
                 k.notes.emplace_back(
                     "not linked to a cpu_op (no External id or correlation): time only");
                 continue;
             }
+            const CpuOp* op = &sink.opCosts[linked->cost];
             const std::string& opName = sink.opNames[op->name];
             if (!op->hasFlops) {
                 k.notes.push_back(opName + ": " + noFlopsReason(*op, *header) + "; time only");
@@ -703,23 +840,10 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
             // An op's FLOPs and bytes are shared among its kernels by time (a split-K GEMM
             // launches a GEMM and a reduction): the shares keep the op's intensity and add up
             // to its total.
-            const double share =
-                op->kernelTimeS > 0.0 ? k.timeS / op->kernelTimeS : 1.0 / op->kernelCount;
+            const double share = linked->kernelTimeS > 0.0 ? k.timeS / linked->kernelTimeS
+                                                           : 1.0 / linked->kernelCount;
             k.flops = op->flops * share;
-            const std::string sharing =
-                op->kernelCount > 1
-                    ? std::string(kSharedByTime) + std::to_string(op->kernelCount) + " kernels)"
-                    : std::string();
-            if (op->traceFlops && !op->hasBytes) {
-                k.flopsFormula = opName + ": flops from the trace (with_flops=True)" + sharing;
-            } else {
-                AtenCost how;
-                how.listElements = op->listElements;
-                how.outputBoundedBelow = op->outputBoundedBelow;
-                how.dimFromTrace = op->dimFromTrace;
-                k.flopsFormula = atenFormula(sink.opKinds[op->name], how, opName,
-                                             op->listElementBytes, op->traceFlops, sharing);
-            }
+            k.flopsFormula = formulas.of(sink, *linked);
             if (!op->precision.empty()) {
                 k.flopsByPrecision[std::string(op->precision) +
                                    (op->unit == ComputeUnit::Tensor ? "-tensor" : "")] = *k.flops;
@@ -727,7 +851,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
                 k.unit = op->unit;
             }
             if (op->hasBytes) {
-                k.setBytes(MemLevel::Dram, op->totalBytes() * share);
+                k.setBytes(MemLevel::Dram, linked->totalBytes(*op) * share);
                 k.bytesLowerBound = true;
             }
         }
@@ -740,7 +864,7 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
     } else {
         build(0, count);
     }
-    const std::string withoutFlops = withoutFlopsWarning(sink, opOfKernel, *header);
+    const std::string withoutFlops = withoutFlopsWarning(sink, links, *header);
     std::vector<KernelEvent>().swap(sink.kernels);
     result.trace.opNames = sink.opNames;
     result.trace.shapes = std::move(sink.shapes);
@@ -790,6 +914,33 @@ Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
         w.push_back(withoutFlops);
     result.withoutFlopsWarned = !withoutFlops.empty();
     return result;
+}
+
+} // namespace
+
+Expected<MeasuredImport> TorchTraceImporter::read(std::string_view text,
+                                                  const std::string& fileName) const
+{
+    TorchSink sink;
+    Expected<TraceHeader> header = [&] {
+        if (looksGzipped(text)) {
+            GzipSource source(text);
+            return readTraceEvents(source, fileName, sink);
+        }
+        return readTraceEvents(text, fileName, sink);
+    }();
+    return importedTrace(*this, sink, header, fileName);
+}
+
+Expected<MeasuredImport> TorchTraceImporter::readGzip(std::istream& compressed,
+                                                      const std::string& fileName) const
+{
+    TorchSink sink;
+    Expected<TraceHeader> header = [&] {
+        GzipSource source(compressed);
+        return readTraceEvents(source, fileName, sink);
+    }();
+    return importedTrace(*this, sink, header, fileName);
 }
 
 } // namespace roofscope

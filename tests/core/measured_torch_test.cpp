@@ -4,6 +4,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/torchimporter.h"
+#include "tests/common/scratchdir.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
@@ -386,6 +387,35 @@ TEST(MeasuredTorchTolerance, GzipStreamedEqualsText)
     const std::string gz = gzip(text);
     EXPECT_NE(errorOf(gz.substr(0, gz.size() / 2), "cut.json.gz")
                   .find("cut.json.gz: corrupt or truncated gzip data at byte"),
+              std::string::npos);
+}
+
+// A gzipped trace file is inflated from the file as it is parsed (its compressed bytes are never
+// read whole): the import is the one of the same bytes in memory, errors included.
+TEST(MeasuredTorchTolerance, GzipFileStreamedEqualsBytesInMemory)
+{
+    std::string events =
+        op(1, "aten::mm", R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])");
+    for (long i = 0; i < 20000; ++i)
+        events += "," + kernel(1, "gemm_" + std::to_string(i), std::to_string(i % 9) + ".125");
+    const std::string gz = gzip(trace(events));
+    const test::ScratchDir dir("torch-gz");
+    const std::string path = dir.write("t.json.gz", gz);
+    auto fromFile = importMeasurementFile(path);
+    auto inMemory = importMeasurementData(gz, path);
+    ASSERT_TRUE(fromFile.ok()) << fromFile.error().message;
+    ASSERT_TRUE(inMemory.ok()) << inMemory.error().message;
+    ASSERT_EQ(fromFile->kernels.size(), 20000u);
+    EXPECT_TRUE(fromFile->kernels == inMemory->kernels);
+    EXPECT_EQ(fromFile->warnings, inMemory->warnings);
+    EXPECT_EQ(fromFile->file, path);
+    const std::string cut = dir.write("cut.json.gz", gz.substr(0, gz.size() / 2));
+    auto cutFromFile = importMeasurementFile(cut);
+    auto cutInMemory = importMeasurementData(gz.substr(0, gz.size() / 2), cut);
+    ASSERT_FALSE(cutFromFile.ok());
+    ASSERT_FALSE(cutInMemory.ok());
+    EXPECT_EQ(cutFromFile.error().message, cutInMemory.error().message);
+    EXPECT_NE(cutFromFile.error().message.find("corrupt or truncated gzip data at byte"),
               std::string::npos);
 }
 
