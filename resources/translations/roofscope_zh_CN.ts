@@ -1106,6 +1106,10 @@ Fix or remove them and restart RoofScope.</source>
         <translation>；该内核实测达到预测值的 %1 %</translation>
     </message>
     <message>
+        <source>; at its useful FLOPs the kernel achieves %1 % of that</source>
+        <translation>；按有效 FLOPs 计，该内核实测达到预测值的 %1 %</translation>
+    </message>
+    <message>
         <source>Its %1×%2 tiles executed %3× the FLOPs of %4: %5 % of the tensor work was padding.</source>
         <translation>它的 %1×%2 分块执行了 %4 的 FLOPs 的 %3 倍：%5 % 的张量计算是填充。</translation>
     </message>
@@ -3062,6 +3066,10 @@ A new document is open instead.</source>
 </context>
 <context>
     <name>roofscope::ReadoutPanel</name>
+    <message>
+        <source>Not linked to an operator: Link to Operator… in the Kernels panel says which operator it runs, and the model&apos;s prediction appears here.</source>
+        <translation>未关联到算子：在“内核”面板中用“关联到算子…”指明它运行的是哪个算子，模型的预测便会显示在这里。</translation>
+    </message>
     <message>
         <source>Link</source>
         <translation>关联</translation>

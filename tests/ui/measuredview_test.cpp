@@ -542,7 +542,9 @@ TEST(MeasuredView, ReadoutExplainsTheSelectedKernel)
     EXPECT_EQ(kernelSentence(*s, {0, 0}), unlinked);
     EXPECT_EQ(panel.field(QStringLiteral("kernel")), unlinked);
     EXPECT_TRUE(kernelLinkSentence(*s, {0, 0}).isEmpty());
-    EXPECT_FALSE(panel.isFieldShown(QStringLiteral("link")));
+    // Unlinked, the link's row says how to link (it is shown with the kernel's, never alone).
+    EXPECT_TRUE(panel.isFieldShown(QStringLiteral("link")));
+    EXPECT_TRUE(panel.field(QStringLiteral("link")).startsWith(QStringLiteral("Not linked")));
 
     // Linked to the decode matmul: its estimate on the A100 is 2.039 TFLOP/s on the 312
     // TFLOP/s BF16 tensor roof, memory-bound; the kernel's 1.858 TFLOP/s is 91 % of that. The

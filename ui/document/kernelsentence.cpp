@@ -151,13 +151,20 @@ QString kernelLinkSentence(const Session& session, KernelRef ref)
                                              "roof (compute-bound)"))
                        .arg(opName, predicted, ceilingDisplayName(estimate.ceiling));
     const Hardware& hardware = session.hardware()[static_cast<std::size_t>(hw)];
-    if (const KernelAnalysis a = analyseKernel(*k, &hardware); a.achievedFlopsPerS)
-        text += KernelSentence::tr("; the kernel achieves %1 % of that")
-                    .arg(percent(*a.achievedFlopsPerS / estimate.attainable * 100.0));
-    text += QLatin1Char('.');
-    // A profiler counts what the tensor units executed; the operator says what was useful.
+    // A profiler counts what the tensor units executed; the operator says what was useful, and
+    // the prediction is of the useful work.
     const auto padding =
         tilePaddingAgainst(*k, estimate.flops * static_cast<double>(std::max(1LL, k->launches)));
+    if (const KernelAnalysis a = analyseKernel(*k, &hardware); a.achievedFlopsPerS) {
+        if (padding)
+            text += KernelSentence::tr("; at its useful FLOPs the kernel achieves %1 % of that")
+                        .arg(percent(*a.achievedFlopsPerS / padding->factor() /
+                                     estimate.attainable * 100.0));
+        else
+            text += KernelSentence::tr("; the kernel achieves %1 % of that")
+                        .arg(percent(*a.achievedFlopsPerS / estimate.attainable * 100.0));
+    }
+    text += QLatin1Char('.');
     if (!padding)
         return text;
     const QString factor = HumanFormat::count(padding->factor(), 3);

@@ -104,8 +104,14 @@ void ReadoutPanel::refreshKernel()
             label->setText(text);
             form->setRowVisible(label, kernelShown);
         } else if (k == QLatin1String("link")) {
-            label->setText(link);
-            form->setRowVisible(label, kernelShown && !link.isEmpty());
+            // Shown with the kernel's row, never on its own: a form row made visible while the
+            // panel's tab is behind another (a kernel linked from the Kernels tab) kept a zero
+            // height once shown. Unlinked, it says how to link.
+            label->setText(link.isEmpty() ? tr("Not linked to an operator: Link to Operator… in "
+                                               "the Kernels panel says which operator it runs, "
+                                               "and the model's prediction appears here.")
+                                          : link);
+            form->setRowVisible(label, kernelShown);
         } else {
             form->setRowVisible(label, !kernelShown);
         }
