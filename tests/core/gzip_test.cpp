@@ -5,8 +5,9 @@
 #include "core/measured/gzip.h"
 #include "tests/common/scratchdir.h"
 
+#include "tests/common/gzipped.h"
+
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <fstream>
 #include <random>
@@ -16,23 +17,6 @@
 using namespace roofscope;
 
 namespace {
-
-// `level` 0 stores the text: the stream is then as long as the text, and a few megabytes of
-// it cross the file reader's 1 MB reads.
-std::string gzip(const std::string& text, int level = 6)
-{
-    z_stream s{};
-    deflateInit2(&s, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&s, text.size()), '\0');
-    s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-    s.avail_in = static_cast<uInt>(text.size());
-    s.next_out = reinterpret_cast<Bytef*>(out.data());
-    s.avail_out = static_cast<uInt>(out.size());
-    deflate(&s, Z_FINISH);
-    out.resize(s.total_out);
-    deflateEnd(&s);
-    return out;
-}
 
 std::string noise(std::size_t bytes, unsigned seed)
 {
@@ -75,18 +59,18 @@ void expectSameFromFile(const std::string& compressed, const std::string& what)
 
 TEST(GzipFromFile, GivesWhatItGivesFromMemory)
 {
-    const std::string small = gzip("{\"traceEvents\": []}");
-    const std::string big = gzip(noise(3'000'000, 1), 0); // three 1 MB reads and a part
+    const std::string small = test::gzipped("{\"traceEvents\": []}");
+    const std::string big = test::gzipped(noise(3'000'000, 1), 0); // three 1 MB reads and a part
     expectSameFromFile(small, "one small member");
     expectSameFromFile(big, "one stored member of 3 MB");
     expectSameFromFile(big + small + big, "concatenated members, one ending mid-read");
     // A member that ends exactly where a 1 MB read ends, and one after it.
     const std::size_t read = std::size_t{1} << 20;
     std::size_t textBytes = read;
-    std::string exact = gzip(noise(textBytes, 2), 0);
+    std::string exact = test::gzipped(noise(textBytes, 2), 0);
     for (int i = 0; i < 8 && exact.size() != read; ++i) {
         textBytes = textBytes + read - exact.size();
-        exact = gzip(noise(textBytes, 2), 0);
+        exact = test::gzipped(noise(textBytes, 2), 0);
     }
     ASSERT_EQ(exact.size(), read);
     expectSameFromFile(exact + small, "a member ending at a read's end");
@@ -95,7 +79,7 @@ TEST(GzipFromFile, GivesWhatItGivesFromMemory)
 
 TEST(GzipFromFile, PaddingAndJunkAsFromMemory)
 {
-    const std::string small = gzip("{\"traceEvents\": []}");
+    const std::string small = test::gzipped("{\"traceEvents\": []}");
     const std::string zeros(3'000'000, '\0'); // padding across several reads
     expectSameFromFile(small + std::string(10, '\0'), "a little zero padding");
     expectSameFromFile(small + zeros, "zero padding past several reads");
@@ -106,7 +90,7 @@ TEST(GzipFromFile, PaddingAndJunkAsFromMemory)
 
 TEST(GzipFromFile, CutShortAsFromMemory)
 {
-    const std::string big = gzip(noise(3'000'000, 4), 0);
+    const std::string big = test::gzipped(noise(3'000'000, 4), 0);
     expectSameFromFile(big.substr(0, big.size() / 2), "cut in the middle");
     expectSameFromFile(big.substr(0, big.size() - 4), "cut in the trailer");
     expectSameFromFile(big.substr(0, 5), "cut in the header");
@@ -119,7 +103,7 @@ TEST(GzipFromFile, CutShortAsFromMemory)
 TEST(GzipFromFile, PrefixAsFromMemory)
 {
     const std::string text = noise(3'000'000, 5);
-    const std::string compressed = gzip(text);
+    const std::string compressed = test::gzipped(text);
     std::istringstream stream(compressed);
     EXPECT_EQ(gunzipPrefix(stream, 1u << 20), gunzipPrefix(compressed, 1u << 20));
     EXPECT_EQ(gunzipPrefix(compressed, 1u << 20), text.substr(0, 1u << 20));

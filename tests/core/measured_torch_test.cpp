@@ -7,8 +7,9 @@
 #include "tests/common/scratchdir.h"
 #include "tests/generated/testpaths.h"
 
+#include "tests/common/gzipped.h"
+
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -45,21 +46,6 @@ std::string warnings(const MeasuredImport& m)
     for (const std::string& w : m.warnings)
         all += w + "\n";
     return all;
-}
-
-std::string gzip(const std::string& text)
-{
-    z_stream s{};
-    deflateInit2(&s, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&s, text.size()), '\0');
-    s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-    s.avail_in = static_cast<uInt>(text.size());
-    s.next_out = reinterpret_cast<Bytef*>(out.data());
-    s.avail_out = static_cast<uInt>(out.size());
-    deflate(&s, Z_FINISH);
-    out.resize(s.total_out);
-    deflateEnd(&s);
-    return out;
 }
 
 const std::string kDevices =
@@ -374,7 +360,7 @@ TEST(MeasuredTorchTolerance, GzipStreamedEqualsText)
         events += "," + kernel(1, "gemm_" + std::to_string(i), std::to_string(i % 9) + ".125");
     const std::string text = trace(events);
     const MeasuredImport plain = import(text);
-    const MeasuredImport streamed = import(gzip(text), "t.json.gz");
+    const MeasuredImport streamed = import(test::gzipped(text), "t.json.gz");
     ASSERT_EQ(plain.kernels.size(), 20000u);
     ASSERT_EQ(streamed.kernels.size(), plain.kernels.size());
     for (std::size_t i = 0; i < plain.kernels.size(); ++i) {
@@ -384,7 +370,7 @@ TEST(MeasuredTorchTolerance, GzipStreamedEqualsText)
     }
     EXPECT_EQ(plain.warnings, streamed.warnings);
     // Cut short: the gzip error is what is reported.
-    const std::string gz = gzip(text);
+    const std::string gz = test::gzipped(text);
     EXPECT_NE(errorOf(gz.substr(0, gz.size() / 2), "cut.json.gz")
                   .find("cut.json.gz: corrupt or truncated gzip data at byte"),
               std::string::npos);
@@ -398,7 +384,7 @@ TEST(MeasuredTorchTolerance, GzipFileStreamedEqualsBytesInMemory)
         op(1, "aten::mm", R"("Input Dims": [[8, 16], [16, 4]], "Input type": ["float", "float"])");
     for (long i = 0; i < 20000; ++i)
         events += "," + kernel(1, "gemm_" + std::to_string(i), std::to_string(i % 9) + ".125");
-    const std::string gz = gzip(trace(events));
+    const std::string gz = test::gzipped(trace(events));
     const test::ScratchDir dir("torch-gz");
     const std::string path = dir.write("t.json.gz", gz);
     auto fromFile = importMeasurementFile(path);
