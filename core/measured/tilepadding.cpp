@@ -64,10 +64,27 @@ struct GemmShape {
     double m = 0.0, n = 0.0, k = 0.0, batch = 1.0;
 };
 
-std::optional<GemmShape> gemmShape(std::string_view op, const TraceOpShape& shape)
+// How a GEMM op lays out its Input Dims, told once per op name.
+enum class GemmInputs : std::uint8_t {
+    None,      // not a GEMM
+    First,     // mm, bmm, matmul: the matrices are inputs 0 and 1
+    AfterBias, // addmm, baddbmm: the bias is input 0, the matrices 1 and 2
+    Linear,    // linear: x [.., K] by a weight [N, K]
+};
+
+GemmInputs gemmInputs(std::string_view op)
 {
     if (op.starts_with("aten::"))
         op.remove_prefix(6);
+    if (op == "mm" || op == "bmm" || op == "matmul")
+        return GemmInputs::First;
+    if (op == "addmm" || op == "baddbmm")
+        return GemmInputs::AfterBias;
+    return op == "linear" ? GemmInputs::Linear : GemmInputs::None;
+}
+
+std::optional<GemmShape> gemmShape(GemmInputs kind, const TraceOpShape& shape)
+{
     const auto& in = shape.inputs;
     auto matrices = [&](std::size_t a, std::size_t b) -> std::optional<GemmShape> {
         if (in.size() <= std::max(a, b) || in[a].size() < 2 || in[b].size() < 2)
@@ -82,16 +99,20 @@ std::optional<GemmShape> gemmShape(std::string_view op, const TraceOpShape& shap
                            product(std::span(B).first(B.size() - 2)));
         return g;
     };
-    if (op == "mm" || op == "bmm" || op == "matmul")
+    switch (kind) {
+    case GemmInputs::First:
         return matrices(0, 1);
-    if (op == "addmm" || op == "baddbmm")
+    case GemmInputs::AfterBias:
         return matrices(1, 2);
-    if (op == "linear") {
+    case GemmInputs::Linear: {
         if (in.size() < 2 || in[0].empty() || in[1].size() != 2 || in[0].back() != in[1][1])
             return std::nullopt;
         const auto& x = in[0];
         return GemmShape{product(std::span(x).first(x.size() - 1)), static_cast<double>(in[1][0]),
                          static_cast<double>(x.back()), 1.0};
+    }
+    case GemmInputs::None:
+        break;
     }
     return std::nullopt;
 }
@@ -169,24 +190,19 @@ void markTilePadding(std::vector<MeasuredKernel>& kernels, const TraceContext& c
     if (context.kernels.size() != kernels.size())
         return;
     // Which ops are GEMMs, asked once per op name (a trace names a few hundred a million times).
-    std::vector<std::uint8_t> gemmOp(context.opNames.size(), 0);
-    for (std::size_t i = 0; i < context.opNames.size(); ++i) {
-        std::string_view op = context.opNames[i];
-        if (op.starts_with("aten::"))
-            op.remove_prefix(6);
-        gemmOp[i] = op == "mm" || op == "bmm" || op == "matmul" || op == "addmm" ||
-                    op == "baddbmm" || op == "linear";
-    }
+    std::vector<GemmInputs> gemmOp(context.opNames.size());
+    for (std::size_t i = 0; i < context.opNames.size(); ++i)
+        gemmOp[i] = gemmInputs(context.opNames[i]);
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         const KernelTraceContext& c = context.kernels[i];
         MeasuredKernel& k = kernels[i];
-        if (c.op >= gemmOp.size() || !gemmOp[c.op] || c.shape >= context.shapes.size() ||
-            !k.flops || !(*k.flops > 0.0))
+        if (c.op >= gemmOp.size() || gemmOp[c.op] == GemmInputs::None ||
+            c.shape >= context.shapes.size() || !k.flops || !(*k.flops > 0.0))
             continue;
         const auto tile = gemmTileFromName(k.name);
         if (!tile)
             continue;
-        const auto g = gemmShape(context.opNames[c.op], context.shapes[c.shape]);
+        const auto g = gemmShape(gemmOp[c.op], context.shapes[c.shape]);
         if (!g || !(g->m > 0.0 && g->n > 0.0 && g->k > 0.0))
             continue;
         const double factor = tiledGemmFlops(g->m, g->n, g->k, *tile) / (2.0 * g->m * g->n * g->k);
