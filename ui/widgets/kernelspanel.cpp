@@ -575,15 +575,17 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         MeasuredImport& imported = imports[i];
         for (const MeasuredKernel& k : imported.kernels)
             launches += k.launches;
-        std::vector<std::size_t> rowOfLaunch;
+        // A trace is recorded from its launches before they give way to their rows.
         const bool trace = !imported.trace.kernels.empty();
-        auto record = trace ? std::make_shared<TraceRecord>(recordTrace(imported, {})) : nullptr;
+        std::vector<std::size_t> rowOfLaunch; // empty: a row each
+        std::vector<MeasuredKernel> rows;
         if (m_group->isChecked())
-            imported.kernels = groupKernelsByName(imported.kernels, trace ? &rowOfLaunch : nullptr);
-        if (record && rowOfLaunch.size() == record->launches())
-            std::copy(rowOfLaunch.begin(), rowOfLaunch.end(), record->rows.begin());
+            rows = groupKernelsByName(imported.kernels, trace ? &rowOfLaunch : nullptr);
+        if (trace)
+            records[i] = std::make_shared<const TraceRecord>(recordTrace(imported, rowOfLaunch));
+        if (m_group->isChecked())
+            imported.kernels = std::move(rows);
         imported.trace = {};
-        records[i] = std::move(record);
         total += imported.kernels.size();
     }
     if (total > m_kernelLimit) {
