@@ -798,6 +798,25 @@ Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, Torch
     std::unordered_map<std::int64_t, std::string> deviceNames;
     for (const auto& [id, name] : header->devices)
         deviceNames.emplace(id.value, name);
+    // A trace may list one GPU's properties (id 0) while its kernels ran on another index (a
+    // ROCm rank on GPU 2): when every listed GPU has one name, the kernels are on that GPU.
+    std::string unlistedNote;
+    if (!deviceNames.empty() &&
+        std::all_of(deviceNames.begin(), deviceNames.end(),
+                    [&](const auto& d) { return d.second == deviceNames.begin()->second; })) {
+        const std::string sole = deviceNames.begin()->second;
+        std::vector<std::int64_t> unlisted;
+        for (const KernelEvent& e : sink.kernels)
+            if (e.device && !deviceNames.contains(e.device.value) &&
+                std::find(unlisted.begin(), unlisted.end(), e.device.value) == unlisted.end())
+                unlisted.push_back(e.device.value);
+        for (std::int64_t id : unlisted)
+            deviceNames.emplace(id, sole);
+        if (!unlisted.empty())
+            unlistedNote = "kernels ran on device " + std::to_string(unlisted.front()) +
+                           ", which deviceProperties does not list; it lists only " + sole +
+                           ", taken as their GPU";
+    }
 
     MeasuredImport result;
     const KernelLinks links = linkKernels(sink, result.trace.kernels);
@@ -907,6 +926,8 @@ Expected<MeasuredImport> importedTrace(const TorchTraceImporter& importer, Torch
                     " with a size in Input Dims that is negative or not a number: those inputs "
                     "read as of unknown shape (the first at " +
                     sink.firstBadDims + ")");
+    if (!unlistedNote.empty())
+        w.push_back(unlistedNote);
     if (!header->hasDeviceProperties)
         w.emplace_back("the trace has no deviceProperties (PyTorch before 1.9?): the kernels' GPU "
                        "is unknown");

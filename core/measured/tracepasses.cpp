@@ -125,8 +125,27 @@ bool cacheWrite(std::string_view op, const TraceOpShape* s)
 bool ropeOp(std::string_view op)
 {
     return isOneOf(op, {"aten::mul", "aten::neg", "aten::cat", "aten::add", "aten::sin",
-                        "aten::cos", "aten::copy_", "aten::clone", "aten::_to_copy",
-                        "aten::slice", "aten::sub", "aten::contiguous"});
+                        "aten::cos", "aten::copy_", "aten::clone", "aten::_to_copy", "aten::slice",
+                        "aten::sub", "aten::contiguous"});
+}
+
+// What a MoE block does with an expert's output before the residual: scale it by its routing
+// weight, add it into the layer's output (index_add_), gate the shared expert (sigmoid, mul).
+bool combineOp(std::string_view op, const TraceOpShape* s, double hidden)
+{
+    if (!s || !isOneOf(op, {"aten::mul", "aten::mul_", "aten::index_add_", "aten::add",
+                            "aten::add_", "aten::_to_copy", "aten::copy_", "aten::sigmoid",
+                            "aten::div", "aten::sum", "aten::scatter_add_"}))
+        return false;
+    if (op == "aten::sigmoid")
+        return true;
+    return std::any_of(s->inputs.begin(), s->inputs.end(),
+                       [&](const Sizes& in) { return !in.empty() && double(in.back()) == hidden; });
+}
+
+bool softmaxOp(std::string_view op)
+{
+    return isOneOf(op, {"aten::_softmax", "aten::softmax", "aten::_log_softmax"});
 }
 
 bool activationOp(std::string_view op)
@@ -151,6 +170,17 @@ struct Run {
 
 enum class Stage { Start, Projections, AfterAttention, AfterO, Mlp, AfterDown, Done };
 
+// Whose GEMM the MLP stage last saw: the activation and product after it are that MLP's.
+enum class Group { Dense, Router, Expert, Shared };
+
+// Where a pass's model part starts and stops: its lm_head GEMM, or (a base model's forward,
+// no lm_head) the end of its region.
+struct PassBounds {
+    std::size_t start = 0;
+    std::size_t stop = 0; // the lm_head's run, or one past the region's last run
+    bool head = false;
+};
+
 } // namespace
 
 Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernels,
@@ -164,8 +194,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
     if (model.isMla())
         return fail("model " + model.id +
                     " uses multi-head latent attention, which the trace join does not cover yet");
-    if (std::none_of(trace.kernels.begin(), trace.kernels.end(),
-                     [](const KernelTraceContext& k) { return k.shape != KernelTraceContext::kNone; }))
+    if (std::none_of(trace.kernels.begin(), trace.kernels.end(), [](const KernelTraceContext& k) {
+            return k.shape != KernelTraceContext::kNone;
+        }))
         return fail("no op has Input Dims, so GEMMs cannot be matched to the model: record "
                     "with torch.profiler.profile(..., record_shapes=True)");
 
@@ -202,61 +233,85 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         return r.op == KernelTraceContext::kNone ? std::string_view("(no op)")
                                                  : std::string_view(trace.opNames[r.op]);
     };
-    auto gemm = [&](const Run& r) {
-        return r.shape ? gemmOf(opName(r), *r.shape) : std::nullopt;
-    };
+    auto gemm = [&](const Run& r) { return r.shape ? gemmOf(opName(r), *r.shape) : std::nullopt; };
 
     // lm_head: the GEMM over the whole vocabulary.
     std::vector<std::size_t> heads;
     double largestN = 0.0;
+    bool projections = false; // a GEMM shaped like the model's Q (or fused QKV) projection
     for (std::size_t r = 0; r < runs.size(); ++r)
         if (const auto g = gemm(runs[r])) {
             largestN = std::max(largestN, g->n);
             if (g->n == V && g->k == h)
                 heads.push_back(r);
+            if (g->k == h && (g->n == H * d || g->n == (H + 2.0 * KV) * d))
+                projections = true;
         }
     auto mismatch = [&](double k, double n) {
         return "the trace's GEMMs are " + number(k) + "→" + number(n) + " but " + model.id +
-               " has hidden " + number(h) + ", intermediate " + number(I) + ", " + number(H) +
-               "×" + number(d) + " query and " + number(KV) + "×" + number(d) +
-               " KV heads, vocabulary " + number(V) +
-               ": not the model this trace ran (give its config.json)";
+               " has hidden " + number(h) + ", intermediate " + number(I) + ", " + number(H) + "×" +
+               number(d) + " query and " + number(KV) + "×" + number(d) + " KV heads, vocabulary " +
+               number(V) + ": not the model this trace ran (give its config.json)";
     };
-    if (heads.empty()) {
+    auto isAttention = [&](const Run& r) {
+        return r.shape && attentionOf(opName(r), *r.shape).has_value();
+    };
+    const bool attends = std::any_of(runs.begin(), runs.end(), isAttention);
+    if (heads.empty() && !(projections && attends)) {
         // The costliest GEMM shape says what the trace ran.
         std::map<std::pair<double, double>, double> byShape;
         for (const Run& r : runs)
             if (const auto g = gemm(r))
                 for (std::size_t i = r.begin; i < r.end; ++i)
                     byShape[{g->k, g->n}] += kernels[order[i]].timeS;
-        const auto worst = std::max_element(
-            byShape.begin(), byShape.end(),
-            [](const auto& a, const auto& b) { return a.second < b.second; });
+        const auto worst =
+            std::max_element(byShape.begin(), byShape.end(),
+                             [](const auto& a, const auto& b) { return a.second < b.second; });
         if (worst != byShape.end() && largestN == V)
             return fail(mismatch(worst->first.first, worst->first.second));
         return fail("no lm_head GEMM (" + number(h) + "→" + number(V) + ", the vocabulary of " +
-                    model.id + "); the widest GEMM has N = " + number(largestN) +
-                    ": is this the model's trace?");
+                    model.id + ") and no " + number(h) + "→" + number(H * d) +
+                    " query projection beside attention; the widest GEMM has N = " +
+                    number(largestN) + ": is this the model's trace?");
     }
     auto embedding = [&](const Run& r) {
         const std::string_view op = opName(r);
         return r.shape && !r.shape->inputs.empty() &&
-               isOneOf(op, {"aten::embedding", "aten::index_select", "aten::gather",
-                            "aten::index", "aten::take"}) &&
+               isOneOf(op, {"aten::embedding", "aten::index_select", "aten::gather", "aten::index",
+                            "aten::take"}) &&
                r.shape->inputs[0] == Sizes{model.vocabSize, model.hiddenSize};
     };
-    // Where each pass's model part starts: its embedding lookup, else right after the previous
-    // pass's lm_head.
-    std::vector<std::size_t> starts;
-    for (std::size_t p = 0; p < heads.size(); ++p) {
-        const std::size_t from = p == 0 ? 0 : heads[p - 1] + 1;
-        std::size_t start = from;
-        for (std::size_t r = from; r < heads[p]; ++r)
+    // Each pass's model part: from its embedding lookup (else right after the previous pass's
+    // lm_head) to its lm_head. A trace of the base model (no lm_head, as AutoModel runs it)
+    // has a pass from each embedding lookup to the next, or one pass when it has none.
+    std::vector<PassBounds> bounds;
+    if (!heads.empty()) {
+        for (std::size_t p = 0; p < heads.size(); ++p) {
+            const std::size_t from = p == 0 ? 0 : heads[p - 1] + 1;
+            std::size_t start = from;
+            for (std::size_t r = from; r < heads[p]; ++r)
+                if (embedding(runs[r])) {
+                    start = r;
+                    break;
+                }
+            bounds.push_back({start, heads[p], true});
+        }
+    } else {
+        for (std::size_t r = 0; r < runs.size(); ++r)
             if (embedding(runs[r])) {
-                start = r;
-                break;
+                if (!bounds.empty())
+                    bounds.back().stop = r;
+                bounds.push_back({bounds.empty() ? 0 : r, runs.size(), false});
             }
-        starts.push_back(start);
+        if (bounds.empty())
+            bounds.push_back({0, runs.size(), false});
+        // A region without attention (a last lookup with nothing after it) is no pass.
+        std::erase_if(bounds, [&](const PassBounds& b) {
+            return std::none_of(runs.begin() + std::ptrdiff_t(b.start),
+                                runs.begin() + std::ptrdiff_t(b.stop), isAttention);
+        });
+        for (std::size_t p = 0; p < bounds.size(); ++p)
+            bounds[p].stop = p + 1 < bounds.size() ? bounds[p + 1].start : runs.size();
     }
 
     out.operatorOf.assign(n, nullptr);
@@ -272,22 +327,26 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
     // GEMMs of the layers that match no projection of the model: the mismatch's evidence.
     std::map<std::pair<double, double>, double> unmatched; // (K, N) -> kernel time
     long long maxLayers = 0;
-    for (std::size_t p = 0; p < heads.size(); ++p) {
-        const std::size_t regionBegin = p == 0 ? 0 : starts[p];
-        const std::size_t regionEnd = p + 1 < heads.size() ? starts[p + 1] : runs.size();
+    const double S = model.isMoe() ? model.sharedFfnSize() : 0.0;
+    for (std::size_t p = 0; p < bounds.size(); ++p) {
+        const PassBounds& b = bounds[p];
+        const std::size_t regionBegin = p == 0 ? 0 : b.start;
+        const std::size_t regionEnd = p + 1 < bounds.size() ? bounds[p + 1].start : runs.size();
         TracePass pass;
         std::optional<Attention> first;
-        for (std::size_t r = starts[p]; r < heads[p] && !first; ++r)
+        for (std::size_t r = b.start; r < b.stop && !first; ++r)
             if (runs[r].shape)
                 first = attentionOf(opName(runs[r]), *runs[r].shape);
         if (!first)
             return fail("pass " + std::to_string(p + 1) +
                         " has no attention op (aten::_cudnn_attention_forward, "
                         "scaled_dot_product_*, _flash_attention_forward) before its lm_head");
-        if (first->heads != H || first->kvHeads != KV)
+        // Grouped-query attention reaches SDPA with its KV heads, or repeated to the query
+        // heads (Hugging Face's repeat_kv when a mask rules out SDPA's own GQA).
+        if (first->heads != H || (first->kvHeads != KV && first->kvHeads != H))
             return fail("attention has " + number(first->heads) + " query and " +
-                        number(first->kvHeads) + " KV heads but " + model.id + " has " +
-                        number(H) + " and " + number(KV));
+                        number(first->kvHeads) + " KV heads but " + model.id + " has " + number(H) +
+                        " and " + number(KV));
         pass.phase = first->queryLength > 1.0 ? Phase::Prefill : Phase::Decode;
         pass.batch = first->batch;
         pass.queryLength = first->queryLength;
@@ -296,14 +355,47 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         const double tokens = pass.batch * pass.queryLength;
 
         Stage stage = Stage::Start;
+        Group group = Group::Dense;
         int layer = -1;
-        int kvSeen = 0, mlpSeen = 0, expertSeen = 0;
+        int kvSeen = 0, mlpSeen = 0, expertSeen = 0, sharedSeen = 0;
         bool residualSeen = false;
+        bool inMoe = false;                   // this layer's router has run
         std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
-        for (std::size_t r = starts[p]; r <= heads[p]; ++r) {
+        std::vector<std::size_t> moeTail;     // runs after an expert's down projection
+        // The runs after an expert's (or the shared expert's) output: its routing-weight
+        // scale and index_add_ into the output; when the layer ends there, the last
+        // residual-shaped add is the residual and the norm after it the next layer's.
+        auto settleMoeTail = [&](bool layerEnds) {
+            std::size_t residual = moeTail.size();
+            if (layerEnds)
+                for (std::size_t i = moeTail.size(); i-- > 0;)
+                    if (residualAdd(opName(runs[moeTail[i]]), runs[moeTail[i]].shape, h)) {
+                        residual = i;
+                        break;
+                    }
+            for (std::size_t i = 0; i < moeTail.size(); ++i) {
+                const Run& t = runs[moeTail[i]];
+                if (i == residual)
+                    label(t, "mlp_residual", layer);
+                else if (layerEnds && i > residual && normShaped(opName(t), t.shape, h, tokens))
+                    pendingNorm.push_back(moeTail[i]);
+                else if ((!layerEnds || i < residual) && combineOp(opName(t), t.shape, h))
+                    label(t, "expert_combine", layer);
+            }
+            moeTail.clear();
+        };
+        auto startLayer = [&] {
+            settleMoeTail(true);
+            ++layer;
+            inMoe = false;
+            group = Group::Dense;
+        };
+        const std::size_t last = b.head ? b.stop : b.stop - 1;
+        for (std::size_t r = b.start; r <= last && r < runs.size(); ++r) {
             const Run& run = runs[r];
             const std::string_view op = opName(run);
-            if (r == heads[p]) {
+            if (b.head && r == b.stop) {
+                settleMoeTail(true);
                 for (std::size_t q : pendingNorm)
                     label(runs[q], "final_norm", -1);
                 label(run, "lm_head", -1);
@@ -318,7 +410,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 if (const auto a = attentionOf(op, *run.shape)) {
                     if (stage == Stage::Start || stage == Stage::AfterDown) {
                         // Attention without projections before it: a layer of its own.
-                        ++layer;
+                        startLayer();
                         pendingNorm.clear();
                     }
                     ++pass.layers;
@@ -329,26 +421,42 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             if (const auto g = gemm(run)) {
                 const char* name = nullptr;
                 const bool before = stage == Stage::Start || stage == Stage::AfterDown;
+                const bool moeLayer =
+                    E > 1.0 && model.isMoeLayer(model.firstLayer + std::max(layer, 0));
                 if (g->grouped) {
                     if (g->k == h && g->n == 2.0 * If)
                         name = "expert_gate_up_proj";
                     else if (g->k == h && g->n == If)
-                        name = gated && expertSeen++ % 2 == 0 ? "expert_gate_proj"
-                                                              : "expert_up_proj";
+                        name =
+                            gated && expertSeen++ % 2 == 0 ? "expert_gate_proj" : "expert_up_proj";
                     else if (g->k == If && g->n == h)
                         name = "expert_down_proj";
-                } else if (g->k == h && g->n == (H + 2.0 * KV) * d && (before || stage == Stage::Projections)) {
+                } else if (moeLayer && g->k == h && g->n == E) {
+                    name = "router";
+                } else if (inMoe && g->k == h && g->n == 2.0 * If && gated) {
+                    name = "expert_gate_up_proj"; // one expert's (Hugging Face's loop)
+                } else if (inMoe && g->k == h && g->n == If) {
+                    name = gated && expertSeen++ % 2 == 0 ? "expert_gate_proj" : "expert_up_proj";
+                } else if (inMoe && g->k == If && g->n == h) {
+                    name = "expert_down_proj";
+                } else if (inMoe && S > 0.0 && g->k == h && g->n == 2.0 * S && gated) {
+                    name = "shared_gate_up_proj";
+                } else if (inMoe && S > 0.0 && g->k == h && g->n == S) {
+                    name = gated && sharedSeen++ % 2 == 0 ? "shared_gate_proj" : "shared_up_proj";
+                } else if (inMoe && S > 0.0 && g->k == S && g->n == h) {
+                    name = "shared_down_proj";
+                } else if (inMoe && g->k == h && g->n == 1.0 && model.sharedExpertGate) {
+                    name = "shared_expert_gate";
+                } else if (g->k == h && g->n == (H + 2.0 * KV) * d &&
+                           (before || stage == Stage::Projections)) {
                     name = "qkv_proj";
                 } else if (g->k == h && g->n == H * d && before) {
                     name = "q_proj";
-                } else if (g->k == h && g->n == KV * d &&
-                           (stage == Stage::Projections || before)) {
+                } else if (g->k == h && g->n == KV * d && (stage == Stage::Projections || before)) {
                     // MHA: q, k and v have one shape; the order tells them apart.
                     name = kvSeen++ % 2 == 0 ? "k_proj" : "v_proj";
                 } else if (g->k == H * d && g->n == h && stage == Stage::AfterAttention) {
                     name = "o_proj";
-                } else if (g->k == h && E > 1.0 && g->n == E) {
-                    name = "router";
                 } else if (g->k == h && g->n == 2.0 * I && gated) {
                     name = "gate_up_proj";
                 } else if (g->k == h && g->n == I) {
@@ -365,9 +473,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 if (key == "q_proj" || key == "qkv_proj" ||
                     ((key == "k_proj" || key == "v_proj") && before)) {
                     if (before) {
-                        ++layer;
+                        startLayer();
                         kvSeen = key == "k_proj" ? 1 : key == "v_proj" ? 2 : 0;
-                        mlpSeen = expertSeen = 0;
+                        mlpSeen = expertSeen = sharedSeen = 0;
                         for (std::size_t q : pendingNorm)
                             label(runs[q], "input_norm", layer);
                         pendingNorm.clear();
@@ -378,10 +486,22 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 } else if (key == "o_proj") {
                     stage = Stage::AfterO;
                     residualSeen = false;
-                } else if (key == "down_proj" || key == "expert_down_proj") {
+                } else if (key == "router") {
+                    inMoe = true;
+                    group = Group::Router;
+                    stage = Stage::Mlp;
+                } else if (key.starts_with("expert_") || key.starts_with("shared_")) {
+                    // The runs since the last expert's output were its combine.
+                    settleMoeTail(false);
+                    group = key.starts_with("expert_") ? Group::Expert : Group::Shared;
+                    const bool output = key.ends_with("down_proj") || key == "shared_expert_gate";
+                    stage = output ? Stage::AfterDown : Stage::Mlp;
+                    residualSeen = false;
+                } else if (key == "down_proj") {
                     stage = Stage::AfterDown;
                     residualSeen = false;
                 } else {
+                    group = Group::Dense;
                     stage = Stage::Mlp;
                 }
                 label(run, name, layer);
@@ -390,7 +510,10 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             switch (stage) {
             case Stage::Start:
             case Stage::AfterDown:
-                if (stage == Stage::AfterDown && !residualSeen && residualAdd(op, run.shape, h)) {
+                if (stage == Stage::AfterDown && inMoe) {
+                    moeTail.push_back(r);
+                } else if (stage == Stage::AfterDown && !residualSeen &&
+                           residualAdd(op, run.shape, h)) {
                     residualSeen = true;
                     label(run, "mlp_residual", layer);
                 } else if (normShaped(op, run.shape, h, tokens)) {
@@ -412,26 +535,43 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 }
                 break;
             case Stage::Mlp:
-                if (activationOp(op))
-                    label(run, "act", layer);
-                else if (gated && (op == "aten::mul" || op == "aten::mul_"))
-                    label(run, "mul", layer);
+                if (group == Group::Router) {
+                    if (softmaxOp(op))
+                        label(run, "router_softmax", layer);
+                } else if (activationOp(op)) {
+                    label(run,
+                          group == Group::Expert   ? "expert_act"
+                          : group == Group::Shared ? "shared_act"
+                                                   : "act",
+                          layer);
+                } else if (gated && (op == "aten::mul" || op == "aten::mul_")) {
+                    label(run,
+                          group == Group::Expert   ? "expert_mul"
+                          : group == Group::Shared ? "shared_mul"
+                                                   : "mul",
+                          layer);
+                }
                 break;
             case Stage::AfterAttention:
             case Stage::Done:
                 break;
             }
         }
+        if (!b.head) {
+            // A base model's forward ends with its final norm.
+            settleMoeTail(true);
+            for (std::size_t q : pendingNorm)
+                label(runs[q], "final_norm", -1);
+        }
         if (!unmatched.empty()) {
-            const auto worst = std::max_element(
-                unmatched.begin(), unmatched.end(),
-                [](const auto& a, const auto& b) { return a.second < b.second; });
+            const auto worst =
+                std::max_element(unmatched.begin(), unmatched.end(),
+                                 [](const auto& a, const auto& b) { return a.second < b.second; });
             return fail(mismatch(worst->first.first, worst->first.second));
         }
         if (pass.layers > model.layers)
-            return fail("pass " + std::to_string(p + 1) + " has " +
-                        std::to_string(pass.layers) + " layers but " + model.id + " has " +
-                        std::to_string(model.layers));
+            return fail("pass " + std::to_string(p + 1) + " has " + std::to_string(pass.layers) +
+                        " layers but " + model.id + " has " + std::to_string(model.layers));
         maxLayers = std::max(maxLayers, pass.layers);
         for (std::size_t r = regionBegin; r < regionEnd; ++r)
             for (std::size_t i = runs[r].begin; i < runs[r].end; ++i) {

@@ -21,6 +21,12 @@ namespace roofscope {
 // (a gather from the [vocab, hidden] table); kernels between one pass's lm_head and the next
 // one's embedding (sampling, mask and cache bookkeeping) belong to the earlier pass, outside
 // the model; kernels before the first embedding belong to the first pass, outside the model.
+// A trace of the base model (AutoModel, no lm_head) is split at its embedding lookups, or is
+// one pass, as long as its GEMMs include the model's query projection and it has attention.
+// In a MoE layer (after its router) the GEMMs of the experts' and the shared expert's widths
+// are theirs, whether launched per expert (Hugging Face's loop) or grouped (_grouped_mm); what
+// scales and adds the experts' outputs is the combine, and the last hidden-wide add before
+// the next layer's norm is the residual.
 // One attention op is one layer. GEMMs are named by (K, N); the kernels between them by their
 // place in the layer (the norm before q, RoPE and the KV-cache write between the projections
 // and attention, the residual adds after o and down, the activation between up and down).

@@ -223,6 +223,28 @@ TEST(MeasuredTorchTolerance, OldSchemaOfTorch18)
                              "kernels' GPU is unknown");
 }
 
+// TraceLens's MI300X trace of Qwen1.5-0.5B lists deviceProperties for id 0 only while its
+// kernels ran on device 2 (one GPU of a node, as its rank saw it): with one GPU listed, the
+// kernels are on it, and the warning says so.
+TEST(MeasuredTorchTolerance, KernelsOnAnUnlistedDeviceTakeTheOnlyListedGpu)
+{
+    const std::string events =
+        op(1, "aten::relu", "") + R"(, {"ph": "X", "cat": "kernel", "name": "relu_kernel",
+        "ts": 2, "dur": 4, "args": {"External id": 1, "device": 2, "stream": 0}})";
+    const MeasuredImport m = import(
+        trace(events, R"("deviceProperties": [{"id": 0, "name": "AMD Instinct MI300X VF"}],)"));
+    ASSERT_EQ(m.kernels.size(), 1u);
+    EXPECT_EQ(m.kernels[0].device, "AMD Instinct MI300X VF");
+    EXPECT_TRUE(hasWarning(m, "kernels ran on device 2, which deviceProperties does not list; "
+                              "it lists only AMD Instinct MI300X VF, taken as their GPU"))
+        << warnings(m);
+    // Two different GPUs listed: a kernel on a third index stays unnamed.
+    const MeasuredImport two =
+        import(trace(events, R"("deviceProperties": [{"id": 0, "name": "AMD Instinct MI300X VF"},
+                        {"id": 1, "name": "AMD Instinct MI250X"}],)"));
+    EXPECT_EQ(two.kernels[0].device, "");
+}
+
 // Kineto writes ts and dur in µs with three decimals whatever displayTimeUnit says: "ns"
 // (Kineto built with DISPLAY_TRACE_IN_NS) and "ms" (the default) only tell a viewer how to show
 // them, and baseTimeNanoseconds is the offset of the relative timestamps.

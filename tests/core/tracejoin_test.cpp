@@ -214,19 +214,10 @@ ModelConfig tinyModel()
     return m;
 }
 
-class TinyTrace {
-public:
-    std::string json()
-    {
-        pass(4, 4, 0); // prefill: 2 × 4 prompt tokens, an empty cache
-        pass(1, 5, 4); // decode: one token, 4 cached
-        std::string out = "{\"traceEvents\": [";
-        out += m_events.str();
-        out += "]}";
-        return out;
-    }
-
-private:
+// Writes a trace of cpu_ops, each launching kernels of 10 µs (one per op unless told).
+class TraceWriter {
+protected:
+    std::string finish() const { return "{\"traceEvents\": [" + m_events.str() + "]}"; }
     void op(const std::string& name, const std::string& dims, int kernels = 1)
     {
         const int id = ++m_id;
@@ -242,6 +233,23 @@ private:
             m_ts += 20;
         }
     }
+
+private:
+    std::ostringstream m_events;
+    int m_id = 0;
+    long long m_ts = 1000;
+};
+
+class TinyTrace : TraceWriter {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0); // prefill: 2 × 4 prompt tokens, an empty cache
+        pass(1, 5, 4); // decode: one token, 4 cached
+        return finish();
+    }
+
+private:
     void pass(int L, int S, int cached)
     {
         const std::string B = "2", l = std::to_string(L), T = std::to_string(2 * L);
@@ -271,9 +279,6 @@ private:
         op("aten::mm", "[[2, 64], [64, 1000]]");
         op("aten::argmax", "[[2, 1000], [], []]");
     }
-    std::ostringstream m_events;
-    int m_id = 0;
-    long long m_ts = 1000;
 };
 
 } // namespace
@@ -323,6 +328,194 @@ TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
     // Layers: 16 kernels each (o_proj's two included).
     ASSERT_EQ(decode.layerTimes.size(), 2u);
     EXPECT_EQ(decode.layerTimes[1].kernels, 16);
+}
+
+namespace {
+
+// A 2-layer Qwen-MoE-shaped model: 4 experts of FFN 40, top-2, a shared expert of 96 behind a
+// sigmoid gate; Q, K and V with bias.
+ModelConfig tinyMoe()
+{
+    ModelConfig m = tinyModel();
+    m.id = "tiny-moe";
+    m.intermediateSize = 96;
+    m.experts = 4;
+    m.expertsPerToken = 2;
+    m.moeIntermediateSize = 40;
+    m.sharedExpertSize = 96;
+    m.sharedExpertGate = true;
+    return m;
+}
+
+// Hugging Face's eager MoE block: the router, its softmax and top-k, then a loop over the
+// experts hit (gather the tokens, gate, act, up, mul, down, scale by the routing weight,
+// index_add_ into the output), the shared expert and its gate, the add of the two outputs.
+class MoeTrace : TraceWriter {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0);
+        pass(1, 5, 4);
+        return finish();
+    }
+
+private:
+    void pass(int L, int S, int cached)
+    {
+        const std::string l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        for (int layer = 0; layer < 2; ++layer) {
+            op("aten::pow", "[" + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::addmm", "[[64], " + t + ", [64, 64], [], []]");
+            op("aten::addmm", "[[32], " + t + ", [64, 32], [], []]");
+            op("aten::addmm", "[[32], " + t + ", [64, 32], [], []]");
+            op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
+            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
+                                l + ", 16]], []]");
+            op("aten::_scaled_dot_product_efficient_attention",
+               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
+                   std::to_string(S) + ", 16], [], [], [], []]");
+            op("aten::mm", "[" + t + ", [64, 64]]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::mm", "[" + t + ", [64, 4]]");
+            op("aten::_softmax", "[[" + T + ", 4], [], []]");
+            op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
+            for (int expert = 0; expert < 3; ++expert) {
+                op("aten::index", "[" + t + ", []]");
+                op("aten::mm", "[[3, 64], [64, 40]]");
+                op("aten::silu", "[[3, 40]]");
+                op("aten::mm", "[[3, 64], [64, 40]]");
+                op("aten::mul", "[[3, 40], [3, 40]]");
+                op("aten::mm", "[[3, 40], [40, 64]]");
+                op("aten::mul", "[[3, 64], [3, 1]]");
+                op("aten::index_add_", "[" + t + ", [], [3], [3, 64], []]");
+            }
+            op("aten::mm", "[" + t + ", [64, 96]]");
+            op("aten::silu", "[[" + T + ", 96]]");
+            op("aten::mm", "[" + t + ", [64, 96]]");
+            op("aten::mul", "[[" + T + ", 96], [" + T + ", 96]]");
+            op("aten::mm", "[[" + T + ", 96], [96, 64]]");
+            op("aten::mm", "[" + t + ", [64, 1]]");
+            op("aten::sigmoid", "[[" + T + ", 1]]");
+            op("aten::mul", "[[" + T + ", 1], " + t + "]");
+            op("aten::add", "[" + t + ", " + t + ", []]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        op("aten::mul", "[[64], " + x + "]");
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+        op("aten::argmax", "[[2, 1000], [], []]");
+    }
+};
+
+} // namespace
+
+TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
+{
+    auto imported = importMeasurementData(MoeTrace().json(), "moe.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    const ModelConfig model = tinyMoe();
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 2u);
+    EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.phase, Phase::Decode);
+    EXPECT_EQ(decode.layers, 2);
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {{"embedding", 1},
+                    {"input_norm", 4},
+                    {"q_proj", 2},
+                    {"k_proj", 2},
+                    {"v_proj", 2},
+                    {"rope", 2},
+                    {"kv_cache_write", 2},
+                    {"attention", 2},
+                    {"o_proj", 2},
+                    {"attn_residual", 2},
+                    {"post_attention_norm", 2},
+                    {"router", 2},
+                    {"router_softmax", 2},
+                    {"expert_gate_proj", 6},
+                    {"expert_act", 6},
+                    {"expert_up_proj", 6},
+                    {"expert_mul", 6},
+                    {"expert_down_proj", 6},
+                    {"expert_combine", 18}, // 3 × (scale, index_add_) + sigmoid, mul, add
+                    {"shared_gate_proj", 2},
+                    {"shared_act", 2},
+                    {"shared_up_proj", 2},
+                    {"shared_mul", 2},
+                    {"shared_down_proj", 2},
+                    {"shared_expert_gate", 2},
+                    {"mlp_residual", 2},
+                    {"final_norm", 1},
+                    {"lm_head", 1}};
+    ASSERT_EQ(decode.operators.size(), std::size(expected));
+    for (std::size_t i = 0; i < std::size(expected); ++i) {
+        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
+        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
+        // Every operator is one the model view has: a row to predict it.
+        EXPECT_GT(decode.operators[i].predictedS, 0.0) << expected[i].name;
+    }
+    // Dispatch and selection are not in the model, and say so with their time.
+    ASSERT_EQ(decode.notInModel.size(), 3u);
+    EXPECT_EQ(decode.notInModel[0].op, "aten::index");
+    EXPECT_EQ(decode.notInModel[0].kernels, 6);
+    EXPECT_NEAR(decode.notInModel[0].measuredS, 60e-6, 1e-12);
+    EXPECT_EQ(decode.notInModel[1].op, "aten::topk");
+    EXPECT_EQ(decode.notInModel[2].op, "aten::argmax");
+    EXPECT_DOUBLE_EQ(findOp(decode, "expert_down_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, false, "expert_down_proj"));
+}
+
+// A base model's forward (AutoModel: no lm_head), read from a real trace: Qwen1.5-0.5B-Chat's
+// Qwen2Model on an H100, batch 16 × 559 tokens, in TraceLens's tests. One prefill pass of 24
+// layers; each operator's time against sums by op and Input Dims written with Python (the
+// kernels whose External id names the op): q, k and v are the 72 addmm kernels
+// [[1024], [8944, 1024], [1024, 1024]] (2266.3 µs), gate and up the 48 mm kernels
+// [[8944, 1024], [1024, 2816]] (4015.5 µs), down the 24 [[8944, 2816], [2816, 1024]] (1814.8
+// µs), attention the 24 _flash_attention_forward kernels (2722.7 µs).
+TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
+{
+    const std::string file = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                             "/h100_kineto_qwen05b_withflops_meta_nestedTL.json.gz";
+    auto imported = importMeasurementFile(file);
+    ASSERT_TRUE(imported) << imported.error().message;
+    ModelCatalog catalog = ModelCatalog::builtin();
+    auto models = catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) +
+                                   "/models/hf/qwen1.5-0.5b/config.json");
+    ASSERT_TRUE(models && models->size() == 1u);
+    static const HardwareCatalog hw = HardwareCatalog::builtin();
+    auto join = joinTraceToModel(*imported, models->front(), *hw.find("h100-sxm5"));
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 1u);
+    const JoinedPass& p = join->passes[0];
+    EXPECT_EQ(p.phase, Phase::Prefill);
+    EXPECT_EQ(p.batch, 16.0);
+    EXPECT_EQ(p.context, 559.0);
+    EXPECT_EQ(p.layers, 24);
+    EXPECT_EQ(p.kernels, 1465);
+    EXPECT_EQ(findOp(p, "lm_head"), nullptr);
+    const auto measured = [&](std::initializer_list<const char*> names) {
+        double sum = 0.0;
+        for (const char* name : names) {
+            const JoinedOperator* o = findOp(p, name);
+            EXPECT_NE(o, nullptr) << name;
+            sum += o ? o->measuredS : 0.0;
+        }
+        return sum;
+    };
+    EXPECT_NEAR(measured({"q_proj", "k_proj", "v_proj"}), 2266.3e-6, 0.02 * 2266.3e-6);
+    EXPECT_NEAR(measured({"gate_proj", "up_proj"}), 4015.5e-6, 0.02 * 4015.5e-6);
+    EXPECT_NEAR(measured({"down_proj"}), 1814.8e-6, 0.02 * 1814.8e-6);
+    EXPECT_NEAR(measured({"attention"}), 2722.7e-6, 0.02 * 2722.7e-6);
+    EXPECT_EQ(findOp(p, "q_proj")->kernels, 24);
+    EXPECT_EQ(findOp(p, "final_norm")->kernels, 8);
 }
 
 TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
