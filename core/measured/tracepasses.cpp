@@ -1,6 +1,7 @@
 #include "core/measured/tracepasses.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <numeric>
@@ -269,6 +270,20 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                              [](const auto& a, const auto& b) { return a.second < b.second; });
         if (worst != byShape.end() && largestN == V)
             return fail(mismatch(worst->first.first, worst->first.second));
+        if (byShape.empty()) {
+            // Kernels replayed from a CUDA graph have no launching op, so no shapes.
+            const auto orphans = std::count_if(
+                trace.kernels.begin(), trace.kernels.end(),
+                [](const KernelTraceContext& k) { return k.op == KernelTraceContext::kNone; });
+            if (orphans == 0)
+                return fail("no GEMM op with Input Dims among the trace's " + std::to_string(n) +
+                            " kernels: is this " + model.id + "'s trace?");
+            return fail("no GEMM op with Input Dims to match to " + model.id + ": " +
+                        std::to_string(orphans) + " of " + std::to_string(n) +
+                        " kernels have no launching op (replayed from a CUDA graph?); profile "
+                        "the model eagerly, e.g. model.generate() under torch.profiler with "
+                        "record_shapes=True");
+        }
         return fail("no lm_head GEMM (" + number(h) + "→" + number(V) + ", the vocabulary of " +
                     model.id + ") and no " + number(h) + "→" + number(H * d) +
                     " query projection beside attention; the widest GEMM has N = " +
@@ -337,10 +352,28 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         for (std::size_t r = b.start; r < b.stop && !first; ++r)
             if (runs[r].shape)
                 first = attentionOf(opName(runs[r]), *runs[r].shape);
-        if (!first)
+        if (!first) {
+            // A serving engine's own attention op (vLLM's, SGLang's, aiter's) has ragged,
+            // paged shapes the join cannot read batch and context from: name it.
+            std::string engineOp;
+            for (std::size_t r = b.start; r < b.stop && engineOp.empty(); ++r) {
+                std::string lower(opName(runs[r]));
+                std::transform(lower.begin(), lower.end(), lower.begin(),
+                               [](unsigned char c) { return char(std::tolower(c)); });
+                for (const char* word : {"attention", "attn", "mha", "flash", "paged"})
+                    if (lower.find(word) != std::string::npos && runs[r].shape)
+                        engineOp = std::string(opName(runs[r]));
+            }
             return fail("pass " + std::to_string(p + 1) +
-                        " has no attention op (aten::_cudnn_attention_forward, "
-                        "scaled_dot_product_*, _flash_attention_forward) before its lm_head");
+                        " has no attention op the join reads (aten::_cudnn_attention_forward, "
+                        "scaled_dot_product_*, _flash_attention_forward) before its lm_head" +
+                        (engineOp.empty()
+                             ? std::string()
+                             : "; its attention runs in " + engineOp +
+                                   ", a serving engine's op: the join reads Hugging Face "
+                                   "transformers traces (model.generate() under torch.profiler "
+                                   "with record_shapes=True)"));
+        }
         // Grouped-query attention reaches SDPA with its KV heads, or repeated to the query
         // heads (Hugging Face's repeat_kv when a mask rules out SDPA's own GQA).
         if (first->heads != H || (first->kvHeads != KV && first->kvHeads != H))

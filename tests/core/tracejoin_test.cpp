@@ -533,6 +533,51 @@ TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
     EXPECT_NE(join.error().message.find("record_shapes=True"), std::string::npos);
 }
 
+// Traces the join cannot read say why, naming what they hold: a CUDA-graph replay (kernels
+// without a launching op, as SGLang's decode trace in TraceLens's tests), and a serving
+// engine's attention op (aiter::mha_batch_prefill of SGLang's prefill trace there).
+TEST(TraceModelJoin, GraphReplaysAndEngineAttentionOpsAreNamed)
+{
+    const std::string graph =
+        R"({"traceEvents": [{"ph": "X", "cat": "cpu_op", "name": "aten::argmax", "ts": 1,
+        "dur": 2, "args": {"External id": 1, "Input Dims": [[2, 1000], [], []]}},
+        {"ph": "X", "cat": "kernel", "name": "argmax_k", "ts": 1, "dur": 2, "args": {"External id": 1}},
+        {"ph": "X", "cat": "kernel", "name": "gemm_a", "ts": 4, "dur": 2, "args": {}},
+        {"ph": "X", "cat": "kernel", "name": "gemm_b", "ts": 7, "dur": 2, "args": {}}]})";
+    auto replay = importMeasurementData(graph, "graph.json");
+    ASSERT_TRUE(replay) << replay.error().message;
+    replay->file = "graph.json";
+    auto join = joinTraceToModel(*replay, tinyModel(), h200());
+    ASSERT_FALSE(join);
+    EXPECT_EQ(join.error().message,
+              "graph.json: no GEMM op with Input Dims to match to tiny: 2 of 3 kernels have no "
+              "launching op (replayed from a CUDA graph?); profile the model eagerly, e.g. "
+              "model.generate() under torch.profiler with record_shapes=True");
+
+    class EngineTrace : TraceWriter {
+    public:
+        std::string json()
+        {
+            op("aten::mm", "[[8, 64], [64, 128]]");
+            op("aiter::mha_batch_prefill", "[[8, 4, 16], [900, 2, 16], [900, 2, 16], [3]]");
+            op("aten::mm", "[[2, 64], [64, 1000]]");
+            return finish();
+        }
+    };
+    auto engine = importMeasurementData(EngineTrace().json(), "engine.json");
+    ASSERT_TRUE(engine) << engine.error().message;
+    engine->file = "engine.json";
+    join = joinTraceToModel(*engine, tinyModel(), h200());
+    ASSERT_FALSE(join);
+    EXPECT_NE(join.error().message.find("pass 1 has no attention op the join reads"),
+              std::string::npos)
+        << join.error().message;
+    EXPECT_NE(join.error().message.find("its attention runs in aiter::mha_batch_prefill, a "
+                                        "serving engine's op"),
+              std::string::npos)
+        << join.error().message;
+}
+
 // The chart's points of a joined pass (core/figure/passpoints.h): a decode step's Q projection
 // on the H200, measured and predicted. Batch 16 × hidden 4096 in bf16 against a 4096 × 4096
 // weight: FLOPs 2·16·4096² per layer, bytes 2·4096² + 2·(2·16·4096), an intensity of
