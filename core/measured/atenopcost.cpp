@@ -178,6 +178,23 @@ const std::vector<Entry>& table()
         {"embedding", family(F::Embedding)},
         {"gather", family(F::Gather)},
         {"index", family(F::Index)},
+        // A MoE block's dispatch and combine (one_hot's scatter_, index_add_ of each
+        // expert's output) and the selection of its experts (topk, nonzero).
+        {"index_add", family(F::Scatter)},
+        {"index_copy", family(F::Scatter)},
+        {"index_put", family(F::Scatter)},
+        {"_index_put_impl", family(F::Scatter)},
+        {"scatter", family(F::Scatter)},
+        {"scatter_add", family(F::Scatter)},
+        {"scatter_reduce", family(F::Scatter)},
+        {"masked_scatter", family(F::Scatter)},
+        {"topk", family(F::Selection)},
+        {"sort", family(F::Selection)},
+        {"argsort", family(F::Selection)},
+        {"nonzero", family(F::Selection)},
+        {"kthvalue", family(F::Selection)},
+        {"_unique2", family(F::Selection)},
+        {"bincount", family(F::Selection)},
         // Reductions: one FLOP an input element (a compare or an add).
         {"mean", reduce},
         {"sum", with(reduce, &AtenOp::integerSum)},
@@ -913,6 +930,54 @@ AtenCostResult index(const Args& args, std::string_view precision)
     return done(c);
 }
 
+// index_add_(self, dim, index, source), scatter_(self, dim, index, src), index_put_(self,
+// indices, values): the source (the largest input of self's type after self; else, a scalar
+// written, the index) is read, written into self's picked rows, and its indices read: one
+// FLOP (an add or a store) a source element. Self's other rows are not touched.
+AtenCostResult scatter(const Args& args, std::string_view precision)
+{
+    const Arg self = args[0];
+    if (!self.tensor())
+        return fail(AtenCostProblem::ShapesDoNotFit);
+    double source = 0.0, indexElements = 0.0, indexBytes = 8.0;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const Arg a = args[i];
+        if (a.list()) {
+            for (std::size_t m = 0; m < a.shape->members(); ++m)
+                indexElements += product(a.shape->member(m));
+        } else if (a.tensor() && a.type.bytes == self.type.bytes &&
+                   a.type.precision == self.type.precision && !self.type.precision.empty()) {
+            source = std::max(source, a.elements());
+        } else if (a.tensor() && a.type.precision.empty() && a.elements() > indexElements) {
+            indexElements = a.elements();
+            indexBytes = a.type.bytes;
+        }
+    }
+    const double moved = source > 0.0 ? source : indexElements;
+    if (moved <= 0.0)
+        return fail(AtenCostProblem::ShapesDoNotFit);
+    AtenCost c;
+    c.flops = moved;
+    c.bytes = (source > 0.0 ? 2.0 : 1.0) * moved * self.type.bytes + indexElements * indexBytes;
+    c.precision = precision;
+    return done(c);
+}
+
+// topk, sort, nonzero: each input element read and compared once; what they write (k values
+// and indices, a sorted copy, the nonzero indices) is not counted: its size is not in Input
+// Dims for most of them, so the bytes are a lower bound.
+AtenCostResult selection(const Args& args, std::string_view precision)
+{
+    const Arg self = args[0];
+    if (!self.tensor())
+        return fail(AtenCostProblem::ShapesDoNotFit);
+    AtenCost c;
+    c.flops = self.elements();
+    c.bytes = self.bytes();
+    c.precision = precision;
+    return done(c);
+}
+
 } // namespace
 
 AtenCostResult atenOpCost(const AtenOp& op, std::span<const TraceShape> dims,
@@ -958,6 +1023,10 @@ AtenCostResult atenOpCost(const AtenOp& op, std::span<const TraceShape> dims,
         return gather(args, precision);
     case AtenFamily::Index:
         return index(args, precision);
+    case AtenFamily::Scatter:
+        return scatter(args, precision);
+    case AtenFamily::Selection:
+        return selection(args, precision);
     }
     return fail(AtenCostProblem::NoModel);
 }
@@ -1033,6 +1102,12 @@ std::string atenFormula(const AtenOp& op, const AtenCost& cost, std::string_view
     case AtenFamily::Gather:
     case AtenFamily::Index:
         f += kCopy;
+        break;
+    case AtenFamily::Scatter:
+        f += "1 FLOP/element of the source (an add or a store into the picked rows)";
+        break;
+    case AtenFamily::Selection:
+        f += "1 FLOP/element of the input (a compare); what it writes is not counted";
         break;
     case AtenFamily::Reduction:
         f += "1 FLOP/element of the input";

@@ -43,6 +43,8 @@ enum class AtenFamily : std::uint8_t {
     Embedding,     // embedding: rows of a table picked by indices
     Gather,        // gather: an element per index
     Index,         // index (advanced indexing by a list of index tensors)
+    Scatter,       // index_add_, scatter_, index_put_, ...: a source written into picked rows
+    Selection,     // topk, sort, nonzero: the input read and compared once
 };
 
 // An op's model, looked up once per distinct name (a trace names a few hundred ops a million

@@ -264,6 +264,42 @@ TEST(AtenOpCostDataMovement, GathersReadTheRowsTheyPick)
     EXPECT_DOUBLE_EQ(c.bytes, 16.0 * 8 + 2.0 * 16 * 512 * 4096 * 2);
 }
 
+// A Hugging Face MoE block between its router and its experts (Mixtral, Qwen-MoE): topk of
+// the routing weights, one_hot's scatter_, nonzero of the expert mask, and each expert's
+// output added into the block's output by index_add_.
+TEST(AtenOpCostDataMovement, MoeDispatchAndCombineOps)
+{
+    // index_add_(out [16, 4096] bf16, 0, idx [5] int64, src [5, 4096] bf16, 1): 5 rows of
+    // 4,096 read and written, an add each, and 5 int64 indices.
+    AtenCost c = cost("aten::index_add_", {T({16, 4096}), S(), T({5}), T({5, 4096}), S()},
+                      {kBf16, "Scalar", "long int", kBf16, "Scalar"});
+    EXPECT_DOUBLE_EQ(c.flops, 5.0 * 4096);
+    EXPECT_DOUBLE_EQ(c.bytes, 2.0 * 5 * 4096 * 2 + 5 * 8);
+    // scatter_(zeros [16, 2, 8] int64, -1, idx [16, 2, 1] int64, 1): one_hot writes a 1 per
+    // index; the index's 32 int64 read and 32 elements written.
+    c = cost("aten::scatter_", {T({16, 2, 8}), S(), T({16, 2, 1}), S()},
+             {"long int", "Scalar", "long int", "Scalar"});
+    EXPECT_DOUBLE_EQ(c.flops, 32.0);
+    EXPECT_DOUBLE_EQ(c.bytes, 32.0 * 8 + 32.0 * 8);
+    // index_put_(cache [2, 8, 64, 128] bf16, [pos [4]], values [2, 8, 4, 128] bf16, False).
+    c = cost("aten::index_put_", {T({2, 8, 64, 128}), L({{4}}), T({2, 8, 4, 128}), S()},
+             {kBf16, "TensorList", kBf16, "Scalar"});
+    EXPECT_DOUBLE_EQ(c.flops, 2.0 * 8 * 4 * 128);
+    EXPECT_DOUBLE_EQ(c.bytes, 2.0 * (2 * 8 * 4 * 128) * 2 + 4 * 8);
+    // topk(weights [16, 8] float, 2, -1, True, True) and nonzero(mask [8] bool): the input
+    // read and compared once.
+    c = cost("aten::topk", {T({16, 8}), S(), S(), S(), S()},
+             {"float", "Scalar", "Scalar", "Scalar", "Scalar"});
+    EXPECT_DOUBLE_EQ(c.flops, 128.0);
+    EXPECT_DOUBLE_EQ(c.bytes, 512.0);
+    c = cost("aten::nonzero", {T({8})}, {"bool"});
+    EXPECT_DOUBLE_EQ(c.flops, 8.0);
+    EXPECT_DOUBLE_EQ(c.bytes, 8.0);
+    EXPECT_EQ(formula("aten::topk", c),
+              "aten::topk: 1 FLOP/element of the input (a compare); what it writes is not "
+              "counted; bytes: each tensor moved once (a lower bound)");
+}
+
 TEST(AtenOpCostReduction, DimsFromConcreteInputs)
 {
     // mean([16, 512, 4096] fp32, [-1], keepdim): 33,554,432 read, 8,192 written.
