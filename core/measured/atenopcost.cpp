@@ -195,6 +195,7 @@ const std::vector<Entry>& table()
         {"kthvalue", family(F::Selection)},
         {"_unique2", family(F::Selection)},
         {"bincount", family(F::Selection)},
+        {"histc", family(F::Selection)},
         // Reductions: one FLOP an input element (a compare or an add).
         {"mean", reduce},
         {"sum", with(reduce, &AtenOp::integerSum)},

@@ -4,6 +4,7 @@
 // gate_up, SDPA's efficient attention, a split-K GEMM).
 #include "core/figure/passpoints.h"
 #include "core/hardware/catalog.h"
+#include "core/measured/atenopcost.h"
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
@@ -350,8 +351,11 @@ ModelConfig tinyMoe()
 // Hugging Face's eager MoE block: the router, its softmax and top-k, then a loop over the
 // experts hit (gather the tokens, gate, act, up, mul, down, scale by the routing weight,
 // index_add_ into the output), the shared expert and its gate, the add of the two outputs.
+// With `grouped`, Hugging Face's grouped_mm experts instead: the routed tokens sorted by
+// expert, counted per expert (histc, cumsum) and run through two _grouped_mm.
 class MoeTrace : TraceWriter {
 public:
+    explicit MoeTrace(bool grouped = false) : m_grouped(grouped) {}
     std::string json()
     {
         pass(4, 4, 0);
@@ -383,7 +387,20 @@ private:
             op("aten::mm", "[" + t + ", [64, 4]]");
             op("aten::_softmax", "[[" + T + ", 4], [], []]");
             op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
-            for (int expert = 0; expert < 3; ++expert) {
+            if (m_grouped) {
+                const std::string r = std::to_string(4 * L); // T × top-2 routed rows
+                op("aten::argsort", "[[" + r + "], [], []]");
+                op("aten::index", "[" + t + ", []]");
+                op("aten::histc", "[[" + r + "], [], [], []]");
+                op("aten::cumsum", "[[4], [], []]");
+                op("aten::_grouped_mm", "[[" + r + ", 64], [4, 64, 80], [4]]");
+                op("aten::silu", "[[" + r + ", 40]]");
+                op("aten::mul", "[[" + r + ", 40], [" + r + ", 40]]");
+                op("aten::_grouped_mm", "[[" + r + ", 40], [4, 40, 64], [4]]");
+                op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
+                op("aten::index_add_", "[" + t + ", [], [" + r + "], [" + r + ", 64], []]");
+            }
+            for (int expert = 0; expert < (m_grouped ? 0 : 3); ++expert) {
                 op("aten::index", "[" + t + ", []]");
                 op("aten::mm", "[[3, 64], [64, 40]]");
                 op("aten::silu", "[[3, 40]]");
@@ -408,6 +425,7 @@ private:
         op("aten::mm", "[[2, 64], [64, 1000]]");
         op("aten::argmax", "[[2, 1000], [], []]");
     }
+    bool m_grouped = false;
 };
 
 } // namespace
@@ -471,6 +489,44 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
     EXPECT_EQ(decode.notInModel[2].op, "aten::argmax");
     EXPECT_DOUBLE_EQ(findOp(decode, "expert_down_proj")->predictedS,
                      rowTime(model, Phase::Decode, 2, 4, false, "expert_down_proj"));
+}
+
+// The same block with grouped GEMMs: one gate_up and one down launch per layer for all the
+// experts, joined to the fused expert rows the model view has for them.
+TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
+{
+    auto imported = importMeasurementData(MoeTrace(true).json(), "grouped.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    const ModelConfig model = tinyMoe();
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 2u);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {{"router", 2},          {"router_softmax", 2},   {"expert_gate_up_proj", 2},
+                    {"expert_act", 2},      {"expert_mul", 2},       {"expert_down_proj", 2},
+                    {"expert_combine", 10}, {"shared_gate_proj", 2}, {"mlp_residual", 2}};
+    for (const auto& e : expected) {
+        const JoinedOperator* o = findOp(decode, e.name);
+        ASSERT_NE(o, nullptr) << e.name;
+        EXPECT_EQ(o->kernels, e.kernels) << e.name;
+        EXPECT_GT(o->predictedS, 0.0) << e.name;
+    }
+    EXPECT_DOUBLE_EQ(findOp(decode, "expert_gate_up_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, true, "expert_gate_up_proj"));
+    std::vector<std::string> notIn;
+    for (const NotInModel& n : decode.notInModel)
+        notIn.push_back(n.op);
+    std::sort(notIn.begin(), notIn.end());
+    EXPECT_EQ(notIn, (std::vector<std::string>{"aten::argmax", "aten::argsort", "aten::cumsum",
+                                               "aten::histc", "aten::index", "aten::topk"}));
+    // Every op of the block has a FLOP and byte model (the synthetic trace has no Input type,
+    // so its kernels are not placed here): the MoE's sort, count and combine ops included.
+    for (const std::string& op : imported->trace.opNames)
+        EXPECT_NE(classifyAtenOp(op).family, AtenFamily::None) << op;
 }
 
 // A base model's forward (AutoModel: no lm_head), read from a real trace: Qwen1.5-0.5B-Chat's
