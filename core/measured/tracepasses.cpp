@@ -46,14 +46,36 @@ std::optional<Gemm> gemmOf(std::string_view op, const TraceOpShape& s)
 
 struct Attention {
     double batch = 0.0, heads = 0.0, queryLength = 0.0, kvHeads = 0.0, keyLength = 0.0;
+    bool eager = false; // QKᵀ of the math path: softmax and the product with V follow
 };
+
+// Eager attention (attn_implementation="eager", or SDPA's math path) as matmuls: QKᵀ is a
+// bmm [B·H, L, E] × [B·H, E, S] (or a matmul of [B, H, L, E] by [B, H, E, S]) with E the head
+// size, its K repeated to the query heads.
+std::optional<Attention> eagerScoresOf(std::string_view op, const TraceOpShape& s, double heads,
+                                       double headDim)
+{
+    const auto& in = s.inputs;
+    if (in.size() < 2 || in[0].size() != in[1].size())
+        return std::nullopt;
+    const Sizes& q = in[0];
+    const Sizes& k = in[1];
+    if (op == "aten::bmm" && q.size() == 3 && q[0] == k[0] && double(q[2]) == headDim &&
+        k[1] == q[2] && q[0] % std::int64_t(heads) == 0)
+        return Attention{double(q[0]) / heads, heads, double(q[1]), heads, double(k[2]), true};
+    if (op == "aten::matmul" && q.size() == 4 && q[0] == k[0] && q[1] == k[1] &&
+        double(q[1]) == heads && double(q[3]) == headDim && k[2] == q[3])
+        return Attention{double(q[0]), heads, double(q[2]), heads, double(k[3]), true};
+    return std::nullopt;
+}
 
 // Every attention entry point takes q, k, v first. The scaled_dot_product ops and cuDNN's
 // take [B, H, L, E]; the flash and efficient kernels' own ops [B, L, H, E].
-std::optional<Attention> attentionOf(std::string_view op, const TraceOpShape& s)
+std::optional<Attention> attentionOf(std::string_view op, const TraceOpShape& s, double heads,
+                                     double headDim)
 {
     if (op.find("attention") == std::string_view::npos)
-        return std::nullopt;
+        return eagerScoresOf(op, s, heads, headDim);
     const auto& in = s.inputs;
     if (in.size() < 3 || in[0].size() != 4 || in[1].size() != 4)
         return std::nullopt;
@@ -255,7 +277,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                number(V) + ": not the model this trace ran (give its config.json)";
     };
     auto isAttention = [&](const Run& r) {
-        return r.shape && attentionOf(opName(r), *r.shape).has_value();
+        return r.shape && attentionOf(opName(r), *r.shape, H, d).has_value();
     };
     const bool attends = std::any_of(runs.begin(), runs.end(), isAttention);
     if (heads.empty() && !(projections && attends)) {
@@ -351,7 +373,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         std::optional<Attention> first;
         for (std::size_t r = b.start; r < b.stop && !first; ++r)
             if (runs[r].shape)
-                first = attentionOf(opName(runs[r]), *runs[r].shape);
+                first = attentionOf(opName(runs[r]), *runs[r].shape, H, d);
         if (!first) {
             // A serving engine's own attention op (vLLM's, SGLang's, aiter's) has ragged,
             // paged shapes the join cannot read batch and context from: name it.
@@ -393,6 +415,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         int kvSeen = 0, mlpSeen = 0, expertSeen = 0, sharedSeen = 0;
         bool residualSeen = false;
         bool inMoe = false;                   // this layer's router has run
+        std::optional<Attention> scores;      // the math path's QKᵀ, until its product with V
         std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
         std::vector<std::size_t> moeTail;     // runs after an expert's down projection
         // The runs after an expert's (or the shared expert's) output: its routing-weight
@@ -440,15 +463,16 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 continue;
             }
             if (run.shape)
-                if (const auto a = attentionOf(op, *run.shape)) {
+                if (const auto a = attentionOf(op, *run.shape, H, d)) {
                     if (stage == Stage::Start || stage == Stage::AfterDown) {
                         // Attention without projections before it: a layer of its own.
                         startLayer();
                         pendingNorm.clear();
                     }
                     ++pass.layers;
-                    label(run, "attention", layer);
+                    label(run, a->eager ? "attn_qk" : "attention", layer);
                     stage = Stage::AfterAttention;
+                    scores = a->eager ? std::optional<Attention>(a) : std::nullopt;
                     continue;
                 }
             if (const auto g = gemm(run)) {
@@ -556,8 +580,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             case Stage::Projections:
                 if (cacheWrite(op, run.shape))
                     label(run, "kv_cache_write", layer);
-                else if (ropeOp(op))
-                    label(run, "rope", layer);
+                else if (ropeOp(op) && !(run.shape && !run.shape->inputs.empty() &&
+                                         run.shape->inputs.front().size() == 5))
+                    label(run, "rope", layer); // not repeat_kv's copy of [B, KV, n, S, E]
                 break;
             case Stage::AfterO:
                 if (!residualSeen && residualAdd(op, run.shape, h)) {
@@ -586,6 +611,22 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 }
                 break;
             case Stage::AfterAttention:
+                // The math path after QKᵀ: the mask, softmax and casts over the scores
+                // [B, H, L, S], then the product with V, bmm [B·H, L, S] × [B·H, S, E].
+                if (scores && run.shape && !run.shape->inputs.empty()) {
+                    const Sizes& in = run.shape->inputs.front();
+                    const double rows = scores->batch * scores->heads;
+                    const bool scoreShaped =
+                        !in.empty() && double(in.back()) == scores->keyLength &&
+                        numel(in) == rows * scores->queryLength * scores->keyLength;
+                    if ((op == "aten::bmm" || op == "aten::matmul") && scoreShaped &&
+                        run.shape->inputs.size() >= 2 && !run.shape->inputs[1].empty() &&
+                        double(run.shape->inputs[1].back()) == d)
+                        label(run, "attn_pv", layer);
+                    else if (scoreShaped)
+                        label(run, "attn_softmax", layer);
+                }
+                break;
             case Stage::Done:
                 break;
             }

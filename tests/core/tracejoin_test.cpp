@@ -241,8 +241,11 @@ private:
     long long m_ts = 1000;
 };
 
+// With `eager`, attention as Hugging Face's eager path runs it: K and V repeated to the query
+// heads, QKᵀ as a bmm, the mask added, softmax, the cast back, the bmm with V.
 class TinyTrace : TraceWriter {
 public:
+    explicit TinyTrace(bool eager = false) : m_eager(eager) {}
     std::string json()
     {
         pass(4, 4, 0); // prefill: 2 × 4 prompt tokens, an empty cache
@@ -264,9 +267,20 @@ private:
             op("aten::cat", "[[[2, 4, " + l + ", 8], [2, 4, " + l + ", 8]], []]");
             op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
                                 l + ", 16]], []]");
-            op("aten::_scaled_dot_product_efficient_attention",
-               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
-                   std::to_string(S) + ", 16], [], [], [], []]");
+            const std::string s = std::to_string(S);
+            if (m_eager) {
+                op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
+                op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
+                op("aten::bmm", "[[8, " + l + ", 16], [8, 16, " + s + "]]");
+                op("aten::add", "[[2, 4, " + l + ", " + s + "], [2, 1, " + l + ", " + s + "]]");
+                op("aten::_softmax", "[[2, 4, " + l + ", " + s + "], [], []]");
+                op("aten::_to_copy", "[[2, 4, " + l + ", " + s + "], [], [], [], [], [], []]");
+                op("aten::bmm", "[[8, " + l + ", " + s + "], [8, " + s + ", 16]]");
+            } else {
+                op("aten::_scaled_dot_product_efficient_attention",
+                   "[[2, 4, " + l + ", 16], [2, 2, " + s + ", 16], [2, 2, " + s +
+                       ", 16], [], [], [], []]");
+            }
             op("aten::mm", "[[" + T + ", 64], [64, 64]]", 2);
             op("aten::add", "[" + x + ", " + x + ", []]");
             op("aten::mul", "[[64], " + x + "]");
@@ -280,6 +294,7 @@ private:
         op("aten::mm", "[[2, 64], [64, 1000]]");
         op("aten::argmax", "[[2, 1000], [], []]");
     }
+    bool m_eager = false;
 };
 
 } // namespace
@@ -572,6 +587,41 @@ TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
     EXPECT_NEAR(measured({"attention"}), 2722.7e-6, 0.02 * 2722.7e-6);
     EXPECT_EQ(findOp(p, "q_proj")->kernels, 24);
     EXPECT_EQ(findOp(p, "final_norm")->kernels, 8);
+}
+
+// The eager path's matmuls join to the model's unfused attention rows (QKᵀ, softmax, scores
+// · V); repeat_kv's copies are not in the model.
+TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
+{
+    auto imported = importMeasurementData(TinyTrace(true).json(), "eager.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    const ModelConfig model = tinyModel();
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 2u);
+    EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
+    EXPECT_EQ(join->passes[0].context, 4.0);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.phase, Phase::Decode);
+    EXPECT_EQ(decode.batch, 2.0);
+    EXPECT_EQ(decode.context, 4.0);
+    EXPECT_EQ(decode.layers, 2);
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {{"rope", 4},         {"kv_cache_write", 2}, {"attn_qk", 2},
+                    {"attn_softmax", 6}, {"attn_pv", 2},        {"o_proj", 4}};
+    for (const auto& e : expected) {
+        const JoinedOperator* o = findOp(decode, e.name);
+        ASSERT_NE(o, nullptr) << e.name;
+        EXPECT_EQ(o->kernels, e.kernels) << e.name;
+        EXPECT_DOUBLE_EQ(o->predictedS, rowTime(model, Phase::Decode, 2, 4, false, e.name))
+            << e.name;
+    }
+    EXPECT_EQ(findOp(decode, "attention"), nullptr);
+    ASSERT_FALSE(decode.notInModel.empty());
+    EXPECT_EQ(decode.notInModel[0].op, "aten::copy_");
+    EXPECT_EQ(decode.notInModel[0].kernels, 4);
 }
 
 TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
