@@ -137,12 +137,28 @@ bool cacheWrite(std::string_view op, const TraceOpShape* s)
     for (const Sizes& in : s->inputs) {
         if (in.size() < 1)
             continue;
-        if (!first)
+        if (!first) {
             first = &in;
-        else if (in != *first)
-            return true;
+        } else if (in != *first) {
+            // Partial RoPE (Phi-2) joins its rotated and passed-through parts, which differ
+            // in the last dim only; a cache grows along the sequence.
+            const bool lastDimOnly =
+                in.size() == first->size() && std::equal(in.begin(), in.end() - 1, first->begin());
+            return op != "aten::cat" || !lastDimOnly;
+        }
     }
     return false;
+}
+
+// A piece of an activation written in Python (GELU's tanh form: pow, mul, add, tanh) over the
+// MLP's width.
+bool activationPiece(std::string_view op, const TraceOpShape* s, double width)
+{
+    return s && !s->inputs.empty() && !s->inputs.front().empty() &&
+           double(s->inputs.front().back()) == width &&
+           isOneOf(op, {"aten::pow", "aten::tanh", "aten::add", "aten::add_", "aten::div",
+                        "aten::sigmoid", "aten::neg", "aten::exp", "aten::erf", "aten::mul",
+                        "aten::mul_", "aten::sub", "aten::rsub", "aten::_to_copy"});
 }
 
 bool ropeOp(std::string_view op)
@@ -414,6 +430,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         int layer = -1;
         int kvSeen = 0, mlpSeen = 0, expertSeen = 0, sharedSeen = 0;
         bool residualSeen = false;
+        bool parallelAddSeen = false;         // a parallel block's first add after its MLP
         bool inMoe = false;                   // this layer's router has run
         std::optional<Attention> scores;      // the math path's QKᵀ, until its product with V
         std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
@@ -556,7 +573,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     residualSeen = false;
                 } else if (key == "down_proj") {
                     stage = Stage::AfterDown;
-                    residualSeen = false;
+                    residualSeen = parallelAddSeen = false;
                 } else {
                     group = Group::Dense;
                     stage = Stage::Mlp;
@@ -571,8 +588,12 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     moeTail.push_back(r);
                 } else if (stage == Stage::AfterDown && !residualSeen &&
                            residualAdd(op, run.shape, h)) {
-                    residualSeen = true;
-                    label(run, "mlp_residual", layer);
+                    // A parallel block (Phi-2) adds attention's output, the MLP's and the
+                    // residual after its MLP: the first add is attention's.
+                    const bool attentionsAdd = model.parallelBlock && !parallelAddSeen;
+                    parallelAddSeen = attentionsAdd;
+                    residualSeen = !attentionsAdd;
+                    label(run, attentionsAdd ? "attn_residual" : "mlp_residual", layer);
                 } else if (normShaped(op, run.shape, h, tokens)) {
                     pendingNorm.push_back(r);
                 }
@@ -607,6 +628,15 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                           group == Group::Expert   ? "expert_mul"
                           : group == Group::Shared ? "shared_mul"
                                                    : "mul",
+                          layer);
+                } else if (activationPiece(op, run.shape,
+                                           group == Group::Expert   ? If
+                                           : group == Group::Shared ? S
+                                                                    : I)) {
+                    label(run,
+                          group == Group::Expert   ? "expert_act"
+                          : group == Group::Shared ? "shared_act"
+                                                   : "act",
                           layer);
                 }
                 break;

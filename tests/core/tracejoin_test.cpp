@@ -624,6 +624,96 @@ TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
     EXPECT_EQ(decode.notInModel[0].kernels, 4);
 }
 
+namespace {
+
+// Phi-2's shape at 2 layers: LayerNorm, Q, K and V with bias, partial RoPE (6 of 16 dims
+// rotated, then joined to the 10 passed through), attention and the MLP side by side on one
+// normed input, GELU written out in Python (gelu_new), one sum of attention, MLP and residual.
+class PhiTrace : TraceWriter {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0);
+        pass(1, 5, 4);
+        return finish();
+    }
+
+private:
+    void pass(int L, int S, int cached)
+    {
+        const std::string l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]", q = "[2, 4, " + l;
+        const std::string u = "[2, " + l + ", 256]";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        for (int layer = 0; layer < 2; ++layer) {
+            op("aten::native_layer_norm", "[" + x + ", [], [64], [64], []]");
+            for (int p = 0; p < 3; ++p)
+                op("aten::addmm", "[[64], " + t + ", [64, 64], [], []]");
+            op("aten::mul", "[" + q + ", 6], [2, 1, " + l + ", 6]]");
+            op("aten::cat", "[[" + q + ", 3], " + q + ", 3]], []]");
+            op("aten::cat", "[[" + q + ", 6], " + q + ", 10]], []]");
+            op("aten::cat", "[[" + q + ", 6], " + q + ", 10]], []]");
+            op("aten::cat", std::string("[[") + (cached ? "[2, 4, 4, 16]" : "[0]") + ", [2, 4, " +
+                                l + ", 16]], []]");
+            op("aten::_scaled_dot_product_efficient_attention",
+               "[" + q + ", 16], [2, 4, " + std::to_string(S) + ", 16], [2, 4, " +
+                   std::to_string(S) + ", 16], [], [], [], []]");
+            op("aten::addmm", "[[64], " + t + ", [64, 64], [], []]");
+            op("aten::addmm", "[[256], " + t + ", [64, 256], [], []]");
+            op("aten::mul", "[" + u + ", []]");
+            op("aten::pow", "[" + u + ", []]");
+            op("aten::add", "[" + u + ", " + u + ", []]");
+            op("aten::tanh", "[" + u + "]");
+            op("aten::mul", "[" + u + ", " + u + "]");
+            op("aten::addmm", "[[64], [" + T + ", 256], [256, 64], [], []]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        op("aten::native_layer_norm", "[" + x + ", [], [64], [64], []]");
+        op("aten::addmm", "[[1000], [2, 64], [64, 1000], [], []]");
+        op("aten::argmax", "[[2, 1000], [], []]");
+    }
+};
+
+} // namespace
+
+TEST(TraceModelJoin, ParallelBlockWithPartialRopeAndPythonGelu)
+{
+    auto imported = importMeasurementData(PhiTrace().json(), "phi.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    ModelCatalog catalog = ModelCatalog::builtin();
+    auto models =
+        catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/phi-2/config.json");
+    ASSERT_TRUE(models && models->size() == 1u);
+    ModelConfig model = models->front();
+    model.hiddenSize = 64;
+    model.intermediateSize = 256;
+    model.heads = model.kvHeads = 4;
+    model.headDim = 16;
+    model.vocabSize = 1000;
+    model.layers = 2;
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 2u);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    EXPECT_EQ(decode.context, 4.0);
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {
+        {"embedding", 1},     {"input_norm", 2},   {"q_proj", 2},         {"k_proj", 2},
+        {"v_proj", 2},        {"rope", 8},         {"kv_cache_write", 2}, {"attention", 2},
+        {"o_proj", 2},        {"up_proj", 2},      {"act", 10},           {"down_proj", 2},
+        {"attn_residual", 2}, {"mlp_residual", 2}, {"final_norm", 1},     {"lm_head", 1}};
+    ASSERT_EQ(decode.operators.size(), std::size(expected));
+    for (std::size_t i = 0; i < std::size(expected); ++i) {
+        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
+        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
+        EXPECT_GT(decode.operators[i].predictedS, 0.0) << expected[i].name;
+    }
+}
+
 TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
 {
     const std::string text =
