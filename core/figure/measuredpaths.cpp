@@ -26,6 +26,9 @@ bool hasSeveralShapes(const std::vector<PathStep>& steps)
                        [&](const PathStep& s) { return !sameShape(s.shape, steps.front().shape); });
 }
 
+// One vertex a shape: the launches of one shape (a layer's 32 launches of a projection, not
+// grouped) are a cluster the line passes once, through its point of median intensity, so that
+// the path reads as the sweep and not as a scribble through every repeat.
 FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
 {
     std::stable_sort(steps.begin(), steps.end(), [](const PathStep& a, const PathStep& b) {
@@ -33,8 +36,18 @@ FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
     });
     FigureMeasuredPath path;
     path.hardware = hardware;
-    for (const PathStep& s : steps)
-        path.points.push_back(s.point);
+    for (std::size_t from = 0; from < steps.size();) {
+        std::size_t to = from + 1;
+        while (to < steps.size() && sameShape(steps[to].shape, steps[from].shape))
+            ++to;
+        std::vector<const PathStep*> cluster;
+        for (std::size_t i = from; i < to; ++i)
+            cluster.push_back(&steps[i]);
+        std::stable_sort(cluster.begin(), cluster.end(),
+                         [](const PathStep* a, const PathStep* b) { return a->ai < b->ai; });
+        path.points.push_back(cluster[(cluster.size() - 1) / 2]->point);
+        from = to;
+    }
     return path;
 }
 

@@ -10,8 +10,9 @@ namespace roofscope {
 // The paths of a figure's measured points (Figure::measuredPaths): the DRAM points of one kernel
 // (its full name, run, file, GPU) at two or more shapes (launchShape), ordered by FLOPs per
 // launch and then by intensity, so that a batch sweep or attention at a growing context reads
-// as one line across the chart rather than as unrelated points. A name at one shape has no path
-// (its repeated launches are one point when grouped, one spot when not). addMeasuredToFigure
+// as one line across the chart rather than as unrelated points. Repeated launches of one shape
+// are one vertex (their point of median intensity). A name at one shape has no path (its
+// repeated launches are one point when grouped, one spot when not). addMeasuredToFigure
 // calls it; the chart, the image exports and the figure data all read the result.
 std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint>& points,
                                                  const Measurements& measurements);

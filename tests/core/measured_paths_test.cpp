@@ -150,6 +150,40 @@ TEST(FigureMeasuredPaths, DecodeAttentionAtAGrowingContextIsOnePath)
     EXPECT_NEAR(flops.back(), 32 * 4.0 * 16 * 32 * 527 * 128, 1.0);
 }
 
+// Not grouped, the trace's attention kernel is 480 launches (15 decode steps × 32 layers): the
+// path still has one vertex a context length, each a launch of that length, so it reads as the
+// sweep rather than a scribble through every layer's repeat.
+TEST(FigureMeasuredPaths, RepeatedLaunchesOfOneShapeAreOneVertex)
+{
+    const std::string path =
+        h200Sample("h200_kineto_llama31_8b_random_generate_b16_p512_n16.pt.trace.json.gz");
+    auto m = importMeasurementFile(path);
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    const Figure f = figureOf(m->kernels);
+    const auto attention =
+        std::find_if(f.measuredPaths.begin(), f.measuredPaths.end(), [&](const auto& p) {
+            const auto& k = m->kernels[static_cast<std::size_t>(f.measured[p.points[0]].kernel)];
+            return k.name.starts_with("cudnn_generated_fort_native_sdpa_sm80_flash_fprop");
+        });
+    ASSERT_NE(attention, f.measuredPaths.end());
+    ASSERT_EQ(attention->points.size(), 15u);
+    const std::vector<double> flops = flopsAlong(f, *attention, m->kernels);
+    EXPECT_NEAR(flops.front(), 4.0 * 16 * 32 * 513 * 128, 1.0);
+    EXPECT_NEAR(flops.back(), 4.0 * 16 * 32 * 527 * 128, 1.0);
+
+    // Three launches of one shape and two of another: two vertices, each the median (by
+    // intensity) of its shape's launches.
+    const Figure small =
+        figureOf({csvKernel("gemm", 1.0, 1e12, 1e10), csvKernel("gemm", 1.0, 1e12, 3e10),
+                  csvKernel("gemm", 1.0, 1e12, 2e10), csvKernel("gemm", 2.0, 4e12, 2e10),
+                  csvKernel("gemm", 2.0, 4e12, 4e10)});
+    ASSERT_EQ(small.measuredPaths.size(), 1u);
+    const std::vector<int>& points = small.measuredPaths.front().points;
+    ASSERT_EQ(points.size(), 2u);
+    EXPECT_EQ(small.measured[static_cast<std::size_t>(points[0])].kernel, 2); // 2e10 bytes
+    EXPECT_EQ(small.measured[static_cast<std::size_t>(points[1])].kernel, 4); // the lower of two
+}
+
 // The figure data's JSON gives each point of a sweep its path and its place along it, and null
 // to the others.
 TEST(FigureMeasuredPaths, TheFigureDataNamesEachPointsPathAndStep)
