@@ -431,6 +431,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         int kvSeen = 0, mlpSeen = 0, expertSeen = 0, sharedSeen = 0;
         bool residualSeen = false;
         bool parallelAddSeen = false;         // a parallel block's first add after its MLP
+        bool valuesProjected = false;         // this layer's V (or fused QKV) projection ran
         bool inMoe = false;                   // this layer's router has run
         std::optional<Attention> scores;      // the math path's QKᵀ, until its product with V
         std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
@@ -554,8 +555,10 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                             label(runs[q], "input_norm", layer);
                         pendingNorm.clear();
                     }
+                    valuesProjected = key == "qkv_proj" || key == "v_proj";
                     stage = Stage::Projections;
                 } else if (key == "k_proj" || key == "v_proj") {
+                    valuesProjected = valuesProjected || key == "v_proj";
                     stage = Stage::Projections;
                 } else if (key == "o_proj") {
                     stage = Stage::AfterO;
@@ -599,6 +602,10 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 }
                 break;
             case Stage::Projections:
+                // Before V is projected come Qwen3's per-head q_norm and k_norm, which the
+                // model has no row for; RoPE and the cache write follow the projections.
+                if (!valuesProjected)
+                    break;
                 if (cacheWrite(op, run.shape))
                     label(run, "kv_cache_write", layer);
                 else if (ropeOp(op) && !(run.shape && !run.shape->inputs.empty() &&

@@ -714,6 +714,89 @@ TEST(TraceModelJoin, ParallelBlockWithPartialRopeAndPythonGelu)
     }
 }
 
+namespace {
+
+// Qwen3's attention: an RMSNorm over each head of Q and of K (q_norm, k_norm) right after
+// their projections, before V's; RoPE after all three.
+class Qwen3Trace : TraceWriter {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0);
+        pass(1, 5, 4);
+        return finish();
+    }
+
+private:
+    void headNorm(const std::string& l, int heads)
+    {
+        const std::string x = "[2, " + l + ", " + std::to_string(heads);
+        op("aten::pow", "[" + x + ", 16], []]");
+        op("aten::mean", "[" + x + ", 16], [], [], []]");
+        op("aten::rsqrt", "[" + x + ", 1]]");
+        op("aten::mul", "[" + x + ", 16], " + x + ", 1]]");
+        op("aten::mul", "[[16], " + x + ", 16]]");
+    }
+    void pass(int L, int S, int cached)
+    {
+        const std::string l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        for (int layer = 0; layer < 2; ++layer) {
+            op("aten::pow", "[" + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::mm", "[" + t + ", [64, 64]]");
+            headNorm(l, 4);
+            op("aten::mm", "[" + t + ", [64, 32]]");
+            headNorm(l, 2);
+            op("aten::mm", "[" + t + ", [64, 32]]");
+            op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
+            op("aten::cat", "[[[2, 4, " + l + ", 8], [2, 4, " + l + ", 8]], []]");
+            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
+                                l + ", 16]], []]");
+            op("aten::_scaled_dot_product_efficient_attention",
+               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
+                   std::to_string(S) + ", 16], [], [], [], []]");
+            op("aten::mm", "[" + t + ", [64, 64]]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::mm", "[" + t + ", [64, 192]]");
+            op("aten::silu", "[[2, " + l + ", 192]]");
+            op("aten::mm", "[" + t + ", [64, 192]]");
+            op("aten::mul", "[[2, " + l + ", 192], [2, " + l + ", 192]]");
+            op("aten::mm", "[[" + T + ", 192], [192, 64]]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        op("aten::mul", "[[64], " + x + "]");
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+    }
+};
+
+} // namespace
+
+// Qwen3's q_norm and k_norm have no row in the model view: their kernels are not in the model,
+// and RoPE keeps only RoPE's.
+TEST(TraceModelJoin, PerHeadQkNormsAreNotTakenForRope)
+{
+    auto imported = importMeasurementData(Qwen3Trace().json(), "qwen3.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    ModelConfig model = tinyModel();
+    model.qkvBias = false;
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    EXPECT_EQ(findOp(decode, "rope")->kernels, 4);
+    EXPECT_EQ(findOp(decode, "q_proj")->kernels, 2);
+    EXPECT_EQ(findOp(decode, "k_proj")->kernels, 2);
+    EXPECT_EQ(findOp(decode, "v_proj")->kernels, 2);
+    EXPECT_EQ(findOp(decode, "kv_cache_write")->kernels, 2);
+    long long notIn = 0;
+    for (const NotInModel& n : decode.notInModel)
+        notIn += n.kernels;
+    EXPECT_EQ(notIn, 2 * 2 * 5); // two norms of five kernels in each of two layers
+}
+
 TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
 {
     const std::string text =
