@@ -230,9 +230,6 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
     if (trace.kernels.size() != kernels.size() || kernels.empty())
         return fail("no op context for the kernels: the model join reads PyTorch profiler "
                     "traces (torch.profiler with record_shapes=True)");
-    if (model.isMla())
-        return fail("model " + model.id +
-                    " uses multi-head latent attention, which the trace join does not cover yet");
     if (std::none_of(trace.kernels.begin(), trace.kernels.end(), [](const KernelTraceContext& k) {
             return k.shape != KernelTraceContext::kNone;
         }))
@@ -464,6 +461,34 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             inMoe = false;
             group = Group::Dense;
         };
+        // A shared expert as wide as a routed one (DeepSeek's) is told apart by its rows:
+        // every token of the pass.
+        auto sharedOverAll = [&](const Gemm& g) {
+            return inMoe && S > 0.0 && S == If && !g.grouped && g.m == tokens &&
+                   ((g.k == h && (g.n == S || (g.n == 2.0 * S && gated))) ||
+                    (g.k == S && g.n == h));
+        };
+        // Multi-head latent attention (DeepSeek): Q through its latent (or directly), K and V
+        // from one latent up-projected, the output from H × v.
+        auto latentProjection = [&](const Gemm& g, bool before) -> const char* {
+            if (!model.isMla())
+                return nullptr;
+            const LatentAttention& a = model.mla;
+            const double qk = double(a.qkNopeHeadDim + a.qkRopeHeadDim);
+            if (a.qLoraRank > 0 && g.k == h && g.n == double(a.qLoraRank) && before)
+                return "q_a_proj";
+            if (a.qLoraRank > 0 && g.k == double(a.qLoraRank) && g.n == H * qk)
+                return "q_b_proj";
+            if (a.qLoraRank == 0 && g.k == h && g.n == H * qk && before)
+                return "q_proj";
+            if (g.k == h && g.n == double(a.kvLoraRank + a.qkRopeHeadDim))
+                return "kv_a_proj";
+            if (g.k == double(a.kvLoraRank) && g.n == H * double(a.qkNopeHeadDim + a.vHeadDim))
+                return "kv_b_proj";
+            if (g.k == H * double(a.vHeadDim) && g.n == h && stage == Stage::AfterAttention)
+                return "o_proj";
+            return nullptr;
+        };
         const std::size_t last = b.head ? b.stop : b.stop - 1;
         for (std::size_t r = b.start; r <= last && r < runs.size(); ++r) {
             const Run& run = runs[r];
@@ -508,6 +533,12 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                         name = "expert_down_proj";
                 } else if (moeLayer && g->k == h && g->n == E) {
                     name = "router";
+                } else if (sharedOverAll(*g)) {
+                    // The shared expert runs on every token; the routed ones on theirs.
+                    name = g->k == h && g->n == 2.0 * S     ? "shared_gate_up_proj"
+                           : g->k == S                      ? "shared_down_proj"
+                           : gated && sharedSeen++ % 2 == 0 ? "shared_gate_proj"
+                                                            : "shared_up_proj";
                 } else if (inMoe && g->k == h && g->n == 2.0 * If && gated) {
                     name = "expert_gate_up_proj"; // one expert's (Hugging Face's loop)
                 } else if (inMoe && g->k == h && g->n == If) {
@@ -522,6 +553,8 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     name = "shared_down_proj";
                 } else if (inMoe && g->k == h && g->n == 1.0 && model.sharedExpertGate) {
                     name = "shared_expert_gate";
+                } else if (const char* latent = latentProjection(*g, before)) {
+                    name = latent;
                 } else if (g->k == h && g->n == (H + 2.0 * KV) * d &&
                            (before || stage == Stage::Projections)) {
                     name = "qkv_proj";
@@ -545,8 +578,8 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     continue; // not in the model
                 }
                 const std::string_view key(name);
-                if (key == "q_proj" || key == "qkv_proj" ||
-                    ((key == "k_proj" || key == "v_proj") && before)) {
+                if (key == "q_proj" || key == "qkv_proj" || key == "q_a_proj" ||
+                    ((key == "k_proj" || key == "v_proj" || key == "kv_a_proj") && before)) {
                     if (before) {
                         startLayer();
                         kvSeen = key == "k_proj" ? 1 : key == "v_proj" ? 2 : 0;
@@ -557,8 +590,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     }
                     valuesProjected = key == "qkv_proj" || key == "v_proj";
                     stage = Stage::Projections;
-                } else if (key == "k_proj" || key == "v_proj") {
-                    valuesProjected = valuesProjected || key == "v_proj";
+                } else if (key == "k_proj" || key == "v_proj" || key == "q_b_proj" ||
+                           key == "kv_a_proj" || key == "kv_b_proj") {
+                    valuesProjected = valuesProjected || key == "v_proj" || key == "kv_b_proj";
                     stage = Stage::Projections;
                 } else if (key == "o_proj") {
                     stage = Stage::AfterO;
@@ -604,8 +638,18 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             case Stage::Projections:
                 // Before V is projected come Qwen3's per-head q_norm and k_norm, which the
                 // model has no row for; RoPE and the cache write follow the projections.
-                if (!valuesProjected)
+                if (!valuesProjected) {
+                    // MLA's latent norms sit between the down- and up-projections.
+                    const double width = run.shape && !run.shape->inputs.empty() &&
+                                                 !run.shape->inputs.front().empty()
+                                             ? double(run.shape->inputs.front().back())
+                                             : 0.0;
+                    if (model.isMla() && width > 0.0 && width == double(model.mla.qLoraRank))
+                        label(run, "q_a_norm", layer);
+                    else if (model.isMla() && width > 0.0 && width == double(model.mla.kvLoraRank))
+                        label(run, "kv_a_norm", layer);
                     break;
+                }
                 if (cacheWrite(op, run.shape))
                     label(run, "kv_cache_write", layer);
                 else if (ropeOp(op) && !(run.shape && !run.shape->inputs.empty() &&
@@ -622,7 +666,8 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 break;
             case Stage::Mlp:
                 if (group == Group::Router) {
-                    if (softmaxOp(op))
+                    // DeepSeek-V3 scores its experts with a sigmoid, Mixtral with a softmax.
+                    if (softmaxOp(op) || op == "aten::sigmoid")
                         label(run, "router_softmax", layer);
                 } else if (activationOp(op)) {
                     label(run,

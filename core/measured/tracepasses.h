@@ -26,7 +26,9 @@ namespace roofscope {
 // In a MoE layer (after its router) the GEMMs of the experts' and the shared expert's widths
 // are theirs, whether launched per expert (Hugging Face's loop) or grouped (_grouped_mm); what
 // scales and adds the experts' outputs is the combine, and the last hidden-wide add before
-// the next layer's norm is the residual.
+// the next layer's norm is the residual. Multi-head latent attention (DeepSeek) joins its
+// down- and up-projections, latent norms and output to the model's MLA rows; Hugging Face does
+// not absorb W_UK and W_UV in decode, so its kv_b_proj there has no predicted row.
 // One attention op is one layer. GEMMs are named by (K, N); the kernels between them by their
 // place in the layer (the norm before q, RoPE and the KV-cache write between the projections
 // and attention, the residual adds after o and down, the activation between up and down).
@@ -56,7 +58,8 @@ struct TracePasses {
 };
 
 // `file` names the trace in errors: no Input Dims, no lm_head GEMM, GEMMs or attention heads
-// that do not match `model`, more layers than it has, a model the join does not cover (MLA).
+// that do not match `model`, more layers than it has, attention the join cannot read (a serving
+// engine's op, a CUDA-graph replay).
 Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernels,
                                        const TraceContext& trace, const ModelConfig& model,
                                        const std::string& file);

@@ -797,6 +797,151 @@ TEST(TraceModelJoin, PerHeadQkNormsAreNotTakenForRope)
     EXPECT_EQ(notIn, 2 * 2 * 5); // two norms of five kernels in each of two layers
 }
 
+namespace {
+
+// DeepSeek-V3's shape at 2 layers, as Hugging Face runs it eagerly: multi-head latent
+// attention (Q through a 24-wide latent, K and V up-projected from a 16-wide one, 4 rotary
+// dims, values 8 wide), a dense first layer, then a MoE layer whose experts are scored by a
+// sigmoid and whose one shared expert is as wide as a routed one (16) but runs on every token.
+ModelConfig tinyMla()
+{
+    ModelConfig m = *ModelCatalog::builtin().find("deepseek-v3");
+    m.id = "tiny-mla";
+    m.hiddenSize = 64;
+    m.heads = m.kvHeads = 4;
+    m.headDim = 12;
+    m.mla = {16, 24, 8, 4, 8};
+    m.intermediateSize = 48;
+    m.moeIntermediateSize = 16;
+    m.experts = 4;
+    m.expertsPerToken = 2;
+    m.sharedExperts = 1;
+    m.firstDenseLayers = 1;
+    m.layers = 2;
+    m.vocabSize = 1000;
+    return m;
+}
+
+class MlaTrace : TraceWriter {
+public:
+    std::string json()
+    {
+        pass(4, 4, 0);
+        pass(1, 5, 4);
+        return finish();
+    }
+
+private:
+    void pass(int L, int S, int cached)
+    {
+        const std::string l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]", q = "[2, 4, " + l;
+        const std::string past = cached ? "[2, 4, 4, " : "";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        for (int layer = 0; layer < 2; ++layer) {
+            op("aten::pow", "[" + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            op("aten::mm", "[" + t + ", [64, 24]]");
+            op("aten::pow", "[[2, " + l + ", 24], []]");
+            op("aten::mul", "[[24], [2, " + l + ", 24]]");
+            op("aten::mm", "[[" + T + ", 24], [24, 48]]");
+            op("aten::mm", "[" + t + ", [64, 20]]");
+            op("aten::pow", "[[2, " + l + ", 16], []]");
+            op("aten::mul", "[[16], [2, " + l + ", 16]]");
+            op("aten::mm", "[[" + T + ", 16], [16, 64]]");
+            op("aten::mul", "[" + q + ", 4], [2, 1, " + l + ", 4]]");
+            op("aten::cat", "[[" + q + ", 8], " + q + ", 4]], []]");
+            op("aten::cat", "[[" + q + ", 8], " + q + ", 4]], []]");
+            op("aten::cat",
+               "[[" + (cached ? past + "12]" : std::string("[0]")) + ", " + q + ", 12]], []]");
+            op("aten::cat",
+               "[[" + (cached ? past + "8]" : std::string("[0]")) + ", " + q + ", 8]], []]");
+            op("aten::_scaled_dot_product_efficient_attention",
+               "[" + q + ", 12], [2, 4, " + std::to_string(S) + ", 12], [2, 4, " +
+                   std::to_string(S) + ", 8], [], [], [], []]");
+            op("aten::mm", "[[" + T + ", 32], [32, 64]]");
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            op("aten::mul", "[[64], " + x + "]");
+            if (layer == 0) {
+                op("aten::mm", "[" + t + ", [64, 48]]");
+                op("aten::silu", "[[2, " + l + ", 48]]");
+                op("aten::mm", "[" + t + ", [64, 48]]");
+                op("aten::mul", "[[2, " + l + ", 48], [2, " + l + ", 48]]");
+                op("aten::mm", "[[" + T + ", 48], [48, 64]]");
+            } else {
+                op("aten::mm", "[" + t + ", [64, 4]]");
+                op("aten::sigmoid", "[[" + T + ", 4]]");
+                op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
+                for (int expert = 0; expert < 2; ++expert) {
+                    op("aten::index", "[" + t + ", []]");
+                    op("aten::mm", "[[1, 64], [64, 16]]");
+                    op("aten::silu", "[[1, 16]]");
+                    op("aten::mm", "[[1, 64], [64, 16]]");
+                    op("aten::mul", "[[1, 16], [1, 16]]");
+                    op("aten::mm", "[[1, 16], [16, 64]]");
+                    op("aten::mul", "[[1, 64], [1, 1]]");
+                    op("aten::index_add_", "[" + t + ", [], [1], [1, 64], []]");
+                }
+                op("aten::mm", "[" + t + ", [64, 16]]");
+                op("aten::silu", "[[" + T + ", 16]]");
+                op("aten::mm", "[" + t + ", [64, 16]]");
+                op("aten::mul", "[[" + T + ", 16], [" + T + ", 16]]");
+                op("aten::mm", "[[" + T + ", 16], [16, 64]]");
+                op("aten::add", "[" + x + ", " + x + ", []]");
+            }
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        op("aten::mul", "[[64], " + x + "]");
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+    }
+};
+
+} // namespace
+
+TEST(TraceModelJoin, LatentAttentionAndDeepSeekMoeJoinToTheirRows)
+{
+    auto imported = importMeasurementData(MlaTrace().json(), "mla.json");
+    ASSERT_TRUE(imported) << imported.error().message;
+    const ModelConfig model = tinyMla();
+    auto join = joinTraceToModel(*imported, model, h200());
+    ASSERT_TRUE(join) << join.error().message;
+    ASSERT_EQ(join->passes.size(), 2u);
+    const JoinedPass& prefill = join->passes[0];
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(prefill.phase, Phase::Prefill);
+    EXPECT_EQ(decode.phase, Phase::Decode);
+    EXPECT_EQ(decode.context, 4.0);
+    EXPECT_EQ(decode.layers, 2);
+    const struct {
+        const char* name;
+        long long kernels;
+    } expected[] = {{"q_a_proj", 2},       {"q_a_norm", 4},
+                    {"q_b_proj", 2},       {"kv_a_proj", 2},
+                    {"kv_a_norm", 4},      {"kv_b_proj", 2},
+                    {"rope", 6},           {"kv_cache_write", 4},
+                    {"attention", 2},      {"o_proj", 2},
+                    {"gate_proj", 1},      {"up_proj", 1},
+                    {"down_proj", 1},      {"router", 1},
+                    {"router_softmax", 1}, {"expert_gate_proj", 2},
+                    {"expert_up_proj", 2}, {"expert_down_proj", 2},
+                    {"expert_combine", 5}, {"shared_gate_proj", 1},
+                    {"shared_up_proj", 1}, {"shared_down_proj", 1},
+                    {"shared_act", 1},     {"mlp_residual", 2}};
+    for (const auto& e : expected) {
+        const JoinedOperator* o = findOp(decode, e.name);
+        ASSERT_NE(o, nullptr) << e.name;
+        EXPECT_EQ(o->kernels, e.kernels) << e.name;
+    }
+    // Hugging Face up-projects K and V at every step; the model's decode absorbs W_UK and
+    // W_UV (no kv_b_proj row), so the join shows that GEMM's time against no prediction.
+    EXPECT_EQ(findOp(decode, "kv_b_proj")->predictedS, 0.0);
+    EXPECT_GT(findOp(prefill, "kv_b_proj")->predictedS, 0.0);
+    EXPECT_DOUBLE_EQ(findOp(decode, "q_b_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, false, "q_b_proj"));
+    EXPECT_DOUBLE_EQ(findOp(decode, "attention")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, false, "attention"));
+}
+
 TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
 {
     const std::string text =
