@@ -301,6 +301,597 @@ Fix or remove them and restart RoofScope.</source>
     </message>
 </context>
 <context>
+    <name>roofscope::CoreText</name>
+    <message>
+        <source>time not in this file: the point is placed from the rates it holds; no time, time share or totals</source>
+        <translation>文件中没有时间：数据点按其中的速率放置；没有时间、时间占比和总计</translation>
+    </message>
+    <message>
+        <source>zero time: no rates can be computed</source>
+        <translation>时间为零：无法计算速率</translation>
+    </message>
+    <message>
+        <source>no FLOP counters in the file: measured bandwidth only, no intensity</source>
+        <translation>文件中没有 FLOP 计数器：只有实测带宽，没有算术强度</translation>
+    </message>
+    <message>
+        <source>zero FLOPs: no intensity, not placed on the chart</source>
+        <translation>FLOP 数为零：没有算术强度，不在图上绘制</translation>
+    </message>
+    <message>
+        <source>no DRAM byte counters in the file: no DRAM intensity</source>
+        <translation>文件中没有 DRAM 字节计数器：没有 DRAM 算术强度</translation>
+    </message>
+    <message>
+        <source>zero DRAM bytes: no DRAM intensity, not placed on the chart</source>
+        <translation>DRAM 字节数为零：没有 DRAM 算术强度，不在图上绘制</translation>
+    </message>
+    <message>
+        <source>bytes derived from tensor shapes are a lower bound (each tensor moved once), so the intensity is an upper bound</source>
+        <translation>由张量形状推算的字节数是下限（每个张量只计一次搬运），因此算术强度是上限</translation>
+    </message>
+    <message>
+        <source>unknown device: pass --gpu ID to place it under a roof</source>
+        <translation>设备未知：用 --gpu ID 指定 GPU，才能把它放到屋顶下</translation>
+    </message>
+    <message>
+        <source>unknown device &quot;%1&quot;: no catalog entry matches; pass --gpu ID</source>
+        <translation>未知设备 &quot;%1&quot;：目录中没有匹配的条目；请用 --gpu ID 指定</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 vector roof</source>
+        <translation>%1 没有 %2 向量单元屋顶</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 tensor roof</source>
+        <translation>%1 没有 %2 Tensor Core 屋顶</translation>
+    </message>
+    <message>
+        <source>above the roof (%1 achieved, %2 attainable on %3 %4 vector): %5</source>
+        <translation>高于屋顶（实测 %1，%3 的 %4 向量单元屋顶在此强度下可达 %2）：%5</translation>
+    </message>
+    <message>
+        <source>above the roof (%1 achieved, %2 attainable on %3 %4 tensor): %5</source>
+        <translation>高于屋顶（实测 %1，%3 的 %4 Tensor Core 屋顶在此强度下可达 %2）：%5</translation>
+    </message>
+    <message>
+        <source>the GPU may run above the datasheet clock, the kernel may use a faster unit than the precision suggests (tensor cores), or L2 hits make DRAM bytes understate the traffic</source>
+        <translation>GPU 可能运行在高于规格书的频率，内核可能使用了比其精度更快的单元（Tensor Core），或 L2 命中使 DRAM 字节数低估了实际流量</translation>
+    </message>
+    <message>
+        <source>above this CPU&apos;s measured %1 FMA roof: the kernel may use a wider or other unit than the probe measured (AVX-512, AMX, BF16 dot products), its FLOP or byte counts may be off, or cache hits make its DRAM bytes understate the traffic</source>
+        <translation>高于此 CPU 实测的 %1 FMA 屋顶：内核可能使用了比探测所测更宽或不同的单元（AVX-512、AMX、BF16 点积），其 FLOP 或字节计数可能有误，或缓存命中使其 DRAM 字节数低估了实际流量</translation>
+    </message>
+    <message>
+        <source>placed from %1 of %2 launches (%3 of its time): %4 launch has no FLOPs</source>
+        <translation>按 %2 次启动中的 %1 次放置（占其时间的 %3）：%4 次启动没有 FLOP 数</translation>
+    </message>
+    <message>
+        <source>placed from %1 of %2 launches (%3 of its time): %4 launches have no FLOPs</source>
+        <translation>按 %2 次启动中的 %1 次放置（占其时间的 %3）：%4 次启动没有 FLOP 数</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernel is not on the chart: %3</source>
+        <translation>%2 个内核中有 %1 个不在图上：%3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels are not on the chart: %3</source>
+        <translation>%2 个内核中有 %1 个不在图上：%3</translation>
+    </message>
+    <message>
+        <source>besides those without FLOPs, %1 of %2 kernel is not on the chart: %3</source>
+        <translation>除没有 FLOP 数的内核外，%2 个内核中还有 %1 个不在图上：%3</translation>
+    </message>
+    <message>
+        <source>besides those without FLOPs, %1 of %2 kernels are not on the chart: %3</source>
+        <translation>除没有 FLOP 数的内核外，%2 个内核中还有 %1 个不在图上：%3</translation>
+    </message>
+    <message>
+        <source>%1 without FLOPs</source>
+        <translation>%1 个没有 FLOP 数</translation>
+    </message>
+    <message>
+        <source>%1 with zero FLOPs</source>
+        <translation>%1 个 FLOP 数为零</translation>
+    </message>
+    <message>
+        <source>%1 without a time</source>
+        <translation>%1 个没有时间</translation>
+    </message>
+    <message>
+        <source>%1 without DRAM bytes</source>
+        <translation>%1 个没有 DRAM 字节数</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels (%3 of the kernel time) have no FLOPs: %4</source>
+        <translation>%2 个内核中有 %1 个（占内核时间的 %3）没有 FLOP 数：%4</translation>
+    </message>
+    <message>
+        <source>%1 kernel of %2: %3</source>
+        <translation>%2 的 %1 个内核：%3</translation>
+    </message>
+    <message>
+        <source>%1 kernels of %2: %3</source>
+        <translation>%2 的 %1 个内核：%3</translation>
+    </message>
+    <message>
+        <source>%1 kernel not linked to any cpu_op (none has its External id or its launch&apos;s correlation)</source>
+        <translation>%1 个内核未关联到任何 cpu_op（它没有 External id，其启动也没有 correlation）</translation>
+    </message>
+    <message>
+        <source>%1 kernels not linked to any cpu_op (none has its External id or its launch&apos;s correlation)</source>
+        <translation>%1 个内核未关联到任何 cpu_op（它们都没有 External id，其启动也没有 correlation）</translation>
+    </message>
+    <message>
+        <source>and %1 kernel of %2 other op</source>
+        <translation>以及其他 %2 个算子的 %1 个内核</translation>
+    </message>
+    <message>
+        <source>and %1 kernel of %2 other ops</source>
+        <translation>以及其他 %2 个算子的 %1 个内核</translation>
+    </message>
+    <message>
+        <source>and %1 kernels of %2 other op</source>
+        <translation>以及其他 %2 个算子的 %1 个内核</translation>
+    </message>
+    <message>
+        <source>and %1 kernels of %2 other ops</source>
+        <translation>以及其他 %2 个算子的 %1 个内核</translation>
+    </message>
+    <message>
+        <source>no Input Dims: record with record_shapes=True</source>
+        <translation>没有 Input Dims：请用 record_shapes=True 录制</translation>
+    </message>
+    <message>
+        <source>no Input Dims (the trace was recorded with record_shapes=True; this op records none)</source>
+        <translation>没有 Input Dims（trace 已用 record_shapes=True 录制，但此算子未记录）</translation>
+    </message>
+    <message>
+        <source>no FLOP model for this op</source>
+        <translation>此算子没有 FLOP 模型</translation>
+    </message>
+    <message>
+        <source>its Input Dims do not fit the op&apos;s FLOP model</source>
+        <translation>其 Input Dims 与该算子的 FLOP 模型不符</translation>
+    </message>
+    <message>
+        <source>an input&apos;s element type (Input type) is missing or unknown</source>
+        <translation>某个输入的元素类型（Input type）缺失或未知</translation>
+    </message>
+    <message>
+        <source>not linked to a cpu_op (no External id or correlation): time only</source>
+        <translation>未关联到 cpu_op（没有 External id 或 correlation）：只有时间</translation>
+    </message>
+    <message>
+        <source>%1: %2; time only</source>
+        <translation>%1：%2；只有时间</translation>
+    </message>
+    <message>
+        <source>%1 op with a size in Input Dims that is negative or not a number: those inputs read as of unknown shape (the first at %2)</source>
+        <translation>%1 个算子的 Input Dims 中有负数或非数字的尺寸：这些输入按形状未知处理（第一处在 %2）</translation>
+    </message>
+    <message>
+        <source>%1 ops with a size in Input Dims that is negative or not a number: those inputs read as of unknown shape (the first at %2)</source>
+        <translation>%1 个算子的 Input Dims 中有负数或非数字的尺寸：这些输入按形状未知处理（第一处在 %2）</translation>
+    </message>
+    <message>
+        <source>kernels ran on device %1, which deviceProperties does not list; it lists only %2, taken as their GPU</source>
+        <translation>内核运行在设备 %1 上，但 deviceProperties 未列出该设备；它只列出了 %2，因此将其视为这些内核的 GPU</translation>
+    </message>
+    <message>
+        <source>the trace has no deviceProperties (PyTorch before 1.9?): the kernels&apos; GPU is unknown</source>
+        <translation>trace 中没有 deviceProperties（PyTorch 1.9 之前的版本？）：内核的 GPU 未知</translation>
+    </message>
+    <message>
+        <source>a repeated key</source>
+        <translation>键重复</translation>
+    </message>
+    <message>
+        <source>no usable duration</source>
+        <translation>没有可用的持续时间</translation>
+    </message>
+    <message>
+        <source>not a complete event, &quot;ph&quot;: &quot;X&quot;</source>
+        <translation>不是完整事件（&quot;ph&quot;: &quot;X&quot;）</translation>
+    </message>
+    <message>
+        <source>of an unknown category: %1</source>
+        <translation>类别未知：%1</translation>
+    </message>
+    <message>
+        <source>%1, and %2 more</source>
+        <translation>%1，以及另外 %2 个</translation>
+    </message>
+    <message>
+        <source>no category, &quot;cat&quot;</source>
+        <translation>没有类别（&quot;cat&quot;）</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>at %1: expected the kernel&apos;s duration in µs, a number &gt;= 0</source>
+        <translation>在 %1：应为内核的持续时间（µs），即一个 &gt;= 0 的数</translation>
+    </message>
+    <message>
+        <source>the first at %1: expected the kernel&apos;s duration in µs, a number &gt;= 0</source>
+        <translation>第一处在 %1：应为内核的持续时间（µs），即一个 &gt;= 0 的数</translation>
+    </message>
+    <message>
+        <source>%1 %2 skipped</source>
+        <translation>已跳过 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 skipped (%3)</source>
+        <translation>已跳过 %1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>on line %1</source>
+        <translation>在第 %1 行</translation>
+    </message>
+    <message>
+        <source>the first on line %1</source>
+        <translation>第一处在第 %1 行</translation>
+    </message>
+    <message>
+        <source>on line %1: %2</source>
+        <translation>在第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>the first on line %1: %2</source>
+        <translation>第一处在第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>在 %1</translation>
+    </message>
+    <message>
+        <source>the first at %1</source>
+        <translation>第一处在 %1</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>个事件</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>个事件</translation>
+    </message>
+    <message>
+        <source>kernel event</source>
+        <translation>个内核事件</translation>
+    </message>
+    <message>
+        <source>kernel events</source>
+        <translation>个内核事件</translation>
+    </message>
+    <message>
+        <source>duration event</source>
+        <translation>个时长事件</translation>
+    </message>
+    <message>
+        <source>duration events</source>
+        <translation>个时长事件</translation>
+    </message>
+    <message>
+        <source>trace event</source>
+        <translation>个 trace 事件</translation>
+    </message>
+    <message>
+        <source>trace events</source>
+        <translation>个 trace 事件</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>次启动</translation>
+    </message>
+    <message>
+        <source>launches</source>
+        <translation>次启动</translation>
+    </message>
+    <message>
+        <source>dispatch</source>
+        <translation>次分派</translation>
+    </message>
+    <message>
+        <source>dispatches</source>
+        <translation>次分派</translation>
+    </message>
+    <message>
+        <source>memory copy or set</source>
+        <translation>次内存复制或设置</translation>
+    </message>
+    <message>
+        <source>memory copies and sets</source>
+        <translation>次内存复制或设置</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>个值</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>个值</translation>
+    </message>
+    <message>
+        <source>ERT value</source>
+        <translation>个 ERT 值</translation>
+    </message>
+    <message>
+        <source>ERT values</source>
+        <translation>个 ERT 值</translation>
+    </message>
+    <message>
+        <source>and %1 more metric value skipped (could not be read)</source>
+        <translation>另有 %1 个指标值无法读取，已跳过</translation>
+    </message>
+    <message>
+        <source>and %1 more metric values skipped (could not be read)</source>
+        <translation>另有 %1 个指标值无法读取，已跳过</translation>
+    </message>
+    <message>
+        <source>and %1 more value skipped (could not be read)</source>
+        <translation>另有 %1 个值无法读取，已跳过</translation>
+    </message>
+    <message>
+        <source>and %1 more values skipped (could not be read)</source>
+        <translation>另有 %1 个值无法读取，已跳过</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>%1: line %2: %3</source>
+        <translation>%1：第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>%1; the rest of the file was not read</source>
+        <translation>%1；文件的其余部分未读取</translation>
+    </message>
+    <message>
+        <source>the rest of the file was not read: %1</source>
+        <translation>文件的其余部分未读取：%1</translation>
+    </message>
+    <message>
+        <source>expected %1 cells, got %2 (file truncated?)</source>
+        <translation>应有 %1 个单元格，实际为 %2 个（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>expected %1 cells as in the header, got %2</source>
+        <translation>应与表头一样有 %1 个单元格，实际为 %2 个</translation>
+    </message>
+    <message>
+        <source>not kernels</source>
+        <translation>不是内核</translation>
+    </message>
+    <message>
+        <source>program output, not rows of the table</source>
+        <translation>程序输出，不是表格中的行</translation>
+    </message>
+    <message>
+        <source>program output, not rows of a table</source>
+        <translation>程序输出，不是表格中的行</translation>
+    </message>
+    <message>
+        <source>not matching their table&apos;s header</source>
+        <translation>与所在表格的表头不符</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; ignored (the columns read are %2)</source>
+        <translation>已忽略列 &quot;%1&quot;（读取的列为 %2）</translation>
+    </message>
+    <message>
+        <source>column %1: expected a number &gt; 0, got &quot;%2&quot;</source>
+        <translation>列 %1：应为 &gt; 0 的数，实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>column %1: expected a number &gt;= 0, got &quot;%2&quot;</source>
+        <translation>列 %1：应为 &gt;= 0 的数，实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>column name: expected a kernel name, got an empty cell</source>
+        <translation>列 name：应为内核名称，实际为空单元格</translation>
+    </message>
+    <message>
+        <source>column precision: unknown precision &quot;%1&quot; (expected one of: %2, optionally followed by :tensor or :vector)</source>
+        <translation>列 precision：未知精度 &quot;%1&quot;（应为 %2 之一，后面可加 :tensor 或 :vector）</translation>
+    </message>
+    <message>
+        <source>column launches: expected a whole number &gt;= 1, got &quot;%1&quot;</source>
+        <translation>列 launches：应为 &gt;= 1 的整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>line %1: %2; metric skipped</source>
+        <translation>第 %1 行：%2；已跳过该指标</translation>
+    </message>
+    <message>
+        <source>metric %1 (launch %2): %3</source>
+        <translation>指标 %1（启动 %2）：%3</translation>
+    </message>
+    <message>
+        <source>expected a number, got &quot;%1&quot;</source>
+        <translation>应为数字，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected a value &gt;= 0, got %1</source>
+        <translation>应为 &gt;= 0 的值，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 (launch %2) out of range (are the counters corrupt?)</source>
+        <translation>%1（启动 %2）超出范围（计数器是否损坏？）</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOP 数</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs</source>
+        <translation>%1 FLOP 数</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节数</translation>
+    </message>
+    <message>
+        <source>%1 (no other duration)</source>
+        <translation>%1（没有其他持续时间）</translation>
+    </message>
+    <message>
+        <source>launch %1 (%2): no duration (expected gpu__time_duration.sum, or smsp__cycles_elapsed.avg with smsp__cycles_elapsed.avg.per_second)</source>
+        <translation>启动 %1（%2）：没有持续时间（应有 gpu__time_duration.sum，或 smsp__cycles_elapsed.avg 与 smsp__cycles_elapsed.avg.per_second）</translation>
+    </message>
+    <message>
+        <source>no launch ID, kernel name or metric cells</source>
+        <translation>没有启动 ID、内核名称或指标单元格</translation>
+    </message>
+    <message>
+        <source>more cells than the header on line %1, not one export?</source>
+        <translation>单元格比第 %1 行的表头多，不是同一次导出？</translation>
+    </message>
+    <message>
+        <source>ncu reported %1 error before the table (kernels it failed to profile are not in the file), the first: %2</source>
+        <translation>ncu 在表格之前报告了 %1 个错误（未能分析的内核不在文件中），第一个：%2</translation>
+    </message>
+    <message>
+        <source>ncu reported %1 errors before the table (kernels it failed to profile are not in the file), the first: %2</source>
+        <translation>ncu 在表格之前报告了 %1 个错误（未能分析的内核不在文件中），第一个：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 skipped (%3); the device is named there: &quot;%4&quot;</source>
+        <translation>已跳过 %1 %2（%3）；其中给出了设备名称：&quot;%4&quot;</translation>
+    </message>
+    <message>
+        <source>%1 launch has rates but no duration (a roofline-chart section): placed from the FLOP/s and bytes/s the file holds; time not in this file, so no time, time share or totals</source>
+        <translation>%1 次启动有速率但没有持续时间（来自屋顶线图部分）：按文件中的 FLOP/s 和 bytes/s 放置；文件中没有时间，因此没有时间、时间占比和总计</translation>
+    </message>
+    <message>
+        <source>%1 launches have rates but no duration (a roofline-chart section): placed from the FLOP/s and bytes/s the file holds; time not in this file, so no time, time share or totals</source>
+        <translation>%1 次启动有速率但没有持续时间（来自屋顶线图部分）：按文件中的 FLOP/s 和 bytes/s 放置；文件中没有时间，因此没有时间、时间占比和总计</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown: the file has no FLOP counters; run ncu with --metrics %1</source>
+        <translation>FLOP 数未知：文件中没有 FLOP 计数器；请用 --metrics %1 运行 ncu</translation>
+    </message>
+    <message>
+        <source>tensor pipe instructions (inst_executed_pipe_tensor) not counted as FLOPs: 512 FLOP per instruction holds only for Volta/Turing (CC 7.x); profile sm__ops_path_tensor_* to count tensor FLOPs</source>
+        <translation>张量流水线指令（inst_executed_pipe_tensor）未计入 FLOP 数：每条指令 512 FLOP 只适用于 Volta/Turing（CC 7.x）；请采集 sm__ops_path_tensor_* 以统计张量 FLOP 数</translation>
+    </message>
+    <message>
+        <source>%1 kernel has time 0: nvprof metrics carry no duration; add --print-gpu-trace or profile time separately</source>
+        <translation>%1 个内核的时间为 0：nvprof 的指标不含持续时间；请加上 --print-gpu-trace，或另行采集时间</translation>
+    </message>
+    <message>
+        <source>%1 kernels have time 0: nvprof metrics carry no duration; add --print-gpu-trace or profile time separately</source>
+        <translation>%1 个内核的时间为 0：nvprof 的指标不含持续时间；请加上 --print-gpu-trace，或另行采集时间</translation>
+    </message>
+    <message>
+        <source>line %1: %2; value skipped</source>
+        <translation>第 %1 行：%2；已跳过该值</translation>
+    </message>
+    <message>
+        <source>metric %1 (%2): %3</source>
+        <translation>指标 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Duration (%1): %2</source>
+        <translation>Duration（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Time (%1): %2</source>
+        <translation>Time（%1）：%2</translation>
+    </message>
+    <message>
+        <source>expected a time and a call count</source>
+        <translation>应为时间和调用次数</translation>
+    </message>
+    <message>
+        <source>%1 (no units row)</source>
+        <translation>%1（没有单位行）</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown: the file has no FLOP counters; run nvprof with --metrics %1</source>
+        <translation>FLOP 数未知：文件中没有 FLOP 计数器；请用 --metrics %1 运行 nvprof</translation>
+    </message>
+    <message>
+        <source>time unknown: the file has counters but no BeginNs/EndNs (Start_Timestamp/End_Timestamp) columns; import it together with a `rocprof --timestamp on` trace of the same run, or add --timestamp on to the counter run</source>
+        <translation>时间未知：文件有计数器，但没有 BeginNs/EndNs（Start_Timestamp/End_Timestamp）列；请与同一次运行的 `rocprof --timestamp on` trace 一起导入，或在采集计数器时加上 --timestamp on</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown for %1 dispatches: they ran MFMA instructions and the file has no SQ_INSTS_VALU_MFMA_MOPS_* counters (gfx908 / MI100 has none), so their FLOPs cannot be counted; their time and bytes are shown</source>
+        <translation>%1 次分派的 FLOP 数未知：它们执行了 MFMA 指令，而文件中没有 SQ_INSTS_VALU_MFMA_MOPS_* 计数器（gfx908 / MI100 没有此计数器），因此无法统计其 FLOP 数；仍显示其时间和字节数</translation>
+    </message>
+    <message>
+        <source>FLOPs count VALU work only: the file has no SQ_INSTS_VALU_MFMA_MOPS_* counters, so matrix-core (MFMA) operations are not included</source>
+        <translation>FLOP 数只统计 VALU 计算：文件中没有 SQ_INSTS_VALU_MFMA_MOPS_* 计数器，因此不含矩阵核心（MFMA）运算</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown: the file has no SQ_INSTS_VALU_* FLOP counters; add `pmc: SQ_INSTS_VALU_ADD_F32 SQ_INSTS_VALU_MUL_F32 SQ_INSTS_VALU_FMA_F32` (and _F64, _F16) to input.txt</source>
+        <translation>FLOP 数未知：文件中没有 SQ_INSTS_VALU_* FLOP 计数器；请在 input.txt 中加入 `pmc: SQ_INSTS_VALU_ADD_F32 SQ_INSTS_VALU_MUL_F32 SQ_INSTS_VALU_FMA_F32`（以及 _F64、_F16）</translation>
+    </message>
+    <message>
+        <source>DRAM bytes unknown: the file has no TCC_EA_RDREQ/TCC_EA_WRREQ or FETCH_SIZE/WRITE_SIZE counters; add `pmc: FETCH_SIZE WRITE_SIZE` to input.txt</source>
+        <translation>DRAM 字节数未知：文件中没有 TCC_EA_RDREQ/TCC_EA_WRREQ 或 FETCH_SIZE/WRITE_SIZE 计数器；请在 input.txt 中加入 `pmc: FETCH_SIZE WRITE_SIZE`</translation>
+    </message>
+    <message>
+        <source>DRAM bytes count reads only for %1 dispatches: the file has FETCH_SIZE but no WRITE_SIZE</source>
+        <translation>%1 次分派的 DRAM 字节数只统计读取：文件中有 FETCH_SIZE，但没有 WRITE_SIZE</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown: %1 MFMA instructions and no SQ_INSTS_VALU_MFMA_MOPS_* counters</source>
+        <translation>FLOP 数未知：有 %1 条 MFMA 指令，但没有 SQ_INSTS_VALU_MFMA_MOPS_* 计数器</translation>
+    </message>
+    <message>
+        <source>joined %1 and %2 by dispatch: %3 dispatches (time from the first, counters from the second)</source>
+        <translation>已按分派合并 %1 与 %2：%3 次分派（时间取自前者，计数器取自后者）</translation>
+    </message>
+    <message>
+        <source>not joined %1 and %2: the dispatch sequences differ (%3)</source>
+        <translation>未合并 %1 与 %2：两者的分派序列不同（%3）</translation>
+    </message>
+    <message>
+        <source>%1 dispatches against %2</source>
+        <translation>%1 次分派对 %2 次</translation>
+    </message>
+    <message>
+        <source>dispatch %1 is %2 in one and %3 in the other</source>
+        <translation>分派 %1 在一个文件中是 %2，在另一个文件中是 %3</translation>
+    </message>
+    <message>
+        <source>tile padding: its %1×%2 tiles execute at least %3× the useful FLOPs of this %4 × %5 × %6 GEMM (%7 % of the executed work); placed at the useful FLOPs</source>
+        <translation>分块填充：其 %1×%2 分块执行的 FLOP 数至少是此 %4 × %5 × %6 GEMM 有效 FLOP 数的 %3 倍（占所执行计算量的 %7 %）；按有效 FLOP 数放置</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>roofscope::DataNames</name>
     <message>
         <source>Add/scale</source>

@@ -4,6 +4,7 @@
 #include "core/measured/runcomparison.h"
 #include "core/util/format.h"
 #include "ui/document/kernelsentence.h"
+#include "ui/text/coretext.h"
 #include "ui/text/datanames.h"
 #include "ui/text/humanformat.h"
 
@@ -368,7 +369,7 @@ QVariant KernelModel::data(const QModelIndex& index, int role) const
         if (index.column() == NameColumn) {
             QString tip = QString::fromStdString(k->name);
             for (const std::string& w : row.analysis.warnings)
-                tip += QStringLiteral("\n• ") + QString::fromStdString(w);
+                tip += QStringLiteral("\n• ") + coreTextDisplay(w);
             return tip;
         }
         if (index.column() == GpuColumn && !k->gpu.empty())

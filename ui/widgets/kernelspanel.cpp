@@ -15,6 +15,7 @@
 #include "ui/document/session.h"
 #include "ui/models/kernelmodel.h"
 #include "ui/models/kerneltableproxy.h"
+#include "ui/text/coretext.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -606,7 +607,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
     QStringList warnings;
     QStringList runs;
     for (const std::string& n : joinNotes)
-        warnings << QString::fromStdString(n);
+        warnings << coreTextDisplay(n);
     // Files imported together are undone together: one action, one undo step.
     QStringList withKernels;
     for (const MeasuredImport& imported : imports) {
@@ -620,7 +621,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         MeasuredImport& imported = imports[i];
         const QString name = QString::fromStdString(imported.file);
         for (const std::string& w : imported.warnings)
-            warnings << tr("%1: %2").arg(name, QString::fromStdString(w));
+            warnings << tr("%1: %2").arg(name, coreTextDisplay(w));
         if (imported.kernels.empty()) {
             notes << tr("%1: no kernels (hardware peaks only)").arg(name);
             continue;
@@ -631,7 +632,7 @@ void KernelsPanel::onImported(const std::shared_ptr<ImportJob>& job)
         if (const std::string missing = notPlacedSummary(tally, imported.withoutFlopsWarned);
             !missing.empty()) {
             warnings << tr("%1: %2 (Help ▸ Profiler Commands says how to record them)")
-                            .arg(name, QString::fromStdString(missing));
+                            .arg(name, coreTextDisplay(missing));
         }
         // Counted whether or not the summary names them (the importer's warning may).
         notPlaced += static_cast<int>(tally.notPlaced);
