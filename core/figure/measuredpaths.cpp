@@ -51,6 +51,24 @@ FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
     return path;
 }
 
+// A sweep's intensity grows with its work (a GEMM's batch) or holds (attention at a growing
+// context); one kernel name shared by unrelated ops at unrelated sizes (ATen's elementwise
+// kernel of a multiply, for a norm's scale and for RoPE) zigzags, and a line through it would
+// read as a trend that is not there. A step may lose a tenth of the intensity (measured bytes
+// jitter with the cache), no more.
+bool readsAsSweep(const FigureMeasuredPath& path, const std::vector<MeasuredPoint>& points)
+{
+    constexpr double kJitter = 0.9;
+    double highest = 0.0;
+    for (int i : path.points) {
+        const double ai = points[static_cast<std::size_t>(i)].value.ai;
+        if (ai < kJitter * highest)
+            return false;
+        highest = std::max(highest, ai);
+    }
+    return true;
+}
+
 } // namespace
 
 std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint>& points,
@@ -77,8 +95,11 @@ std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint
     }
     std::vector<FigureMeasuredPath> paths;
     for (auto& [hardware, steps] : groups) {
-        if (steps.size() >= 2 && hasSeveralShapes(steps))
-            paths.push_back(pathOf(std::move(steps), hardware));
+        if (steps.size() < 2 || !hasSeveralShapes(steps))
+            continue;
+        FigureMeasuredPath path = pathOf(std::move(steps), hardware);
+        if (readsAsSweep(path, points))
+            paths.push_back(std::move(path));
     }
     return paths;
 }

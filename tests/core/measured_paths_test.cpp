@@ -184,6 +184,21 @@ TEST(FigureMeasuredPaths, RepeatedLaunchesOfOneShapeAreOneVertex)
     EXPECT_EQ(small.measured[static_cast<std::size_t>(points[1])].kernel, 4); // the lower of two
 }
 
+// One kernel name for unrelated ops at unrelated sizes (ATen's elementwise kernel of a
+// multiply: a norm's scale, RoPE, the gate's product) zigzags in intensity as the work grows:
+// no path. A sweep whose measured bytes jitter by less than a tenth keeps its path.
+TEST(FigureMeasuredPaths, AZigzagOfUnrelatedOpsIsNoSweep)
+{
+    EXPECT_TRUE(figureOf({csvKernel("mul", 1.0, 1e9, 1e9), csvKernel("mul", 1.0, 2e9, 6.7e9),
+                          csvKernel("mul", 1.0, 3e9, 3e9)})
+                    .measuredPaths.empty());
+    const Figure jitter =
+        figureOf({csvKernel("attn", 1.0, 1e9, 1e9), csvKernel("attn", 1.0, 2e9, 2.1e9),
+                  csvKernel("attn", 1.0, 3e9, 2.5e9)});
+    ASSERT_EQ(jitter.measuredPaths.size(), 1u);
+    EXPECT_EQ(jitter.measuredPaths.front().points.size(), 3u);
+}
+
 // The figure data's JSON gives each point of a sweep its path and its place along it, and null
 // to the others.
 TEST(FigureMeasuredPaths, TheFigureDataNamesEachPointsPathAndStep)
