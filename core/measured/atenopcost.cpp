@@ -9,35 +9,35 @@
 
 namespace roofscope {
 
-AtenType atenType(std::string_view t)
+AtenType atenType(std::string_view inputType)
 {
-    if (t == "float")
+    if (inputType == "float")
         return {4, "fp32", false};
-    if (t == "double")
+    if (inputType == "double")
         return {8, "fp64", false};
-    if (t == "c10::Half" || t == "half")
+    if (inputType == "c10::Half" || inputType == "half")
         return {2, "fp16", true};
-    if (t == "c10::BFloat16" || t == "bfloat16")
+    if (inputType == "c10::BFloat16" || inputType == "bfloat16")
         return {2, "bf16", true};
-    if (t.find("Float8") != std::string_view::npos)
+    if (inputType.find("Float8") != std::string_view::npos)
         return {1, "fp8", true};
-    if (t == "signed char" || t == "unsigned char" || t == "int8")
+    if (inputType == "signed char" || inputType == "unsigned char" || inputType == "int8")
         return {1, "int8", true};
     // Integer and bool tensors (indices, masks, token ids) have sizes but no floating-point
     // precision: their kernels are placed against the vector roof like any unknown precision.
-    if (t == "long int" || t == "long" || t == "unsigned long")
+    if (inputType == "long int" || inputType == "long" || inputType == "unsigned long")
         return {8, "", false};
-    if (t == "int" || t == "unsigned int")
+    if (inputType == "int" || inputType == "unsigned int")
         return {4, "", false};
-    if (t == "short int" || t == "short" || t == "unsigned short")
+    if (inputType == "short int" || inputType == "short" || inputType == "unsigned short")
         return {2, "", false};
-    if (t == "bool")
+    if (inputType == "bool")
         return {1, "", false};
-    if (t == "c10::complex<float>")
+    if (inputType == "c10::complex<float>")
         return {8, "fp32", false};
-    if (t == "c10::complex<double>")
+    if (inputType == "c10::complex<double>")
         return {16, "fp64", false};
-    if (t == "c10::complex<c10::Half>")
+    if (inputType == "c10::complex<c10::Half>")
         return {4, "fp16", false};
     return {};
 }
@@ -744,12 +744,10 @@ AtenCostResult reduction(const AtenOp& op, const Args& args, std::span<const std
         }
     }
     double outBytes = self.type.bytes;
-    if (op.indexOutput)
-        outBytes = 8.0;
+    if (op.indexOutput || (op.integerSum && !op.boolOutput && self.type.precision.empty()))
+        outBytes = 8.0; // int64 indices, or an integer sum promoted to int64
     else if (op.boolOutput)
         outBytes = 1.0;
-    else if (op.integerSum && self.type.precision.empty())
-        outBytes = 8.0;
     c.flops = in * op.flopsPerElement;
     c.bytes = in * self.type.bytes + out * outBytes;
     if (op.valuesAndIndices && alongDims)
@@ -1096,8 +1094,6 @@ std::string atenFormula(const AtenOp& op, const AtenCost& cost, std::string_view
     case AtenFamily::Fill:
     case AtenFamily::Arange:
     case AtenFamily::Cat:
-        f += kCopy;
-        break;
     case AtenFamily::IndexSelect:
     case AtenFamily::Embedding:
     case AtenFamily::Gather:

@@ -135,7 +135,7 @@ bool cacheWrite(std::string_view op, const TraceOpShape* s)
         return false;
     const Sizes* first = nullptr;
     for (const Sizes& in : s->inputs) {
-        if (in.size() < 1)
+        if (in.empty())
             continue;
         if (!first) {
             first = &in;
@@ -669,27 +669,23 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     // DeepSeek-V3 scores its experts with a sigmoid, Mixtral with a softmax.
                     if (softmaxOp(op) || op == "aten::sigmoid")
                         label(run, "router_softmax", layer);
-                } else if (activationOp(op)) {
-                    label(run,
-                          group == Group::Expert   ? "expert_act"
-                          : group == Group::Shared ? "shared_act"
-                                                   : "act",
-                          layer);
-                } else if (gated && (op == "aten::mul" || op == "aten::mul_")) {
-                    label(run,
-                          group == Group::Expert   ? "expert_mul"
-                          : group == Group::Shared ? "shared_mul"
-                                                   : "mul",
-                          layer);
-                } else if (activationPiece(op, run.shape,
-                                           group == Group::Expert   ? If
-                                           : group == Group::Shared ? S
-                                                                    : I)) {
-                    label(run,
-                          group == Group::Expert   ? "expert_act"
-                          : group == Group::Shared ? "shared_act"
-                                                   : "act",
-                          layer);
+                } else {
+                    const bool product = gated && (op == "aten::mul" || op == "aten::mul_");
+                    const double width = group == Group::Expert   ? If
+                                         : group == Group::Shared ? S
+                                                                  : I;
+                    if (product)
+                        label(run,
+                              group == Group::Expert   ? "expert_mul"
+                              : group == Group::Shared ? "shared_mul"
+                                                       : "mul",
+                              layer);
+                    else if (activationOp(op) || activationPiece(op, run.shape, width))
+                        label(run,
+                              group == Group::Expert   ? "expert_act"
+                              : group == Group::Shared ? "shared_act"
+                                                       : "act",
+                              layer);
                 }
                 break;
             case Stage::AfterAttention:
