@@ -44,8 +44,16 @@ public:
                                  totals.error().message);
             for (std::size_t i = 0; i < workload->ops.size(); ++i)
                 p.m_rows.emplace(workload->ops[i].key, totals->perOp[i]);
+            if (!fused)
+                p.m_stepS = totals->timeS;
         }
         return p;
+    }
+    // `roofscope model`'s step time (its default, unfused expansion), less the lm_head when
+    // the pass runs none (a base model's forward).
+    double stepTime(bool lmHead) const
+    {
+        return m_stepS - (lmHead ? 0.0 : row("lm_head").stepTimeS);
     }
     // The row's step figures; all zero when the model has no such row.
     OperatorTiming row(const std::string& key) const
@@ -56,6 +64,7 @@ public:
 
 private:
     std::map<std::string, OperatorTiming> m_rows; // emplace keeps the unfused row
+    double m_stepS = 0.0;
 };
 
 bool projection(std::string_view name)
@@ -196,8 +205,10 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
             [](const NotInModel& a, const NotInModel& b) { return a.measuredS > b.measuredS; });
         std::sort(p.layerTimes.begin(), p.layerTimes.end(),
                   [](const JoinedLayer& a, const JoinedLayer& b) { return a.layer < b.layer; });
-        for (const JoinedOperator& o : p.operators)
-            p.predictedS += o.predictedS;
+        const bool lmHead =
+            std::any_of(p.operators.begin(), p.operators.end(),
+                        [](const JoinedOperator& o) { return o.name == "lm_head"; });
+        p.predictedS = predictions->stepTime(lmHead);
         p.wallS = p.kernels > 0 ? end - begin : 0.0;
         p.launchFloorS = join.shortestKernelS * double(p.kernels);
         p.sentence =

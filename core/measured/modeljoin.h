@@ -46,9 +46,12 @@ struct JoinedPass {
     double context = 0.0; // as `roofscope model --context` (TracePass::context)
     long long layers = 0;
     long long kernels = 0;
-    double measuredS = 0.0;  // the kernels' summed durations
-    double predictedS = 0.0; // summed over `operators`
-    double wallS = 0.0;      // first kernel start to last kernel end
+    double measuredS = 0.0; // the kernels' summed durations
+    // `roofscope model`'s step time at the pass's phase, batch and context (the unfused
+    // expansion, as the CLI prints it), less the lm_head when the pass runs none. Rows the
+    // trace shows fused (attention) make it differ a little from the operators' sum.
+    double predictedS = 0.0;
+    double wallS = 0.0; // first kernel start to last kernel end
     // The trace's shortest kernel × the pass's kernels: what launching them costs at least.
     double launchFloorS = 0.0;
     std::string sentence;

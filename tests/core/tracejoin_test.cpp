@@ -92,6 +92,13 @@ double rowTime(const ModelConfig& m, Phase phase, double batch, double context, 
     return -1.0;
 }
 
+// `roofscope model`'s step time (its default, unfused expansion).
+double stepTime(const ModelConfig& m, Phase phase, double batch, double context)
+{
+    auto w = expandWorkload(m, joinScenario(m, phase, batch, context, false));
+    return evaluateWorkload(*w, h200())->timeS;
+}
+
 } // namespace
 
 TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
@@ -178,6 +185,11 @@ TEST(TraceModelJoin, H200LlamaTracePassesLayersAndMeasuredTimes)
                      rowTime(*r.model, Phase::Prefill, 16, 512, false, "q_proj"));
     EXPECT_DOUBLE_EQ(findOp(join->passes[8], "lm_head")->predictedS,
                      rowTime(*r.model, Phase::Decode, 16, 519, false, "lm_head"));
+    // Each pass's prediction is the step `roofscope model` prints (3.412 ms at context 512:
+    // its unfused attention, not the operators' sum with the fused row, 3.398 ms).
+    for (const JoinedPass& p : join->passes)
+        EXPECT_DOUBLE_EQ(p.predictedS, stepTime(*r.model, p.phase, 16, p.context)) << p.context;
+    EXPECT_NEAR(decode.predictedS, 3.412e-3, 0.001e-3);
 }
 
 TEST(TraceModelJoin, MismatchedConfigIsAnErrorNamingTheShapes)
@@ -572,6 +584,18 @@ TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
     EXPECT_EQ(p.layers, 24);
     EXPECT_EQ(p.kernels, 1465);
     EXPECT_EQ(findOp(p, "lm_head"), nullptr);
+    // Its prediction is the model's prefill step without the lm_head it does not run.
+    {
+        const ModelConfig& m = models->front();
+        auto w = expandWorkload(m, joinScenario(m, Phase::Prefill, 16, 559, false));
+        auto t = evaluateWorkload(*w, *hw.find("h100-sxm5"));
+        double lmHead = 0.0;
+        for (std::size_t i = 0; i < w->ops.size(); ++i)
+            if (w->ops[i].key == "lm_head")
+                lmHead = t->perOp[i].stepTimeS;
+        EXPECT_GT(lmHead, 0.0);
+        EXPECT_DOUBLE_EQ(p.predictedS, t->timeS - lmHead);
+    }
     const auto measured = [&](std::initializer_list<const char*> names) {
         double sum = 0.0;
         for (const char* name : names) {
