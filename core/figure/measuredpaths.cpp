@@ -29,13 +29,12 @@ bool hasSeveralShapes(const std::vector<PathStep>& steps)
 // One vertex a shape: the launches of one shape (a layer's 32 launches of a projection, not
 // grouped) are a cluster the line passes once, through its point of median intensity, so that
 // the path reads as the sweep and not as a scribble through every repeat.
-FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
+std::vector<PathStep> verticesOf(std::vector<PathStep> steps)
 {
     std::stable_sort(steps.begin(), steps.end(), [](const PathStep& a, const PathStep& b) {
         return std::tie(a.flopsPerLaunch, a.ai) < std::tie(b.flopsPerLaunch, b.ai);
     });
-    FigureMeasuredPath path;
-    path.hardware = hardware;
+    std::vector<PathStep> vertices;
     for (std::size_t from = 0; from < steps.size();) {
         std::size_t to = from + 1;
         while (to < steps.size() && sameShape(steps[to].shape, steps[from].shape))
@@ -45,28 +44,36 @@ FigureMeasuredPath pathOf(std::vector<PathStep> steps, int hardware)
             cluster.push_back(&steps[i]);
         std::stable_sort(cluster.begin(), cluster.end(),
                          [](const PathStep* a, const PathStep* b) { return a->ai < b->ai; });
-        path.points.push_back(cluster[(cluster.size() - 1) / 2]->point);
+        vertices.push_back(*cluster[(cluster.size() - 1) / 2]);
         from = to;
     }
-    return path;
+    return vertices;
 }
 
-// A sweep's intensity grows with its work (a GEMM's batch) or holds (attention at a growing
-// context); one kernel name shared by unrelated ops at unrelated sizes (ATen's elementwise
-// kernel of a multiply, for a norm's scale and for RoPE) zigzags, and a line through it would
-// read as a trend that is not there. A step may lose a tenth of the intensity (measured bytes
-// jitter with the cache), no more.
-bool readsAsSweep(const FigureMeasuredPath& path, const std::vector<MeasuredPoint>& points)
+// A sweep either moves along the intensity axis (a GEMM's batch: the weights shared by more
+// rows) or stays close in work (attention over a context that grows a token a step). One kernel
+// name shared by ops of unrelated sizes is neither: ATen's elementwise kernel of a multiply at
+// a thousand times the elements has the same intensity and runs a thousand times faster per
+// byte, and a line through those points would read as a trend that is not there. Nor is a
+// name whose intensity zigzags as its work grows (a norm's scale, RoPE). A step may lose a
+// tenth of the intensity (measured bytes jitter with the cache), no more.
+bool readsAsSweep(const std::vector<PathStep>& vertices)
 {
     constexpr double kJitter = 0.9;
+    constexpr double kIntensitySpan = 1.25; // last ÷ first along a sweep across intensity
+    constexpr double kWorkSpan = 2.0;       // largest ÷ smallest work of a sweep that holds it
     double highest = 0.0;
-    for (int i : path.points) {
-        const double ai = points[static_cast<std::size_t>(i)].value.ai;
-        if (ai < kJitter * highest)
+    for (const PathStep& v : vertices) {
+        if (v.ai < kJitter * highest)
             return false;
-        highest = std::max(highest, ai);
+        highest = std::max(highest, v.ai);
     }
-    return true;
+    const PathStep& first = vertices.front();
+    const PathStep& last = vertices.back();
+    const bool acrossIntensity = first.ai > 0.0 && last.ai >= kIntensitySpan * first.ai;
+    const bool closeInWork =
+        first.flopsPerLaunch > 0.0 && last.flopsPerLaunch <= kWorkSpan * first.flopsPerLaunch;
+    return acrossIntensity || closeInWork;
 }
 
 } // namespace
@@ -97,9 +104,14 @@ std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint
     for (auto& [hardware, steps] : groups) {
         if (steps.size() < 2 || !hasSeveralShapes(steps))
             continue;
-        FigureMeasuredPath path = pathOf(std::move(steps), hardware);
-        if (readsAsSweep(path, points))
-            paths.push_back(std::move(path));
+        const std::vector<PathStep> vertices = verticesOf(std::move(steps));
+        if (vertices.size() < 2 || !readsAsSweep(vertices))
+            continue;
+        FigureMeasuredPath path;
+        path.hardware = hardware;
+        for (const PathStep& v : vertices)
+            path.points.push_back(v.point);
+        paths.push_back(std::move(path));
     }
     return paths;
 }

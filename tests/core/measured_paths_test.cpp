@@ -185,16 +185,20 @@ TEST(FigureMeasuredPaths, RepeatedLaunchesOfOneShapeAreOneVertex)
 }
 
 // One kernel name for unrelated ops at unrelated sizes (ATen's elementwise kernel of a
-// multiply: a norm's scale, RoPE, the gate's product) zigzags in intensity as the work grows:
-// no path. A sweep whose measured bytes jitter by less than a tenth keeps its path.
-TEST(FigureMeasuredPaths, AZigzagOfUnrelatedOpsIsNoSweep)
+// multiply: a norm's scale, RoPE, the gate's product) zigzags in intensity as the work grows,
+// or keeps one intensity over a thousandfold of work: no path either way. A batch sweep whose
+// measured bytes jitter by less than a tenth keeps its path.
+TEST(FigureMeasuredPaths, ZigzagsAndUnrelatedSizesAreNoSweep)
 {
     EXPECT_TRUE(figureOf({csvKernel("mul", 1.0, 1e9, 1e9), csvKernel("mul", 1.0, 2e9, 6.7e9),
                           csvKernel("mul", 1.0, 3e9, 3e9)})
                     .measuredPaths.empty());
+    EXPECT_TRUE(figureOf({csvKernel("add", 1e-6, 1e6, 1e6), csvKernel("add", 1e-5, 1e8, 1e8),
+                          csvKernel("add", 1e-4, 1e9, 1e9)})
+                    .measuredPaths.empty());
     const Figure jitter =
-        figureOf({csvKernel("attn", 1.0, 1e9, 1e9), csvKernel("attn", 1.0, 2e9, 2.1e9),
-                  csvKernel("attn", 1.0, 3e9, 2.5e9)});
+        figureOf({csvKernel("gemm", 1.0, 1e9, 1e9), csvKernel("gemm", 1.0, 2e9, 2.1e9),
+                  csvKernel("gemm", 1.0, 4e9, 2e9)});
     ASSERT_EQ(jitter.measuredPaths.size(), 1u);
     EXPECT_EQ(jitter.measuredPaths.front().points.size(), 3u);
 }
