@@ -92,6 +92,19 @@ double rowTime(const ModelConfig& m, Phase phase, double batch, double context, 
     return -1.0;
 }
 
+// A synthetic trace imported and joined to `model` on the H200; nullopt (a failure) when
+// either step refuses it.
+std::optional<ModelJoin> joinOf(const std::string& json, const ModelConfig& model)
+{
+    auto imported = importMeasurementData(json, "synthetic.json");
+    EXPECT_TRUE(imported) << (imported ? "" : imported.error().message);
+    if (!imported)
+        return std::nullopt;
+    auto join = joinTraceToModel(*imported, model, h200());
+    EXPECT_TRUE(join) << (join ? "" : join.error().message);
+    return join ? std::optional<ModelJoin>(std::move(join).value()) : std::nullopt;
+}
+
 // `roofscope model`'s step time (its default, unfused expansion).
 double stepTime(const ModelConfig& m, Phase phase, double batch, double context)
 {
@@ -227,9 +240,28 @@ ModelConfig tinyModel()
     return m;
 }
 
-// Writes a trace of cpu_ops, each launching kernels of 10 µs (one per op unless told).
+// Writes a trace of cpu_ops, each launching kernels of 10 µs (one per op unless told): by
+// default a prefill of 2 × 4 prompt tokens into an empty cache, then one decode step with 4
+// cached, as the subclass's pass() lays them out.
 class TraceWriter {
+public:
+    virtual ~TraceWriter() = default;
+    std::string json()
+    {
+        pass(4, 4, 0);
+        pass(1, 5, 4);
+        return finish();
+    }
+
 protected:
+    // L new tokens a sequence, S keys attended, `cached` of them in the cache before.
+    virtual void pass(int L, int S, int cached) { (void)L, (void)S, (void)cached; }
+    // The final norm's scale and the lm_head of the tiny models (hidden 64, vocabulary 1000).
+    void finalNormAndHead(const std::string& x)
+    {
+        op("aten::mul", "[[64], " + x + "]");
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+    }
     std::string finish() const { return "{\"traceEvents\": [" + m_events.str() + "]}"; }
     void op(const std::string& name, const std::string& dims, int kernels = 1)
     {
@@ -255,18 +287,12 @@ private:
 
 // With `eager`, attention as Hugging Face's eager path runs it: K and V repeated to the query
 // heads, QKᵀ as a bmm, the mask added, softmax, the cast back, the bmm with V.
-class TinyTrace : TraceWriter {
+class TinyTrace : public TraceWriter {
 public:
     explicit TinyTrace(bool eager = false) : m_eager(eager) {}
-    std::string json()
-    {
-        pass(4, 4, 0); // prefill: 2 × 4 prompt tokens, an empty cache
-        pass(1, 5, 4); // decode: one token, 4 cached
-        return finish();
-    }
 
 private:
-    void pass(int L, int S, int cached)
+    void pass(int L, int S, int cached) override
     {
         const std::string B = "2", l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]";
@@ -302,8 +328,7 @@ private:
             op("aten::mm", "[[" + T + ", 192], [192, 64]]");
             op("aten::add", "[" + x + ", " + x + ", []]");
         }
-        op("aten::mul", "[[64], " + x + "]");
-        op("aten::mm", "[[2, 64], [64, 1000]]");
+        finalNormAndHead(x);
         op("aten::argmax", "[[2, 1000], [], []]");
     }
     bool m_eager = false;
@@ -380,18 +405,12 @@ ModelConfig tinyMoe()
 // index_add_ into the output), the shared expert and its gate, the add of the two outputs.
 // With `grouped`, Hugging Face's grouped_mm experts instead: the routed tokens sorted by
 // expert, counted per expert (histc, cumsum) and run through two _grouped_mm.
-class MoeTrace : TraceWriter {
+class MoeTrace : public TraceWriter {
 public:
     explicit MoeTrace(bool grouped = false) : m_grouped(grouped) {}
-    std::string json()
-    {
-        pass(4, 4, 0);
-        pass(1, 5, 4);
-        return finish();
-    }
 
 private:
-    void pass(int L, int S, int cached)
+    void pass(int L, int S, int cached) override
     {
         const std::string l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
@@ -448,8 +467,7 @@ private:
             op("aten::add", "[" + t + ", " + t + ", []]");
             op("aten::add", "[" + x + ", " + x + ", []]");
         }
-        op("aten::mul", "[[64], " + x + "]");
-        op("aten::mm", "[[2, 64], [64, 1000]]");
+        finalNormAndHead(x);
         op("aten::argmax", "[[2, 1000], [], []]");
     }
     bool m_grouped = false;
@@ -459,11 +477,9 @@ private:
 
 TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 {
-    auto imported = importMeasurementData(MoeTrace().json(), "moe.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     const ModelConfig model = tinyMoe();
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(MoeTrace().json(), model);
+    ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
     const JoinedPass& decode = join->passes[1];
@@ -522,11 +538,9 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 // experts, joined to the fused expert rows the model view has for them.
 TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
 {
-    auto imported = importMeasurementData(MoeTrace(true).json(), "grouped.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     const ModelConfig model = tinyMoe();
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(MoeTrace(true).json(), model);
+    ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);
@@ -552,6 +566,8 @@ TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
                                                "aten::histc", "aten::index", "aten::topk"}));
     // Every op of the block has a FLOP and byte model (the synthetic trace has no Input type,
     // so its kernels are not placed here): the MoE's sort, count and combine ops included.
+    auto imported = importMeasurementData(MoeTrace(true).json(), "grouped.json");
+    ASSERT_TRUE(imported);
     for (const std::string& op : imported->trace.opNames)
         EXPECT_NE(classifyAtenOp(op).family, AtenFamily::None) << op;
 }
@@ -617,11 +633,9 @@ TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
 // · V); repeat_kv's copies are not in the model.
 TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
 {
-    auto imported = importMeasurementData(TinyTrace(true).json(), "eager.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     const ModelConfig model = tinyModel();
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(TinyTrace(true).json(), model);
+    ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
     EXPECT_EQ(join->passes[0].context, 4.0);
@@ -653,17 +667,9 @@ namespace {
 // Phi-2's shape at 2 layers: LayerNorm, Q, K and V with bias, partial RoPE (6 of 16 dims
 // rotated, then joined to the 10 passed through), attention and the MLP side by side on one
 // normed input, GELU written out in Python (gelu_new), one sum of attention, MLP and residual.
-class PhiTrace : TraceWriter {
-public:
-    std::string json()
-    {
-        pass(4, 4, 0);
-        pass(1, 5, 4);
-        return finish();
-    }
-
+class PhiTrace : public TraceWriter {
 private:
-    void pass(int L, int S, int cached)
+    void pass(int L, int S, int cached) override
     {
         const std::string l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]", q = "[2, 4, " + l;
@@ -703,8 +709,6 @@ private:
 
 TEST(TraceModelJoin, ParallelBlockWithPartialRopeAndPythonGelu)
 {
-    auto imported = importMeasurementData(PhiTrace().json(), "phi.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     ModelCatalog catalog = ModelCatalog::builtin();
     auto models =
         catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) + "/models/hf/phi-2/config.json");
@@ -716,8 +720,8 @@ TEST(TraceModelJoin, ParallelBlockWithPartialRopeAndPythonGelu)
     model.headDim = 16;
     model.vocabSize = 1000;
     model.layers = 2;
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(PhiTrace().json(), model);
+    ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);
@@ -742,15 +746,7 @@ namespace {
 
 // Qwen3's attention: an RMSNorm over each head of Q and of K (q_norm, k_norm) right after
 // their projections, before V's; RoPE after all three.
-class Qwen3Trace : TraceWriter {
-public:
-    std::string json()
-    {
-        pass(4, 4, 0);
-        pass(1, 5, 4);
-        return finish();
-    }
-
+class Qwen3Trace : public TraceWriter {
 private:
     void headNorm(const std::string& l, int heads)
     {
@@ -761,7 +757,7 @@ private:
         op("aten::mul", "[" + x + ", 16], " + x + ", 1]]");
         op("aten::mul", "[[16], " + x + ", 16]]");
     }
-    void pass(int L, int S, int cached)
+    void pass(int L, int S, int cached) override
     {
         const std::string l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
@@ -791,8 +787,7 @@ private:
             op("aten::mm", "[[" + T + ", 192], [192, 64]]");
             op("aten::add", "[" + x + ", " + x + ", []]");
         }
-        op("aten::mul", "[[64], " + x + "]");
-        op("aten::mm", "[[2, 64], [64, 1000]]");
+        finalNormAndHead(x);
     }
 };
 
@@ -802,12 +797,10 @@ private:
 // and RoPE keeps only RoPE's.
 TEST(TraceModelJoin, PerHeadQkNormsAreNotTakenForRope)
 {
-    auto imported = importMeasurementData(Qwen3Trace().json(), "qwen3.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     ModelConfig model = tinyModel();
     model.qkvBias = false;
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(Qwen3Trace().json(), model);
+    ASSERT_TRUE(join);
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);
     EXPECT_EQ(findOp(decode, "rope")->kernels, 4);
@@ -846,17 +839,9 @@ ModelConfig tinyMla()
     return m;
 }
 
-class MlaTrace : TraceWriter {
-public:
-    std::string json()
-    {
-        pass(4, 4, 0);
-        pass(1, 5, 4);
-        return finish();
-    }
-
+class MlaTrace : public TraceWriter {
 private:
-    void pass(int L, int S, int cached)
+    void pass(int L, int S, int cached) override
     {
         const std::string l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]", q = "[2, 4, " + l;
@@ -915,8 +900,7 @@ private:
             }
             op("aten::add", "[" + x + ", " + x + ", []]");
         }
-        op("aten::mul", "[[64], " + x + "]");
-        op("aten::mm", "[[2, 64], [64, 1000]]");
+        finalNormAndHead(x);
     }
 };
 
@@ -924,11 +908,9 @@ private:
 
 TEST(TraceModelJoin, LatentAttentionAndDeepSeekMoeJoinToTheirRows)
 {
-    auto imported = importMeasurementData(MlaTrace().json(), "mla.json");
-    ASSERT_TRUE(imported) << imported.error().message;
     const ModelConfig model = tinyMla();
-    auto join = joinTraceToModel(*imported, model, h200());
-    ASSERT_TRUE(join) << join.error().message;
+    const auto join = joinOf(MlaTrace().json(), model);
+    ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     const JoinedPass& prefill = join->passes[0];
     const JoinedPass& decode = join->passes[1];
@@ -1002,9 +984,9 @@ TEST(TraceModelJoin, GraphReplaysAndEngineAttentionOpsAreNamed)
               "launching op (replayed from a CUDA graph?); profile the model eagerly, e.g. "
               "model.generate() under torch.profiler with record_shapes=True");
 
-    class EngineTrace : TraceWriter {
+    class EngineTrace : public TraceWriter {
     public:
-        std::string json()
+        std::string events()
         {
             op("aten::mm", "[[8, 64], [64, 128]]");
             op("aiter::mha_batch_prefill", "[[8, 4, 16], [900, 2, 16], [900, 2, 16], [3]]");
@@ -1012,7 +994,7 @@ TEST(TraceModelJoin, GraphReplaysAndEngineAttentionOpsAreNamed)
             return finish();
         }
     };
-    auto engine = importMeasurementData(EngineTrace().json(), "engine.json");
+    auto engine = importMeasurementData(EngineTrace().events(), "engine.json");
     ASSERT_TRUE(engine) << engine.error().message;
     engine->file = "engine.json";
     join = joinTraceToModel(*engine, tinyModel(), h200());
