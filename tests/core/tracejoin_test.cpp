@@ -81,6 +81,36 @@ const JoinedOperator* findOp(const JoinedPass& p, const std::string& name)
     return nullptr;
 }
 
+// An operator of a joined pass and how many kernels it has.
+struct OperatorKernels {
+    const char* name;
+    long long kernels;
+};
+
+// The pass runs these operators over these many kernels: all of them in this order (`inOrder`),
+// each 10 µs a kernel as the synthetic traces time them, or among others; with `predicted`,
+// each has a row of the model to predict it.
+void expectOperators(const JoinedPass& pass, const std::vector<OperatorKernels>& expected,
+                     bool inOrder, bool predicted)
+{
+    if (inOrder) {
+        ASSERT_EQ(pass.operators.size(), expected.size());
+    }
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const JoinedOperator* o = inOrder ? &pass.operators[i] : findOp(pass, expected[i].name);
+        ASSERT_NE(o, nullptr) << expected[i].name;
+        EXPECT_EQ(o->name, expected[i].name) << i;
+        EXPECT_EQ(o->kernels, expected[i].kernels) << expected[i].name;
+        if (inOrder) {
+            EXPECT_NEAR(o->measuredS, double(expected[i].kernels) * 10e-6, 1e-12)
+                << expected[i].name;
+        }
+        if (predicted) {
+            EXPECT_GT(o->predictedS, 0.0) << expected[i].name;
+        }
+    }
+}
+
 double rowTime(const ModelConfig& m, Phase phase, double batch, double context, bool fused,
                const std::string& key)
 {
@@ -256,6 +286,49 @@ public:
 protected:
     // L new tokens a sequence, S keys attended, `cached` of them in the cache before.
     virtual void pass(int L, int S, int cached) { (void)L, (void)S, (void)cached; }
+    // The KV-cache write (2 KV heads of 16), SDPA over 4 query heads, the O projection, the
+    // residual add and the post-attention norm's scale of a tiny model's layer.
+    void attentionBlock(int L, int S, int cached)
+    {
+        const std::string l = std::to_string(L), s = std::to_string(S);
+        const std::string x = "[2, " + l + ", 64]";
+        op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " + l +
+                            ", 16]], []]");
+        op("aten::_scaled_dot_product_efficient_attention",
+           "[[2, 4, " + l + ", 16], [2, 2, " + s + ", 16], [2, 2, " + s + ", 16], [], [], [], []]");
+        op("aten::mm", "[[" + std::to_string(2 * L) + ", 64], [64, 64]]");
+        op("aten::add", "[" + x + ", " + x + ", []]");
+        op("aten::mul", "[[64], " + x + "]");
+    }
+    // One routed expert of a Hugging Face MoE loop over `rows` of the T tokens: gather them,
+    // gate, SiLU, up, product, down, scale by the routing weight, index_add_ into the output.
+    void loopedExpert(int T, int rows, int width)
+    {
+        const std::string t = "[" + std::to_string(T) + ", 64]", r = std::to_string(rows);
+        const std::string in = "[[" + r + ", 64], [64, " + std::to_string(width) + "]]";
+        const std::string mid = "[" + r + ", " + std::to_string(width) + "]";
+        op("aten::index", "[" + t + ", []]");
+        op("aten::mm", in);
+        op("aten::silu", "[" + mid + "]");
+        op("aten::mm", in);
+        op("aten::mul", "[" + mid + ", " + mid + "]");
+        op("aten::mm", "[" + mid + ", [" + std::to_string(width) + ", 64]]");
+        op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
+        op("aten::index_add_", "[" + t + ", [], [" + r + "], [" + r + ", 64], []]");
+    }
+    // A gated MLP of `width` over all T tokens (the shared expert): gate, SiLU, up, product,
+    // down.
+    void tokenMlp(int T, int width)
+    {
+        const std::string t = "[" + std::to_string(T) + ", 64]";
+        const std::string mid = "[" + std::to_string(T) + ", " + std::to_string(width) + "]";
+        const std::string w = "[64, " + std::to_string(width) + "]";
+        op("aten::mm", "[" + t + ", " + w + "]");
+        op("aten::silu", "[" + mid + "]");
+        op("aten::mm", "[" + t + ", " + w + "]");
+        op("aten::mul", "[" + mid + ", " + mid + "]");
+        op("aten::mm", "[" + mid + ", [" + std::to_string(width) + ", 64]]");
+    }
     // The final norm's scale and the lm_head of the tiny models (hidden 64, vocabulary 1000).
     void finalNormAndHead(const std::string& x)
     {
@@ -357,20 +430,24 @@ TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
     auto join = joinTraceToModel(*imported, model, h200());
     ASSERT_TRUE(join) << join.error().message;
     const JoinedPass& decode = join->passes[1];
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {
-        {"embedding", 1},           {"input_norm", 4},   {"qkv_proj", 2},   {"rope", 4},
-        {"kv_cache_write", 2},      {"attention", 2},    {"o_proj", 4},     {"attn_residual", 2},
-        {"post_attention_norm", 2}, {"gate_up_proj", 2}, {"act", 2},        {"mul", 2},
-        {"down_proj", 2},           {"mlp_residual", 2}, {"final_norm", 1}, {"lm_head", 1}};
-    ASSERT_EQ(decode.operators.size(), std::size(expected));
-    for (std::size_t i = 0; i < std::size(expected); ++i) {
-        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
-        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
-        EXPECT_NEAR(decode.operators[i].measuredS, expected[i].kernels * 10e-6, 1e-12);
-    }
+    expectOperators(decode,
+                    {{"embedding", 1},
+                     {"input_norm", 4},
+                     {"qkv_proj", 2},
+                     {"rope", 4},
+                     {"kv_cache_write", 2},
+                     {"attention", 2},
+                     {"o_proj", 4},
+                     {"attn_residual", 2},
+                     {"post_attention_norm", 2},
+                     {"gate_up_proj", 2},
+                     {"act", 2},
+                     {"mul", 2},
+                     {"down_proj", 2},
+                     {"mlp_residual", 2},
+                     {"final_norm", 1},
+                     {"lm_head", 1}},
+                    true, true);
     ASSERT_EQ(decode.notInModel.size(), 1u);
     EXPECT_EQ(decode.notInModel[0].op, "aten::argmax");
     EXPECT_EQ(decode.notInModel[0].kernels, 1);
@@ -422,14 +499,7 @@ private:
             op("aten::addmm", "[[32], " + t + ", [64, 32], [], []]");
             op("aten::addmm", "[[32], " + t + ", [64, 32], [], []]");
             op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
-            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
-                                l + ", 16]], []]");
-            op("aten::_scaled_dot_product_efficient_attention",
-               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
-                   std::to_string(S) + ", 16], [], [], [], []]");
-            op("aten::mm", "[" + t + ", [64, 64]]");
-            op("aten::add", "[" + x + ", " + x + ", []]");
-            op("aten::mul", "[[64], " + x + "]");
+            attentionBlock(L, S, cached);
             op("aten::mm", "[" + t + ", [64, 4]]");
             op("aten::_softmax", "[[" + T + ", 4], [], []]");
             op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
@@ -446,21 +516,9 @@ private:
                 op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
                 op("aten::index_add_", "[" + t + ", [], [" + r + "], [" + r + ", 64], []]");
             }
-            for (int expert = 0; expert < (m_grouped ? 0 : 3); ++expert) {
-                op("aten::index", "[" + t + ", []]");
-                op("aten::mm", "[[3, 64], [64, 40]]");
-                op("aten::silu", "[[3, 40]]");
-                op("aten::mm", "[[3, 64], [64, 40]]");
-                op("aten::mul", "[[3, 40], [3, 40]]");
-                op("aten::mm", "[[3, 40], [40, 64]]");
-                op("aten::mul", "[[3, 64], [3, 1]]");
-                op("aten::index_add_", "[" + t + ", [], [3], [3, 64], []]");
-            }
-            op("aten::mm", "[" + t + ", [64, 96]]");
-            op("aten::silu", "[[" + T + ", 96]]");
-            op("aten::mm", "[" + t + ", [64, 96]]");
-            op("aten::mul", "[[" + T + ", 96], [" + T + ", 96]]");
-            op("aten::mm", "[[" + T + ", 96], [96, 64]]");
+            for (int expert = 0; expert < (m_grouped ? 0 : 3); ++expert)
+                loopedExpert(2 * L, 3, 40);
+            tokenMlp(2 * L, 96);
             op("aten::mm", "[" + t + ", [64, 1]]");
             op("aten::sigmoid", "[[" + T + ", 1]]");
             op("aten::mul", "[[" + T + ", 1], " + t + "]");
@@ -485,44 +543,36 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.phase, Phase::Decode);
     EXPECT_EQ(decode.layers, 2);
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {{"embedding", 1},
-                    {"input_norm", 4},
-                    {"q_proj", 2},
-                    {"k_proj", 2},
-                    {"v_proj", 2},
-                    {"rope", 2},
-                    {"kv_cache_write", 2},
-                    {"attention", 2},
-                    {"o_proj", 2},
-                    {"attn_residual", 2},
-                    {"post_attention_norm", 2},
-                    {"router", 2},
-                    {"router_softmax", 2},
-                    {"expert_gate_proj", 6},
-                    {"expert_act", 6},
-                    {"expert_up_proj", 6},
-                    {"expert_mul", 6},
-                    {"expert_down_proj", 6},
-                    {"expert_combine", 18}, // 3 × (scale, index_add_) + sigmoid, mul, add
-                    {"shared_gate_proj", 2},
-                    {"shared_act", 2},
-                    {"shared_up_proj", 2},
-                    {"shared_mul", 2},
-                    {"shared_down_proj", 2},
-                    {"shared_expert_gate", 2},
-                    {"mlp_residual", 2},
-                    {"final_norm", 1},
-                    {"lm_head", 1}};
-    ASSERT_EQ(decode.operators.size(), std::size(expected));
-    for (std::size_t i = 0; i < std::size(expected); ++i) {
-        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
-        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
-        // Every operator is one the model view has: a row to predict it.
-        EXPECT_GT(decode.operators[i].predictedS, 0.0) << expected[i].name;
-    }
+    expectOperators(decode,
+                    {{"embedding", 1},
+                     {"input_norm", 4},
+                     {"q_proj", 2},
+                     {"k_proj", 2},
+                     {"v_proj", 2},
+                     {"rope", 2},
+                     {"kv_cache_write", 2},
+                     {"attention", 2},
+                     {"o_proj", 2},
+                     {"attn_residual", 2},
+                     {"post_attention_norm", 2},
+                     {"router", 2},
+                     {"router_softmax", 2},
+                     {"expert_gate_proj", 6},
+                     {"expert_act", 6},
+                     {"expert_up_proj", 6},
+                     {"expert_mul", 6},
+                     {"expert_down_proj", 6},
+                     {"expert_combine", 18}, // 3 × (scale, index_add_) + sigmoid, mul, add
+                     {"shared_gate_proj", 2},
+                     {"shared_act", 2},
+                     {"shared_up_proj", 2},
+                     {"shared_mul", 2},
+                     {"shared_down_proj", 2},
+                     {"shared_expert_gate", 2},
+                     {"mlp_residual", 2},
+                     {"final_norm", 1},
+                     {"lm_head", 1}},
+                    true, true);
     // Dispatch and selection are not in the model, and say so with their time.
     ASSERT_EQ(decode.notInModel.size(), 3u);
     EXPECT_EQ(decode.notInModel[0].op, "aten::index");
@@ -544,18 +594,17 @@ TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
     ASSERT_EQ(join->passes.size(), 2u);
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {{"router", 2},          {"router_softmax", 2},   {"expert_gate_up_proj", 2},
-                    {"expert_act", 2},      {"expert_mul", 2},       {"expert_down_proj", 2},
-                    {"expert_combine", 10}, {"shared_gate_proj", 2}, {"mlp_residual", 2}};
-    for (const auto& e : expected) {
-        const JoinedOperator* o = findOp(decode, e.name);
-        ASSERT_NE(o, nullptr) << e.name;
-        EXPECT_EQ(o->kernels, e.kernels) << e.name;
-        EXPECT_GT(o->predictedS, 0.0) << e.name;
-    }
+    expectOperators(decode,
+                    {{"router", 2},
+                     {"router_softmax", 2},
+                     {"expert_gate_up_proj", 2},
+                     {"expert_act", 2},
+                     {"expert_mul", 2},
+                     {"expert_down_proj", 2},
+                     {"expert_combine", 10},
+                     {"shared_gate_proj", 2},
+                     {"mlp_residual", 2}},
+                    false, true);
     EXPECT_DOUBLE_EQ(findOp(decode, "expert_gate_up_proj")->predictedS,
                      rowTime(model, Phase::Decode, 2, 4, true, "expert_gate_up_proj"));
     std::vector<std::string> notIn;
@@ -644,18 +693,14 @@ TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
     EXPECT_EQ(decode.batch, 2.0);
     EXPECT_EQ(decode.context, 4.0);
     EXPECT_EQ(decode.layers, 2);
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {{"rope", 4},         {"kv_cache_write", 2}, {"attn_qk", 2},
-                    {"attn_softmax", 6}, {"attn_pv", 2},        {"o_proj", 4}};
-    for (const auto& e : expected) {
-        const JoinedOperator* o = findOp(decode, e.name);
-        ASSERT_NE(o, nullptr) << e.name;
-        EXPECT_EQ(o->kernels, e.kernels) << e.name;
-        EXPECT_DOUBLE_EQ(o->predictedS, rowTime(model, Phase::Decode, 2, 4, false, e.name))
+    const std::vector<OperatorKernels> expected = {{"rope", 4},    {"kv_cache_write", 2},
+                                                   {"attn_qk", 2}, {"attn_softmax", 6},
+                                                   {"attn_pv", 2}, {"o_proj", 4}};
+    expectOperators(decode, expected, false, true);
+    for (const OperatorKernels& e : expected)
+        EXPECT_DOUBLE_EQ(findOp(decode, e.name)->predictedS,
+                         rowTime(model, Phase::Decode, 2, 4, false, e.name))
             << e.name;
-    }
     EXPECT_EQ(findOp(decode, "attention"), nullptr);
     ASSERT_FALSE(decode.notInModel.empty());
     EXPECT_EQ(decode.notInModel[0].op, "aten::copy_");
@@ -726,20 +771,24 @@ TEST(TraceModelJoin, ParallelBlockWithPartialRopeAndPythonGelu)
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);
     EXPECT_EQ(decode.context, 4.0);
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {
-        {"embedding", 1},     {"input_norm", 2},   {"q_proj", 2},         {"k_proj", 2},
-        {"v_proj", 2},        {"rope", 8},         {"kv_cache_write", 2}, {"attention", 2},
-        {"o_proj", 2},        {"up_proj", 2},      {"act", 10},           {"down_proj", 2},
-        {"attn_residual", 2}, {"mlp_residual", 2}, {"final_norm", 1},     {"lm_head", 1}};
-    ASSERT_EQ(decode.operators.size(), std::size(expected));
-    for (std::size_t i = 0; i < std::size(expected); ++i) {
-        EXPECT_EQ(decode.operators[i].name, expected[i].name) << i;
-        EXPECT_EQ(decode.operators[i].kernels, expected[i].kernels) << expected[i].name;
-        EXPECT_GT(decode.operators[i].predictedS, 0.0) << expected[i].name;
-    }
+    expectOperators(decode,
+                    {{"embedding", 1},
+                     {"input_norm", 2},
+                     {"q_proj", 2},
+                     {"k_proj", 2},
+                     {"v_proj", 2},
+                     {"rope", 8},
+                     {"kv_cache_write", 2},
+                     {"attention", 2},
+                     {"o_proj", 2},
+                     {"up_proj", 2},
+                     {"act", 10},
+                     {"down_proj", 2},
+                     {"attn_residual", 2},
+                     {"mlp_residual", 2},
+                     {"final_norm", 1},
+                     {"lm_head", 1}},
+                    true, true);
 }
 
 namespace {
@@ -772,14 +821,7 @@ private:
             op("aten::mm", "[" + t + ", [64, 32]]");
             op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
             op("aten::cat", "[[[2, 4, " + l + ", 8], [2, 4, " + l + ", 8]], []]");
-            op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
-                                l + ", 16]], []]");
-            op("aten::_scaled_dot_product_efficient_attention",
-               "[[2, 4, " + l + ", 16], [2, 2, " + std::to_string(S) + ", 16], [2, 2, " +
-                   std::to_string(S) + ", 16], [], [], [], []]");
-            op("aten::mm", "[" + t + ", [64, 64]]");
-            op("aten::add", "[" + x + ", " + x + ", []]");
-            op("aten::mul", "[[64], " + x + "]");
+            attentionBlock(L, S, cached);
             op("aten::mm", "[" + t + ", [64, 192]]");
             op("aten::silu", "[[2, " + l + ", 192]]");
             op("aten::mm", "[" + t + ", [64, 192]]");
@@ -881,21 +923,9 @@ private:
                 op("aten::mm", "[" + t + ", [64, 4]]");
                 op("aten::sigmoid", "[[" + T + ", 4]]");
                 op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
-                for (int expert = 0; expert < 2; ++expert) {
-                    op("aten::index", "[" + t + ", []]");
-                    op("aten::mm", "[[1, 64], [64, 16]]");
-                    op("aten::silu", "[[1, 16]]");
-                    op("aten::mm", "[[1, 64], [64, 16]]");
-                    op("aten::mul", "[[1, 16], [1, 16]]");
-                    op("aten::mm", "[[1, 16], [16, 64]]");
-                    op("aten::mul", "[[1, 64], [1, 1]]");
-                    op("aten::index_add_", "[" + t + ", [], [1], [1, 64], []]");
-                }
-                op("aten::mm", "[" + t + ", [64, 16]]");
-                op("aten::silu", "[[" + T + ", 16]]");
-                op("aten::mm", "[" + t + ", [64, 16]]");
-                op("aten::mul", "[[" + T + ", 16], [" + T + ", 16]]");
-                op("aten::mm", "[[" + T + ", 16], [16, 64]]");
+                for (int expert = 0; expert < 2; ++expert)
+                    loopedExpert(2 * L, 1, 16);
+                tokenMlp(2 * L, 16);
                 op("aten::add", "[" + x + ", " + x + ", []]");
             }
             op("aten::add", "[" + x + ", " + x + ", []]");
@@ -918,26 +948,19 @@ TEST(TraceModelJoin, LatentAttentionAndDeepSeekMoeJoinToTheirRows)
     EXPECT_EQ(decode.phase, Phase::Decode);
     EXPECT_EQ(decode.context, 4.0);
     EXPECT_EQ(decode.layers, 2);
-    const struct {
-        const char* name;
-        long long kernels;
-    } expected[] = {{"q_a_proj", 2},       {"q_a_norm", 4},
-                    {"q_b_proj", 2},       {"kv_a_proj", 2},
-                    {"kv_a_norm", 4},      {"kv_b_proj", 2},
-                    {"rope", 6},           {"kv_cache_write", 4},
-                    {"attention", 2},      {"o_proj", 2},
-                    {"gate_proj", 1},      {"up_proj", 1},
-                    {"down_proj", 1},      {"router", 1},
-                    {"router_softmax", 1}, {"expert_gate_proj", 2},
-                    {"expert_up_proj", 2}, {"expert_down_proj", 2},
-                    {"expert_combine", 5}, {"shared_gate_proj", 1},
-                    {"shared_up_proj", 1}, {"shared_down_proj", 1},
-                    {"shared_act", 1},     {"mlp_residual", 2}};
-    for (const auto& e : expected) {
-        const JoinedOperator* o = findOp(decode, e.name);
-        ASSERT_NE(o, nullptr) << e.name;
-        EXPECT_EQ(o->kernels, e.kernels) << e.name;
-    }
+    expectOperators(decode, {{"q_a_proj", 2},       {"q_a_norm", 4},
+                             {"q_b_proj", 2},       {"kv_a_proj", 2},
+                             {"kv_a_norm", 4},      {"kv_b_proj", 2},
+                             {"rope", 6},           {"kv_cache_write", 4},
+                             {"attention", 2},      {"o_proj", 2},
+                             {"gate_proj", 1},      {"up_proj", 1},
+                             {"down_proj", 1},      {"router", 1},
+                             {"router_softmax", 1}, {"expert_gate_proj", 2},
+                             {"expert_up_proj", 2}, {"expert_down_proj", 2},
+                             {"expert_combine", 5}, {"shared_gate_proj", 1},
+                             {"shared_up_proj", 1}, {"shared_down_proj", 1},
+                             {"shared_act", 1},     {"mlp_residual", 2}},
+                    false, false);
     // Hugging Face up-projects K and V at every step; the model's decode absorbs W_UK and
     // W_UV (no kv_b_proj row), so the join shows that GEMM's time against no prediction.
     EXPECT_EQ(findOp(decode, "kv_b_proj")->predictedS, 0.0);
