@@ -1,9 +1,85 @@
 // Fuzzes the TorchTraceImporter (core/measured/torchimporter.h): see measured_fuzz_check.h for the
-// properties.
+// properties. Whatever it accepts is also joined to three tiny models (dense with fused QKV, a
+// Qwen-MoE-shaped one, a DeepSeek-shaped one with MLA) by joinTraceToModel: a refusal is fine,
+// a crash or a number that is not finite is not. The seeds dense-join.json, moe-join.json and
+// mla-join.json (tests/fuzz/corpus/torch) are traces those models join, written by the
+// synthetic traces of tests/core/tracejoin_test.cpp.
+#include "core/hardware/catalog.h"
+#include "core/measured/modeljoin.h"
 #include "core/measured/torchimporter.h"
+#include "core/models/modelconfig.h"
 #include "measured_fuzz_check.h"
+
+#include <vector>
+
+namespace {
+
+std::vector<roofscope::ModelConfig> tinyModels()
+{
+    using roofscope::ModelCatalog;
+    roofscope::ModelConfig dense = *ModelCatalog::builtin().find("llama-3-8b");
+    dense.hiddenSize = 64;
+    dense.intermediateSize = 192;
+    dense.layers = 2;
+    dense.heads = 4;
+    dense.kvHeads = 2;
+    dense.headDim = 16;
+    dense.vocabSize = 1000;
+    dense.qkvBias = true;
+    roofscope::ModelConfig moe = dense;
+    moe.intermediateSize = 96;
+    moe.experts = 4;
+    moe.expertsPerToken = 2;
+    moe.moeIntermediateSize = 40;
+    moe.sharedExpertSize = 96;
+    moe.sharedExpertGate = true;
+    roofscope::ModelConfig mla = *ModelCatalog::builtin().find("deepseek-v3");
+    mla.hiddenSize = 64;
+    mla.heads = mla.kvHeads = 4;
+    mla.headDim = 12;
+    mla.mla = {16, 24, 8, 4, 8};
+    mla.intermediateSize = 48;
+    mla.moeIntermediateSize = 16;
+    mla.experts = 4;
+    mla.expertsPerToken = 2;
+    mla.sharedExperts = 1;
+    mla.firstDenseLayers = 1;
+    mla.layers = 2;
+    mla.vocabSize = 1000;
+    return {dense, moe, mla};
+}
+
+void checkJoins(const std::uint8_t* data, std::size_t size)
+{
+    using namespace roofscope;
+    static const std::vector<ModelConfig> models = tinyModels();
+    static const HardwareCatalog catalog = HardwareCatalog::builtin();
+    const Hardware& gpu = *catalog.find("h200-sxm");
+    auto imported = importMeasurementData(
+        std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+    if (!imported)
+        return;
+    for (const ModelConfig& model : models) {
+        auto join = joinTraceToModel(*imported, model, gpu);
+        if (!join)
+            continue;
+        fuzz::requireFinite(join->placedTimeShare);
+        for (const JoinedPass& p : join->passes) {
+            fuzz::requireFinite(p.measuredS);
+            fuzz::requireFinite(p.predictedS);
+            fuzz::requireFinite(p.wallS);
+            for (const JoinedOperator& o : p.operators) {
+                fuzz::requireFinite(o.measuredS);
+                fuzz::requireFinite(o.predictedS);
+            }
+        }
+    }
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    checkJoins(data, size);
     return roofscope::fuzz::fuzzImporter<roofscope::TorchTraceImporter>(data, size);
 }
