@@ -20,12 +20,6 @@ struct PathStep {
     LaunchShape shape;
 };
 
-bool hasSeveralShapes(const std::vector<PathStep>& steps)
-{
-    return std::any_of(steps.begin(), steps.end(),
-                       [&](const PathStep& s) { return !sameShape(s.shape, steps.front().shape); });
-}
-
 // One vertex a shape: the launches of one shape (a layer's 32 launches of a projection, not
 // grouped) are a cluster the line passes once, through its point of median intensity, so that
 // the path reads as the sweep and not as a scribble through every repeat.
@@ -102,8 +96,7 @@ std::vector<FigureMeasuredPath> measuredPathsFor(const std::vector<MeasuredPoint
     }
     std::vector<FigureMeasuredPath> paths;
     for (auto& [hardware, steps] : groups) {
-        if (steps.size() < 2 || !hasSeveralShapes(steps))
-            continue;
+        // One shape (a name's repeated launches) is one vertex: no path.
         const std::vector<PathStep> vertices = verticesOf(std::move(steps));
         if (vertices.size() < 2 || !readsAsSweep(vertices))
             continue;

@@ -94,6 +94,12 @@ bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names)
     return false;
 }
 
+// A tensor whose last dim is `width` (hidden-wide, or as wide as an MLP).
+bool lastDimIs(const Sizes& in, double width)
+{
+    return !in.empty() && double(in.back()) == width;
+}
+
 // Ops of an RMSNorm/LayerNorm as eager PyTorch runs it (to float, pow, mean, add eps, rsqrt,
 // mul, to the stream type, mul by the weight) or as one fused op.
 bool normShaped(std::string_view op, const TraceOpShape* s, double hidden, double tokens)
@@ -103,7 +109,7 @@ bool normShaped(std::string_view op, const TraceOpShape* s, double hidden, doubl
     if (op.find("norm") != std::string_view::npos)
         return true;
     for (const Sizes& in : s->inputs)
-        if (!in.empty() && double(in.back()) == hidden)
+        if (lastDimIs(in, hidden))
             return true;
     // The per-token statistic ([tokens, 1]: mean + eps, rsqrt).
     if (isOneOf(op, {"aten::add", "aten::rsqrt", "aten::mean", "aten::pow", "aten::mul",
@@ -120,9 +126,7 @@ bool residualAdd(std::string_view op, const TraceOpShape* s, double hidden)
 {
     if (!s || (op != "aten::add" && op != "aten::add_") || s->inputs.size() < 2)
         return false;
-    const Sizes& a = s->inputs[0];
-    const Sizes& b = s->inputs[1];
-    return !a.empty() && !b.empty() && double(a.back()) == hidden && double(b.back()) == hidden;
+    return lastDimIs(s->inputs[0], hidden) && lastDimIs(s->inputs[1], hidden);
 }
 
 // The KV-cache write: a cat (or copy into a cache) whose inputs differ in length, the cache so
@@ -154,8 +158,7 @@ bool cacheWrite(std::string_view op, const TraceOpShape* s)
 // MLP's width.
 bool activationPiece(std::string_view op, const TraceOpShape* s, double width)
 {
-    return s && !s->inputs.empty() && !s->inputs.front().empty() &&
-           double(s->inputs.front().back()) == width &&
+    return s && !s->inputs.empty() && lastDimIs(s->inputs.front(), width) &&
            isOneOf(op, {"aten::pow", "aten::tanh", "aten::add", "aten::add_", "aten::div",
                         "aten::sigmoid", "aten::neg", "aten::exp", "aten::erf", "aten::mul",
                         "aten::mul_", "aten::sub", "aten::rsub", "aten::_to_copy"});
@@ -179,7 +182,7 @@ bool combineOp(std::string_view op, const TraceOpShape* s, double hidden)
     if (op == "aten::sigmoid")
         return true;
     return std::any_of(s->inputs.begin(), s->inputs.end(),
-                       [&](const Sizes& in) { return !in.empty() && double(in.back()) == hidden; });
+                       [&](const Sizes& in) { return lastDimIs(in, hidden); });
 }
 
 bool softmaxOp(std::string_view op)
@@ -211,6 +214,13 @@ enum class Stage { Start, Projections, AfterAttention, AfterO, Mlp, AfterDown, D
 
 // Whose GEMM the MLP stage last saw: the activation and product after it are that MLP's.
 enum class Group { Dense, Router, Expert, Shared };
+
+// The row of an MLP's activation or product: the dense MLP's, a routed expert's or the shared
+// expert's.
+const char* mlpRow(Group group, const char* dense, const char* expert, const char* shared)
+{
+    return group == Group::Expert ? expert : group == Group::Shared ? shared : dense;
+}
 
 // Where a pass's model part starts and stops: its lm_head GEMM, or (a base model's forward,
 // no lm_head) the end of its region.
@@ -280,7 +290,8 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             largestN = std::max(largestN, g->n);
             if (g->n == V && g->k == h)
                 heads.push_back(r);
-            if (g->k == h && (g->n == H * d || g->n == (H + 2.0 * KV) * d))
+            if (g->k == h && (g->n == H * d || g->n == (H + 2.0 * KV) * d ||
+                              (model.isMla() && g->n == double(model.mla.qLoraRank))))
                 projections = true;
         }
     auto mismatch = [&](double k, double n) {
@@ -675,17 +686,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                                          : group == Group::Shared ? S
                                                                   : I;
                     if (product)
-                        label(run,
-                              group == Group::Expert   ? "expert_mul"
-                              : group == Group::Shared ? "shared_mul"
-                                                       : "mul",
-                              layer);
+                        label(run, mlpRow(group, "mul", "expert_mul", "shared_mul"), layer);
                     else if (activationOp(op) || activationPiece(op, run.shape, width))
-                        label(run,
-                              group == Group::Expert   ? "expert_act"
-                              : group == Group::Shared ? "shared_act"
-                                                       : "act",
-                              layer);
+                        label(run, mlpRow(group, "act", "expert_act", "shared_act"), layer);
                 }
                 break;
             case Stage::AfterAttention:

@@ -13,6 +13,7 @@
 #include "core/models/workload.h"
 #include "core/util/format.h"
 #include "core/util/numbers.h"
+#include "tests/common/tinymodels.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
@@ -252,24 +253,6 @@ TEST(TraceModelJoin, MismatchedConfigIsAnErrorNamingTheShapes)
 
 namespace {
 
-// A 2-layer model of another family: fused QKV with bias (addmm), fused gate_up, SDPA's
-// efficient attention, an o_proj launched as split-K (two kernels of one op).
-ModelConfig tinyModel()
-{
-    ModelConfig m = *ModelCatalog::builtin().find("llama-3-8b");
-    m.id = "tiny";
-    m.name = "Tiny";
-    m.hiddenSize = 64;
-    m.intermediateSize = 192;
-    m.layers = 2;
-    m.heads = 4;
-    m.kvHeads = 2;
-    m.headDim = 16;
-    m.vocabSize = 1000;
-    m.qkvBias = true;
-    return m;
-}
-
 // Writes a trace of cpu_ops, each launching kernels of 10 µs (one per op unless told): by
 // default a prefill of 2 × 4 prompt tokens into an empty cache, then one decode step with 4
 // cached, as the subclass's pass() lays them out.
@@ -358,8 +341,10 @@ private:
     long long m_ts = 1000;
 };
 
-// With `eager`, attention as Hugging Face's eager path runs it: K and V repeated to the query
-// heads, QKᵀ as a bmm, the mask added, softmax, the cast back, the bmm with V.
+// The tiny dense model's trace: fused QKV with bias (addmm), fused gate_up, SDPA's efficient
+// attention, an o_proj launched as split-K (two kernels of one op). With `eager`, attention as
+// Hugging Face's eager path runs it: K and V repeated to the query heads, QKᵀ as a bmm, the
+// mask added, softmax, the cast back, the bmm with V.
 class TinyTrace : public TraceWriter {
 public:
     explicit TinyTrace(bool eager = false) : m_eager(eager) {}
@@ -414,7 +399,7 @@ TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
     const std::string text = TinyTrace().json();
     auto imported = importMeasurementData(text, "tiny.json");
     ASSERT_TRUE(imported) << imported.error().message;
-    const ModelConfig model = tinyModel();
+    const ModelConfig model = test::tinyDenseModel();
     auto split = splitTracePasses(imported->kernels, imported->trace, model, "tiny.json");
     ASSERT_TRUE(split) << split.error().message;
     ASSERT_EQ(split->passes.size(), 2u);
@@ -461,21 +446,6 @@ TEST(TraceModelJoin, SyntheticFusedQkvModelSplitsIntoPrefillAndDecode)
 }
 
 namespace {
-
-// A 2-layer Qwen-MoE-shaped model: 4 experts of FFN 40, top-2, a shared expert of 96 behind a
-// sigmoid gate; Q, K and V with bias.
-ModelConfig tinyMoe()
-{
-    ModelConfig m = tinyModel();
-    m.id = "tiny-moe";
-    m.intermediateSize = 96;
-    m.experts = 4;
-    m.expertsPerToken = 2;
-    m.moeIntermediateSize = 40;
-    m.sharedExpertSize = 96;
-    m.sharedExpertGate = true;
-    return m;
-}
 
 // Hugging Face's eager MoE block: the router, its softmax and top-k, then a loop over the
 // experts hit (gather the tokens, gate, act, up, mul, down, scale by the routing weight,
@@ -535,7 +505,7 @@ private:
 
 TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 {
-    const ModelConfig model = tinyMoe();
+    const ModelConfig model = test::tinyMoeModel();
     const auto join = joinOf(MoeTrace().json(), model);
     ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
@@ -588,7 +558,7 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 // experts, joined to the fused expert rows the model view has for them.
 TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
 {
-    const ModelConfig model = tinyMoe();
+    const ModelConfig model = test::tinyMoeModel();
     const auto join = joinOf(MoeTrace(true).json(), model);
     ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
@@ -682,7 +652,7 @@ TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
 // · V); repeat_kv's copies are not in the model.
 TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
 {
-    const ModelConfig model = tinyModel();
+    const ModelConfig model = test::tinyDenseModel();
     const auto join = joinOf(TinyTrace(true).json(), model);
     ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
@@ -839,7 +809,7 @@ private:
 // and RoPE keeps only RoPE's.
 TEST(TraceModelJoin, PerHeadQkNormsAreNotTakenForRope)
 {
-    ModelConfig model = tinyModel();
+    ModelConfig model = test::tinyDenseModel();
     model.qkvBias = false;
     const auto join = joinOf(Qwen3Trace().json(), model);
     ASSERT_TRUE(join);
@@ -862,25 +832,6 @@ namespace {
 // attention (Q through a 24-wide latent, K and V up-projected from a 16-wide one, 4 rotary
 // dims, values 8 wide), a dense first layer, then a MoE layer whose experts are scored by a
 // sigmoid and whose one shared expert is as wide as a routed one (16) but runs on every token.
-ModelConfig tinyMla()
-{
-    ModelConfig m = *ModelCatalog::builtin().find("deepseek-v3");
-    m.id = "tiny-mla";
-    m.hiddenSize = 64;
-    m.heads = m.kvHeads = 4;
-    m.headDim = 12;
-    m.mla = {16, 24, 8, 4, 8};
-    m.intermediateSize = 48;
-    m.moeIntermediateSize = 16;
-    m.experts = 4;
-    m.expertsPerToken = 2;
-    m.sharedExperts = 1;
-    m.firstDenseLayers = 1;
-    m.layers = 2;
-    m.vocabSize = 1000;
-    return m;
-}
-
 class MlaTrace : public TraceWriter {
 private:
     void pass(int L, int S, int cached) override
@@ -938,7 +889,7 @@ private:
 
 TEST(TraceModelJoin, LatentAttentionAndDeepSeekMoeJoinToTheirRows)
 {
-    const ModelConfig model = tinyMla();
+    const ModelConfig model = test::tinyMlaModel();
     const auto join = joinOf(MlaTrace().json(), model);
     ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
@@ -980,7 +931,7 @@ TEST(TraceModelJoin, TraceWithoutShapesSaysHowToRecordThem)
     auto imported = importMeasurementData(text, "noshapes.json");
     ASSERT_TRUE(imported) << imported.error().message;
     imported->file = "noshapes.json"; // as importMeasurementFile names it
-    auto join = joinTraceToModel(*imported, tinyModel(), h200());
+    auto join = joinTraceToModel(*imported, test::tinyDenseModel(), h200());
     ASSERT_FALSE(join);
     EXPECT_NE(join.error().message.find("noshapes.json"), std::string::npos);
     EXPECT_NE(join.error().message.find("record_shapes=True"), std::string::npos);
@@ -1000,7 +951,7 @@ TEST(TraceModelJoin, GraphReplaysAndEngineAttentionOpsAreNamed)
     auto replay = importMeasurementData(graph, "graph.json");
     ASSERT_TRUE(replay) << replay.error().message;
     replay->file = "graph.json";
-    auto join = joinTraceToModel(*replay, tinyModel(), h200());
+    auto join = joinTraceToModel(*replay, test::tinyDenseModel(), h200());
     ASSERT_FALSE(join);
     EXPECT_EQ(join.error().message,
               "graph.json: no GEMM op with Input Dims to match to tiny: 2 of 3 kernels have no "
@@ -1020,7 +971,7 @@ TEST(TraceModelJoin, GraphReplaysAndEngineAttentionOpsAreNamed)
     auto engine = importMeasurementData(EngineTrace().events(), "engine.json");
     ASSERT_TRUE(engine) << engine.error().message;
     engine->file = "engine.json";
-    join = joinTraceToModel(*engine, tinyModel(), h200());
+    join = joinTraceToModel(*engine, test::tinyDenseModel(), h200());
     ASSERT_FALSE(join);
     EXPECT_NE(join.error().message.find("pass 1 has no attention op the join reads"),
               std::string::npos)

@@ -9,6 +9,7 @@
 #include "core/measured/torchimporter.h"
 #include "core/models/modelconfig.h"
 #include "measured_fuzz_check.h"
+#include "tests/common/tinymodels.h"
 
 #include <vector>
 
@@ -16,37 +17,8 @@ namespace {
 
 std::vector<roofscope::ModelConfig> tinyModels()
 {
-    using roofscope::ModelCatalog;
-    roofscope::ModelConfig dense = *ModelCatalog::builtin().find("llama-3-8b");
-    dense.hiddenSize = 64;
-    dense.intermediateSize = 192;
-    dense.layers = 2;
-    dense.heads = 4;
-    dense.kvHeads = 2;
-    dense.headDim = 16;
-    dense.vocabSize = 1000;
-    dense.qkvBias = true;
-    roofscope::ModelConfig moe = dense;
-    moe.intermediateSize = 96;
-    moe.experts = 4;
-    moe.expertsPerToken = 2;
-    moe.moeIntermediateSize = 40;
-    moe.sharedExpertSize = 96;
-    moe.sharedExpertGate = true;
-    roofscope::ModelConfig mla = *ModelCatalog::builtin().find("deepseek-v3");
-    mla.hiddenSize = 64;
-    mla.heads = mla.kvHeads = 4;
-    mla.headDim = 12;
-    mla.mla = {16, 24, 8, 4, 8};
-    mla.intermediateSize = 48;
-    mla.moeIntermediateSize = 16;
-    mla.experts = 4;
-    mla.expertsPerToken = 2;
-    mla.sharedExperts = 1;
-    mla.firstDenseLayers = 1;
-    mla.layers = 2;
-    mla.vocabSize = 1000;
-    return {dense, moe, mla};
+    using namespace roofscope::test;
+    return {tinyDenseModel(), tinyMoeModel(), tinyMlaModel()};
 }
 
 void checkJoins(const std::uint8_t* data, std::size_t size)
