@@ -304,6 +304,8 @@ int runMeasured(const std::vector<std::string>& args)
         auto join = joinTraceToModel(trace, model, *gpu);
         if (!join)
             throw UsageError("measured: " + join.error().message);
+        for (const std::string& note : join->notes)
+            fileWarnings.push_back(trace.file + ": " + note);
         printModelView(*join, groupBy, format, fileWarnings);
         return 0;
     }

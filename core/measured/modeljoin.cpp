@@ -133,6 +133,7 @@ Expected<ModelJoin> joinTraceToModel(const MeasuredImport& trace, const ModelCon
     ModelJoin join;
     join.model = model.id;
     join.gpu = gpu.id;
+    join.notes = split->notes;
     double total = 0.0, placed = 0.0;
     double shortest = std::numeric_limits<double>::infinity();
     for (const MeasuredKernel& k : kernels) {

@@ -66,6 +66,7 @@ struct ModelJoin {
     double placedTimeShare = 0.0; // share of the trace's kernel time with FLOPs and bytes
     double shortestKernelS = 0.0;
     std::vector<JoinedPass> passes;
+    std::vector<std::string> notes; // what the split inferred (TracePasses::notes)
 };
 
 // Predictions use `roofscope model`'s defaults for the rest of the scenario (FP16, unfused,

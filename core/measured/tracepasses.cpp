@@ -230,6 +230,47 @@ struct PassBounds {
     bool head = false;
 };
 
+// A static KV cache (generate(..., cache_implementation="static"), Gemma-2's hybrid one) hands
+// attention its whole preallocated length at every step, so a decode step's key length is the
+// cache's size, not the tokens in it. Two decode steps in a row with one key length give it
+// away: a growing cache adds a token a step. The tokens cached are then counted from the
+// prefill before them: its prompt, one more each step. Returns what was done, for the user.
+std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
+{
+    double slots = 0.0;
+    for (std::size_t p = 1; p < passes.size(); ++p)
+        if (passes[p].phase == Phase::Decode && passes[p - 1].phase == Phase::Decode &&
+            passes[p].keyLength == passes[p - 1].keyLength)
+            slots = passes[p].keyLength;
+    if (slots == 0.0)
+        return {};
+    std::optional<double> cached; // tokens in the cache after the previous pass
+    long long counted = 0, uncounted = 0;
+    for (TracePass& pass : passes) {
+        if (pass.phase == Phase::Prefill) {
+            cached = pass.queryLength;
+        } else if (cached) {
+            pass.context = *cached;
+            *cached += pass.queryLength;
+            ++counted;
+        } else {
+            ++uncounted;
+        }
+    }
+    std::vector<std::string> notes;
+    if (counted > 0)
+        notes.push_back("attention reads a static KV cache of " + number(slots) +
+                        " slots at every decode step, so its key length is not the context: "
+                        "the " +
+                        std::to_string(counted) +
+                        " decode steps after a prefill take the prompt plus one token a step");
+    if (uncounted > 0)
+        notes.push_back(std::to_string(uncounted) +
+                        " decode steps before any prefill take the static KV cache's size (" +
+                        number(slots) + " slots) as their context");
+    return notes;
+}
+
 } // namespace
 
 Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernels,
@@ -441,6 +482,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         bool parallelAddSeen = false;         // a parallel block's first add after its MLP
         bool valuesProjected = false;         // this layer's V (or fused QKV) projection ran
         bool inMoe = false;                   // this layer's router has run
+        std::size_t embeddedAt = runs.size(); // the pass's embedding lookup
         std::optional<Attention> scores;      // the math path's QKᵀ, until its product with V
         std::vector<std::size_t> pendingNorm; // norm runs before the next q (or the lm_head)
         std::vector<std::size_t> moeTail;     // runs after an expert's down projection
@@ -513,6 +555,15 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 break;
             }
             if (stage == Stage::Start && embedding(run)) {
+                label(run, "embedding", -1);
+                embeddedAt = r;
+                continue;
+            }
+            // Gemma scales the looked-up rows by √hidden (a 0-dim tensor) before the first
+            // layer: part of the embedding.
+            if (stage == Stage::Start && r == embeddedAt + 1 && op == "aten::mul" && run.shape &&
+                run.shape->inputs.size() >= 2 && lastDimIs(run.shape->inputs[0], h) &&
+                run.shape->inputs[1].empty()) {
                 label(run, "embedding", -1);
                 continue;
             }
@@ -643,7 +694,12 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     residualSeen = !attentionsAdd;
                     label(run, attentionsAdd ? "attn_residual" : "mlp_residual", layer);
                 } else if (normShaped(op, run.shape, h, tokens)) {
-                    pendingNorm.push_back(r);
+                    // Gemma-2 norms the MLP's output before the residual add; a norm after
+                    // the add is the next layer's input norm (or the final norm).
+                    if (stage == Stage::AfterDown && !residualSeen && !model.parallelBlock)
+                        label(run, "mlp_output_norm", layer);
+                    else
+                        pendingNorm.push_back(r);
                 }
                 break;
             case Stage::Projections:
@@ -672,7 +728,10 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     residualSeen = true;
                     label(run, "attn_residual", layer);
                 } else if (normShaped(op, run.shape, h, tokens)) {
-                    label(run, "post_attention_norm", layer);
+                    // Gemma-2 norms attention's output before the residual add (its
+                    // post_attention_layernorm, which the model has no row for); the norm
+                    // after the add feeds the MLP.
+                    label(run, residualSeen ? "post_attention_norm" : "attn_output_norm", layer);
                 }
                 break;
             case Stage::Mlp:
@@ -735,6 +794,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             }
         out.passes.push_back(std::move(pass));
     }
+    out.notes = countStaticCache(out.passes);
     out.model = model;
     if (maxLayers < model.layers)
         out.model.layers = maxLayers;

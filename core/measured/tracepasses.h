@@ -55,6 +55,9 @@ struct TracePasses {
     std::vector<int> passOf;
     // The model the trace ran, cut to the trace's layer count when it has fewer.
     ModelConfig model;
+    // What the split had to infer, for the user: a static KV cache's contexts counted from the
+    // prefill.
+    std::vector<std::string> notes;
 };
 
 // `file` names the trace in errors: no Input Dims, no lm_head GEMM, GEMMs or attention heads

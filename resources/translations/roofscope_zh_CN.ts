@@ -883,6 +883,14 @@ Fix or remove them and restart RoofScope.</source>
         <translation>分块填充：其 %1×%2 分块执行的 FLOP 数至少是此 %4 × %5 × %6 GEMM 有效 FLOP 数的 %3 倍（占所执行计算量的 %7 %）；按有效 FLOP 数放置</translation>
     </message>
     <message>
+        <source>attention reads a static KV cache of %1 slots at every decode step, so its key length is not the context: the %2 decode steps after a prefill take the prompt plus one token a step</source>
+        <translation>注意力在每个解码步读取 %1 个槽位的静态 KV 缓存，因此其键长度不是上下文长度：预填充之后的 %2 个解码步的上下文取提示长度，每步加一个词元</translation>
+    </message>
+    <message>
+        <source>%1 decode steps before any prefill take the static KV cache&apos;s size (%2 slots) as their context</source>
+        <translation>在任何预填充之前的 %1 个解码步以静态 KV 缓存的大小（%2 个槽位）作为上下文</translation>
+    </message>
+    <message>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3266,6 +3274,10 @@ A new document is open instead.</source>
 </context>
 <context>
     <name>roofscope::PassesPanel</name>
+    <message>
+        <source>Note: %1.</source>
+        <translation>注：%1。</translation>
+    </message>
     <message>
         <source>Each forward pass of the trace, its operators, decoder layers and the kernels the model has no operator for: measured beside the model&apos;s prediction. Click a header to sort.</source>
         <translation>trace 中的每个前向遍及其算子、解码器层，以及模型中没有对应算子的内核：实测值与模型预测并列。点击表头排序。</translation>

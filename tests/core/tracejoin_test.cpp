@@ -17,6 +17,7 @@
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -259,10 +260,19 @@ namespace {
 class TraceWriter {
 public:
     virtual ~TraceWriter() = default;
-    std::string json()
+    // The prefill, then `steps` decode steps.
+    std::string json(int steps = 1)
     {
         pass(4, 4, 0);
-        pass(1, 5, 4);
+        for (int step = 0; step < steps; ++step)
+            pass(1, 5 + step, 4 + step);
+        return finish();
+    }
+    // `steps` decode steps of a generation whose prefill was not recorded.
+    std::string decodeOnly(int steps)
+    {
+        for (int step = 0; step < steps; ++step)
+            pass(1, 5 + step, 4 + step);
         return finish();
     }
 
@@ -326,7 +336,7 @@ protected:
             m_events << ",\n";
         m_events << R"({"ph": "X", "cat": "cpu_op", "name": ")" << name << R"(", "ts": )" << m_ts
                  << R"(, "dur": 5, "args": {"External id": )" << id << R"(, "Input Dims": )" << dims
-                 << "}}";
+                 << R"(, "Input type": )" << typesOf(dims) << "}}";
         for (int k = 0; k < kernels; ++k) {
             m_events << R"(, {"ph": "X", "cat": "kernel", "name": "k_)" << id << "_" << k
                      << R"(", "ts": )" << m_ts << R"(, "dur": 10, "args": {"External id": )" << id
@@ -336,6 +346,17 @@ protected:
     }
 
 private:
+    // The Input type a trace gives each input: bf16 for a tensor, TensorList for a list of
+    // them, Scalar for the rest (index tensors are taken as bf16 too: a small overcount).
+    static std::string typesOf(const std::string& dims)
+    {
+        nlohmann::json types = nlohmann::json::array();
+        for (const nlohmann::json& in : nlohmann::json::parse(dims))
+            types.push_back(in.empty()              ? "Scalar"
+                            : in.front().is_array() ? "TensorList"
+                                                    : "c10::BFloat16");
+        return types.dump();
+    }
     std::ostringstream m_events;
     int m_id = 0;
     long long m_ts = 1000;
@@ -824,6 +845,211 @@ TEST(TraceModelJoin, PerHeadQkNormsAreNotTakenForRope)
     for (const NotInModel& n : decode.notInModel)
         notIn += n.kernels;
     EXPECT_EQ(notIn, 2 * 2 * 5); // two norms of five kernels in each of two layers
+}
+
+namespace {
+
+// Gemma-2's shape at 2 layers (hidden 64, 4 query heads of 32 over 1 KV head, a GeGLU MLP of
+// 192, the head tied to the embedding) as Hugging Face runs it: the looked-up rows scaled by
+// √hidden, each RMSNorm in float with (1 + weight) as ten kernels, a norm on attention's output
+// and on the MLP's before their residual adds besides the two before attention and the MLP,
+// K and V repeated to the query heads, the logits soft-capped. With `eager`, attention's scores
+// soft-capped too (bmm, scale, div, tanh, mul, mask, softmax, cast, bmm); with `staticCache`,
+// the cache written with index_copy_ into 8 slots that attention reads whole at every step.
+class GemmaTrace : public TraceWriter {
+public:
+    GemmaTrace(bool eager, bool staticCache) : m_eager(eager), m_static(staticCache) {}
+
+private:
+    void norm(const std::string& l)
+    {
+        const std::string x = "[2, " + l + ", 64]", s = "[2, " + l + ", 1]";
+        op("aten::_to_copy", "[" + x + ", [], [], [], [], [], []]");
+        op("aten::pow", "[" + x + ", []]");
+        op("aten::mean", "[" + x + ", [], [], []]");
+        op("aten::add", "[" + s + ", [], []]");
+        op("aten::rsqrt", "[" + s + "]");
+        op("aten::mul", "[" + x + ", " + s + "]");
+        op("aten::_to_copy", "[[64], [], [], [], [], [], []]");
+        op("aten::add", "[[64], [], []]");
+        op("aten::mul", "[" + x + ", [64]]");
+        op("aten::_to_copy", "[" + x + ", [], [], [], [], [], []]");
+    }
+    void rope(const std::string& l, const std::string& heads)
+    {
+        const std::string full = "[2, " + heads + ", " + l + ", 32]";
+        const std::string half = "[2, " + heads + ", " + l + ", 16]";
+        op("aten::mul", "[" + full + ", [2, 1, " + l + ", 32]]");
+        op("aten::neg", "[" + half + "]");
+        op("aten::cat", "[[" + half + ", " + half + "], []]");
+        op("aten::mul", "[" + full + ", [2, 1, " + l + ", 32]]");
+        op("aten::add", "[" + full + ", " + full + ", []]");
+    }
+    void pass(int L, int S, int cached) override
+    {
+        const std::string l = std::to_string(L), T = std::to_string(2 * L);
+        const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
+        const std::string s = std::to_string(m_static ? 8 : S);
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        op("aten::mul", "[" + x + ", []]");
+        op("aten::cos", "[[2, " + l + ", 32]]");
+        op("aten::sin", "[[2, " + l + ", 32]]");
+        for (int layer = 0; layer < 2; ++layer) {
+            norm(l);
+            op("aten::mm", "[" + t + ", [64, 128]]");
+            op("aten::mm", "[" + t + ", [64, 32]]");
+            op("aten::mm", "[" + t + ", [64, 32]]");
+            rope(l, "4");
+            rope(l, "1");
+            for (int kv = 0; kv < 2; ++kv)
+                if (m_static)
+                    op("aten::index_copy_",
+                       "[[2, 1, 8, 32], [], [" + l + "], [2, 1, " + l + ", 32]]");
+                else
+                    op("aten::cat", std::string("[[") +
+                                        (cached ? "[2, 1, " + std::to_string(cached) + ", 32]"
+                                                : std::string("[0]")) +
+                                        ", [2, 1, " + l + ", 32]], []]");
+            for (int kv = 0; kv < 2; ++kv) // repeat_kv
+                op("aten::clone", "[[2, 1, 4, " + s + ", 32], []]");
+            const std::string scores = "[2, 4, " + l + ", " + s + "]";
+            if (m_eager) {
+                op("aten::bmm", "[[8, " + l + ", 32], [8, 32, " + s + "]]");
+                op("aten::mul", "[" + scores + ", []]");
+                op("aten::div", "[" + scores + ", []]");
+                op("aten::tanh", "[" + scores + "]");
+                op("aten::mul", "[" + scores + ", []]");
+                op("aten::add", "[" + scores + ", [2, 1, " + l + ", " + s + "], []]");
+                op("aten::_softmax", "[" + scores + ", [], []]");
+                op("aten::_to_copy", "[" + scores + ", [], [], [], [], [], []]");
+                op("aten::bmm", "[[8, " + l + ", " + s + "], [8, " + s + ", 32]]");
+                op("aten::clone", "[[2, " + l + ", 4, 32], []]");
+            } else {
+                op("aten::_scaled_dot_product_efficient_attention",
+                   "[[2, 4, " + l + ", 32], [2, 4, " + s + ", 32], [2, 4, " + s +
+                       ", 32], [], [], [], []]");
+            }
+            op("aten::mm", "[[" + T + ", 128], [128, 64]]");
+            norm(l);
+            op("aten::add", "[" + x + ", " + x + ", []]");
+            norm(l);
+            op("aten::mm", "[" + t + ", [64, 192]]");
+            op("aten::gelu", "[[2, " + l + ", 192], []]");
+            op("aten::mm", "[" + t + ", [64, 192]]");
+            op("aten::mul", "[[2, " + l + ", 192], [2, " + l + ", 192]]");
+            op("aten::mm", "[[" + T + ", 192], [192, 64]]");
+            norm(l);
+            op("aten::add", "[" + x + ", " + x + ", []]");
+        }
+        norm(l);
+        op("aten::mm", "[[2, 64], [64, 1000]]");
+        op("aten::div", "[[2, 1, 1000], []]");
+        op("aten::tanh", "[[2, 1, 1000]]");
+        op("aten::mul", "[[2, 1, 1000], []]");
+        op("aten::argmax", "[[2, 1000], [], []]");
+    }
+    bool m_eager = false;
+    bool m_static = false;
+};
+
+// The Gemma-2 config of the tests' data cut to the trace's sizes.
+ModelConfig tinyGemma2()
+{
+    ModelCatalog catalog = ModelCatalog::builtin();
+    auto models = catalog.loadFile(std::string(ROOFSCOPE_TEST_DATA_DIR) +
+                                   "/models/hf/gemma-2-9b/config.json");
+    EXPECT_TRUE(models && models->size() == 1u);
+    ModelConfig model = models->front();
+    model.hiddenSize = 64;
+    model.intermediateSize = 192;
+    model.heads = 4;
+    model.kvHeads = 1;
+    model.headDim = 32;
+    model.vocabSize = 1000;
+    model.layers = 2;
+    return model;
+}
+
+} // namespace
+
+// Gemma-2's four norms a layer: the two the model has (before attention, before the MLP) and
+// the two on attention's and the MLP's outputs, which it has no row for; the embedding's scale
+// is the embedding's; the logits' soft cap is not in the model.
+TEST(TraceModelJoin, GemmaSandwichNormsAndScaledEmbedding)
+{
+    const ModelConfig model = tinyGemma2();
+    const auto join = joinOf(GemmaTrace(false, false).json(), model);
+    ASSERT_TRUE(join);
+    ASSERT_EQ(join->passes.size(), 2u);
+    EXPECT_TRUE(join->notes.empty());
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.phase, Phase::Decode);
+    EXPECT_EQ(decode.layers, 2);
+    EXPECT_EQ(decode.context, 4.0);
+    expectOperators(decode, {{"embedding", 2},      {"input_norm", 20},
+                             {"q_proj", 2},         {"k_proj", 2},
+                             {"v_proj", 2},         {"rope", 20},
+                             {"kv_cache_write", 4}, {"attention", 2},
+                             {"o_proj", 2},         {"attn_output_norm", 20},
+                             {"attn_residual", 2},  {"post_attention_norm", 20},
+                             {"gate_proj", 2},      {"act", 2},
+                             {"up_proj", 2},        {"mul", 2},
+                             {"down_proj", 2},      {"mlp_output_norm", 20},
+                             {"mlp_residual", 2},   {"final_norm", 10},
+                             {"lm_head", 1}},
+                    true, false);
+    for (const char* name : {"attn_output_norm", "mlp_output_norm"})
+        EXPECT_EQ(findOp(decode, name)->predictedS, 0.0) << name;
+    for (const char* name : {"embedding", "input_norm", "q_proj", "attention", "lm_head"})
+        EXPECT_GT(findOp(decode, name)->predictedS, 0.0) << name;
+    long long notIn = 0;
+    for (const NotInModel& n : decode.notInModel)
+        notIn += n.kernels;
+    EXPECT_EQ(notIn, 2 + 4 + 4); // cos and sin; repeat_kv's copies; the soft cap and argmax
+}
+
+// A static cache: attention reads all 8 slots at every step, so the decode contexts are
+// counted from the prefill (4, then 5), and the join says so; eager attention's soft cap is
+// attention's softmax work.
+TEST(TraceModelJoin, StaticCacheDecodeContextsAreCountedFromThePrefill)
+{
+    const ModelConfig model = tinyGemma2();
+    const auto join = joinOf(GemmaTrace(true, true).json(2), model);
+    ASSERT_TRUE(join);
+    ASSERT_EQ(join->passes.size(), 3u);
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
+    EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
+    EXPECT_EQ(join->passes[0].context, 4.0);
+    EXPECT_EQ(join->passes[1].context, 4.0);
+    EXPECT_EQ(join->passes[2].context, 5.0);
+    ASSERT_EQ(join->notes.size(), 1u);
+    EXPECT_EQ(join->notes[0], "attention reads a static KV cache of 8 slots at every decode step, "
+                              "so its key length is not the context: the 2 decode steps after a "
+                              "prefill take the prompt plus one token a step");
+    const JoinedPass& decode = join->passes[2];
+    EXPECT_EQ(decode.layers, 2);
+    expectOperators(decode,
+                    {{"kv_cache_write", 4},
+                     {"attn_qk", 2},
+                     {"attn_softmax", 14},
+                     {"attn_pv", 2},
+                     {"o_proj", 2},
+                     {"attn_output_norm", 20}},
+                    false, false);
+    EXPECT_DOUBLE_EQ(findOp(decode, "attn_qk")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 5, false, "attn_qk"));
+    EXPECT_DOUBLE_EQ(decode.predictedS, stepTime(model, Phase::Decode, 2, 5));
+
+    // Without the prefill there is nothing to count from: the cache's size stays the context,
+    // and the join says so.
+    const auto unanchored = joinOf(GemmaTrace(true, true).decodeOnly(2), model);
+    ASSERT_TRUE(unanchored);
+    ASSERT_EQ(unanchored->passes.size(), 2u);
+    EXPECT_EQ(unanchored->passes[1].context, 7.0);
+    ASSERT_EQ(unanchored->notes.size(), 1u);
+    EXPECT_EQ(unanchored->notes[0], "2 decode steps before any prefill take the static KV "
+                                    "cache's size (8 slots) as their context");
 }
 
 namespace {

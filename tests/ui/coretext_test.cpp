@@ -362,6 +362,12 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
          QStringLiteral("未合并 a.csv 与 b.csv：两者的分派序列不同（12 次分派对 13 次）")},
         {"h100-sxm5 has no fp64 tensor roof",
          QStringLiteral("h100-sxm5 没有 fp64 Tensor Core 屋顶")},
+        {"attention reads a static KV cache of 528 slots at every decode step, so its key "
+         "length is not the context: the 15 decode steps after a prefill take the prompt plus "
+         "one token a step",
+         QStringLiteral(
+             "注意力在每个解码步读取 528 个槽位的静态 KV 缓存，因此其键长度不是上下文长度："
+             "预填充之后的 15 个解码步的上下文取提示长度，每步加一个词元")},
     };
     for (const auto& [english, chinese] : cases) {
         EXPECT_EQ(coreTextDisplay(english), chinese) << english;

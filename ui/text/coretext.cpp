@@ -337,6 +337,15 @@ constexpr CoreTemplate kTemplates[] = {
         "roofscope::CoreText",
         "tile padding: its %1×%2 tiles execute at least %3× the useful FLOPs of this %4 × "
         "%5 × %6 GEMM (%7 % of the executed work); placed at the useful FLOPs")},
+
+    // tracepasses.cpp: what the model join inferred.
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "attention reads a static KV cache of %1 slots at every decode step, so "
+                       "its key length is not the context: the %2 decode steps after a prefill "
+                       "take the prompt plus one token a step")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "%1 decode steps before any prefill take the static KV cache's size (%2 "
+                       "slots) as their context")},
 };
 
 // The separators of the core's lists: the causes of a warning ("; "), the reasons a summary

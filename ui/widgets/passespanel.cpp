@@ -8,6 +8,7 @@
 #include "ui/document/modelworkbench.h"
 #include "ui/document/session.h"
 #include "ui/models/passtreemodel.h"
+#include "ui/text/coretext.h"
 #include "ui/text/humanformat.h"
 
 #include <QDir>
@@ -308,6 +309,9 @@ void PassesPanel::rejoin()
     m_use->hide();
     const int passes = static_cast<int>(join->passes.size());
     const double placed = join->placedTimeShare;
+    QStringList notes;
+    for (const std::string& note : join->notes)
+        notes << tr("Note: %1.").arg(coreTextDisplay(note));
     m_model->setJoin(std::move(join).value());
     // 99.96 %, not a rounded "100 %" that would hide the time left off the chart.
     const int digits = placed > 0.995 && placed < 1.0 ? 4 : 3;
@@ -316,7 +320,8 @@ void PassesPanel::rejoin()
     setSummary(tr("%1 read as %2 on %3 (the Model panel's model and the baseline): %4; "
                   "%5 % of the kernel time is on the chart.")
                    .arg(file, QString::fromStdString(model.name), session->shortName(baseline),
-                        passesText, HumanFormat::count(placed * 100.0, digits)));
+                        passesText, HumanFormat::count(placed * 100.0, digits)) +
+               (notes.isEmpty() ? QString() : QLatin1Char(' ') + notes.join(QLatin1Char(' '))));
     m_view->expandToDepth(0);
     fitNameColumn();
     showSentenceOf(-1);
