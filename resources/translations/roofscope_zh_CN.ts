@@ -2746,6 +2746,14 @@ A new document is open instead.</source>
         <translation>注意力后归一化</translation>
     </message>
     <message>
+        <source>Attn output norm</source>
+        <translation>注意力输出归一化</translation>
+    </message>
+    <message>
+        <source>MLP output norm</source>
+        <translation>MLP 输出归一化</translation>
+    </message>
+    <message>
         <source>Residual add (MLP)</source>
         <translation>残差相加（MLP）</translation>
     </message>

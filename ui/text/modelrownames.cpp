@@ -50,6 +50,10 @@ constexpr RowName kNames[] = {
     {"attn_residual", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Residual add (attn)")},
     {"attn_residual_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Residual + norm (attn)")},
     {"post_attention_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Post-attention norm")},
+    // Norms of a block's output before its residual add (Gemma-2): the model has no row for
+    // them, the trace join names them.
+    {"attn_output_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Attn output norm")},
+    {"mlp_output_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "MLP output norm")},
     {"mlp_residual", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Residual add (MLP)")},
     {"mlp_residual_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Residual + norm (MLP)")},
     {"final_norm", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Final norm")},
