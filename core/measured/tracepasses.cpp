@@ -1,10 +1,11 @@
 #include "core/measured/tracepasses.h"
 
+#include "core/measured/traceops.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
-#include <numeric>
 #include <optional>
 #include <string_view>
 
@@ -12,79 +13,10 @@ namespace roofscope {
 
 namespace {
 
-using Sizes = std::vector<std::int64_t>;
-
-double numel(const Sizes& s)
-{
-    double n = 1.0;
-    for (std::int64_t v : s)
-        n *= static_cast<double>(v);
-    return n;
-}
-
-// A matmul's rows, K and N from its op's Input Dims, for the ops a linear layer ends in.
-struct Gemm {
-    double m = 0.0, k = 0.0, n = 0.0;
-    bool grouped = false; // _grouped_mm: MoE experts
-};
-
-std::optional<Gemm> gemmOf(std::string_view op, const TraceOpShape& s)
-{
-    const auto& in = s.inputs;
-    if (op == "aten::mm" && in.size() >= 2 && in[0].size() == 2 && in[1].size() == 2)
-        return Gemm{double(in[0][0]), double(in[0][1]), double(in[1][1])};
-    if (op == "aten::addmm" && in.size() >= 3 && in[1].size() == 2 && in[2].size() == 2)
-        return Gemm{double(in[1][0]), double(in[1][1]), double(in[2][1])};
-    if (op == "aten::linear" && in.size() >= 2 && in[0].size() >= 2 && in[1].size() == 2)
-        return Gemm{numel(in[0]) / double(in[0].back()), double(in[0].back()), double(in[1][0])};
-    if (op == "aten::matmul" && in.size() >= 2 && in[0].size() >= 2 && in[1].size() == 2)
-        return Gemm{numel(in[0]) / double(in[0].back()), double(in[0].back()), double(in[1][1])};
-    if (op == "aten::_grouped_mm" && in.size() >= 2 && in[0].size() == 2 && in[1].size() == 3)
-        return Gemm{double(in[0][0]), double(in[0][1]), double(in[1][2]), true};
-    return std::nullopt;
-}
-
-struct Attention {
-    double batch = 0.0, heads = 0.0, queryLength = 0.0, kvHeads = 0.0, keyLength = 0.0;
-    bool eager = false; // QKᵀ of the math path: softmax and the product with V follow
-};
-
-// Eager attention (attn_implementation="eager", or SDPA's math path) as matmuls: QKᵀ is a
-// bmm [B·H, L, E] × [B·H, E, S] (or a matmul of [B, H, L, E] by [B, H, E, S]) with E the head
-// size, its K repeated to the query heads.
-std::optional<Attention> eagerScoresOf(std::string_view op, const TraceOpShape& s, double heads,
-                                       double headDim)
-{
-    const auto& in = s.inputs;
-    if (in.size() < 2 || in[0].size() != in[1].size())
-        return std::nullopt;
-    const Sizes& q = in[0];
-    const Sizes& k = in[1];
-    if (op == "aten::bmm" && q.size() == 3 && q[0] == k[0] && double(q[2]) == headDim &&
-        k[1] == q[2] && q[0] % std::int64_t(heads) == 0)
-        return Attention{double(q[0]) / heads, heads, double(q[1]), heads, double(k[2]), true};
-    if (op == "aten::matmul" && q.size() == 4 && q[0] == k[0] && q[1] == k[1] &&
-        double(q[1]) == heads && double(q[3]) == headDim && k[2] == q[3])
-        return Attention{double(q[0]), heads, double(q[2]), heads, double(k[3]), true};
-    return std::nullopt;
-}
-
-// Every attention entry point takes q, k, v first. The scaled_dot_product ops and cuDNN's
-// take [B, H, L, E]; the flash and efficient kernels' own ops [B, L, H, E].
-std::optional<Attention> attentionOf(std::string_view op, const TraceOpShape& s, double heads,
-                                     double headDim)
-{
-    if (op.find("attention") == std::string_view::npos)
-        return eagerScoresOf(op, s, heads, headDim);
-    const auto& in = s.inputs;
-    if (in.size() < 3 || in[0].size() != 4 || in[1].size() != 4)
-        return std::nullopt;
-    const Sizes& q = in[0];
-    const Sizes& k = in[1];
-    if (op == "aten::_flash_attention_forward" || op == "aten::_efficient_attention_forward")
-        return Attention{double(q[0]), double(q[2]), double(q[1]), double(k[2]), double(k[1])};
-    return Attention{double(q[0]), double(q[1]), double(q[2]), double(k[1]), double(k[2])};
-}
+using Sizes = TraceSizes;
+using Gemm = TraceGemm;
+using Attention = TraceAttention;
+using Run = TraceRun;
 
 bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names)
 {
@@ -116,7 +48,7 @@ bool normShaped(std::string_view op, const TraceOpShape* s, double hidden, doubl
                      "aten::div", "aten::sqrt"}) &&
         !s->inputs.empty()) {
         const Sizes& in = s->inputs.front();
-        return !in.empty() && in.back() == 1 && numel(in) == tokens;
+        return !in.empty() && in.back() == 1 && traceNumel(in) == tokens;
     }
     return false;
 }
@@ -202,13 +134,6 @@ std::string number(double v)
     std::snprintf(buf, sizeof buf, "%.0f", v);
     return buf;
 }
-
-// Consecutive kernels (in launch order) of one op: a split-K GEMM's GEMM and its reduction.
-struct Run {
-    std::size_t begin = 0, end = 0; // into the launch order
-    std::uint32_t op = KernelTraceContext::kNone;
-    const TraceOpShape* shape = nullptr;
-};
 
 enum class Stage { Start, Projections, AfterAttention, AfterO, Mlp, AfterDown, Done };
 
@@ -299,28 +224,11 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
 
     TracePasses out;
     const std::size_t n = kernels.size();
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return trace.kernels[a].startUs < trace.kernels[b].startUs;
-    });
-
-    std::vector<Run> runs;
-    for (std::size_t i = 0; i < n; ++i) {
-        const KernelTraceContext& k = trace.kernels[order[i]];
-        if (!runs.empty() && k.externalId >= 0 &&
-            trace.kernels[order[runs.back().end - 1]].externalId == k.externalId) {
-            runs.back().end = i + 1;
-            continue;
-        }
-        runs.push_back({i, i + 1, k.op,
-                        k.shape == KernelTraceContext::kNone ? nullptr : &trace.shapes[k.shape]});
-    }
-    auto opName = [&](const Run& r) {
-        return r.op == KernelTraceContext::kNone ? std::string_view("(no op)")
-                                                 : std::string_view(trace.opNames[r.op]);
-    };
-    auto gemm = [&](const Run& r) { return r.shape ? gemmOf(opName(r), *r.shape) : std::nullopt; };
+    const TraceRuns traced = traceRuns(trace);
+    const std::vector<std::size_t>& order = traced.order;
+    const std::vector<Run>& runs = traced.runs;
+    auto opName = [&](const Run& r) { return traced.opName(r); };
+    auto gemm = [&](const Run& r) { return traced.gemm(r); };
 
     // lm_head: the GEMM over the whole vocabulary.
     std::vector<std::size_t> heads;
@@ -342,7 +250,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                number(V) + ": not the model this trace ran (give its config.json)";
     };
     auto isAttention = [&](const Run& r) {
-        return r.shape && attentionOf(opName(r), *r.shape, H, d).has_value();
+        return r.shape && traceAttentionOf(opName(r), *r.shape, H, d).has_value();
     };
     const bool attends = std::any_of(runs.begin(), runs.end(), isAttention);
     if (heads.empty() && !(projections && attends)) {
@@ -378,9 +286,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
     }
     auto embedding = [&](const Run& r) {
         const std::string_view op = opName(r);
-        return r.shape && !r.shape->inputs.empty() &&
-               isOneOf(op, {"aten::embedding", "aten::index_select", "aten::gather", "aten::index",
-                            "aten::take"}) &&
+        return r.shape && !r.shape->inputs.empty() && traceLookupOp(op) &&
                r.shape->inputs[0] == Sizes{model.vocabSize, model.hiddenSize};
     };
     // Each pass's model part: from its embedding lookup (else right after the previous pass's
@@ -438,7 +344,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         std::optional<Attention> first;
         for (std::size_t r = b.start; r < b.stop && !first; ++r)
             if (runs[r].shape)
-                first = attentionOf(opName(runs[r]), *runs[r].shape, H, d);
+                first = traceAttentionOf(opName(runs[r]), *runs[r].shape, H, d);
         if (!first) {
             // A serving engine's own attention op (vLLM's, SGLang's, aiter's) has ragged,
             // paged shapes the join cannot read batch and context from: name it.
@@ -568,7 +474,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 continue;
             }
             if (run.shape)
-                if (const auto a = attentionOf(op, *run.shape, H, d)) {
+                if (const auto a = traceAttentionOf(op, *run.shape, H, d)) {
                     if (stage == Stage::Start || stage == Stage::AfterDown) {
                         // Attention without projections before it: a layer of its own.
                         startLayer();
@@ -758,7 +664,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     const double rows = scores->batch * scores->heads;
                     const bool scoreShaped =
                         !in.empty() && double(in.back()) == scores->keyLength &&
-                        numel(in) == rows * scores->queryLength * scores->keyLength;
+                        traceNumel(in) == rows * scores->queryLength * scores->keyLength;
                     if ((op == "aten::bmm" || op == "aten::matmul") && scoreShaped &&
                         run.shape->inputs.size() >= 2 && !run.shape->inputs[1].empty() &&
                         double(run.shape->inputs[1].back()) == d)
