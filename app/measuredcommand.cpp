@@ -13,6 +13,7 @@
 #include "core/measured/notplacedtally.h"
 #include "core/measured/runcomparison.h"
 #include "core/measured/sameprogram.h"
+#include "core/measured/tracemodel.h"
 #include "core/util/csvfield.h"
 #include "core/util/format.h"
 
@@ -294,16 +295,38 @@ int runMeasured(const std::vector<std::string>& args)
         if (!gpu)
             throw UsageError("measured: " + files.front() +
                              ": the trace names no GPU of the catalog; give --gpu ID");
-        const ModelConfig model = resolveModel(a.value("model"));
         MeasuredImport& trace = imports->front();
         if (trace.trace.kernels.empty() && !trace.kernels.empty())
             throw UsageError("measured: " + trace.file +
                              ": --model joins PyTorch profiler traces (torch.profiler with "
                              "record_shapes=True); this file has no ops to join");
+        // `--model trace`: the model the trace's shapes describe, said so the user can check.
+        const bool fromShapes = a.value("model") == "trace";
+        ModelConfig model;
+        if (fromShapes) {
+            auto read = modelFromTrace(trace);
+            if (!read)
+                throw UsageError("measured: --model trace: " + read.error().message);
+            model = std::move(read).value();
+            fileWarnings.push_back(trace.file +
+                                   ": no config given: the model is read from the "
+                                   "trace's shapes as " +
+                                   modelShapeSummary(model) +
+                                   "; give its config.json if it is "
+                                   "not");
+        } else {
+            model = resolveModel(a.value("model"));
+        }
         trace.kernels = kernels; // measured against the GPU chosen above
         auto join = joinTraceToModel(trace, model, *gpu);
-        if (!join)
-            throw UsageError("measured: " + join.error().message);
+        if (!join) {
+            std::string hint;
+            if (!fromShapes)
+                if (auto read = modelFromTrace(trace))
+                    hint = "; its shapes read as " + modelShapeSummary(*read) +
+                           ": --model trace joins it to those";
+            throw UsageError("measured: " + join.error().message + hint);
+        }
         for (const std::string& note : join->notes)
             fileWarnings.push_back(trace.file + ": " + note);
         printModelView(*join, groupBy, format, fileWarnings);
@@ -405,7 +428,7 @@ void printMeasuredHelp(std::ostream& out)
     out << "Usage: roofscope measured FILE [FILE ...] [--gpu ID] [--group-by launch|name]\n"
            "                          [--format table|json|csv] [--catalog FILE ...]\n"
            "                          [--compare I,J]\n"
-           "       roofscope measured TRACE --model ID|config.json [--gpu ID]\n"
+           "       roofscope measured TRACE --model ID|config.json|trace [--gpu ID]\n"
            "                          [--group-by operator|layer|pass] [--format "
            "table|json|csv]\n\n"
            "Each kernel of the profiler exports under the roofs of the GPU it ran on: achieved\n"
@@ -425,7 +448,8 @@ void printMeasuredHelp(std::ostream& out)
            "                          measured beside predicted at the pass's batch and context\n"
            "                          on --gpu or the trace's GPU; kernels the model lacks are\n"
            "                          listed as not in model. --group-by operator (default),\n"
-           "                          layer or pass\n"
+           "                          layer or pass. --model trace reads a dense model\n"
+           "                          from the trace's own shapes (said in a warning)\n"
            "  --compare I,J           compare run I (before) with run J (after), counted from 1\n"
            "  --group-by launch|name  one row per launch (default) or per kernel name and\n"
            "                          shape (a batch sweep stays one row per batch size)\n"

@@ -787,4 +787,9 @@ std::string userModelDirectory()
     return userConfigDirectory("ROOFSCOPE_MODEL_DIR", "models");
 }
 
+std::string modelIdFromFileName(std::string_view fileName)
+{
+    return idFromFileName(fileName);
+}
+
 } // namespace roofscope

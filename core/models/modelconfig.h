@@ -163,6 +163,10 @@ Expected<std::vector<ModelConfig>> parseModelFile(std::string_view text, std::st
 // `roofscope models --format json`.
 void writeArchitectureFields(nlohmann::ordered_json& entry, const ModelConfig& m);
 
+// The id a model read from `fileName` takes: "models/TinyLlama-1.1B/config.json" ->
+// "tinyllama-1.1b", "mixtral.json" -> "mixtral".
+std::string modelIdFromFileName(std::string_view fileName);
+
 // Serialises models to the catalog format (round-trips through parseModelFile).
 std::string modelCatalogToJson(const std::vector<ModelConfig>& models);
 

@@ -3283,6 +3283,42 @@ A new document is open instead.</source>
 <context>
     <name>roofscope::PassesPanel</name>
     <message>
+        <source>Its shapes read as %1.</source>
+        <translation>其形状读作：%1。</translation>
+    </message>
+    <message>
+        <source>&amp;Use the trace&apos;s shapes</source>
+        <translation>使用 trace 的形状(&amp;U)</translation>
+    </message>
+    <message>
+        <source>%1×%2 query and %3×%2 KV heads with bias</source>
+        <translation>%1×%2 个查询头与 %3×%2 个 KV 头（带偏置）</translation>
+    </message>
+    <message>
+        <source>%1×%2 query and %3×%2 KV heads</source>
+        <translation>%1×%2 个查询头与 %3×%2 个 KV 头</translation>
+    </message>
+    <message>
+        <source>a plain %1 MLP of %2</source>
+        <translation>宽 %2 的普通 %1 MLP</translation>
+    </message>
+    <message>
+        <source>a gated %1 MLP of %2</source>
+        <translation>宽 %2 的门控 %1 MLP</translation>
+    </message>
+    <message>
+        <source>%1 (parallel block)</source>
+        <translation>%1（并行块）</translation>
+    </message>
+    <message>
+        <source>, %1 learned positions</source>
+        <translation>，%1 个可学习位置</translation>
+    </message>
+    <message>
+        <source>hidden %1, %2 layers, %3, %4, %5, vocabulary %6</source>
+        <translation>隐藏维度 %1，%2 层，%3，%4，%5，词表 %6</translation>
+    </message>
+    <message>
         <source>Note: %1.</source>
         <translation>注：%1。</translation>
     </message>

@@ -15,8 +15,8 @@ using roofscope::clitest::runCli;
 
 namespace {
 
-const std::string kBase =
-    std::string(ROOFSCOPE_REAL_CORPUS_DIR) + "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16";
+const std::string kBase = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                          "/../h200/h200_kineto_llama31_8b_random_generate_b16_p512_n16";
 
 std::string quoted(const std::string& path)
 {
@@ -57,8 +57,9 @@ TEST_F(CliMeasuredModel, H200TraceJoinedAndPredictedAsRoofscopeModelPrintsIt)
     EXPECT_NE(decode["sentence"].get<std::string>().find("decode step"), std::string::npos);
     ASSERT_FALSE(decode["not_in_model"].empty());
 
-    const auto model = runCli("model --model " + config +
-                              " --phase decode --batch 16 --context 512 --gpu h200-sxm --format json");
+    const auto model =
+        runCli("model --model " + config +
+               " --phase decode --batch 16 --context 512 --gpu h200-sxm --format json");
     ASSERT_EQ(model.exitCode, 0) << model.err;
     std::map<std::string, double> rows;
     const json predicted = json::parse(model.out);
@@ -87,4 +88,37 @@ TEST_F(CliMeasuredModel, MismatchedModelIsOneLineNamingTheShapes)
               std::string::npos)
         << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    // What the shapes say, and how to use it.
+    EXPECT_NE(r.err.find("; its shapes read as hidden 4096, 32 layers, 32×128 query and 8×128 KV "
+                         "heads, a gated SiLU MLP of 14336, RMSNorm, vocabulary 128256: --model "
+                         "trace joins it to those"),
+              std::string::npos)
+        << r.err;
+}
+
+// `--model trace`: the model read from the trace's own shapes joins as its config does, and a
+// warning says what was read.
+TEST_F(CliMeasuredModel, ModelReadFromTheTraceShapesJoinsAsItsConfig)
+{
+    ASSERT_TRUE(std::filesystem::is_regular_file(kBase + ".pt.trace.json.gz"))
+        << "missing " << kBase << ".pt.trace.json.gz (the project's shared/samples/h200)";
+    const std::string trace = quoted(kBase + ".pt.trace.json.gz");
+    const auto read = runCli("measured " + trace + " --model trace --group-by pass --format json");
+    const auto given = runCli("measured " + trace + " --model " + quoted(kBase + ".config.json") +
+                              " --group-by pass --format json");
+    ASSERT_EQ(read.exitCode, 0) << read.err;
+    ASSERT_EQ(given.exitCode, 0) << given.err;
+    const json a = json::parse(read.out), b = json::parse(given.out);
+    EXPECT_EQ(a["model"], "h200-kineto-llama31-8b-random-generate-b16-p512-n16");
+    ASSERT_EQ(a["model_view"]["passes"].size(), b["model_view"]["passes"].size());
+    for (std::size_t p = 0; p < a["model_view"]["passes"].size(); ++p)
+        EXPECT_DOUBLE_EQ(a["model_view"]["passes"][p]["predicted_s"].get<double>(),
+                         b["model_view"]["passes"][p]["predicted_s"].get<double>())
+            << p;
+    bool said = false;
+    for (const json& w : a["warnings"])
+        said = said || w.get<std::string>().find("no config given: the model is read from the "
+                                                 "trace's shapes as hidden 4096, 32 layers") !=
+                           std::string::npos;
+    EXPECT_TRUE(said) << a["warnings"].dump();
 }

@@ -8,6 +8,7 @@
 #include "core/measured/importer.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
+#include "core/measured/tracemodel.h"
 #include "core/measured/tracepasses.h"
 #include "core/models/modelconfig.h"
 #include "core/models/workload.h"
@@ -640,6 +641,12 @@ TEST(TraceModelJoin, BaseModelTraceWithoutLmHeadIsOnePrefillPass)
     EXPECT_EQ(p.layers, 24);
     EXPECT_EQ(p.kernels, 1465);
     EXPECT_EQ(findOp(p, "lm_head"), nullptr);
+    // Its shapes alone read as the config (its 24 layers, Q, K and V with bias).
+    const auto read = modelFromTrace(*imported);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(modelShapeSummary(*read),
+              "hidden 1024, 24 layers, 16×64 query and 16×64 KV heads with bias, a gated SiLU MLP "
+              "of 2816, RMSNorm, vocabulary 151936");
     // Its prediction is the model's prefill step without the lm_head it does not run.
     {
         const ModelConfig& m = models->front();
@@ -1310,4 +1317,101 @@ TEST(TraceModelJoin, ReportRowsCsvAndJsonHoldTheJoin)
     EXPECT_EQ(decode["operators"].size(), join->passes[1].operators.size());
     EXPECT_EQ(decode["sentence"], join->passes[1].sentence);
     EXPECT_EQ(json["warnings"], nlohmann::ordered_json::array({"a warning"}));
+}
+
+// The model read from the real trace's shapes is the config it ran, and joins to the same
+// predictions.
+TEST(TraceModelFromShapes, H200LlamaTraceReadsAsItsConfig)
+{
+    const Real& r = real();
+    ASSERT_TRUE(r.trace) << r.problem;
+    const auto read = modelFromTrace(*r.trace);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->id, "h200-kineto-llama31-8b-random-generate-b16-p512-n16");
+    EXPECT_EQ(read->hiddenSize, r.model->hiddenSize);
+    EXPECT_EQ(read->intermediateSize, r.model->intermediateSize);
+    EXPECT_EQ(read->layers, r.model->layers);
+    EXPECT_EQ(read->heads, r.model->heads);
+    EXPECT_EQ(read->kvHeads, r.model->kvHeads);
+    EXPECT_EQ(read->headDim, r.model->headDim);
+    EXPECT_EQ(read->vocabSize, r.model->vocabSize);
+    EXPECT_EQ(read->mlp, MlpKind::Gated);
+    EXPECT_EQ(read->activation, "silu");
+    EXPECT_EQ(read->norm, NormKind::RmsNorm);
+    EXPECT_FALSE(read->qkvBias);
+    EXPECT_FALSE(read->parallelBlock);
+    EXPECT_EQ(modelShapeSummary(*read),
+              "hidden 4096, 32 layers, 32×128 query and 8×128 KV heads, a gated SiLU MLP of "
+              "14336, RMSNorm, vocabulary 128256");
+    const auto given = joinTraceToModel(*r.trace, *r.model, h200());
+    const auto inferred = joinTraceToModel(*r.trace, *read, h200());
+    ASSERT_TRUE(given && inferred);
+    ASSERT_EQ(inferred->passes.size(), given->passes.size());
+    for (std::size_t p = 0; p < given->passes.size(); ++p) {
+        EXPECT_DOUBLE_EQ(inferred->passes[p].predictedS, given->passes[p].predictedS) << p;
+        EXPECT_DOUBLE_EQ(inferred->passes[p].measuredS, given->passes[p].measuredS) << p;
+    }
+}
+
+// Each family's synthetic trace reads as its model: fused QKV with bias and a fused gate_up;
+// Phi-2's parallel block with a plain GELU MLP and LayerNorm; Gemma-2's GeGLU over one KV head.
+TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
+{
+    struct Case {
+        std::string json;
+        std::string summary;
+    };
+    const Case cases[] = {
+        {TinyTrace().json(), "hidden 64, 2 layers, 4×16 query and 2×16 KV heads with bias, a "
+                             "gated SiLU MLP of 192, RMSNorm, vocabulary 1000"},
+        {PhiTrace().json(), "hidden 64, 2 layers, 4×16 query and 4×16 KV heads with bias, a "
+                            "plain GELU MLP of 256, LayerNorm (parallel block), vocabulary 1000"},
+        {GemmaTrace(false, false).json(), "hidden 64, 2 layers, 4×32 query and 1×32 KV heads, a "
+                                          "gated GELU MLP of 192, RMSNorm, vocabulary 1000"},
+    };
+    for (const Case& c : cases) {
+        auto imported = importMeasurementData(c.json, "runs/tiny.pt.trace.json");
+        ASSERT_TRUE(imported) << imported.error().message;
+        imported->file = "runs/tiny.pt.trace.json"; // as importMeasurementFile names it
+        const auto read = modelFromTrace(*imported);
+        ASSERT_TRUE(read) << read.error().message;
+        EXPECT_EQ(modelShapeSummary(*read), c.summary);
+        EXPECT_EQ(read->id, "tiny");
+        EXPECT_EQ(read->name, "tiny (from its trace)");
+        const auto join = joinTraceToModel(*imported, *read, h200());
+        ASSERT_TRUE(join) << join.error().message;
+        EXPECT_EQ(join->passes.size(), 2u);
+        EXPECT_EQ(join->passes[1].layers, 2);
+    }
+}
+
+// What shapes alone cannot describe is refused, saying what to give instead.
+TEST(TraceModelFromShapes, ExpertsLatentAndEagerAttentionAskForTheConfig)
+{
+    const std::pair<std::string, std::string> cases[] = {
+        {MoeTrace().json(), "a mixture of experts needs the model's config.json"},
+        {MoeTrace(true).json(), "a mixture of experts needs the model's config.json"},
+        {MlaTrace().json(), "latent attention (DeepSeek) needs the model's config.json"},
+        {TinyTrace(true).json(), "for eager attention give the model's config.json"},
+    };
+    for (const auto& [json, why] : cases) {
+        auto imported = importMeasurementData(json, "x.json");
+        ASSERT_TRUE(imported) << imported.error().message;
+        imported->file = "x.json";
+        const auto read = modelFromTrace(*imported);
+        ASSERT_FALSE(read) << modelShapeSummary(*read);
+        EXPECT_NE(read.error().message.find("x.json: the model cannot be read from the trace's "
+                                            "shapes: "),
+                  std::string::npos)
+            << read.error().message;
+        EXPECT_NE(read.error().message.find(why), std::string::npos) << read.error().message;
+    }
+    // A loop of experts lists its GEMMs, six of them.
+    auto loop = importMeasurementData(MoeTrace().json(), "x.json");
+    ASSERT_TRUE(loop);
+    EXPECT_NE(modelFromTrace(*loop).error().message.find(
+                  "the GEMMs after the O projection (64→4, 64→40, 64→40, 40→64, 64→40, 64→40 "
+                  "and 11 more) are not a dense MLP from hidden 64 and back"),
+              std::string::npos)
+        << modelFromTrace(*loop).error().message;
 }

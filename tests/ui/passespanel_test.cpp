@@ -8,6 +8,7 @@
 #include "core/measured/kernelanalysis.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
+#include "core/measured/tracemodel.h"
 #include "core/models/modelconfig.h"
 #include "importwait.h"
 #include "tests/generated/testpaths.h"
@@ -495,4 +496,54 @@ TEST(PassesPanel, TheTracesPassesAreSavedUndoneAndRedoneWithTheDocument)
     }
     EXPECT_DOUBLE_EQ(reopened.placedTimeShare, joined.placedTimeShare);
     EXPECT_EQ(passes->kernelsOf(1, "down_proj"), down);
+}
+
+// A trace no model at hand fits (Qwen1.5-0.5B's base model on an H100): the panel offers the
+// model its shapes describe, says what it read, and joins it in one click; saved and reopened,
+// the document holds that model.
+TEST(PassesPanel, ATraceNoModelFitsIsOfferedTheModelItsShapesDescribe)
+{
+    const std::string file = std::string(ROOFSCOPE_REAL_CORPUS_DIR) +
+                             "/h100_kineto_qwen05b_withflops_meta_nestedTL.json.gz";
+    ASSERT_TRUE(std::filesystem::exists(file)) << file;
+    auto w = makeWindow();
+    w->applyDefaultLayout(QSize(1366, 768));
+    w->show();
+    auto* workbench = w->findChild<ModelWorkbench*>(QStringLiteral("modelWorkbench"));
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(workbench && kernels && passes);
+    ASSERT_GT(importAndWait(*kernels, QString::fromStdString(file)), 12);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("is not joined to")))
+        << passes->summary().toStdString();
+    EXPECT_TRUE(passes->summary().contains(
+        QStringLiteral("Its shapes read as hidden 1,024, 24 layers, 16×64 query and 16×64 KV "
+                       "heads with bias, a gated SiLU MLP of 2,816, RMSNorm, vocabulary "
+                       "151,936.")))
+        << passes->summary().toStdString();
+    ASSERT_FALSE(passes->useModelButton()->isHidden());
+    EXPECT_EQ(passes->useModelButton()->text(), QStringLiteral("&Use the trace's shapes"));
+    w->findChild<QDockWidget*>(QStringLiteral("passesDock"))->raise();
+    QCoreApplication::processEvents();
+
+    passes->useModelButton()->click();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(workbench->model().id, "h100-kineto-qwen05b-withflops-meta-nestedtl");
+    EXPECT_EQ(workbench->model().layers, 24);
+    EXPECT_TRUE(passes->useModelButton()->isHidden());
+    ASSERT_EQ(passes->model()->rowCount(), 1) << passes->summary().toStdString();
+    EXPECT_EQ(passes->model()->join().passes[0].layers, 24);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("1 forward pass")))
+        << passes->summary().toStdString();
+
+    // Saved with its model, reopened in a new document: joined as before.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("qwen-trace.roofscope.json"));
+    ASSERT_FALSE(w->saveFile(path)) << "saved";
+    w->newDocument();
+    QCoreApplication::processEvents();
+    ASSERT_FALSE(w->openFile(path)) << "opened";
+    QCoreApplication::processEvents();
+    EXPECT_EQ(workbench->model().id, "h100-kineto-qwen05b-withflops-meta-nestedtl");
+    ASSERT_EQ(passes->model()->rowCount(), 1) << passes->summary().toStdString();
 }

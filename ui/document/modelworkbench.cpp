@@ -204,6 +204,12 @@ Expected<std::vector<std::string>> ModelWorkbench::loadModelFile(const QString& 
     return ids;
 }
 
+void ModelWorkbench::addModel(const ModelConfig& model)
+{
+    m_catalog.merge({model});
+    emit changed(); // the model list grew
+}
+
 QString ModelWorkbench::rowLabel(const WorkloadOp& row)
 {
     // The key is an id: the chart and the lists show its name ("QKᵀ scores"). Expected experts

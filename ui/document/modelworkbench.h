@@ -66,6 +66,8 @@ public:
     // Reads a RoofScope model catalog or a Hugging Face config.json and adds its models;
     // returns their ids, or the error naming the file and the problem.
     Expected<std::vector<std::string>> loadModelFile(const QString& path);
+    // Adds (or replaces, by id) one model, such as the one a trace's shapes describe.
+    void addModel(const ModelConfig& model);
 
     const ModelConfig& model() const { return m_model; }
     const InferenceScenario& scenario() const { return m_scenario; }

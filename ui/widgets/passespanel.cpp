@@ -3,6 +3,7 @@
 #include "core/figure/passpoints.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
+#include "core/measured/tracemodel.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/measurementstore.h"
 #include "ui/document/modelworkbench.h"
@@ -65,6 +66,10 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     m_use->setToolTip(tr("Make this the Model panel's model (Edit ▸ Undo takes it back)"));
     m_use->hide();
     connect(m_use, &QPushButton::clicked, this, [this] {
+        if (m_inferred) {
+            m_workbench->addModel(*m_inferred);
+            m_proposed = m_inferred->id;
+        }
         if (m_proposed.empty() || m_workbench->setModel(m_proposed))
             return;
         // Showing the model raises the Model Totals tab: the user came here to read the passes.
@@ -255,6 +260,28 @@ QString PassesPanel::sentence() const
     return m_sentence->text();
 }
 
+QString PassesPanel::shapeSummary(const ModelConfig& m)
+{
+    auto count = [](long long n) { return HumanFormat::count(static_cast<double>(n)); };
+    const QString fn = m.activation == "silu"   ? QStringLiteral("SiLU")
+                       : m.activation == "gelu" ? QStringLiteral("GELU")
+                                                : QStringLiteral("ReLU");
+    const QString heads = (m.qkvBias ? tr("%1×%2 query and %3×%2 KV heads with bias")
+                                     : tr("%1×%2 query and %3×%2 KV heads"))
+                              .arg(count(m.heads), count(m.headDim), count(m.kvHeads));
+    const QString mlp =
+        (m.mlp == MlpKind::Plain ? tr("a plain %1 MLP of %2") : tr("a gated %1 MLP of %2"))
+            .arg(fn, count(m.intermediateSize));
+    QString norm =
+        m.norm == NormKind::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
+    if (m.parallelBlock)
+        norm = tr("%1 (parallel block)").arg(norm);
+    if (m.position == PositionKind::Learned)
+        norm += tr(", %1 learned positions").arg(count(m.maxPositions));
+    return tr("hidden %1, %2 layers, %3, %4, %5, vocabulary %6")
+        .arg(count(m.hiddenSize), count(m.layers), heads, mlp, norm, count(m.vocabSize));
+}
+
 void PassesPanel::rejoin()
 {
     Session* session = m_workbench->session();
@@ -262,6 +289,7 @@ void PassesPanel::rejoin()
         m_joinedKey.clear();
         m_model->setJoin({});
         m_proposed.clear();
+        m_inferred.reset();
         m_use->hide();
         setSummary(tr("Import a PyTorch trace recorded with record_shapes=True: its "
                       "forward passes, decoder layers and operators appear here beside "
@@ -290,6 +318,7 @@ void PassesPanel::rejoin()
         // A catalog model the trace's shapes fit, offered in one click (undoable, as any
         // change of the Model panel's model).
         m_proposed.clear();
+        m_inferred.reset();
         for (const ModelConfig& candidate : m_workbench->catalog().all()) {
             if (candidate.id != model.id && joinTraceToModel(*m_trace, candidate, gpu)) {
                 m_proposed = candidate.id;
@@ -299,13 +328,22 @@ void PassesPanel::rejoin()
                 break;
             }
         }
-        m_use->setVisible(!m_proposed.empty());
+        // No model at hand fits: the one the trace's own shapes describe, said so it can be
+        // checked.
+        if (m_proposed.empty())
+            if (auto read = modelFromTrace(*m_trace); read && read->id != model.id) {
+                text += QLatin1Char(' ') + tr("Its shapes read as %1.").arg(shapeSummary(*read));
+                m_use->setText(tr("&Use the trace's shapes"));
+                m_inferred = std::move(read).value();
+            }
+        m_use->setVisible(!m_proposed.empty() || m_inferred);
         setSummary(text);
         m_sentence->clear();
         session->setPassPoints({});
         return;
     }
     m_proposed.clear();
+    m_inferred.reset();
     m_use->hide();
     const int passes = static_cast<int>(join->passes.size());
     const double placed = join->placedTimeShare;

@@ -2,11 +2,13 @@
 
 #include "core/measured/importer.h"
 #include "core/measured/tracerecord.h"
+#include "core/models/modelconfig.h"
 #include "ui/document/measurementstore.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +70,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // What modelFromTrace read, in the interface language: "hidden 4,096, 32 layers, …".
+    static QString shapeSummary(const ModelConfig& model);
     void rejoin();
     void chooseExportFile();
     void fitNameColumn();
@@ -92,6 +96,7 @@ private:
     QPushButton* m_use = nullptr;
     QPushButton* m_export = nullptr;
     std::string m_proposed;                      // the catalog model m_use chooses
+    std::optional<ModelConfig> m_inferred;       // or the model the trace's shapes describe
     std::shared_ptr<const TraceRecord> m_record; // the run's record m_trace was replayed from
     std::shared_ptr<const MeasuredImport> m_trace;
     // For a run imported grouped: the row each of the trace's launches went into.

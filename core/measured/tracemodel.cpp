@@ -1,0 +1,253 @@
+#include "core/measured/tracemodel.h"
+
+#include "core/measured/traceops.h"
+#include "core/measured/tracepasses.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace roofscope {
+
+namespace {
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+}
+
+bool contains(std::string_view text, std::string_view word)
+{
+    return text.find(word) != std::string_view::npos;
+}
+
+// "h200_llama.pt.trace.json.gz" -> "h200_llama": the name a trace's model takes.
+std::string traceStem(const std::string& file)
+{
+    std::string stem = std::filesystem::path(file).filename().string();
+    for (bool cut = true; cut;) {
+        cut = false;
+        for (std::string_view suffix : {".gz", ".json", ".trace", ".pt"})
+            if (stem.size() > suffix.size() && stem.ends_with(suffix)) {
+                stem.resize(stem.size() - suffix.size());
+                cut = true;
+            }
+    }
+    return stem;
+}
+
+// "4096→6144, 4096→28672" (K→N), the first six and how many more.
+std::string gemmList(const std::vector<TraceGemm>& gemms)
+{
+    constexpr std::size_t kShown = 6;
+    std::string out;
+    for (std::size_t i = 0; i < gemms.size() && i < kShown; ++i)
+        out += (out.empty() ? "" : ", ") + number(gemms[i].k) + "→" + number(gemms[i].n);
+    if (gemms.size() > kShown)
+        out += " and " + std::to_string(gemms.size() - kShown) + " more";
+    return out.empty() ? "none" : out;
+}
+
+} // namespace
+
+Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
+{
+    const std::string& file = trace.file;
+    auto fail = [&](const std::string& what) {
+        return makeError(file + ": the model cannot be read from the trace's shapes: " + what);
+    };
+    const TraceRuns t = traceRuns(trace.trace);
+    const std::vector<TraceRun>& runs = t.runs;
+    auto dims = [&](const TraceRun& r, std::size_t input) -> const TraceSizes* {
+        return r.shape && input < r.shape->inputs.size() ? &r.shape->inputs[input] : nullptr;
+    };
+
+    // The embedding: a lookup in a [vocabulary, hidden] table.
+    std::size_t start = runs.size();
+    double V = 0.0, h = 0.0;
+    for (std::size_t r = 0; r < runs.size() && start == runs.size(); ++r)
+        if (const TraceSizes* table = dims(runs[r], 0); table && traceLookupOp(t.opName(runs[r])) &&
+                                                        table->size() == 2 &&
+                                                        (*table)[0] > (*table)[1]) {
+            V = double((*table)[0]);
+            h = double((*table)[1]);
+            start = r;
+        }
+    if (start == runs.size())
+        return fail("no embedding lookup (aten::embedding of a [vocabulary, hidden] table) with "
+                    "Input Dims; record with torch.profiler.profile(..., record_shapes=True)");
+
+    // Learned positions: a second lookup right after, in a table of another length.
+    ModelConfig m;
+    std::size_t from = start + 1;
+    if (const TraceSizes* table = from < runs.size() ? dims(runs[from], 0) : nullptr;
+        table && traceLookupOp(t.opName(runs[from])) && table->size() == 2 &&
+        double((*table)[1]) == h && double((*table)[0]) != V) {
+        m.position = PositionKind::Learned;
+        m.maxPositions = (*table)[0];
+        ++from;
+    }
+
+    // The first attention op: the heads and their size.
+    auto attentionAt = [&](std::size_t r) {
+        return runs[r].shape ? traceAttentionOf(t.opName(runs[r]), *runs[r].shape, 0.0, 0.0)
+                             : std::nullopt;
+    };
+    std::size_t first = runs.size();
+    TraceAttention a;
+    for (std::size_t r = from; r < runs.size() && first == runs.size(); ++r)
+        if (const auto found = attentionAt(r)) {
+            a = *found;
+            first = r;
+        }
+    if (first == runs.size())
+        return fail("no attention op after the embedding (scaled_dot_product_*, "
+                    "_cudnn_attention_forward, _flash_attention_forward) to read the heads "
+                    "from; for eager attention give the model's config.json");
+    const double H = a.heads, d = a.headDim;
+
+    // Q, K and V before it: three projections, or one fused.
+    std::vector<TraceGemm> projections;
+    bool bias = false;
+    for (std::size_t r = start; r < first; ++r)
+        if (const auto g = t.gemm(runs[r]); g && g->k == h) {
+            projections.push_back(*g);
+            bias = bias || t.opName(runs[r]) == "aten::addmm";
+        }
+    double KV = 0.0;
+    if (projections.size() == 1 && std::fmod(projections[0].n, d) == 0.0 &&
+        projections[0].n / d > H && std::fmod(projections[0].n / d - H, 2.0) == 0.0)
+        KV = (projections[0].n / d - H) / 2.0;
+    else if (projections.size() == 3 && projections[0].n == H * d &&
+             projections[1].n == projections[2].n && std::fmod(projections[1].n, d) == 0.0)
+        KV = projections[1].n / d;
+    if (KV <= 0.0)
+        return fail("the GEMMs from hidden " + number(h) + " before the first attention (" +
+                    gemmList(projections) + ") are not Q, K and V projections of " + number(H) +
+                    " heads of " + number(d) +
+                    "; latent attention (DeepSeek) needs the model's config.json");
+
+    auto lmHead = [&](std::size_t r) {
+        const auto g = t.gemm(runs[r]);
+        return g && g->k == h && g->n == V;
+    };
+    // The layer's end: the next attention op, else the lm_head, else the trace's end.
+    std::size_t end = runs.size();
+    for (std::size_t r = first + 1; r < runs.size() && end == runs.size(); ++r)
+        if (attentionAt(r) || lmHead(r))
+            end = r;
+
+    // After attention: the O projection, then the MLP's GEMMs from hidden and back.
+    std::vector<TraceGemm> after;
+    std::size_t mlpBegin = end, mlpEnd = end;
+    for (std::size_t r = first + 1; r < end; ++r)
+        if (const auto g = t.gemm(runs[r])) {
+            after.push_back(*g);
+            if (after.size() == 2)
+                mlpBegin = r;
+            if (after.size() > 2 && g->n == h && mlpEnd == end)
+                mlpEnd = r;
+        }
+    if (after.empty() || after[0].k != H * d || after[0].n != h)
+        return fail("the first GEMM after attention (" + gemmList(after) +
+                    ") is not an O projection " + number(H * d) + "→" + number(h));
+    std::vector<TraceGemm> ups;
+    double I = 0.0;
+    for (std::size_t i = 1; i < after.size() && I == 0.0; ++i) {
+        if (after[i].k == h && !after[i].grouped)
+            ups.push_back(after[i]);
+        else if (after[i].n == h && !ups.empty())
+            I = after[i].k;
+        else
+            break;
+    }
+    const bool separate = ups.size() == 2 && ups[0].n == I && ups[1].n == I;
+    const bool fused = ups.size() == 1 && ups[0].n == 2.0 * I;
+    const bool plain = ups.size() == 1 && ups[0].n == I;
+    if (I == 0.0 || !(separate || fused || plain))
+        return fail("the GEMMs after the O projection (" +
+                    gemmList(std::vector<TraceGemm>(after.begin() + 1, after.end())) +
+                    ") are not a dense MLP from hidden " + number(h) +
+                    " and back; a mixture of experts needs the model's config.json");
+
+    // The layers: attention ops up to the lm_head (or the next lookup, or the end).
+    long long layers = 0;
+    const TraceSizes table{std::int64_t(V), std::int64_t(h)};
+    for (std::size_t r = first; r < runs.size(); ++r) {
+        const bool nextLookup =
+            traceLookupOp(t.opName(runs[r])) && dims(runs[r], 0) && *dims(runs[r], 0) == table;
+        if (lmHead(r) || nextLookup)
+            break;
+        layers += attentionAt(r) ? 1 : 0;
+    }
+
+    // What the ops say: the activation, the norm, one norm a layer (a parallel block).
+    std::string activation = "silu";
+    for (std::size_t r = mlpBegin; r < mlpEnd; ++r) {
+        const std::string_view op = t.opName(runs[r]);
+        if (contains(op, "gelu") || op == "aten::tanh" || op == "aten::erf")
+            activation = "gelu";
+        else if (contains(op, "relu"))
+            activation = "relu";
+        else if (contains(op, "silu"))
+            activation = "silu";
+        else
+            continue;
+        break;
+    }
+    auto layerNorms = [&](std::size_t begin, std::size_t stop) {
+        int count = 0;
+        for (std::size_t r = begin; r < stop; ++r)
+            count += contains(t.opName(runs[r]), "layer_norm") ? 1 : 0;
+        return count;
+    };
+    m.norm = layerNorms(from, first) > 0 ? NormKind::LayerNorm : NormKind::RmsNorm;
+    // Between two attention ops a sequential block norms twice (after attention, before the
+    // next layer), a parallel one once.
+    m.parallelBlock = m.norm == NormKind::LayerNorm && layers > 1 && layerNorms(first, end) == 1;
+
+    const std::string stem = traceStem(file);
+    m.id = modelIdFromFileName(stem + ".json");
+    m.name = stem + " (from its trace)";
+    m.hiddenSize = static_cast<long long>(h);
+    m.intermediateSize = static_cast<long long>(I);
+    m.layers = layers;
+    m.heads = static_cast<long long>(H);
+    m.kvHeads = static_cast<long long>(KV);
+    m.headDim = static_cast<long long>(d);
+    m.vocabSize = static_cast<long long>(V);
+    m.mlp = plain ? MlpKind::Plain : MlpKind::Gated;
+    m.activation = activation;
+    m.qkvBias = bias;
+    m.source = file;
+    if (auto invalid = validateModel(m))
+        return fail(invalid->message);
+    // The model read must hold the whole trace: every pass split into its layers.
+    if (auto split = splitTracePasses(trace.kernels, trace.trace, m, file); !split)
+        return fail("its shapes read as " + modelShapeSummary(m) + ", but " +
+                    split.error().message);
+    return m;
+}
+
+std::string modelShapeSummary(const ModelConfig& m)
+{
+    const std::string mlp = m.mlp == MlpKind::Plain ? "a plain " : "a gated ";
+    const std::string fn = m.activation == "silu"   ? "SiLU"
+                           : m.activation == "gelu" ? "GELU"
+                                                    : "ReLU";
+    return "hidden " + std::to_string(m.hiddenSize) + ", " + std::to_string(m.layers) +
+           (m.layers == 1 ? " layer, " : " layers, ") + std::to_string(m.heads) + "×" +
+           std::to_string(m.headDim) + " query and " + std::to_string(m.kvHeads) + "×" +
+           std::to_string(m.headDim) + " KV heads" + (m.qkvBias ? " with bias" : "") + ", " + mlp +
+           fn + " MLP of " + std::to_string(m.intermediateSize) + ", " +
+           (m.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm") +
+           (m.parallelBlock ? " (parallel block)" : "") +
+           (m.position == PositionKind::Learned
+                ? ", " + std::to_string(m.maxPositions) + " learned positions"
+                : std::string()) +
+           ", vocabulary " + std::to_string(m.vocabSize);
+}
+
+} // namespace roofscope
