@@ -156,7 +156,7 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
     std::vector<TraceGemm> ups;
     double I = 0.0;
     for (std::size_t i = 1; i < after.size() && I == 0.0; ++i) {
-        if (after[i].k == h && !after[i].grouped)
+        if (after[i].k == h && !after[i].grouped && !after[i].batched)
             ups.push_back(after[i]);
         else if (after[i].n == h && !ups.empty())
             I = after[i].k;

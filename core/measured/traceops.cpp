@@ -28,6 +28,15 @@ std::optional<TraceGemm> traceGemmOf(std::string_view op, const TraceOpShape& s)
                          double(in[1][1])};
     if (op == "aten::_grouped_mm" && in.size() >= 2 && in[0].size() == 2 && in[1].size() == 3)
         return TraceGemm{double(in[0][0]), double(in[0][1]), double(in[1][2]), true};
+    if (op == "aten::bmm" && in.size() >= 2 && in[0].size() == 3 && in[1].size() == 3 &&
+        in[0][0] == in[1][0]) {
+        const TraceSizes& a = in[0];
+        const TraceSizes& b = in[1];
+        if (b[2] == 1 && a[2] == b[1]) // weight · x: [S, N, K] × [S, K, 1]
+            return TraceGemm{double(a[0]), double(a[2]), double(a[1]), false, true};
+        if (a[1] == 1 && a[2] == b[1]) // x · weight: [S, 1, K] × [S, K, N]
+            return TraceGemm{double(a[0]), double(a[2]), double(b[2]), false, true};
+    }
     return std::nullopt;
 }
 

@@ -18,10 +18,15 @@ using TraceSizes = std::vector<std::int64_t>;
 
 double traceNumel(const TraceSizes& sizes);
 
-// A matmul's rows, K and N from its op's Input Dims (mm, addmm, linear, matmul, _grouped_mm).
+// A matmul's rows, K and N from its op's Input Dims (mm, addmm, linear, matmul, _grouped_mm,
+// and a bmm of one row a matrix).
 struct TraceGemm {
     double m = 0.0, k = 0.0, n = 0.0;
     bool grouped = false; // _grouped_mm: MoE experts
+    // A bmm of one row by one matrix each, [S, N, K] × [S, K, 1] or [S, 1, K] × [S, K, N]:
+    // Hugging Face's batched_mm experts (each routed token times its expert's gathered
+    // weights), or eager attention's decode QKᵀ, which the caller tells apart.
+    bool batched = false;
 };
 std::optional<TraceGemm> traceGemmOf(std::string_view op, const TraceOpShape& s);
 

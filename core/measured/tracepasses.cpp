@@ -228,7 +228,30 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
     const std::vector<std::size_t>& order = traced.order;
     const std::vector<Run>& runs = traced.runs;
     auto opName = [&](const Run& r) { return traced.opName(r); };
-    auto gemm = [&](const Run& r) { return traced.gemm(r); };
+    // A batched bmm is a GEMM only as a MoE expert's projection (batched_mm); otherwise it is
+    // attention's, or nothing the model has.
+    auto expertShaped = [&](const Gemm& g) {
+        return E > 1.0 && ((g.k == h && (g.n == If || g.n == 2.0 * If)) || (g.k == If && g.n == h));
+    };
+    auto gemm = [&](const Run& r) -> std::optional<Gemm> {
+        const auto g = traced.gemm(r);
+        return g && g->batched && !expertShaped(*g) ? std::nullopt : g;
+    };
+    // batched_mm gathers the routed experts' weights for every token before its bmm: [E, N, K]
+    // indexed by the tokens' expert ids.
+    auto expertWeightGather = [&](const Run& r) {
+        if (E <= 1.0 || !r.shape || r.shape->inputs.empty() ||
+            !isOneOf(opName(r), {"aten::index", "aten::index_select"}))
+            return false;
+        const Sizes& w = r.shape->inputs[0];
+        if (w.size() != 3 || double(w[0]) != E)
+            return false;
+        auto is = [&](double a, double b) {
+            return (double(w[1]) == a && double(w[2]) == b) ||
+                   (double(w[1]) == b && double(w[2]) == a);
+        };
+        return is(h, If) || is(h, 2.0 * If);
+    };
 
     // lm_head: the GEMM over the whole vocabulary.
     std::vector<std::size_t> heads;
@@ -486,12 +509,16 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                     scores = a->eager ? std::optional<Attention>(a) : std::nullopt;
                     continue;
                 }
+            if (inMoe && expertWeightGather(run)) {
+                label(run, "expert_weight_gather", layer);
+                continue;
+            }
             if (const auto g = gemm(run)) {
                 const char* name = nullptr;
                 const bool before = stage == Stage::Start || stage == Stage::AfterDown;
                 const bool moeLayer =
                     E > 1.0 && model.isMoeLayer(model.firstLayer + std::max(layer, 0));
-                if (g->grouped) {
+                if (g->grouped || g->batched) {
                     if (g->k == h && g->n == 2.0 * If)
                         name = "expert_gate_up_proj";
                     else if (g->k == h && g->n == If)

@@ -2754,6 +2754,10 @@ A new document is open instead.</source>
         <translation>MLP 输出归一化</translation>
     </message>
     <message>
+        <source>Expert weight gather</source>
+        <translation>专家权重收集</translation>
+    </message>
+    <message>
         <source>Residual add (MLP)</source>
         <translation>残差相加（MLP）</translation>
     </message>

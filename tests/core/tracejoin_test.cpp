@@ -301,7 +301,7 @@ protected:
         const std::string t = "[" + std::to_string(T) + ", 64]", r = std::to_string(rows);
         const std::string in = "[[" + r + ", 64], [64, " + std::to_string(width) + "]]";
         const std::string mid = "[" + r + ", " + std::to_string(width) + "]";
-        op("aten::index", "[" + t + ", []]");
+        op("aten::index", "[" + t + ", [[" + r + "]]]");
         op("aten::mm", in);
         op("aten::silu", "[" + mid + "]");
         op("aten::mm", in);
@@ -476,7 +476,12 @@ namespace {
 // expert, counted per expert (histc, cumsum) and run through two _grouped_mm.
 class MoeTrace : public TraceWriter {
 public:
-    explicit MoeTrace(bool grouped = false) : m_grouped(grouped) {}
+    // `batchedDecode`: as transformers 5 runs grouped_mm experts, switched to batched_mm for
+    // the decode steps (each routed token's expert weights gathered, then one bmm).
+    explicit MoeTrace(bool grouped = false, bool batchedDecode = false)
+        : m_grouped(grouped), m_batchedDecode(batchedDecode)
+    {
+    }
 
 private:
     void pass(int L, int S, int cached) override
@@ -495,10 +500,23 @@ private:
             op("aten::mm", "[" + t + ", [64, 4]]");
             op("aten::_softmax", "[[" + T + ", 4], [], []]");
             op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
-            if (m_grouped) {
+            const bool batched = m_batchedDecode && L == 1;
+            if (batched) {
+                const std::string r = std::to_string(4 * L); // T × top-2 routed rows
+                op("aten::index_select", "[" + t + ", [], [" + r + "]]");
+                op("aten::clamp", "[[" + r + "], [], []]");
+                op("aten::index", "[[4, 80, 64], [[" + r + "]]]");
+                op("aten::bmm", "[[" + r + ", 80, 64], [" + r + ", 64, 1]]");
+                op("aten::silu", "[[" + r + ", 40]]");
+                op("aten::mul", "[[" + r + ", 40], [" + r + ", 40]]");
+                op("aten::index", "[[4, 64, 40], [[" + r + "]]]");
+                op("aten::bmm", "[[" + r + ", 64, 40], [" + r + ", 40, 1]]");
+                op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
+                op("aten::sum", "[[" + T + ", 2, 64], [], [], []]");
+            } else if (m_grouped) {
                 const std::string r = std::to_string(4 * L); // T × top-2 routed rows
                 op("aten::argsort", "[[" + r + "], [], []]");
-                op("aten::index", "[" + t + ", []]");
+                op("aten::index", "[" + t + ", [[" + r + "]]]");
                 op("aten::histc", "[[" + r + "], [], [], []]");
                 op("aten::cumsum", "[[4], [], []]");
                 op("aten::_grouped_mm", "[[" + r + ", 64], [4, 64, 80], [4]]");
@@ -508,7 +526,7 @@ private:
                 op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
                 op("aten::index_add_", "[" + t + ", [], [" + r + "], [" + r + ", 64], []]");
             }
-            for (int expert = 0; expert < (m_grouped ? 0 : 3); ++expert)
+            for (int expert = 0; expert < (m_grouped || batched ? 0 : 3); ++expert)
                 loopedExpert(2 * L, 3, 40);
             tokenMlp(2 * L, 96);
             op("aten::mm", "[" + t + ", [64, 1]]");
@@ -521,6 +539,7 @@ private:
         op("aten::argmax", "[[2, 1000], [], []]");
     }
     bool m_grouped = false;
+    bool m_batchedDecode = false;
 };
 
 } // namespace
@@ -530,6 +549,7 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
     const ModelConfig model = test::tinyMoeModel();
     const auto join = joinOf(MoeTrace().json(), model);
     ASSERT_TRUE(join);
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
     ASSERT_EQ(join->passes.size(), 2u);
     EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
     const JoinedPass& decode = join->passes[1];
@@ -578,11 +598,49 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 
 // The same block with grouped GEMMs: one gate_up and one down launch per layer for all the
 // experts, joined to the fused expert rows the model view has for them.
+// transformers 5's experts: grouped GEMMs in the prefill, batched_mm in decode: the bmm of each
+// routed token by its expert's gathered weights is the expert's projection, the gather of the
+// weights an operator of its own that the model has no row for.
+TEST(TraceModelJoin, MoeBatchedDecodeExpertsJoinToTheExpertRows)
+{
+    const ModelConfig model = test::tinyMoeModel();
+    const auto join = joinOf(MoeTrace(true, true).json(), model);
+    ASSERT_TRUE(join);
+    ASSERT_EQ(join->passes.size(), 2u);
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
+    EXPECT_EQ(findOp(join->passes[0], "expert_weight_gather"), nullptr);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    expectOperators(decode,
+                    {{"router", 2},
+                     {"router_softmax", 2},
+                     {"expert_weight_gather", 4},
+                     {"expert_gate_up_proj", 2},
+                     {"expert_act", 2},
+                     {"expert_mul", 2},
+                     {"expert_down_proj", 2},
+                     {"shared_gate_proj", 2},
+                     {"mlp_residual", 2}},
+                    false, false);
+    EXPECT_EQ(findOp(decode, "expert_weight_gather")->predictedS, 0.0);
+    EXPECT_DOUBLE_EQ(findOp(decode, "expert_down_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, false, "expert_down_proj"));
+    // The bmm's FLOPs are the experts' (2 × rows × K × N).
+    EXPECT_DOUBLE_EQ(findOp(decode, "expert_down_proj")->flops, 2 * (2.0 * 4 * 40 * 64));
+    std::vector<std::string> notIn;
+    for (const NotInModel& n : decode.notInModel)
+        notIn.push_back(n.op);
+    std::sort(notIn.begin(), notIn.end());
+    EXPECT_EQ(notIn, (std::vector<std::string>{"aten::argmax", "aten::clamp", "aten::index_select",
+                                               "aten::topk"}));
+}
+
 TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
 {
     const ModelConfig model = test::tinyMoeModel();
     const auto join = joinOf(MoeTrace(true).json(), model);
     ASSERT_TRUE(join);
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
     ASSERT_EQ(join->passes.size(), 2u);
     const JoinedPass& decode = join->passes[1];
     EXPECT_EQ(decode.layers, 2);

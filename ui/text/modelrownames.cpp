@@ -85,6 +85,9 @@ constexpr RowName kNames[] = {
     {"expert_mul", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Expert gate × up")},
     {"expert_down_proj", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Expert down projection")},
     {"expert_combine", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Expert combine")},
+    // batched_mm's copy of each routed token's expert weights (no row of the model's: the
+    // trace join names it).
+    {"expert_weight_gather", QT_TRANSLATE_NOOP("roofscope::ModelRowNames", "Expert weight gather")},
 };
 
 const RowName* find(std::string_view key)
