@@ -2,9 +2,10 @@
 // properties. Whatever it accepts is also joined to three tiny models (dense with fused QKV, a
 // Qwen-MoE-shaped one, a DeepSeek-shaped one with MLA) by joinTraceToModel: a refusal is fine,
 // a crash or a number that is not finite is not; so is the model its shapes describe
-// (modelFromTrace), when they describe one. The seeds dense-join.json, moe-join.json and
-// mla-join.json (tests/fuzz/corpus/torch) are traces those models join, written by the
-// synthetic traces of tests/core/tracejoin_test.cpp.
+// (modelFromTrace), when they describe one. The seeds dense-join.json, moe-join.json,
+// moe-batched-join.json (transformers 5's batched_mm experts) and mla-join.json
+// (tests/fuzz/corpus/torch) are traces those models join, written by the synthetic traces of
+// tests/core/tracejoin_test.cpp.
 #include "core/hardware/catalog.h"
 #include "core/measured/modeljoin.h"
 #include "core/measured/tracemodel.h"
