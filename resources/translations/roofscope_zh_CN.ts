@@ -883,6 +883,46 @@ Fix or remove them and restart RoofScope.</source>
         <translation>分块填充：其 %1×%2 分块执行的 FLOP 数至少是此 %4 × %5 × %6 GEMM 有效 FLOP 数的 %3 倍（占所执行计算量的 %7 %）；按有效 FLOP 数放置</translation>
     </message>
     <message>
+        <source>no op context for the kernels: the model join reads PyTorch profiler traces (torch.profiler with record_shapes=True)</source>
+        <translation>内核没有算子上下文：模型关联读取 PyTorch profiler trace（使用 record_shapes=True 的 torch.profiler）</translation>
+    </message>
+    <message>
+        <source>no op has Input Dims, so GEMMs cannot be matched to the model: record with torch.profiler.profile(..., record_shapes=True)</source>
+        <translation>没有算子带 Input Dims，无法把 GEMM 与模型对应：请用 torch.profiler.profile(..., record_shapes=True) 录制</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s GEMMs are %1→%2 but %3 has hidden %4, intermediate %5, %6×%7 query and %8×%7 KV heads, vocabulary %9: not the model this trace ran (give its config.json)</source>
+        <translation>trace 中的 GEMM 为 %1→%2，但 %3 的隐藏维度为 %4、中间维度为 %5、%6×%7 个查询头与 %8×%7 个 KV 头、词表 %9：不是此 trace 所运行的模型（请提供其 config.json）</translation>
+    </message>
+    <message>
+        <source>no GEMM op with Input Dims among the trace&apos;s %1 kernels: is this %2&apos;s trace?</source>
+        <translation>trace 的 %1 个内核中没有带 Input Dims 的 GEMM 算子：这是 %2 的 trace 吗？</translation>
+    </message>
+    <message>
+        <source>no GEMM op with Input Dims to match to %1: %2 of %3 kernels have no launching op (replayed from a CUDA graph?); profile the model eagerly, e.g. model.generate() under torch.profiler with record_shapes=True</source>
+        <translation>没有带 Input Dims 的 GEMM 算子可与 %1 对应：%3 个内核中有 %2 个没有发起它的算子（由 CUDA graph 重放？）；请以 eager 方式分析模型，例如在 torch.profiler（record_shapes=True）下运行 model.generate()</translation>
+    </message>
+    <message>
+        <source>no lm_head GEMM (%1→%2, the vocabulary of %3) and no %4→%5 query projection beside attention; the widest GEMM has N = %6: is this the model&apos;s trace?</source>
+        <translation>没有 lm_head GEMM（%1→%2，即 %3 的词表），注意力旁也没有 %4→%5 的查询投影；最宽的 GEMM 的 N = %6：这是该模型的 trace 吗？</translation>
+    </message>
+    <message>
+        <source>pass %1 has no attention op the join reads (aten::_cudnn_attention_forward, scaled_dot_product_*, _flash_attention_forward) before its lm_head</source>
+        <translation>第 %1 遍在其 lm_head 之前没有关联可读取的注意力算子（aten::_cudnn_attention_forward、scaled_dot_product_*、_flash_attention_forward）</translation>
+    </message>
+    <message>
+        <source>pass %1 has no attention op the join reads (aten::_cudnn_attention_forward, scaled_dot_product_*, _flash_attention_forward) before its lm_head; its attention runs in %2, a serving engine&apos;s op: the join reads Hugging Face transformers traces (model.generate() under torch.profiler with record_shapes=True)</source>
+        <translation>第 %1 遍在其 lm_head 之前没有关联可读取的注意力算子（aten::_cudnn_attention_forward、scaled_dot_product_*、_flash_attention_forward）；其注意力在推理服务引擎的算子 %2 中运行：关联读取 Hugging Face transformers 的 trace（在 torch.profiler（record_shapes=True）下运行 model.generate()）</translation>
+    </message>
+    <message>
+        <source>attention has %1 query and %2 KV heads but %3 has %4 and %5</source>
+        <translation>注意力有 %1 个查询头与 %2 个 KV 头，但 %3 有 %4 个与 %5 个</translation>
+    </message>
+    <message>
+        <source>pass %1 has %2 layers but %3 has %4</source>
+        <translation>第 %1 遍有 %2 层，但 %3 有 %4 层</translation>
+    </message>
+    <message>
         <source>attention reads a static KV cache of %1 slots at every decode step, so its key length is not the context: the %2 decode steps after a prefill take the prompt plus one token a step</source>
         <translation>注意力在每个解码步读取 %1 个槽位的静态 KV 缓存，因此其键长度不是上下文长度：预填充之后的 %2 个解码步的上下文取提示长度，每步加一个词元</translation>
     </message>

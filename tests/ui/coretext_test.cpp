@@ -368,6 +368,15 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
          QStringLiteral(
              "注意力在每个解码步读取 528 个槽位的静态 KV 缓存，因此其键长度不是上下文长度："
              "预填充之后的 15 个解码步的上下文取提示长度，每步加一个词元")},
+        {"the trace's GEMMs are 4096→14336 but llama-3-70b has hidden 8192, intermediate 28672, "
+         "64×128 query and 8×128 KV heads, vocabulary 128256: not the model this trace ran (give "
+         "its config.json)",
+         QStringLiteral(
+             "trace 中的 GEMM 为 4096→14336，但 llama-3-70b 的隐藏维度为 8192、中间维度为 "
+             "28672、64×128 个查询头与 8×128 个 KV 头、词表 128256：不是此 trace 所运行的"
+             "模型（请提供其 config.json）")},
+        {"attention has 32 query and 8 KV heads but llama-2-7b has 32 and 32",
+         QStringLiteral("注意力有 32 个查询头与 8 个 KV 头，但 llama-2-7b 有 32 个与 32 个")},
     };
     for (const auto& [english, chinese] : cases) {
         EXPECT_EQ(coreTextDisplay(english), chinese) << english;

@@ -516,6 +516,11 @@ TEST(PassesPanel, ATraceNoModelFitsIsOfferedTheModelItsShapesDescribe)
     ASSERT_GT(importAndWait(*kernels, QString::fromStdString(file)), 12);
     EXPECT_TRUE(passes->summary().contains(QStringLiteral("is not joined to")))
         << passes->summary().toStdString();
+    // Why, said once: the file's name is the sentence's, not repeated in the reason.
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral(": no lm_head GEMM (")))
+        << passes->summary().toStdString();
+    EXPECT_FALSE(passes->summary().contains(QStringLiteral(".json.gz: no lm_head")))
+        << passes->summary().toStdString();
     EXPECT_TRUE(passes->summary().contains(
         QStringLiteral("Its shapes read as hidden 1,024, 24 layers, 16×64 query and 16×64 KV "
                        "heads with bias, a gated SiLU MLP of 2,816, RMSNorm, vocabulary "

@@ -338,6 +338,43 @@ constexpr CoreTemplate kTemplates[] = {
         "tile padding: its %1×%2 tiles execute at least %3× the useful FLOPs of this %4 × "
         "%5 × %6 GEMM (%7 % of the executed work); placed at the useful FLOPs")},
 
+    // tracepasses.cpp: why a trace is not joined to a model (the file's name taken off).
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no op context for the kernels: the model join reads PyTorch profiler "
+                       "traces (torch.profiler with record_shapes=True)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no op has Input Dims, so GEMMs cannot be matched to the model: record "
+                       "with torch.profiler.profile(..., record_shapes=True)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "the trace's GEMMs are %1→%2 but %3 has hidden %4, intermediate %5, %6×%7 "
+                       "query and %8×%7 KV heads, vocabulary %9: not the model this trace ran "
+                       "(give its config.json)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no GEMM op with Input Dims among the trace's %1 kernels: is this %2's "
+                       "trace?")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no GEMM op with Input Dims to match to %1: %2 of %3 kernels have no "
+                       "launching op (replayed from a CUDA graph?); profile the model eagerly, "
+                       "e.g. model.generate() under torch.profiler with record_shapes=True")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no lm_head GEMM (%1→%2, the vocabulary of %3) and no %4→%5 query "
+                       "projection beside attention; the widest GEMM has N = %6: is this the "
+                       "model's trace?")},
+    {QT_TRANSLATE_NOOP(
+        "roofscope::CoreText",
+        "pass %1 has no attention op the join reads (aten::_cudnn_attention_forward, "
+        "scaled_dot_product_*, _flash_attention_forward) before its lm_head")},
+    {QT_TRANSLATE_NOOP(
+        "roofscope::CoreText",
+        "pass %1 has no attention op the join reads (aten::_cudnn_attention_forward, "
+        "scaled_dot_product_*, _flash_attention_forward) before its lm_head; its "
+        "attention runs in %2, a serving engine's op: the join reads Hugging Face "
+        "transformers traces (model.generate() under torch.profiler with "
+        "record_shapes=True)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "attention has %1 query and %2 KV heads but %3 has %4 and %5")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "pass %1 has %2 layers but %3 has %4")},
+
     // tracepasses.cpp: what the model join inferred.
     {QT_TRANSLATE_NOOP("roofscope::CoreText",
                        "attention reads a static KV cache of %1 slots at every decode step, so "

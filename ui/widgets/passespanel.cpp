@@ -312,9 +312,13 @@ void PassesPanel::rejoin()
     auto join = joinTraceToModel(*m_trace, model, gpu);
     if (!join) {
         m_model->setJoin({});
+        // The reason without the file's name (the sentence names it), in the interface
+        // language.
+        std::string reason = join.error().message;
+        if (const std::string prefix = m_trace->file + ": "; reason.starts_with(prefix))
+            reason.erase(0, prefix.size());
         QString text = tr("%1 is not joined to %2: %3")
-                           .arg(file, QString::fromStdString(model.name),
-                                QString::fromStdString(join.error().message));
+                           .arg(file, QString::fromStdString(model.name), coreTextDisplay(reason));
         // A catalog model the trace's shapes fit, offered in one click (undoable, as any
         // change of the Model panel's model).
         m_proposed.clear();
