@@ -210,7 +210,7 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
 
     const std::string stem = traceStem(file);
     m.id = modelIdFromFileName(stem + ".json");
-    m.name = stem + " (from its trace)";
+    m.name = stem + std::string(kFromTraceSuffix);
     m.hiddenSize = static_cast<long long>(h);
     m.intermediateSize = static_cast<long long>(I);
     m.layers = layers;

@@ -5,6 +5,7 @@
 #include "core/util/expected.h"
 
 #include <string>
+#include <string_view>
 
 namespace roofscope {
 
@@ -20,6 +21,10 @@ namespace roofscope {
 // embeddings, full RoPE. A mixture of experts, latent attention or eager attention is refused
 // with what to give instead.
 Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace);
+
+// What the model's name adds to the trace's file name, "h200_llama (from its trace)"; the
+// window says it in its own language.
+inline constexpr std::string_view kFromTraceSuffix = " (from its trace)";
 
 // "hidden 4096, 32 layers, 32×128 query and 8×128 KV heads, a gated SiLU MLP of 14336,
 // RMSNorm, vocabulary 128256": what modelFromTrace read, for the user to check.

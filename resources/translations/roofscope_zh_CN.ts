@@ -923,6 +923,34 @@ Fix or remove them and restart RoofScope.</source>
         <translation>第 %1 遍有 %2 层，但 %3 有 %4 层</translation>
     </message>
     <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>%1 step %2 measured, %3 bound (%4): projections %5 at %6 of their bound</source>
+        <translation>%1步实测 %2，界限 %3（%4）：投影 %5，达其界限的 %6</translation>
+    </message>
+    <message>
+        <source>%1 other kernels %2 where the bound is %3</source>
+        <translation>其余 %1 个内核 %2，而界限为 %3</translation>
+    </message>
+    <message>
+        <source>%1 other kernels %2 where the bound is %3 — launch-bound: fuse them (torch.compile, CUDA graphs)</source>
+        <translation>其余 %1 个内核 %2，而界限为 %3——受启动开销限制：请融合它们（torch.compile、CUDA graphs）</translation>
+    </message>
+    <message>
+        <source>launch floor %1 (%2 kernels at ≥ %3)</source>
+        <translation>启动下限 %1（%2 个内核，每个 ≥ %3）</translation>
+    </message>
+    <message>
+        <source>%1 of kernels in %2 of wall (GPU busy %3)</source>
+        <translation>墙钟时间 %2 中内核占 %1（GPU 忙碌 %3）</translation>
+    </message>
+    <message>
         <source>attention reads a static KV cache of %1 slots at every decode step, so its key length is not the context: the %2 decode steps after a prefill take the prompt plus one token a step</source>
         <translation>注意力在每个解码步读取 %1 个槽位的静态 KV 缓存，因此其键长度不是上下文长度：预填充之后的 %2 个解码步的上下文取提示长度，每步加一个词元</translation>
     </message>
@@ -3326,6 +3354,10 @@ A new document is open instead.</source>
 </context>
 <context>
     <name>roofscope::PassesPanel</name>
+    <message>
+        <source>%1 (from its trace)</source>
+        <translation>%1（取自其 trace）</translation>
+    </message>
     <message>
         <source>Its shapes read as %1.</source>
         <translation>其形状读作：%1。</translation>

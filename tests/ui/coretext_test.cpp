@@ -378,6 +378,21 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
         {"attention has 32 query and 8 KV heads but llama-2-7b has 32 and 32",
          QStringLiteral("注意力有 32 个查询头与 8 个 KV 头，但 llama-2-7b 有 32 个与 32 个")},
     };
+    // A pass's sentence, part by part.
+    const std::string sentence =
+        "decode step 8.089 ms measured, 3.416 ms bound (42.23 %): projections 4.407 ms at 66.1 % "
+        "of their bound; 1118 other kernels 3.682 ms where the bound is 476.5 µs — launch-bound: "
+        "fuse them (torch.compile, CUDA graphs); launch floor 1.009 ms (1502 kernels at ≥ 672 "
+        "ns); 8.089 ms of kernels in 43.24 ms of wall (GPU busy 18.71 %)";
+    EXPECT_EQ(
+        coreTextListDisplay(sentence),
+        QStringLiteral("解码步实测 8.089 ms，界限 3.416 ms（42.23 %）：投影 4.407 ms，达其界限的 "
+                       "66.1 %；其余 1118 个内核 3.682 ms，而界限为 476.5 µs——受启动开销限制："
+                       "请融合它们（torch.compile、CUDA graphs）；启动下限 1.009 ms（1502 个内核，"
+                       "每个 ≥ 672 ns）；墙钟时间 43.24 ms 中内核占 8.089 ms（GPU 忙碌 18.71 %）"));
+    installTranslator(QStringLiteral("en"));
+    EXPECT_EQ(coreTextListDisplay(sentence).toStdString(), sentence);
+    installTranslator(QStringLiteral("zh_CN"));
     for (const auto& [english, chinese] : cases) {
         EXPECT_EQ(coreTextDisplay(english), chinese) << english;
         installTranslator(QStringLiteral("en"));

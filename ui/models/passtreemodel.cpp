@@ -1,6 +1,7 @@
 #include "ui/models/passtreemodel.h"
 
 #include "core/util/format.h"
+#include "ui/text/coretext.h"
 #include "ui/text/humanformat.h"
 #include "ui/text/modelrownames.h"
 
@@ -168,7 +169,7 @@ QVariant PassTreeModel::data(const QModelIndex& index, int role) const
         // The whole name too: a narrow dock elides it.
         if (n.kind == Kind::Pass)
             return display(n, NameColumn).toString() + QLatin1Char('\n') +
-                   QString::fromStdString(m_join.passes[static_cast<std::size_t>(n.pass)].sentence);
+                   coreTextListDisplay(m_join.passes[static_cast<std::size_t>(n.pass)].sentence);
         if (n.kind == Kind::NotInModelGroup)
             return tr("Kernels the model has no operator for (sampling, masks, cache "
                       "bookkeeping): measured, never dropped");

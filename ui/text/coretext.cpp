@@ -375,6 +375,19 @@ constexpr CoreTemplate kTemplates[] = {
                        "attention has %1 query and %2 KV heads but %3 has %4 and %5")},
     {QT_TRANSLATE_NOOP("roofscope::CoreText", "pass %1 has %2 layers but %3 has %4")},
 
+    // modeljoin.cpp: a forward pass's sentence, part by part (the parts joined by "; ").
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "decode")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "prefill")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "%1 step %2 measured, %3 bound (%4): projections %5 at %6 of their bound"),
+     nested(1)},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "%1 other kernels %2 where the bound is %3")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "%1 other kernels %2 where the bound is %3 — launch-bound: fuse them "
+                       "(torch.compile, CUDA graphs)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "launch floor %1 (%2 kernels at ≥ %3)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText", "%1 of kernels in %2 of wall (GPU busy %3)")},
+
     // tracepasses.cpp: what the model join inferred.
     {QT_TRANSLATE_NOOP("roofscope::CoreText",
                        "attention reads a static KV cache of %1 slots at every decode step, so "
@@ -568,6 +581,13 @@ QString coreTextDisplay(const std::string& english)
     // A whole warning is one template: one that holds "; " in its English (a kernel's "…; time
     // only") is not a list.
     const std::optional<Shown> shown = templateText(text, 0);
+    return shown ? shown->text : text;
+}
+
+QString coreTextListDisplay(const std::string& english)
+{
+    const QString text = QString::fromStdString(english);
+    const std::optional<Shown> shown = known(text, 0);
     return shown ? shown->text : text;
 }
 

@@ -15,6 +15,10 @@ namespace roofscope {
 // half-matched.
 QString coreTextDisplay(const std::string& english);
 
+// A text made of core texts joined by "; " (a forward pass's sentence): each part said by the
+// template that knows it, a part none knows left as it is.
+QString coreTextListDisplay(const std::string& english);
+
 // The English templates, "%1 of %2 kernels are not on the chart: %3", for the tests: each must
 // hold English words between its placeholders, or it would match any text.
 QStringList coreTextTemplates();

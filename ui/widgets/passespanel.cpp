@@ -339,6 +339,11 @@ void PassesPanel::rejoin()
                 text += QLatin1Char(' ') + tr("Its shapes read as %1.").arg(shapeSummary(*read));
                 m_use->setText(tr("&Use the trace's shapes"));
                 m_inferred = std::move(read).value();
+                if (std::string& name = m_inferred->name; name.ends_with(kFromTraceSuffix))
+                    name = tr("%1 (from its trace)")
+                               .arg(QString::fromStdString(
+                                   name.substr(0, name.size() - kFromTraceSuffix.size())))
+                               .toStdString();
             }
         m_use->setVisible(!m_proposed.empty() || m_inferred);
         setSummary(text);
@@ -421,7 +426,7 @@ void PassesPanel::showSentenceOf(int pass, const std::string& selectedOperator)
         p.selected = !selectedOperator.empty() && p.name == selectedOperator;
     m_workbench->session()->setPassPoints(std::move(points));
     m_sentence->setText(m_model->passName(pass) + QStringLiteral(": ") +
-                        QString::fromStdString(j.passes[static_cast<std::size_t>(pass)].sentence));
+                        coreTextListDisplay(j.passes[static_cast<std::size_t>(pass)].sentence));
 }
 
 } // namespace roofscope
