@@ -3,6 +3,7 @@
 #include "core/measured/traceops.h"
 #include "core/measured/tracepasses.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -207,6 +208,21 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
     // Between two attention ops a sequential block norms twice (after attention, before the
     // next layer), a parallel one once.
     m.parallelBlock = m.norm == NormKind::LayerNorm && layers > 1 && layerNorms(first, end) == 1;
+    // Partial RoPE (Phi-2) joins each head's rotated dims to the ones passed through: a cat of
+    // two unequal parts of one head. RoPE's own cat joins equal halves, the cache's grows along
+    // the sequence.
+    for (std::size_t r = start; r < first; ++r) {
+        const TraceSizes* a0 = dims(runs[r], 0);
+        const TraceSizes* a1 = dims(runs[r], 1);
+        if (t.opName(runs[r]) != "aten::cat" || !a0 || !a1 || a0->empty() ||
+            a0->size() != a1->size() || !std::equal(a0->begin(), a0->end() - 1, a1->begin()))
+            continue;
+        const double rotated = double(a0->back()), passed = double(a1->back());
+        if (rotated != passed && rotated + passed == d) {
+            m.rotaryFraction = rotated / d;
+            break;
+        }
+    }
 
     const std::string stem = traceStem(file);
     m.id = modelIdFromFileName(stem + ".json");
@@ -244,6 +260,10 @@ std::string modelShapeSummary(const ModelConfig& m)
            fn + " MLP of " + std::to_string(m.intermediateSize) + ", " +
            (m.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm") +
            (m.parallelBlock ? " (parallel block)" : "") +
+           (m.rotaryFraction < 1.0
+                ? ", RoPE on " + number(std::round(m.rotaryFraction * double(m.headDim))) + " of " +
+                      std::to_string(m.headDim) + " dims"
+                : std::string()) +
            (m.position == PositionKind::Learned
                 ? ", " + std::to_string(m.maxPositions) + " learned positions"
                 : std::string()) +

@@ -3387,6 +3387,10 @@ A new document is open instead.</source>
         <translation>%1（并行块）</translation>
     </message>
     <message>
+        <source>, RoPE on %1 of %2 dims</source>
+        <translation>，RoPE 作用于 %2 维中的 %1 维</translation>
+    </message>
+    <message>
         <source>, %1 learned positions</source>
         <translation>，%1 个可学习位置</translation>
     </message>

@@ -1422,8 +1422,10 @@ TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
     const Case cases[] = {
         {TinyTrace().json(), "hidden 64, 2 layers, 4×16 query and 2×16 KV heads with bias, a "
                              "gated SiLU MLP of 192, RMSNorm, vocabulary 1000"},
-        {PhiTrace().json(), "hidden 64, 2 layers, 4×16 query and 4×16 KV heads with bias, a "
-                            "plain GELU MLP of 256, LayerNorm (parallel block), vocabulary 1000"},
+        {PhiTrace().json(),
+         "hidden 64, 2 layers, 4×16 query and 4×16 KV heads with bias, a "
+         "plain GELU MLP of 256, LayerNorm (parallel block), RoPE on 6 of 16 dims, "
+         "vocabulary 1000"},
         {GemmaTrace(false, false).json(), "hidden 64, 2 layers, 4×32 query and 1×32 KV heads, a "
                                           "gated GELU MLP of 192, RMSNorm, vocabulary 1000"},
     };

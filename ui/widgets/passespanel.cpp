@@ -28,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofscope {
 
@@ -276,6 +277,10 @@ QString PassesPanel::shapeSummary(const ModelConfig& m)
         m.norm == NormKind::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
     if (m.parallelBlock)
         norm = tr("%1 (parallel block)").arg(norm);
+    if (m.rotaryFraction < 1.0)
+        norm += tr(", RoPE on %1 of %2 dims")
+                    .arg(count(std::llround(m.rotaryFraction * static_cast<double>(m.headDim))),
+                         count(m.headDim));
     if (m.position == PositionKind::Learned)
         norm += tr(", %1 learned positions").arg(count(m.maxPositions));
     return tr("hidden %1, %2 layers, %3, %4, %5, vocabulary %6")
