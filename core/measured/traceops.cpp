@@ -94,6 +94,25 @@ bool traceLookupOp(std::string_view op)
     return false;
 }
 
+std::vector<std::pair<std::int64_t, std::int64_t>> traceLookupTables(const TraceContext& trace)
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> tables;
+    std::vector<bool> seen(trace.shapes.size(), false);
+    for (const KernelTraceContext& k : trace.kernels) {
+        if (k.shape == KernelTraceContext::kNone || k.op == KernelTraceContext::kNone ||
+            seen[k.shape] || !traceLookupOp(trace.opNames[k.op]))
+            continue;
+        seen[k.shape] = true;
+        const auto& in = trace.shapes[k.shape].inputs;
+        if (!in.empty() && in[0].size() == 2) {
+            const std::pair<std::int64_t, std::int64_t> table{in[0][0], in[0][1]};
+            if (std::find(tables.begin(), tables.end(), table) == tables.end())
+                tables.push_back(table);
+        }
+    }
+    return tables;
+}
+
 std::string_view TraceRuns::opName(const TraceRun& r) const
 {
     return r.op == KernelTraceContext::kNone ? std::string_view("(no op)")

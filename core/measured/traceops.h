@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace roofscope {
@@ -42,6 +43,10 @@ std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceO
 
 // An op that looks rows up in a table: the embedding when its table is [vocab, hidden].
 bool traceLookupOp(std::string_view op);
+
+// The [rows, width] tables the trace's lookups read, each once, in one pass over its kernels:
+// a model whose [vocabulary, hidden] is not among them (when there are any) did not run it.
+std::vector<std::pair<std::int64_t, std::int64_t>> traceLookupTables(const TraceContext& trace);
 
 // Consecutive kernels (in launch order) of one op: a split-K GEMM's GEMM and its reduction.
 struct TraceRun {

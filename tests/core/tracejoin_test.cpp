@@ -9,6 +9,7 @@
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
 #include "core/measured/tracemodel.h"
+#include "core/measured/traceops.h"
 #include "core/measured/tracepasses.h"
 #include "core/models/modelconfig.h"
 #include "core/models/workload.h"
@@ -1386,6 +1387,9 @@ TEST(TraceModelFromShapes, H200LlamaTraceReadsAsItsConfig)
     const auto read = modelFromTrace(*r.trace);
     ASSERT_TRUE(read) << read.error().message;
     EXPECT_EQ(read->id, "h200-kineto-llama31-8b-random-generate-b16-p512-n16");
+    // The one table its lookups read: what a catalog model must match to be tried.
+    EXPECT_EQ(traceLookupTables(r.trace->trace),
+              (std::vector<std::pair<std::int64_t, std::int64_t>>{{128256, 4096}}));
     EXPECT_EQ(read->hiddenSize, r.model->hiddenSize);
     EXPECT_EQ(read->intermediateSize, r.model->intermediateSize);
     EXPECT_EQ(read->layers, r.model->layers);

@@ -4,6 +4,7 @@
 #include "core/measured/modeljoin.h"
 #include "core/measured/modeljoinreport.h"
 #include "core/measured/tracemodel.h"
+#include "core/measured/traceops.h"
 #include "ui/controls/livelabel.h"
 #include "ui/document/measurementstore.h"
 #include "ui/document/modelworkbench.h"
@@ -328,8 +329,18 @@ void PassesPanel::rejoin()
         // change of the Model panel's model).
         m_proposed.clear();
         m_inferred.reset();
+        // Only the models whose [vocabulary, hidden] table the trace looks up are joined: one
+        // pass over the trace instead of a join per catalog model.
+        const auto tables = traceLookupTables(m_trace->trace);
+        auto mayFit = [&](const ModelConfig& m) {
+            return tables.empty() ||
+                   std::find(tables.begin(), tables.end(),
+                             std::make_pair(std::int64_t(m.vocabSize),
+                                            std::int64_t(m.hiddenSize))) != tables.end();
+        };
         for (const ModelConfig& candidate : m_workbench->catalog().all()) {
-            if (candidate.id != model.id && joinTraceToModel(*m_trace, candidate, gpu)) {
+            if (candidate.id != model.id && mayFit(candidate) &&
+                joinTraceToModel(*m_trace, candidate, gpu)) {
                 m_proposed = candidate.id;
                 text += QLatin1Char(' ') +
                         tr("%1 fits this trace.").arg(QString::fromStdString(candidate.name));
