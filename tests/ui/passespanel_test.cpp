@@ -446,8 +446,9 @@ TEST(PassesPanel, TheTracesPassesAreSavedUndoneAndRedoneWithTheDocument)
     const std::vector<KernelRef> down = passes->kernelsOf(1, "down_proj");
     ASSERT_FALSE(down.empty());
 
-    // Undo showing the model and the import: nothing to read. Redo the import: the same passes
-    // (the Model panel still holds Llama 3 8B).
+    // Undo showing the model and the import: nothing to read, and the Model panel holds Llama 2
+    // 70B again. Redo the import: not joined to it, Llama 3 8B offered; redo showing it: the
+    // same passes.
     s->undoStack()->undo();
     s->undoStack()->undo();
     ASSERT_TRUE(s->measurements().sets.empty());
@@ -455,10 +456,15 @@ TEST(PassesPanel, TheTracesPassesAreSavedUndoneAndRedoneWithTheDocument)
     EXPECT_TRUE(passes->summary().startsWith(QStringLiteral("Import a PyTorch trace")));
     s->undoStack()->redo();
     QCoreApplication::processEvents();
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("is not joined to Llama 2 70B")))
+        << passes->summary().toStdString();
+    EXPECT_FALSE(passes->useModelButton()->isHidden());
+    s->undoStack()->redo();
+    QCoreApplication::processEvents();
     ASSERT_EQ(passes->model()->rowCount(), 16) << passes->summary().toStdString();
     EXPECT_TRUE(passes->summary().contains(QStringLiteral("read as Llama 3 8B")))
         << passes->summary().toStdString();
-    s->undoStack()->redo();
     EXPECT_EQ(passes->model()->join().passes.size(), joined.passes.size());
 
     // Saved, a new document, the saved one opened again.
@@ -540,6 +546,17 @@ TEST(PassesPanel, ATraceNoModelFitsIsOfferedTheModelItsShapesDescribe)
     EXPECT_EQ(passes->model()->join().passes[0].layers, 24);
     EXPECT_TRUE(passes->summary().contains(QStringLiteral("1 forward pass")))
         << passes->summary().toStdString();
+
+    // Undone: the model the panel held before, and the offer again; redone: joined again.
+    w->session()->undoStack()->undo();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(workbench->model().id, "llama-2-70b");
+    EXPECT_FALSE(passes->useModelButton()->isHidden());
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+    w->session()->undoStack()->redo();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(workbench->model().id, "h100-kineto-qwen05b-withflops-meta-nestedtl");
+    ASSERT_EQ(passes->model()->rowCount(), 1) << passes->summary().toStdString();
 
     // Saved with its model, reopened in a new document: joined as before.
     QTemporaryDir dir;

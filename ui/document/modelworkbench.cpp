@@ -409,8 +409,8 @@ const std::optional<PublishedBand>& ModelWorkbench::publishedBand() const
 ModelChartState ModelWorkbench::chartState() const
 {
     ModelChartState state;
-    if (m_shown)
-        state.model = ModelSnapshot{m_model, m_scenario, m_workload, m_layout, m_overrides};
+    (m_shown ? state.model : state.panel) =
+        ModelSnapshot{m_model, m_scenario, m_workload, m_layout, m_overrides};
     state.operators = m_session->operators();
     state.selected = m_session->selectedOperator();
     state.labelPositions = m_session->viewSettings()->labelPositions();
@@ -420,12 +420,12 @@ ModelChartState ModelWorkbench::chartState() const
 void ModelWorkbench::applyChartState(const ModelChartState& state)
 {
     // The model first: the chart asks for time shares while the session announces the rows.
-    if (state.model) {
-        m_model = state.model->model;
-        m_scenario = state.model->scenario;
-        m_workload = state.model->workload;
-        m_layout = state.model->layout;
-        m_overrides = state.model->overrides;
+    if (const std::optional<ModelSnapshot>& snapshot = state.model ? state.model : state.panel) {
+        m_model = snapshot->model;
+        m_scenario = snapshot->scenario;
+        m_workload = snapshot->workload;
+        m_layout = snapshot->layout;
+        m_overrides = snapshot->overrides;
         m_operators = chartOperators(m_workload, m_overrides);
         evaluateTotals();
     }

@@ -38,6 +38,9 @@ struct ModelSnapshot {
 // ×640" → "×1,280"; nullopt: leave them).
 struct ModelChartState {
     std::optional<ModelSnapshot> model;
+    // The panel's model while none was on the chart: undoing its first showing brings back the
+    // model the panel held, not only the operators.
+    std::optional<ModelSnapshot> panel;
     std::vector<Operator> operators;
     int selected = -1;
     std::optional<LabelPositions> labelPositions;
