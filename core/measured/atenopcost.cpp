@@ -231,6 +231,12 @@ const std::vector<Entry>& table()
 
 AtenOp classifyAtenOp(std::string_view name)
 {
+    // The flash-attn package's own ops (attn_implementation="flash_attention_2"): [B, L, H, E],
+    // or varlen.
+    if (name == "flash_attn::_flash_attn_forward")
+        return with(family(AtenFamily::Attention), &AtenOp::rowsFirst);
+    if (name == "flash_attn::_flash_attn_varlen_forward")
+        return with(family(AtenFamily::Attention), &AtenOp::varlen);
     constexpr std::string_view kPrefix = "aten::";
     if (name.substr(0, kPrefix.size()) != kPrefix)
         return {};
@@ -541,15 +547,28 @@ AtenCostResult attention(const AtenOp& op, const Args& args, std::string_view pr
     if (type.bytes == 0)
         return fail(AtenCostProblem::UnknownType);
     const Arg q = args[0], k = args[1], v = args[2];
+    const std::size_t rank = op.varlen ? 3 : 4;
     if (!q.present() || !k.present() || !v.present() || q.bad() || k.bad() || v.bad() ||
-        q.sizes().size() != 4 || k.sizes().size() != 4 || v.sizes().size() != 4)
+        q.sizes().size() != rank || k.sizes().size() != rank || v.sizes().size() != rank)
         return fail(AtenCostProblem::ShapesDoNotFit);
     const Sizes sq = q.sizes(), sk = k.sizes(), sv = v.sizes();
-    const double batch = sq[0];
-    const double heads = op.rowsFirst ? sq[2] : sq[1];
-    const double l = op.rowsFirst ? sq[1] : sq[2];
-    const double s = op.rowsFirst ? sk[1] : sk[2];
-    const double e = sq[3], ev = sv[3];
+    double batch = 0.0, heads = 0.0, l = 0.0, s = 0.0;
+    if (op.varlen) {
+        // Sequences of one length (a batch without padding): cu_seqlens_q has B + 1 entries.
+        const Arg offsets = args.size() > 3 ? args[3] : Arg{};
+        if (!offsets.tensor() || offsets.sizes().size() != 1 || offsets.sizes()[0] < 2.0)
+            return fail(AtenCostProblem::ShapesDoNotFit);
+        batch = offsets.sizes()[0] - 1.0;
+        heads = sq[1];
+        l = sq[0] / batch;
+        s = sk[0] / batch;
+    } else {
+        batch = sq[0];
+        heads = op.rowsFirst ? sq[2] : sq[1];
+        l = op.rowsFirst ? sq[1] : sq[2];
+        s = op.rowsFirst ? sk[1] : sk[2];
+    }
+    const double e = sq[rank - 1], ev = sv[rank - 1];
     AtenCost c;
     c.flops = 2.0 * batch * heads * l * s * e + 2.0 * batch * heads * l * s * ev;
     c.bytes = (product(sq) + product(sk) + product(sv) + batch * heads * l * ev) * type.bytes;

@@ -59,8 +59,11 @@ struct AtenOp {
     bool valuesAndIndices = false; // max/min along a dim: values and int64 indices
     bool integerSum = false;       // sum/cumsum/prod: integer and bool inputs give int64
     bool rowsFirst = false;        // flash/efficient attention: [B, L, H, E], not [B, H, L, E]
-    bool biasFirst = false;        // addmm/baddbmm: the bias is input 0, the matrices 1 and 2
-    bool condition = false;        // where: input 0 is a bool mask, not a value
+    // The flash-attn package's varlen op: q [T, H, E], k and v [Tk, KV, E] of B sequences laid
+    // end to end, cu_seqlens_q [B + 1] fourth.
+    bool varlen = false;
+    bool biasFirst = false; // addmm/baddbmm: the bias is input 0, the matrices 1 and 2
+    bool condition = false; // where: input 0 is a bool mask, not a value
 };
 AtenOp classifyAtenOp(std::string_view name);
 

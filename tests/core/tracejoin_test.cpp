@@ -370,7 +370,11 @@ private:
 // mask added, softmax, the cast back, the bmm with V.
 class TinyTrace : public TraceWriter {
 public:
-    explicit TinyTrace(bool eager = false) : m_eager(eager) {}
+    enum class Attention { Sdpa, Eager, FlashVarlen };
+    explicit TinyTrace(bool eager = false) : m_attention(eager ? Attention::Eager : Attention::Sdpa)
+    {
+    }
+    explicit TinyTrace(Attention attention) : m_attention(attention) {}
 
 private:
     void pass(int L, int S, int cached) override
@@ -387,7 +391,19 @@ private:
             op("aten::cat", std::string("[[") + (cached ? "[2, 2, 4, 16]" : "[0]") + ", [2, 2, " +
                                 l + ", 16]], []]");
             const std::string s = std::to_string(S);
-            if (m_eager) {
+            if (m_attention == Attention::FlashVarlen) {
+                // Hugging Face unpads q, k and v (index_first_axis), runs the varlen kernel,
+                // pads the output back.
+                const std::string T2 = std::to_string(2 * S);
+                op("aten::index", "[[" + T2 + ", 2, 16], [[" + T2 + "]]]");
+                op("aten::index", "[[" + T2 + ", 2, 16], [[" + T2 + "]]]");
+                op("flash_attn::_flash_attn_varlen_forward", "[[" + T + ", 4, 16], [" + T2 +
+                                                                 ", 2, 16], [" + T2 +
+                                                                 ", 2, 16], [3], [3], [], [], "
+                                                                 "[], [], [], [], [], [], [], []]");
+                op("aten::index_put_",
+                   "[[" + T + ", 4, 16], [[" + T + "]], [" + T + ", 4, 16], []]");
+            } else if (m_attention == Attention::Eager) {
                 op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
                 op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
                 op("aten::bmm", "[[8, " + l + ", 16], [8, 16, " + s + "]]");
@@ -412,7 +428,7 @@ private:
         finalNormAndHead(x);
         op("aten::argmax", "[[2, 1000], [], []]");
     }
-    bool m_eager = false;
+    Attention m_attention = Attention::Sdpa;
 };
 
 } // namespace
@@ -762,6 +778,27 @@ TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
     ASSERT_FALSE(decode.notInModel.empty());
     EXPECT_EQ(decode.notInModel[0].op, "aten::copy_");
     EXPECT_EQ(decode.notInModel[0].kernels, 4);
+}
+
+// attn_implementation="flash_attention_2": the flash-attn package's varlen op (q, k and v
+// unpadded) is attention, read and placed; the unpadding gathers are not in the model.
+TEST(TraceModelJoin, FlashAttentionPackageVarlenOpIsAttention)
+{
+    const ModelConfig model = test::tinyDenseModel();
+    const auto join = joinOf(TinyTrace(TinyTrace::Attention::FlashVarlen).json(), model);
+    ASSERT_TRUE(join);
+    EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
+    ASSERT_EQ(join->passes.size(), 2u);
+    EXPECT_EQ(join->passes[0].phase, Phase::Prefill);
+    EXPECT_EQ(join->passes[0].context, 4.0);
+    const JoinedPass& decode = join->passes[1];
+    EXPECT_EQ(decode.phase, Phase::Decode);
+    EXPECT_EQ(decode.batch, 2.0);
+    EXPECT_EQ(decode.context, 4.0);
+    EXPECT_EQ(decode.layers, 2);
+    expectOperators(decode, {{"attention", 2}, {"o_proj", 4}, {"kv_cache_write", 2}}, false, true);
+    // 2 · B · H · L · S · (E + E) FLOPs: one query row a sequence against its 5 keys.
+    EXPECT_DOUBLE_EQ(findOp(decode, "attention")->flops, 2 * (2.0 * 2 * 4 * 1 * 5 * 32));
 }
 
 namespace {
