@@ -2,22 +2,15 @@
 
 #include "core/measured/traceops.h"
 #include "core/measured/tracepasses.h"
+#include "core/roofline/operators.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 
 namespace roofscope {
 
 namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-}
 
 bool contains(std::string_view text, std::string_view word)
 {
@@ -45,7 +38,8 @@ std::string gemmList(const std::vector<TraceGemm>& gemms)
     constexpr std::size_t kShown = 6;
     std::string out;
     for (std::size_t i = 0; i < gemms.size() && i < kShown; ++i)
-        out += (out.empty() ? "" : ", ") + number(gemms[i].k) + "→" + number(gemms[i].n);
+        out += (out.empty() ? "" : ", ") + formatParamNumber(gemms[i].k) + "→" +
+               formatParamNumber(gemms[i].n);
     if (gemms.size() > kShown)
         out += " and " + std::to_string(gemms.size() - kShown) + " more";
     return out.empty() ? "none" : out;
@@ -125,9 +119,10 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
              projections[1].n == projections[2].n && std::fmod(projections[1].n, d) == 0.0)
         KV = projections[1].n / d;
     if (KV <= 0.0)
-        return fail("the GEMMs from hidden " + number(h) + " before the first attention (" +
-                    gemmList(projections) + ") are not Q, K and V projections of " + number(H) +
-                    " heads of " + number(d) +
+        return fail("the GEMMs from hidden " + formatParamNumber(h) +
+                    " before the first attention (" + gemmList(projections) +
+                    ") are not Q, K and V projections of " + formatParamNumber(H) + " heads of " +
+                    formatParamNumber(d) +
                     "; latent attention (DeepSeek) needs the model's config.json");
 
     auto lmHead = [&](std::size_t r) {
@@ -153,7 +148,8 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
         }
     if (after.empty() || after[0].k != H * d || after[0].n != h)
         return fail("the first GEMM after attention (" + gemmList(after) +
-                    ") is not an O projection " + number(H * d) + "→" + number(h));
+                    ") is not an O projection " + formatParamNumber(H * d) + "→" +
+                    formatParamNumber(h));
     std::vector<TraceGemm> ups;
     double I = 0.0;
     for (std::size_t i = 1; i < after.size() && I == 0.0; ++i) {
@@ -170,7 +166,7 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
     if (I == 0.0 || !(separate || fused || plain))
         return fail("the GEMMs after the O projection (" +
                     gemmList(std::vector<TraceGemm>(after.begin() + 1, after.end())) +
-                    ") are not a dense MLP from hidden " + number(h) +
+                    ") are not a dense MLP from hidden " + formatParamNumber(h) +
                     " and back; a mixture of experts needs the model's config.json");
 
     // The layers: attention ops up to the lm_head (or the next lookup, or the end).
@@ -261,7 +257,8 @@ std::string modelShapeSummary(const ModelConfig& m)
            (m.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm") +
            (m.parallelBlock ? " (parallel block)" : "") +
            (m.rotaryFraction < 1.0
-                ? ", RoPE on " + number(std::round(m.rotaryFraction * double(m.headDim))) + " of " +
+                ? ", RoPE on " +
+                      formatParamNumber(std::round(m.rotaryFraction * double(m.headDim))) + " of " +
                       std::to_string(m.headDim) + " dims"
                 : std::string()) +
            (m.position == PositionKind::Learned

@@ -1,10 +1,10 @@
 #include "core/measured/tracepasses.h"
 
 #include "core/measured/traceops.h"
+#include "core/roofline/operators.h"
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -128,13 +128,6 @@ bool activationOp(std::string_view op)
                         "aten::relu_", "aten::sigmoid", "aten::tanh", "aten::gelu_tanh"});
 }
 
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-}
-
 enum class Stage { Start, Projections, AfterAttention, AfterO, Mlp, AfterDown, Done };
 
 // Whose GEMM the MLP stage last saw: the activation and product after it are that MLP's.
@@ -184,7 +177,7 @@ std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
     }
     std::vector<std::string> notes;
     if (counted > 0)
-        notes.push_back("attention reads a static KV cache of " + number(slots) +
+        notes.push_back("attention reads a static KV cache of " + formatParamNumber(slots) +
                         " slots at every decode step, so its key length is not the context: "
                         "the " +
                         std::to_string(counted) +
@@ -192,7 +185,7 @@ std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
     if (uncounted > 0)
         notes.push_back(std::to_string(uncounted) +
                         " decode steps before any prefill take the static KV cache's size (" +
-                        number(slots) + " slots) as their context");
+                        formatParamNumber(slots) + " slots) as their context");
     return notes;
 }
 
@@ -267,10 +260,12 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                 projections = true;
         }
     auto mismatch = [&](double k, double n) {
-        return "the trace's GEMMs are " + number(k) + "→" + number(n) + " but " + model.id +
-               " has hidden " + number(h) + ", intermediate " + number(I) + ", " + number(H) + "×" +
-               number(d) + " query and " + number(KV) + "×" + number(d) + " KV heads, vocabulary " +
-               number(V) + ": not the model this trace ran (give its config.json)";
+        return "the trace's GEMMs are " + formatParamNumber(k) + "→" + formatParamNumber(n) +
+               " but " + model.id + " has hidden " + formatParamNumber(h) + ", intermediate " +
+               formatParamNumber(I) + ", " + formatParamNumber(H) + "×" + formatParamNumber(d) +
+               " query and " + formatParamNumber(KV) + "×" + formatParamNumber(d) +
+               " KV heads, vocabulary " + formatParamNumber(V) +
+               ": not the model this trace ran (give its config.json)";
     };
     auto isAttention = [&](const Run& r) {
         return r.shape && traceAttentionOf(opName(r), *r.shape, H, d).has_value();
@@ -302,10 +297,11 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                         "the model eagerly, e.g. model.generate() under torch.profiler with "
                         "record_shapes=True");
         }
-        return fail("no lm_head GEMM (" + number(h) + "→" + number(V) + ", the vocabulary of " +
-                    model.id + ") and no " + number(h) + "→" + number(H * d) +
+        return fail("no lm_head GEMM (" + formatParamNumber(h) + "→" + formatParamNumber(V) +
+                    ", the vocabulary of " + model.id + ") and no " + formatParamNumber(h) + "→" +
+                    formatParamNumber(H * d) +
                     " query projection beside attention; the widest GEMM has N = " +
-                    number(largestN) + ": is this the model's trace?");
+                    formatParamNumber(largestN) + ": is this the model's trace?");
     }
     auto embedding = [&](const Run& r) {
         const std::string_view op = opName(r);
@@ -393,9 +389,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         // Grouped-query attention reaches SDPA with its KV heads, or repeated to the query
         // heads (Hugging Face's repeat_kv when a mask rules out SDPA's own GQA).
         if (first->heads != H || (first->kvHeads != KV && first->kvHeads != H))
-            return fail("attention has " + number(first->heads) + " query and " +
-                        number(first->kvHeads) + " KV heads but " + model.id + " has " + number(H) +
-                        " and " + number(KV));
+            return fail("attention has " + formatParamNumber(first->heads) + " query and " +
+                        formatParamNumber(first->kvHeads) + " KV heads but " + model.id + " has " +
+                        formatParamNumber(H) + " and " + formatParamNumber(KV));
         pass.phase = first->queryLength > 1.0 ? Phase::Prefill : Phase::Decode;
         pass.batch = first->batch;
         pass.queryLength = first->queryLength;
