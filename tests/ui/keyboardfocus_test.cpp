@@ -1,7 +1,7 @@
 // The keyboard alone: the chart shows where the focus is (a frame round the plot, a ring round
 // the selected operator's points) and walks the operators with Page Up / Page Down; Tab in the
 // operator list's name editor commits the name and leaves the list; one Tab order runs through
-// every panel, the bottom strip's pages included.
+// every panel, a tab group as its strip and the page in front.
 #include "ui/chart/chartgeometry.h"
 #include "ui/chart/roofchart.h"
 #include "ui/chart/roofchartview.h"
@@ -17,10 +17,15 @@
 #include <QDockWidget>
 #include <QGraphicsWidget>
 #include <QLineEdit>
+#include <QTabBar>
 #include <QTest>
 #include <QTreeView>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace roofscope;
 using namespace roofscope::test;
@@ -152,43 +157,142 @@ TEST(KeyboardFocus, TabInTheNameEditorCommitsAndLeavesTheList)
     EXPECT_EQ(s->operators()[row + 1].label, nextLabel);
 }
 
-// Every panel is on the one walk in the documented order (the read-out has nothing to focus)
-// (docs/window.md, "Keyboard"), the Model page and the bottom strip's pages included (they came
-// wherever Qt's creation order put them).
-TEST(KeyboardFocus, OneTabOrderThroughEveryPanel)
-{
-    auto w = shownWindow();
-    // Position of each widget on the focus chain, starting at the accelerators' filter.
-    QList<QWidget*> chain;
-    QWidget* start = w->hardwarePanel()->searchBox();
-    QWidget* y = start;
-    do {
-        chain << y;
-        y = y->nextInFocusChain();
-    } while (y && y != start && chain.size() < 2000);
-    auto firstOf = [&](const char* dockName) {
-        auto* dock = w->findChild<QDockWidget*>(QLatin1String(dockName));
-        EXPECT_NE(dock, nullptr) << dockName;
-        for (qsizetype i = 0; dock && i < chain.size(); ++i) {
-            if ((chain[i]->focusPolicy() & Qt::TabFocus) && dock->widget()->isAncestorOf(chain[i]))
-                return i;
-        }
-        ADD_FAILURE() << dockName << " has no widget on the walk";
-        return qsizetype(-1);
-    };
-    const qsizetype chart = chain.indexOf(w->chartView());
-    std::vector<std::pair<const char*, qsizetype>> order = {
-        {"hardwareDock", firstOf("hardwareDock")},
-        {"operatorDock", firstOf("operatorDock")},
-        {"modelDock", firstOf("modelDock")},
-        {"chart", chart},
-        {"parameterDock", firstOf("parameterDock")},
+namespace {
 
-        {"comparisonDock", firstOf("comparisonDock")},
-        {"modelTotalsDock", firstOf("modelTotalsDock")},
-        {"planDock", firstOf("planDock")},
-        {"kernelsDock", firstOf("kernelsDock")}};
-    for (std::size_t i = 1; i < order.size(); ++i)
-        EXPECT_LT(order[i - 1].second, order[i].second)
-            << order[i - 1].first << " before " << order[i].first;
+// Where a widget Tab stopped at is: its dock's name, "chart", or "strip" for a tab group's tab
+// strip.
+std::string placeOf(const MainWindow& w, QWidget* widget)
+{
+    if (qobject_cast<QTabBar*>(widget) && widget->parentWidget() == &w)
+        return "strip";
+    if (widget == w.chartView() || w.chartView()->isAncestorOf(widget))
+        return "chart";
+    for (QWidget* p = widget; p; p = p->parentWidget()) {
+        if (auto* d = qobject_cast<QDockWidget*>(p))
+            return d->objectName().toStdString();
+    }
+    return widget->metaObject()->className();
 }
+
+// What real Tab presses from `start` stop at, once round the window.
+QList<QWidget*> tabPresses(QWidget* start)
+{
+    QList<QWidget*> stops;
+    start->setFocus(Qt::TabFocusReason);
+    settle();
+    for (int i = 0; i < 200; ++i) {
+        QWidget* focus = QApplication::focusWidget();
+        if (!focus)
+            break;
+        QTest::keyClick(focus, Qt::Key_Tab);
+        settle();
+        QWidget* next = QApplication::focusWidget();
+        if (!next || next == start)
+            break;
+        stops << next;
+    }
+    return stops;
+}
+
+// The page `strip` has in front: the dock titled as its current tab.
+QDockWidget* frontPage(const MainWindow& w, const QTabBar* strip)
+{
+    for (QDockWidget* d : w.findChildren<QDockWidget*>()) {
+        if (d->windowTitle() == strip->tabText(strip->currentIndex()))
+            return d;
+    }
+    return nullptr;
+}
+
+class KeyboardWalk : public ::testing::TestWithParam<QSize> {};
+
+} // namespace
+
+// Tab, pressed as a keyboard user does, goes once round every panel in the documented order
+// (docs/window.md, "Keyboard"), each panel in one piece; a tab group is its strip and then the
+// page in front, and the arrow keys on a strip (Up and Down on a strip down the window's side)
+// bring another page forward, which the next Tab goes into.
+TEST_P(KeyboardWalk, TabGoesRoundThePanelsInOrderAndIntoThePageInFront)
+{
+    auto w = makeWindow();
+    w->applyDefaultLayout(GetParam());
+    w->resize(GetParam());
+    w->show();
+    QApplication::setActiveWindow(w.get());
+    settle();
+    const QList<QWidget*> stops = tabPresses(w->hardwarePanel()->searchBox());
+    ASSERT_GT(stops.size(), 10);
+    std::vector<std::string> places = {"hardwareDock"};
+    QList<QTabBar*> strips;
+    for (qsizetype i = 0; i < stops.size(); ++i) {
+        const std::string place = placeOf(*w, stops[i]);
+        if (place == "strip") {
+            auto* strip = qobject_cast<QTabBar*>(stops[i]);
+            strips << strip;
+            // The next stop is in the page in front (the read-out has nothing to focus).
+            QDockWidget* front = frontPage(*w, strip);
+            ASSERT_NE(front, nullptr);
+            if (i + 1 < stops.size() && front->objectName() != QStringLiteral("readoutDock")) {
+                EXPECT_EQ(placeOf(*w, stops[i + 1]), front->objectName().toStdString())
+                    << "after the strip in front of " << front->objectName().toStdString();
+            }
+        }
+        if (place != places.back())
+            places.push_back(place);
+    }
+    ASSERT_FALSE(strips.empty()) << "the docks share tab groups at every size";
+    const std::vector<std::string> documented = {"hardwareDock",   "operatorDock",    "modelDock",
+                                                 "chart",          "parameterDock",   "readoutDock",
+                                                 "comparisonDock", "modelTotalsDock", "planDock",
+                                                 "kernelsDock",    "passesDock"};
+    std::string walked;
+    for (const std::string& p : places)
+        walked += p + " ";
+    qsizetype last = -1;
+    for (const std::string& place : places) {
+        if (place == "strip")
+            continue;
+        const auto at = std::find(documented.begin(), documented.end(), place);
+        ASSERT_NE(at, documented.end()) << place << " in " << walked;
+        EXPECT_GT(at - documented.begin(), last) << place << " out of order in " << walked;
+        last = at - documented.begin();
+    }
+    // Every page of every strip, brought forward from the keyboard, is where the next Tab goes.
+    for (QTabBar* strip : strips) {
+        const QTabBar::Shape shape = strip->shape();
+        const bool vertical = shape == QTabBar::RoundedWest || shape == QTabBar::RoundedEast;
+        strip->setFocus(Qt::TabFocusReason);
+        settle();
+        for (int i = 0; i < strip->count(); ++i)
+            QTest::keyClick(strip, vertical ? Qt::Key_Up : Qt::Key_Left);
+        settle();
+        EXPECT_EQ(strip->currentIndex(), 0);
+        for (int page = 0; page < strip->count(); ++page) {
+            if (page > 0) {
+                QTest::keyClick(strip, vertical ? Qt::Key_Down : Qt::Key_Right);
+                settle();
+            }
+            ASSERT_EQ(strip->currentIndex(), page) << strip->tabText(page).toStdString();
+            QDockWidget* front = frontPage(*w, strip);
+            ASSERT_NE(front, nullptr);
+            if (front->objectName() == QStringLiteral("readoutDock"))
+                continue;
+            ASSERT_EQ(QApplication::focusWidget(), strip);
+            QTest::keyClick(strip, Qt::Key_Tab);
+            settle();
+            QWidget* in = QApplication::focusWidget();
+            ASSERT_NE(in, nullptr);
+            EXPECT_EQ(placeOf(*w, in), front->objectName().toStdString())
+                << "Tab from the strip with " << strip->tabText(page).toStdString() << " in front";
+            strip->setFocus(Qt::TabFocusReason);
+            settle();
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, KeyboardWalk,
+                         ::testing::Values(QSize(1920, 1080), QSize(1366, 768)),
+                         [](const ::testing::TestParamInfo<QSize>& info) {
+                             return std::to_string(info.param.width()) + "x" +
+                                    std::to_string(info.param.height());
+                         });

@@ -40,8 +40,10 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
@@ -64,17 +66,40 @@ const std::string kTrace =
 
 // After the trace's import: the user brings the Passes tab to the front and takes the catalog
 // model it offers (the window's Llama 2 70B did not run the trace), which joins its 16 passes.
+// With the keyboard alone, as docs/window.md says: the tab strip, the arrow keys to Passes, Tab
+// to the offer, Space.
 void useOfferedModel(MainWindow& w, PassesPanel& passes)
 {
     auto* passesDock = w.findChild<QDockWidget*>(QStringLiteral("passesDock"));
     ASSERT_NE(passesDock, nullptr);
-    passesDock->raise();
+    QApplication::setActiveWindow(&w);
     QCoreApplication::processEvents();
+    QTabBar* strip = nullptr;
+    for (QTabBar* t : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        for (int i = 0; i < t->count() && !t->isHidden(); ++i)
+            strip = t->tabText(i) == passesDock->windowTitle() ? t : strip;
+    }
+    ASSERT_NE(strip, nullptr) << "the Passes page shares a tab group";
+    strip->setFocus(Qt::TabFocusReason);
+    for (int i = 0;
+         i < strip->count() && strip->tabText(strip->currentIndex()) != passesDock->windowTitle();
+         ++i)
+        QTest::keyClick(strip, Qt::Key_Right);
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+    ASSERT_TRUE(passes.isEnabled()) << "the Passes page is in front";
     ASSERT_FALSE(passes.useModelButton()->isHidden()) << passes.summary().toStdString();
-    passes.useModelButton()->click();
+    QTest::keyClick(strip, Qt::Key_Tab);
+    ASSERT_EQ(QApplication::focusWidget(), passes.useModelButton());
+    QTest::keyClick(passes.useModelButton(), Qt::Key_Space);
     for (int i = 0; i < 4; ++i)
         QCoreApplication::processEvents();
     ASSERT_EQ(passes.model()->rowCount(), 16) << passes.summary().toStdString();
+    // The offer is gone; the keyboard is on the passes it joined.
+    EXPECT_TRUE(passes.useModelButton()->isHidden());
+    EXPECT_EQ(QApplication::focusWidget(), passes.findChild<QTreeView*>())
+        << (QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className()
+                                        : "no focus");
 }
 
 } // namespace

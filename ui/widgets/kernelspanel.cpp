@@ -145,8 +145,10 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     bar->addWidget(m_labels);
     bar->addStretch(1);
     auto* actions = new QHBoxLayout;
-    actions->addWidget(button(m_importAction));
-    actions->addWidget(button(m_removeAction));
+    QToolButton* importButton = button(m_importAction);
+    QToolButton* removeButton = button(m_removeAction);
+    actions->addWidget(importButton);
+    actions->addWidget(removeButton);
     actions->addStretch(1);
     m_group->setChecked(true);
     m_group->setToolTip(tr("Import one row per kernel name (launches, time, FLOPs and bytes "
@@ -168,7 +170,8 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_warnings->hide();
     auto* linkRow = new QHBoxLayout;
-    linkRow->addWidget(button(m_linkAction));
+    QToolButton* linkButton = button(m_linkAction);
+    linkRow->addWidget(linkButton);
     linkRow->addWidget(m_group);
     linkRow->addStretch(1);
     // With three runs or more the user says which two are compared.
@@ -227,6 +230,12 @@ KernelsPanel::KernelsPanel(Session* session, QWidget* parent)
     m_notes->hide();
     layout->addWidget(m_notes);
     layout->addWidget(m_view, 1);
+    // Tab goes down the panel as it reads, the table last (it was made first, and came first).
+    const QList<QWidget*> walk = {m_filter,     m_hierarchical, m_labels, importButton,
+                                  removeButton, linkButton,     m_group,  m_beforeRun,
+                                  m_afterRun,   m_notes,        m_view};
+    for (qsizetype i = 1; i < walk.size(); ++i)
+        setTabOrder(walk[i - 1], walk[i]);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {

@@ -24,6 +24,7 @@
 #include "ui/widgets/modelpanel.h"
 #include "ui/widgets/modeltotalspanel.h"
 #include "ui/widgets/operatorpanel.h"
+#include "ui/widgets/panelwalk.h"
 #include "ui/widgets/parameterpanel.h"
 #include "ui/widgets/passespanel.h"
 #include "ui/widgets/planpanel.h"
@@ -329,41 +330,22 @@ void MainWindow::applyDefaultLayout(QSize size)
 
 void MainWindow::setUpTabOrder()
 {
-    // Tab walks from panel to panel: it never moves from cell to cell inside a table (arrow
-    // keys do that), so no list or table keeps the focus to itself.
-    for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
-        view->setTabKeyNavigation(false);
-    // One walk through every panel, whatever the layout (docs/window.md, "Keyboard"): accelerators,
-    // the left column's pages (operators, model), the chart, the right column's pages
-    // (parameters, read-out), then the pages of the bottom strip (comparison, model totals,
-    // plan, kernels). Pages behind a raised tab are disabled (dock()), so Tab skips them.
-    QList<QWidget*> chain;
-    auto focusables = [](QWidget* root) {
-        QList<QWidget*> out;
-        for (QWidget* w = root->nextInFocusChain(); w && w != root; w = w->nextInFocusChain()) {
-            if (!root->isAncestorOf(w))
-                continue;
-            if ((w->focusPolicy() & Qt::TabFocus) && !out.contains(w))
-                out << w;
-        }
-        return out;
-    };
-    auto page = [this](const char* dockName) -> QWidget* {
-        auto* d = findChild<QDockWidget*>(QLatin1String(dockName));
-        return d ? d->widget() : nullptr;
-    };
-    for (const char* name : {"hardwareDock", "operatorDock", "modelDock"}) {
-        if (QWidget* p = page(name))
-            chain << focusables(p);
+    // One walk through every panel, whatever the layout (docs/window.md, "Keyboard"):
+    // accelerators, the left column's pages (operators, model), the chart, the right column's
+    // pages (parameters, read-out), then the pages of the bottom strip (comparison, model
+    // totals, plan, kernels, passes); a tab group's strip before the page it has in front.
+    if (!m_walk) {
+        QList<QWidget*> panels;
+        for (const char* name : {"hardwareDock", "operatorDock", "modelDock"})
+            panels << findChild<QDockWidget*>(QLatin1String(name));
+        panels << m_chartView;
+        for (const char* name : {"parameterDock", "readoutDock", "comparisonDock",
+                                 "modelTotalsDock", "planDock", "kernelsDock", "passesDock"})
+            panels << findChild<QDockWidget*>(QLatin1String(name));
+        panels.removeAll(nullptr);
+        m_walk = new PanelWalk(this, panels);
     }
-    chain << m_chartView;
-    for (const char* name : {"parameterDock", "readoutDock", "comparisonDock", "modelTotalsDock",
-                             "planDock", "kernelsDock"}) {
-        if (QWidget* p = page(name))
-            chain << focusables(p);
-    }
-    for (int i = 1; i < chain.size(); ++i)
-        setTabOrder(chain[i - 1], chain[i]);
+    m_walk->update();
 }
 
 void MainWindow::createActions()

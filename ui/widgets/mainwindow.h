@@ -22,6 +22,7 @@ class ServingView;
 class ComparisonModel;
 class ComparisonPanel;
 class DockLayout;
+class PanelWalk;
 class DocumentController;
 class HardwareModel;
 class HardwarePanel;
@@ -154,6 +155,7 @@ private:
     QAction* m_servingAction = nullptr;
     ModelWorkbench* m_workbench = nullptr;
     DockLayout* m_dockLayout = nullptr;
+    PanelWalk* m_walk = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
     QString m_lastSessionNote;

@@ -77,6 +77,9 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
         // Showing the model raises the Model Totals tab: the user came here to read the passes.
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget()))
             dock->raise();
+        // The offer goes once taken: the keyboard goes on to the passes it joined, not to
+        // whatever follows in the window.
+        m_view->setFocus(Qt::OtherFocusReason);
     });
     m_export = new QPushButton(tr("Export…"), this);
     m_export->setObjectName(QStringLiteral("passesExport"));
@@ -96,6 +99,9 @@ PassesPanel::PassesPanel(ModelWorkbench* workbench, QWidget* parent)
     layout->addLayout(buttons);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_sentence);
+    // Tab as the panel reads: the offer and the export above the tree.
+    setTabOrder(m_use, m_export);
+    setTabOrder(m_export, m_view);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {
