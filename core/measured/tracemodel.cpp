@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 
 namespace roofscope {
 
@@ -43,6 +44,97 @@ std::string gemmList(const std::vector<TraceGemm>& gemms)
     if (gemms.size() > kShown)
         out += " and " + std::to_string(gemms.size() - kShown) + " more";
     return out.empty() ? "none" : out;
+}
+
+// The mixture of experts of one layer, read from the GEMMs after the router's topk.
+struct ExpertShapes {
+    double experts = 0.0, perToken = 0.0, width = 0.0;
+    double sharedWidth = 0.0; // 0: no shared expert
+    bool sharedGate = false;
+};
+
+// `gemms`: the layer's GEMMs after the topk; `router`: hidden → experts over the layer's
+// tokens. The experts are grouped (_grouped_mm, gate and up fused, transformers 5), batched
+// (bmm of each routed token by its expert's gathered weights) or a loop of one gated MLP per
+// expert that has tokens; a shared expert every token passes through is a gated MLP over all
+// of them, before a hidden → 1 gate when it has one (Qwen-MoE).
+Expected<ExpertShapes> expertsOf(const std::vector<TraceGemm>& beforeRouter,
+                                 const TraceGemm& router, const std::vector<TraceGemm>& gemms,
+                                 double h)
+{
+    ExpertShapes e;
+    e.experts = router.n;
+    // transformers 5 runs Qwen-MoE's shared expert first, then the router.
+    if (beforeRouter.size() == 3 && beforeRouter[0].k == h && beforeRouter[1].k == h &&
+        beforeRouter[1].n == beforeRouter[0].n && beforeRouter[2].k == beforeRouter[0].n &&
+        beforeRouter[2].n == h)
+        e.sharedWidth = beforeRouter[0].n;
+    else if (!beforeRouter.empty())
+        return makeError("the GEMMs between the O projection and the router (" +
+                         gemmList(beforeRouter) + ") are not a shared expert's gated MLP");
+    struct Mlp {
+        double width, rows;
+    };
+    std::vector<Mlp> mlps;
+    double fusedRows = 0.0, fusedWidth = 0.0;
+    bool fused = false;
+    for (std::size_t i = 0; i < gemms.size();) {
+        const TraceGemm& g = gemms[i];
+        if (g.grouped || g.batched) {
+            if (g.k == h && std::fmod(g.n, 2.0) == 0.0) {
+                fused = true;
+                fusedWidth = g.n / 2.0;
+                fusedRows += g.m;
+            } else if (g.n != h || g.k != fusedWidth) {
+                break;
+            }
+            ++i;
+            continue;
+        }
+        if (g.k == h && g.n == 1.0) {
+            e.sharedGate = true;
+            ++i;
+            continue;
+        }
+        if (i + 2 < gemms.size() && g.k == h && gemms[i + 1].k == h && gemms[i + 1].n == g.n &&
+            gemms[i + 2].k == g.n && gemms[i + 2].n == h) {
+            mlps.push_back({g.n, g.m});
+            i += 3;
+            continue;
+        }
+        return makeError("the GEMMs after the router's topk (" + gemmList(gemms) +
+                         ") are not experts of gated MLPs from hidden " + formatParamNumber(h) +
+                         " and back");
+    }
+    // A loop's last MLP before the gate is the shared expert; after grouped or batched experts
+    // every MLP is.
+    if (e.sharedWidth > 0.0) {
+        // Read before the router.
+    } else if (!fused && e.sharedGate && !mlps.empty()) {
+        e.sharedWidth = mlps.back().width;
+        mlps.pop_back();
+    } else if (fused && mlps.size() == 1) {
+        e.sharedWidth = mlps.front().width;
+        mlps.clear();
+    }
+    double routedRows = fusedRows;
+    e.width = fusedWidth;
+    for (const Mlp& mlp : mlps) {
+        if (e.width != 0.0 && mlp.width != e.width)
+            return makeError("the experts after the router's topk are of different widths (" +
+                             gemmList(gemms) + ")");
+        e.width = mlp.width;
+        routedRows += mlp.rows;
+    }
+    // Each token goes to its top-k experts: the experts' rows are k × the router's.
+    e.perToken = router.m > 0.0 ? routedRows / router.m : 0.0;
+    if (e.width <= 0.0 || e.perToken < 1.0 || e.perToken > e.experts ||
+        std::fmod(e.perToken, 1.0) != 0.0)
+        return makeError("the experts after the router's topk (" + gemmList(gemms) + ") take " +
+                         formatParamNumber(routedRows) + " rows of the router's " +
+                         formatParamNumber(router.m) + " tokens, not a whole top-k of " +
+                         formatParamNumber(e.experts) + " experts");
+    return e;
 }
 
 } // namespace
@@ -150,6 +242,34 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
         return fail("the first GEMM after attention (" + gemmList(after) +
                     ") is not an O projection " + formatParamNumber(H * d) + "→" +
                     formatParamNumber(h));
+    // A mixture of experts: the router (hidden → experts) and its topk, then the experts.
+    std::optional<ExpertShapes> moe;
+    for (std::size_t r = first + 1; r < end && !moe; ++r) {
+        if (t.opName(runs[r]) != "aten::topk")
+            continue;
+        // The router is the last GEMM before the topk; before it, after the O projection, a
+        // shared expert may run.
+        std::vector<TraceGemm> beforeTopk, experts;
+        for (std::size_t q = first + 1; q < end; ++q)
+            if (const auto g = t.gemm(runs[q]); g && q < r)
+                beforeTopk.push_back(*g);
+            else if (g && q > r)
+                experts.push_back(*g);
+        std::optional<TraceGemm> router;
+        if (beforeTopk.size() >= 2 && beforeTopk.back().k == h && beforeTopk.back().n < h)
+            router = beforeTopk.back();
+        if (!router)
+            return fail("no router GEMM from hidden " + formatParamNumber(h) +
+                        " before the experts' topk");
+        // The next layer's Q, K and V projections come before its attention op, the layer's end.
+        if (end < runs.size() && attentionAt(end))
+            experts.resize(experts.size() - std::min(experts.size(), projections.size()));
+        auto read = expertsOf(std::vector<TraceGemm>(beforeTopk.begin() + 1, beforeTopk.end() - 1),
+                              *router, experts, h);
+        if (!read)
+            return fail(read.error().message);
+        moe = *read;
+    }
     std::vector<TraceGemm> ups;
     double I = 0.0;
     for (std::size_t i = 1; i < after.size() && I == 0.0; ++i) {
@@ -163,11 +283,11 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
     const bool separate = ups.size() == 2 && ups[0].n == I && ups[1].n == I;
     const bool fused = ups.size() == 1 && ups[0].n == 2.0 * I;
     const bool plain = ups.size() == 1 && ups[0].n == I;
-    if (I == 0.0 || !(separate || fused || plain))
+    if (!moe && (I == 0.0 || !(separate || fused || plain)))
         return fail("the GEMMs after the O projection (" +
                     gemmList(std::vector<TraceGemm>(after.begin() + 1, after.end())) +
                     ") are not a dense MLP from hidden " + formatParamNumber(h) +
-                    " and back; a mixture of experts needs the model's config.json");
+                    " and back, nor a router and its experts");
 
     // The layers: attention ops up to the lm_head (or the next lookup, or the end).
     long long layers = 0;
@@ -225,12 +345,24 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
     m.name = stem + std::string(kFromTraceSuffix);
     m.hiddenSize = static_cast<long long>(h);
     m.intermediateSize = static_cast<long long>(I);
+    if (moe) {
+        m.experts = static_cast<long long>(moe->experts);
+        m.expertsPerToken = static_cast<long long>(moe->perToken);
+        m.intermediateSize = static_cast<long long>(moe->width);
+        if (moe->sharedWidth > 0.0) {
+            // Qwen-MoE's keys: the routed experts' width apart from the shared one's.
+            m.moeIntermediateSize = m.intermediateSize;
+            m.sharedExpertSize = static_cast<long long>(moe->sharedWidth);
+            m.intermediateSize = m.sharedExpertSize;
+            m.sharedExpertGate = moe->sharedGate;
+        }
+    }
     m.layers = layers;
     m.heads = static_cast<long long>(H);
     m.kvHeads = static_cast<long long>(KV);
     m.headDim = static_cast<long long>(d);
     m.vocabSize = static_cast<long long>(V);
-    m.mlp = plain ? MlpKind::Plain : MlpKind::Gated;
+    m.mlp = plain && !moe ? MlpKind::Plain : MlpKind::Gated;
     m.activation = activation;
     m.qkvBias = bias;
     m.source = file;
@@ -249,12 +381,21 @@ std::string modelShapeSummary(const ModelConfig& m)
     const std::string fn = m.activation == "silu"   ? "SiLU"
                            : m.activation == "gelu" ? "GELU"
                                                     : "ReLU";
+    // "4 gated SiLU experts of 40, top 2, and a shared one of 96 behind a sigmoid gate"
+    const std::string ffn =
+        m.isMoe()
+            ? std::to_string(m.experts) + " gated " + fn + " experts of " +
+                  std::to_string(m.expertFfnSize()) + ", top " + std::to_string(m.expertsPerToken) +
+                  (m.sharedExpertSize > 0
+                       ? ", and a shared one of " + std::to_string(m.sharedExpertSize) +
+                             (m.sharedExpertGate ? " behind a sigmoid gate" : "")
+                       : std::string())
+            : mlp + fn + " MLP of " + std::to_string(m.intermediateSize);
     return "hidden " + std::to_string(m.hiddenSize) + ", " + std::to_string(m.layers) +
            (m.layers == 1 ? " layer, " : " layers, ") + std::to_string(m.heads) + "×" +
            std::to_string(m.headDim) + " query and " + std::to_string(m.kvHeads) + "×" +
-           std::to_string(m.headDim) + " KV heads" + (m.qkvBias ? " with bias" : "") + ", " + mlp +
-           fn + " MLP of " + std::to_string(m.intermediateSize) + ", " +
-           (m.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm") +
+           std::to_string(m.headDim) + " KV heads" + (m.qkvBias ? " with bias" : "") + ", " + ffn +
+           ", " + (m.norm == NormKind::LayerNorm ? "LayerNorm" : "RMSNorm") +
            (m.parallelBlock ? " (parallel block)" : "") +
            (m.rotaryFraction < 1.0
                 ? ", RoPE on " +

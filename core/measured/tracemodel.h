@@ -14,12 +14,15 @@ namespace roofscope {
 // panel's offer). The first forward pass says it all: the embedding table gives the vocabulary
 // and hidden size; the first attention op the query heads, head size and batch; the GEMMs
 // before it the K/V heads (three projections, or one fused) and whether they carry a bias; the
-// GEMMs after it the MLP's width and kind (gate and up, fused or plain); the attention ops
-// before the lm_head the layers; the ops themselves the activation and norm kind, and one
-// LayerNorm a layer a parallel block (Phi-2). The model read is checked by joining the trace to
-// it (splitTracePasses). What shapes cannot say is left at the common default: untied
-// embeddings, full RoPE. A mixture of experts, latent attention or eager attention is refused
-// with what to give instead.
+// GEMMs after it the MLP's width and kind (gate and up, fused or plain), or, where a topk
+// follows a GEMM from hidden, a mixture of experts: the router's width the experts, the
+// experts' rows over the router's the top-k, their GEMMs (grouped, batched or one MLP per
+// expert) the expert width, and a gated MLP over every token, with or without a hidden → 1
+// gate, the shared expert (Mixtral, Qwen-MoE); the attention ops before the lm_head the layers;
+// the ops themselves the activation and norm kind, and one LayerNorm a layer a parallel block
+// (Phi-2). The model read is checked by joining the trace to it (splitTracePasses). What shapes
+// cannot say is left at the common default: untied embeddings, full RoPE, every layer's MLP
+// the same. Latent attention or eager attention is refused with what to give instead.
 Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace);
 
 // What the model's name adds to the trace's file name, "h200_llama (from its trace)"; the

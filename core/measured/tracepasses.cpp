@@ -524,6 +524,14 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                         name = "expert_down_proj";
                 } else if (moeLayer && g->k == h && g->n == E) {
                     name = "router";
+                } else if (moeLayer && !inMoe && !before && S > 0.0 &&
+                           ((g->k == h && (g->n == S || (gated && g->n == 2.0 * S))) ||
+                            (g->k == S && g->n == h && group == Group::Shared))) {
+                    // transformers 5 runs Qwen-MoE's shared expert before the router.
+                    name = g->k == h && g->n == 2.0 * S     ? "shared_gate_up_proj"
+                           : g->k == S                      ? "shared_down_proj"
+                           : gated && sharedSeen++ % 2 == 0 ? "shared_gate_proj"
+                                                            : "shared_up_proj";
                 } else if (sharedOverAll(*g)) {
                     // The shared expert runs on every token; the routed ones on theirs.
                     name = g->k == h && g->n == 2.0 * S     ? "shared_gate_up_proj"

@@ -3383,6 +3383,18 @@ A new document is open instead.</source>
         <translation>宽 %2 的门控 %1 MLP</translation>
     </message>
     <message>
+        <source>%1 gated %2 experts of %3, top %4</source>
+        <translation>%1 个宽 %3 的门控 %2 专家（每个词元取前 %4 个）</translation>
+    </message>
+    <message>
+        <source>, and a shared one of %1 behind a sigmoid gate</source>
+        <translation>，以及一个宽 %1、经 sigmoid 门控的共享专家</translation>
+    </message>
+    <message>
+        <source>, and a shared one of %1</source>
+        <translation>，以及一个宽 %1 的共享专家</translation>
+    </message>
+    <message>
         <source>%1 (parallel block)</source>
         <translation>%1（并行块）</translation>
     </message>

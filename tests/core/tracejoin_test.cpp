@@ -491,14 +491,21 @@ namespace {
 // index_add_ into the output), the shared expert and its gate, the add of the two outputs.
 // With `grouped`, Hugging Face's grouped_mm experts instead: the routed tokens sorted by
 // expert, counted per expert (histc, cumsum) and run through two _grouped_mm.
+// How a MoE layer's experts ran.
+struct MoeForm {
+    bool grouped = false; // _grouped_mm (transformers 5's default), else a loop of MLPs
+    // As transformers 5 switches grouped_mm experts to batched_mm for the decode steps (each
+    // routed token's expert weights gathered, then one bmm).
+    bool batchedDecode = false;
+    bool oddRows = false; // the loop's experts take 3 rows each, whatever the tokens (no top-k)
+    // transformers 5's Qwen-MoE: the shared expert runs before the router, its gate after the
+    // experts; transformers 4 ran all of it after the experts.
+    bool sharedFirst = false;
+};
+
 class MoeTrace : public TraceWriter {
 public:
-    // `batchedDecode`: as transformers 5 runs grouped_mm experts, switched to batched_mm for
-    // the decode steps (each routed token's expert weights gathered, then one bmm).
-    explicit MoeTrace(bool grouped = false, bool batchedDecode = false)
-        : m_grouped(grouped), m_batchedDecode(batchedDecode)
-    {
-    }
+    explicit MoeTrace(MoeForm form = {}) : m_form(form) {}
 
 private:
     void pass(int L, int S, int cached) override
@@ -514,10 +521,12 @@ private:
             op("aten::addmm", "[[32], " + t + ", [64, 32], [], []]");
             op("aten::mul", "[[2, 4, " + l + ", 16], [2, 1, " + l + ", 16]]");
             attentionBlock(L, S, cached);
+            if (m_form.sharedFirst)
+                tokenMlp(2 * L, 96);
             op("aten::mm", "[" + t + ", [64, 4]]");
             op("aten::_softmax", "[[" + T + ", 4], [], []]");
             op("aten::topk", "[[" + T + ", 4], [], [], [], []]");
-            const bool batched = m_batchedDecode && L == 1;
+            const bool batched = m_form.batchedDecode && L == 1;
             if (batched) {
                 const std::string r = std::to_string(4 * L); // T × top-2 routed rows
                 op("aten::index_select", "[" + t + ", [], [" + r + "]]");
@@ -530,7 +539,7 @@ private:
                 op("aten::bmm", "[[" + r + ", 64, 40], [" + r + ", 40, 1]]");
                 op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
                 op("aten::sum", "[[" + T + ", 2, 64], [], [], []]");
-            } else if (m_grouped) {
+            } else if (m_form.grouped) {
                 const std::string r = std::to_string(4 * L); // T × top-2 routed rows
                 op("aten::argsort", "[[" + r + "], [], []]");
                 op("aten::index", "[" + t + ", [[" + r + "]]]");
@@ -543,9 +552,12 @@ private:
                 op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
                 op("aten::index_add_", "[" + t + ", [], [" + r + "], [" + r + ", 64], []]");
             }
-            for (int expert = 0; expert < (m_grouped || batched ? 0 : 3); ++expert)
-                loopedExpert(2 * L, 3, 40);
-            tokenMlp(2 * L, 96);
+            // The loop runs the experts that have tokens: of T tokens' top-2, T went to one
+            // expert and T / 2 to each of two others.
+            for (int expert = 0; expert < (m_form.grouped || batched ? 0 : 3); ++expert)
+                loopedExpert(2 * L, m_form.oddRows ? 3 : (expert == 0 ? 2 * L : L), 40);
+            if (!m_form.sharedFirst)
+                tokenMlp(2 * L, 96);
             op("aten::mm", "[" + t + ", [64, 1]]");
             op("aten::sigmoid", "[[" + T + ", 1]]");
             op("aten::mul", "[[" + T + ", 1], " + t + "]");
@@ -555,8 +567,7 @@ private:
         finalNormAndHead(x);
         op("aten::argmax", "[[2, 1000], [], []]");
     }
-    bool m_grouped = false;
-    bool m_batchedDecode = false;
+    MoeForm m_form;
 };
 
 } // namespace
@@ -621,7 +632,7 @@ TEST(TraceModelJoin, MoeLoopOfExpertsJoinsToTheExpertRows)
 TEST(TraceModelJoin, MoeBatchedDecodeExpertsJoinToTheExpertRows)
 {
     const ModelConfig model = test::tinyMoeModel();
-    const auto join = joinOf(MoeTrace(true, true).json(), model);
+    const auto join = joinOf(MoeTrace({.grouped = true, .batchedDecode = true}).json(), model);
     ASSERT_TRUE(join);
     ASSERT_EQ(join->passes.size(), 2u);
     EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
@@ -652,10 +663,50 @@ TEST(TraceModelJoin, MoeBatchedDecodeExpertsJoinToTheExpertRows)
                                                "aten::topk"}));
 }
 
+// transformers 5's Qwen-MoE block: the shared expert over every token first, then the router,
+// the experts, and the shared expert's gate. Its GEMMs are the shared expert's rows, not a dense
+// MLP's, and the pass is predicted as the block that runs it last.
+TEST(TraceModelJoin, MoeSharedExpertBeforeTheRouterJoinsToTheSharedRows)
+{
+    const ModelConfig model = test::tinyMoeModel();
+    const auto first = joinOf(MoeTrace({.grouped = true, .sharedFirst = true}).json(), model);
+    const auto last = joinOf(MoeTrace({.grouped = true}).json(), model);
+    ASSERT_TRUE(first && last);
+    EXPECT_DOUBLE_EQ(first->placedTimeShare, 1.0);
+    ASSERT_EQ(first->passes.size(), 2u);
+    const JoinedPass& decode = first->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    expectOperators(decode,
+                    {{"post_attention_norm", 2},
+                     {"shared_gate_proj", 2},
+                     {"shared_act", 2},
+                     {"shared_up_proj", 2},
+                     {"shared_mul", 2},
+                     {"shared_down_proj", 2},
+                     {"router", 2},
+                     {"router_softmax", 2},
+                     {"expert_gate_up_proj", 2},
+                     {"expert_act", 2},
+                     {"expert_mul", 2},
+                     {"expert_down_proj", 2},
+                     {"shared_expert_gate", 2},
+                     {"expert_combine", 10},
+                     {"mlp_residual", 2}},
+                    false, true);
+    EXPECT_EQ(findOp(decode, "gate_proj"), nullptr);
+    EXPECT_EQ(findOp(decode, "down_proj"), nullptr);
+    for (std::size_t p = 0; p < 2; ++p) {
+        EXPECT_DOUBLE_EQ(first->passes[p].predictedS, last->passes[p].predictedS);
+        EXPECT_DOUBLE_EQ(first->passes[p].measuredS, last->passes[p].measuredS);
+    }
+    EXPECT_DOUBLE_EQ(findOp(decode, "shared_down_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, true, "shared_down_proj"));
+}
+
 TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
 {
     const ModelConfig model = test::tinyMoeModel();
-    const auto join = joinOf(MoeTrace(true).json(), model);
+    const auto join = joinOf(MoeTrace({.grouped = true}).json(), model);
     ASSERT_TRUE(join);
     EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
     ASSERT_EQ(join->passes.size(), 2u);
@@ -682,7 +733,7 @@ TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
                                                "aten::histc", "aten::index", "aten::topk"}));
     // Every op of the block has a FLOP and byte model (the synthetic trace has no Input type,
     // so its kernels are not placed here): the MoE's sort, count and combine ops included.
-    auto imported = importMeasurementData(MoeTrace(true).json(), "grouped.json");
+    auto imported = importMeasurementData(MoeTrace({.grouped = true}).json(), "grouped.json");
     ASSERT_TRUE(imported);
     for (const std::string& op : imported->trace.opNames)
         EXPECT_NE(classifyAtenOp(op).family, AtenFamily::None) << op;
@@ -1454,6 +1505,12 @@ TEST(TraceModelFromShapes, H200LlamaTraceReadsAsItsConfig)
 
 // Each family's synthetic trace reads as its model: fused QKV with bias and a fused gate_up;
 // Phi-2's parallel block with a plain GELU MLP and LayerNorm; Gemma-2's GeGLU over one KV head.
+namespace {
+const std::string kTinyMoeSummary =
+    "hidden 64, 2 layers, 4×16 query and 2×16 KV heads with bias, 4 gated SiLU experts of 40, "
+    "top 2, and a shared one of 96 behind a sigmoid gate, RMSNorm, vocabulary 1000";
+} // namespace
+
 TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
 {
     struct Case {
@@ -1469,6 +1526,11 @@ TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
          "vocabulary 1000"},
         {GemmaTrace(false, false).json(), "hidden 64, 2 layers, 4×32 query and 1×32 KV heads, a "
                                           "gated GELU MLP of 192, RMSNorm, vocabulary 1000"},
+        {MoeTrace().json(), kTinyMoeSummary},
+        {MoeTrace({.grouped = true}).json(), kTinyMoeSummary},
+        {MoeTrace({.grouped = true, .batchedDecode = true}).json(), kTinyMoeSummary},
+        {MoeTrace({.grouped = true, .sharedFirst = true}).json(), kTinyMoeSummary},
+        {MoeTrace({.sharedFirst = true}).json(), kTinyMoeSummary},
     };
     for (const Case& c : cases) {
         auto imported = importMeasurementData(c.json, "runs/tiny.pt.trace.json");
@@ -1486,12 +1548,53 @@ TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
     }
 }
 
+// A mixture of experts read from its shapes is the model that ran it, Qwen-MoE's shared expert
+// and its gate included, whichever way the experts ran (a loop of MLPs, grouped GEMMs, batched
+// in decode): its join predicts what the config's does.
+TEST(TraceModelFromShapes, ExpertsReadAsTheConfigThatRanThem)
+{
+    const ModelConfig config = test::tinyMoeModel();
+    const MoeForm forms[] = {{},
+                             {.grouped = true},
+                             {.grouped = true, .batchedDecode = true},
+                             {.sharedFirst = true},
+                             {.grouped = true, .batchedDecode = true, .sharedFirst = true}};
+    for (const MoeForm& form : forms) {
+        auto imported = importMeasurementData(MoeTrace(form).json(), "moe.json");
+        ASSERT_TRUE(imported);
+        const auto read = modelFromTrace(*imported);
+        ASSERT_TRUE(read) << read.error().message;
+        EXPECT_EQ(read->experts, config.experts);
+        EXPECT_EQ(read->expertsPerToken, config.expertsPerToken);
+        EXPECT_EQ(read->expertFfnSize(), config.expertFfnSize());
+        EXPECT_EQ(read->sharedExpertSize, config.sharedExpertSize);
+        EXPECT_EQ(read->sharedExpertGate, config.sharedExpertGate);
+        EXPECT_DOUBLE_EQ(read->sharedFfnSize(), config.sharedFfnSize());
+        const auto fromShapes = joinTraceToModel(*imported, *read, h200());
+        const auto fromConfig = joinTraceToModel(*imported, config, h200());
+        ASSERT_TRUE(fromShapes && fromConfig);
+        ASSERT_EQ(fromShapes->passes.size(), fromConfig->passes.size());
+        for (std::size_t p = 0; p < fromShapes->passes.size(); ++p) {
+            EXPECT_DOUBLE_EQ(fromShapes->passes[p].predictedS, fromConfig->passes[p].predictedS);
+            EXPECT_DOUBLE_EQ(findOp(fromShapes->passes[p], "expert_down_proj")->predictedS,
+                             findOp(fromConfig->passes[p], "expert_down_proj")->predictedS);
+        }
+    }
+    // Experts whose rows are no top-k of the router's tokens are named, with the rows.
+    auto odd = importMeasurementData(MoeTrace({.oddRows = true}).json(), "x.json");
+    ASSERT_TRUE(odd);
+    const auto refused = modelFromTrace(*odd);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("take 9 rows of the router's 8 tokens, not a whole "
+                                           "top-k of 4 experts"),
+              std::string::npos)
+        << refused.error().message;
+}
+
 // What shapes alone cannot describe is refused, saying what to give instead.
-TEST(TraceModelFromShapes, ExpertsLatentAndEagerAttentionAskForTheConfig)
+TEST(TraceModelFromShapes, LatentAndEagerAttentionAskForTheConfig)
 {
     const std::pair<std::string, std::string> cases[] = {
-        {MoeTrace().json(), "a mixture of experts needs the model's config.json"},
-        {MoeTrace(true).json(), "a mixture of experts needs the model's config.json"},
         {MlaTrace().json(), "latent attention (DeepSeek) needs the model's config.json"},
         {TinyTrace(true).json(), "for eager attention give the model's config.json"},
     };
@@ -1507,12 +1610,4 @@ TEST(TraceModelFromShapes, ExpertsLatentAndEagerAttentionAskForTheConfig)
             << read.error().message;
         EXPECT_NE(read.error().message.find(why), std::string::npos) << read.error().message;
     }
-    // A loop of experts lists its GEMMs, six of them.
-    auto loop = importMeasurementData(MoeTrace().json(), "x.json");
-    ASSERT_TRUE(loop);
-    EXPECT_NE(modelFromTrace(*loop).error().message.find(
-                  "the GEMMs after the O projection (64→4, 64→40, 64→40, 40→64, 64→40, 64→40 "
-                  "and 11 more) are not a dense MLP from hidden 64 and back"),
-              std::string::npos)
-        << modelFromTrace(*loop).error().message;
 }

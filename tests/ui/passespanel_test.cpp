@@ -11,6 +11,7 @@
 #include "core/measured/tracemodel.h"
 #include "core/models/modelconfig.h"
 #include "importwait.h"
+#include "tests/common/tinymodels.h"
 #include "tests/generated/testpaths.h"
 #include "ui/chart/chartdocument.h"
 #include "ui/chart/roofchart.h"
@@ -593,4 +594,11 @@ TEST(PassesPanel, ATraceNoModelFitsIsOfferedTheModelItsShapesDescribe)
     QCoreApplication::processEvents();
     EXPECT_EQ(workbench->model().id, "h100-kineto-qwen05b-withflops-meta-nestedtl");
     ASSERT_EQ(passes->model()->rowCount(), 1) << passes->summary().toStdString();
+
+    // A mixture of experts read from its shapes is said as such: the experts, the top-k, the
+    // shared expert and its gate.
+    EXPECT_EQ(PassesPanel::shapeSummary(test::tinyMoeModel()),
+              QStringLiteral("hidden 64, 2 layers, 4×16 query and 2×16 KV heads with bias, 4 "
+                             "gated SiLU experts of 40, top 2, and a shared one of 96 behind a "
+                             "sigmoid gate, RMSNorm, vocabulary 1,000"));
 }

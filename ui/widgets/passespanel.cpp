@@ -277,9 +277,17 @@ QString PassesPanel::shapeSummary(const ModelConfig& m)
     const QString heads = (m.qkvBias ? tr("%1×%2 query and %3×%2 KV heads with bias")
                                      : tr("%1×%2 query and %3×%2 KV heads"))
                               .arg(count(m.heads), count(m.headDim), count(m.kvHeads));
-    const QString mlp =
+    QString mlp =
         (m.mlp == MlpKind::Plain ? tr("a plain %1 MLP of %2") : tr("a gated %1 MLP of %2"))
             .arg(fn, count(m.intermediateSize));
+    if (m.isMoe()) {
+        mlp = tr("%1 gated %2 experts of %3, top %4")
+                  .arg(count(m.experts), fn, count(m.expertFfnSize()), count(m.expertsPerToken));
+        if (m.sharedExpertSize > 0)
+            mlp += (m.sharedExpertGate ? tr(", and a shared one of %1 behind a sigmoid gate")
+                                       : tr(", and a shared one of %1"))
+                       .arg(count(m.sharedExpertSize));
+    }
     QString norm =
         m.norm == NormKind::LayerNorm ? QStringLiteral("LayerNorm") : QStringLiteral("RMSNorm");
     if (m.parallelBlock)

@@ -57,6 +57,8 @@ public:
     // The Kernels table's rows that hold operator `op`'s kernels in pass `pass`: each row once,
     // in the trace's run (launch by launch, or grouped by name and shape as it was imported).
     std::vector<KernelRef> kernelsOf(int pass, const std::string& op) const;
+    // What modelFromTrace read, in the interface language: "hidden 4,096, 32 layers, …".
+    static QString shapeSummary(const ModelConfig& model);
 
 signals:
     // A trace came into the document (imported, redone, or in a document opened): the window
@@ -70,8 +72,6 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    // What modelFromTrace read, in the interface language: "hidden 4,096, 32 layers, …".
-    static QString shapeSummary(const ModelConfig& model);
     void rejoin();
     void chooseExportFile();
     void fitNameColumn();
