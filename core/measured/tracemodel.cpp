@@ -102,6 +102,13 @@ Expected<ExpertShapes> expertsOf(const std::vector<TraceGemm>& beforeRouter,
             i += 3;
             continue;
         }
+        // transformers 5's loop: one GEMM for an expert's gate and up, then its down.
+        if (i + 1 < gemms.size() && g.k == h && gemms[i + 1].k * 2.0 == g.n &&
+            gemms[i + 1].n == h) {
+            mlps.push_back({g.n / 2.0, g.m});
+            i += 2;
+            continue;
+        }
         return makeError("the GEMMs after the router's topk (" + gemmList(gemms) +
                          ") are not experts of gated MLPs from hidden " + formatParamNumber(h) +
                          " and back");

@@ -297,15 +297,21 @@ protected:
     }
     // One routed expert of a Hugging Face MoE loop over `rows` of the T tokens: gather them,
     // gate, SiLU, up, product, down, scale by the routing weight, index_add_ into the output.
-    void loopedExpert(int T, int rows, int width)
+    // `fused`: one GEMM of the expert's [2 × width, 64] gate_up weight (aten::linear), chunked.
+    void loopedExpert(int T, int rows, int width, bool fused = false)
     {
         const std::string t = "[" + std::to_string(T) + ", 64]", r = std::to_string(rows);
         const std::string in = "[[" + r + ", 64], [64, " + std::to_string(width) + "]]";
         const std::string mid = "[" + r + ", " + std::to_string(width) + "]";
         op("aten::index", "[" + t + ", [[" + r + "]]]");
-        op("aten::mm", in);
-        op("aten::silu", "[" + mid + "]");
-        op("aten::mm", in);
+        if (fused) {
+            op("aten::linear", "[[" + r + ", 64], [" + std::to_string(2 * width) + ", 64], []]");
+            op("aten::silu", "[" + mid + "]");
+        } else {
+            op("aten::mm", in);
+            op("aten::silu", "[" + mid + "]");
+            op("aten::mm", in);
+        }
         op("aten::mul", "[" + mid + ", " + mid + "]");
         op("aten::mm", "[" + mid + ", [" + std::to_string(width) + ", 64]]");
         op("aten::mul", "[[" + r + ", 64], [" + r + ", 1]]");
@@ -501,6 +507,9 @@ struct MoeForm {
     // transformers 5's Qwen-MoE: the shared expert runs before the router, its gate after the
     // experts; transformers 4 ran all of it after the experts.
     bool sharedFirst = false;
+    // transformers 5's loop (experts_implementation="eager"): one GEMM of each expert's fused
+    // gate_up weight, chunked; transformers 4 ran gate and up apart.
+    bool fusedLoop = false;
 };
 
 class MoeTrace : public TraceWriter {
@@ -555,7 +564,8 @@ private:
             // The loop runs the experts that have tokens: of T tokens' top-2, T went to one
             // expert and T / 2 to each of two others.
             for (int expert = 0; expert < (m_form.grouped || batched ? 0 : 3); ++expert)
-                loopedExpert(2 * L, m_form.oddRows ? 3 : (expert == 0 ? 2 * L : L), 40);
+                loopedExpert(2 * L, m_form.oddRows ? 3 : (expert == 0 ? 2 * L : L), 40,
+                             m_form.fusedLoop);
             if (!m_form.sharedFirst)
                 tokenMlp(2 * L, 96);
             op("aten::mm", "[" + t + ", [64, 1]]");
@@ -701,6 +711,33 @@ TEST(TraceModelJoin, MoeSharedExpertBeforeTheRouterJoinsToTheSharedRows)
     }
     EXPECT_DOUBLE_EQ(findOp(decode, "shared_down_proj")->predictedS,
                      rowTime(model, Phase::Decode, 2, 4, true, "shared_down_proj"));
+}
+
+// transformers 5's eager loop of experts: each expert's gate and up in one GEMM of its fused
+// weight, joined to the fused expert row; the pass predicted as the unfused loop's.
+TEST(TraceModelJoin, MoeLoopOfFusedExpertsJoinsToTheFusedExpertRow)
+{
+    const ModelConfig model = test::tinyMoeModel();
+    const auto fused = joinOf(MoeTrace({.sharedFirst = true, .fusedLoop = true}).json(), model);
+    ASSERT_TRUE(fused);
+    EXPECT_DOUBLE_EQ(fused->placedTimeShare, 1.0);
+    ASSERT_EQ(fused->passes.size(), 2u);
+    const JoinedPass& decode = fused->passes[1];
+    EXPECT_EQ(decode.layers, 2);
+    expectOperators(decode,
+                    {{"shared_gate_proj", 2},
+                     {"shared_down_proj", 2},
+                     {"router", 2},
+                     {"expert_gate_up_proj", 6},
+                     {"expert_act", 6},
+                     {"expert_mul", 6},
+                     {"expert_down_proj", 6},
+                     {"shared_expert_gate", 2},
+                     {"mlp_residual", 2}},
+                    false, true);
+    EXPECT_EQ(findOp(decode, "expert_gate_proj"), nullptr);
+    EXPECT_DOUBLE_EQ(findOp(decode, "expert_gate_up_proj")->predictedS,
+                     rowTime(model, Phase::Decode, 2, 4, true, "expert_gate_up_proj"));
 }
 
 TEST(TraceModelJoin, MoeGroupedGemmsJoinToTheExpertRows)
@@ -1558,6 +1595,7 @@ TEST(TraceModelFromShapes, ExpertsReadAsTheConfigThatRanThem)
                              {.grouped = true},
                              {.grouped = true, .batchedDecode = true},
                              {.sharedFirst = true},
+                             {.sharedFirst = true, .fusedLoop = true},
                              {.grouped = true, .batchedDecode = true, .sharedFirst = true}};
     for (const MoeForm& form : forms) {
         auto imported = importMeasurementData(MoeTrace(form).json(), "moe.json");
