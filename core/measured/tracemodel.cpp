@@ -169,19 +169,33 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
             h = double((*table)[1]);
             start = r;
         }
-    if (start == runs.size())
+    if (start == runs.size() && trace.trace.shapes.empty())
         return fail("no embedding lookup (aten::embedding of a [vocabulary, hidden] table) with "
                     "Input Dims; record with torch.profiler.profile(..., record_shapes=True)");
+    if (start == runs.size())
+        return fail("no embedding lookup of a [vocabulary, hidden] table: this is not the trace "
+                    "of a language model (a vision or diffusion model embeds patches by "
+                    "convolution), and RoofScope reads decoder-only transformers");
 
-    // Learned positions: a second lookup right after, in a table of another length.
+    // Lookups in other [rows, hidden] tables before the first layer, the embedding's rows added
+    // to theirs: learned positions (GPT-2, Phi-1), or token types, which only encoders have
+    // (BERT's [2, hidden]).
     ModelConfig m;
     std::size_t from = start + 1;
-    if (const TraceSizes* table = from < runs.size() ? dims(runs[from], 0) : nullptr;
-        table && traceLookupOp(t.opName(runs[from])) && table->size() == 2 &&
-        double((*table)[1]) == h && double((*table)[0]) != V) {
+    constexpr std::int64_t kMostTokenTypes = 16;
+    for (std::size_t r = start + 1; r < runs.size() && r < start + 6 && !t.gemm(runs[r]); ++r) {
+        const TraceSizes* table = dims(runs[r], 0);
+        if (!table || !traceLookupOp(t.opName(runs[r])) || table->size() != 2 ||
+            double((*table)[1]) != h || double((*table)[0]) == V)
+            continue;
+        if ((*table)[0] <= kMostTokenTypes)
+            return fail("a lookup in a [" + std::to_string((*table)[0]) + ", " +
+                        formatParamNumber(h) +
+                        "] table beside the token embedding: token types, as an encoder "
+                        "(BERT) has; RoofScope reads decoder-only transformers");
         m.position = PositionKind::Learned;
         m.maxPositions = (*table)[0];
-        ++from;
+        from = r + 1;
     }
 
     // The first attention op: the heads and their size.

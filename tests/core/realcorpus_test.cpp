@@ -3,6 +3,7 @@
 // hand from its raw cells in tests/data/real/facts.json. The files themselves stay outside the
 // project (they are other people's); CI has the folder beside the clone.
 #include "core/measured/importer.h"
+#include "core/measured/tracemodel.h"
 #include "tests/generated/testpaths.h"
 
 #include <gtest/gtest.h>
@@ -272,6 +273,21 @@ TEST_F(RealCorpus, EveryFileImportsAndMatchesItsFacts)
                     ASSERT_NE(m, nullptr) << level;
                     expectNear(bw.get<double>(), m->bytesPerS, level);
                 }
+            }
+        }
+        // What the trace's shapes read as (`--model trace`), or why they are no decoder-only
+        // transformer's.
+        if (f.contains("trace_model")) {
+            const auto& m = f["trace_model"];
+            const auto read = modelFromTrace(*imported);
+            if (m.contains("refused")) {
+                ASSERT_FALSE(read.ok()) << modelShapeSummary(*read);
+                EXPECT_NE(read.error().message.find(m["refused"].get<std::string>()),
+                          std::string::npos)
+                    << read.error().message;
+            } else {
+                ASSERT_TRUE(read.ok()) << read.error().message;
+                EXPECT_EQ(modelShapeSummary(*read), m["reads_as"].get<std::string>());
             }
         }
     }

@@ -1629,6 +1629,65 @@ TEST(TraceModelFromShapes, ExpertsReadAsTheConfigThatRanThem)
         << refused.error().message;
 }
 
+namespace {
+
+// A BERT-shaped encoder's forward (BertForMaskedLM, as TraceLens's H100 bert-small trace runs
+// it): the word embedding, the token-type embedding [2, hidden] added to it, then the learned
+// positions, a LayerNorm, and a layer.
+class EncoderTrace : public TraceWriter {
+    void pass(int L, int, int) override
+    {
+        const std::string l = std::to_string(L), x = "[2, " + l + ", 64]";
+        op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
+        op("aten::embedding", "[[2, 64], [2, " + l + "], [], [], []]");
+        op("aten::add", "[" + x + ", " + x + ", []]");
+        op("aten::embedding", "[[512, 64], [1, " + l + "], [], [], []]");
+        op("aten::add_", "[" + x + ", " + x + ", []]");
+        op("aten::native_layer_norm", "[" + x + ", [], [64], [64], []]");
+        op("aten::addmm", "[[64], [" + std::to_string(2 * L) + ", 64], [64, 64], [], []]");
+        op("aten::_scaled_dot_product_efficient_attention",
+           "[[2, 4, " + l + ", 16], [2, 4, " + l + ", 16], [2, 4, " + l + ", 16], [], [], [], []]");
+        op("aten::addmm", "[[1000], [" + std::to_string(2 * L) + ", 64], [64, 1000], [], []]");
+    }
+};
+
+// A vision transformer's forward: patches embedded by a convolution, no lookup.
+class VisionTrace : public TraceWriter {
+    void pass(int, int, int) override
+    {
+        op("aten::cudnn_convolution", "[[2, 3, 224, 224], [64, 3, 16, 16], [], [], [], [], []]");
+        op("aten::native_layer_norm", "[[2, 197, 64], [], [64], [64], []]");
+        op("aten::addmm", "[[192], [394, 64], [64, 192], [], []]");
+        op("aten::_scaled_dot_product_efficient_attention",
+           "[[2, 4, 197, 16], [2, 4, 197, 16], [2, 4, 197, 16], [], [], [], []]");
+    }
+};
+
+} // namespace
+
+// A trace of a model that is no decoder-only transformer is refused for what it is: an encoder
+// (token types beside the word embedding, not "2 learned positions"), a vision model (no token
+// lookup at all, not "record with record_shapes=True", which it was).
+TEST(TraceModelFromShapes, EncoderAndVisionTracesAreRefusedForWhatTheyAre)
+{
+    const std::pair<std::string, std::string> cases[] = {
+        {EncoderTrace().json(0), "a lookup in a [2, 64] table beside the token embedding: token "
+                                 "types, as an encoder (BERT) has; RoofScope reads decoder-only "
+                                 "transformers"},
+        {VisionTrace().json(0), "no embedding lookup of a [vocabulary, hidden] table: this is not "
+                                "the trace of a language model"},
+    };
+    for (const auto& [json, why] : cases) {
+        auto imported = importMeasurementData(json, "x.json");
+        ASSERT_TRUE(imported) << imported.error().message;
+        const auto read = modelFromTrace(*imported);
+        ASSERT_FALSE(read) << modelShapeSummary(*read);
+        EXPECT_NE(read.error().message.find(why), std::string::npos) << read.error().message;
+        EXPECT_EQ(read.error().message.find("record_shapes"), std::string::npos)
+            << read.error().message;
+    }
+}
+
 // What shapes alone cannot describe is refused, saying what to give instead.
 TEST(TraceModelFromShapes, LatentAndEagerAttentionAskForTheConfig)
 {
