@@ -152,7 +152,9 @@ struct PassBounds {
 // attention its whole preallocated length at every step, so a decode step's key length is the
 // cache's size, not the tokens in it. Two decode steps in a row with one key length give it
 // away: a growing cache adds a token a step. The tokens cached are then counted from the
-// prefill before them: its prompt, one more each step. Returns what was done, for the user.
+// prefill before them: its prompt, one more each step. A sliding-window cache past its window
+// keeps the key length too (fewer keys than the prompt: a static cache holds all of it), and its
+// contexts are counted the same way. Returns what was done, for the user.
 std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
 {
     double slots = 0.0;
@@ -164,10 +166,12 @@ std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
         return {};
     std::optional<double> cached; // tokens in the cache after the previous pass
     long long counted = 0, uncounted = 0;
+    double firstContext = 0.0;
     for (TracePass& pass : passes) {
         if (pass.phase == Phase::Prefill) {
             cached = pass.queryLength;
         } else if (cached) {
+            firstContext = counted == 0 ? *cached : firstContext;
             pass.context = *cached;
             *cached += pass.queryLength;
             ++counted;
@@ -176,7 +180,15 @@ std::vector<std::string> countStaticCache(std::vector<TracePass>& passes)
         }
     }
     std::vector<std::string> notes;
-    if (counted > 0)
+    // A static cache holds the prompt and every new token; fewer keys than the prompt are a
+    // sliding window's (Mistral's, Gemma-2's local layers), once the context has passed it.
+    if (counted > 0 && firstContext >= slots)
+        notes.push_back("attention reads a sliding window of the last " + formatParamNumber(slots) +
+                        " keys at every decode step, so its key length is not the context: the " +
+                        std::to_string(counted) +
+                        " decode steps after a prefill take the prompt plus one token a step, "
+                        "and the model attends to all of it");
+    else if (counted > 0)
         notes.push_back("attention reads a static KV cache of " + formatParamNumber(slots) +
                         " slots at every decode step, so its key length is not the context: "
                         "the " +

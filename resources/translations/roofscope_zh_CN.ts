@@ -959,6 +959,10 @@ Fix or remove them and restart RoofScope.</source>
         <translation>在任何预填充之前的 %1 个解码步以静态 KV 缓存的大小（%2 个槽位）作为上下文</translation>
     </message>
     <message>
+        <source>attention reads a sliding window of the last %1 keys at every decode step, so its key length is not the context: the %2 decode steps after a prefill take the prompt plus one token a step, and the model attends to all of it</source>
+        <translation>注意力在每个解码步只读取滑动窗口内最近的 %1 个键，因此其键长度不是上下文长度：预填充之后的 %2 个解码步的上下文取提示长度，每步加一个词元，而模型按全部上下文计算注意力</translation>
+    </message>
+    <message>
         <source>; </source>
         <translation>；</translation>
     </message>

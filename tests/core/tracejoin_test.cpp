@@ -1049,7 +1049,12 @@ namespace {
 // the cache written with index_copy_ into 8 slots that attention reads whole at every step.
 class GemmaTrace : public TraceWriter {
 public:
-    GemmaTrace(bool eager, bool staticCache) : m_eager(eager), m_static(staticCache) {}
+    // `slidingWindow`: Mistral's and Gemma-2's local cache past a window of 3: the last 2 keys
+    // kept and the new one appended (cat), 3 read at every decode step.
+    GemmaTrace(bool eager, bool staticCache, bool slidingWindow = false)
+        : m_eager(eager), m_static(staticCache), m_sliding(slidingWindow)
+    {
+    }
 
 private:
     void norm(const std::string& l)
@@ -1080,7 +1085,7 @@ private:
     {
         const std::string l = std::to_string(L), T = std::to_string(2 * L);
         const std::string x = "[2, " + l + ", 64]", t = "[" + T + ", 64]";
-        const std::string s = std::to_string(m_static ? 8 : S);
+        const std::string s = std::to_string(m_static ? 8 : m_sliding && L == 1 ? 3 : S);
         op("aten::embedding", "[[1000, 64], [2, " + l + "], [], [], []]");
         op("aten::mul", "[" + x + ", []]");
         op("aten::cos", "[[2, " + l + ", 32]]");
@@ -1097,10 +1102,11 @@ private:
                     op("aten::index_copy_",
                        "[[2, 1, 8, 32], [], [" + l + "], [2, 1, " + l + ", 32]]");
                 else
-                    op("aten::cat", std::string("[[") +
-                                        (cached ? "[2, 1, " + std::to_string(cached) + ", 32]"
-                                                : std::string("[0]")) +
-                                        ", [2, 1, " + l + ", 32]], []]");
+                    op("aten::cat",
+                       std::string("[[") +
+                           (cached ? "[2, 1, " + std::to_string(m_sliding ? 2 : cached) + ", 32]"
+                                   : std::string("[0]")) +
+                           ", [2, 1, " + l + ", 32]], []]");
             for (int kv = 0; kv < 2; ++kv) // repeat_kv
                 op("aten::clone", "[[2, 1, 4, " + s + ", 32], []]");
             const std::string scores = "[2, 4, " + l + ", " + s + "]";
@@ -1141,6 +1147,7 @@ private:
     }
     bool m_eager = false;
     bool m_static = false;
+    bool m_sliding = false;
 };
 
 // The Gemma-2 config of the tests' data cut to the trace's sizes.
@@ -1241,6 +1248,26 @@ TEST(TraceModelJoin, StaticCacheDecodeContextsAreCountedFromThePrefill)
     ASSERT_EQ(unanchored->notes.size(), 1u);
     EXPECT_EQ(unanchored->notes[0], "2 decode steps before any prefill take the static KV "
                                     "cache's size (8 slots) as their context");
+}
+
+// A sliding-window cache past its window: 3 keys at every decode step, fewer than the prompt's
+// 4, so no static cache; the contexts are counted from the prefill the same way, and the note
+// says what the cache is.
+TEST(TraceModelJoin, SlidingWindowCacheIsToldFromAStaticOne)
+{
+    const ModelConfig model = tinyGemma2();
+    const auto join = joinOf(GemmaTrace(false, false, true).json(2), model);
+    ASSERT_TRUE(join);
+    ASSERT_EQ(join->passes.size(), 3u);
+    EXPECT_EQ(join->passes[1].context, 4.0);
+    EXPECT_EQ(join->passes[2].context, 5.0);
+    ASSERT_EQ(join->notes.size(), 1u);
+    EXPECT_EQ(join->notes[0], "attention reads a sliding window of the last 3 keys at every "
+                              "decode step, so its key length is not the context: the 2 decode "
+                              "steps after a prefill take the prompt plus one token a step, and "
+                              "the model attends to all of it");
+    EXPECT_EQ(join->passes[2].layers, 2);
+    EXPECT_DOUBLE_EQ(join->passes[2].predictedS, stepTime(model, Phase::Decode, 2, 5));
 }
 
 namespace {

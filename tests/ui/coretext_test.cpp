@@ -368,6 +368,12 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
          QStringLiteral(
              "注意力在每个解码步读取 528 个槽位的静态 KV 缓存，因此其键长度不是上下文长度："
              "预填充之后的 15 个解码步的上下文取提示长度，每步加一个词元")},
+        {"attention reads a sliding window of the last 4,096 keys at every decode step, so its "
+         "key length is not the context: the 15 decode steps after a prefill take the prompt "
+         "plus one token a step, and the model attends to all of it",
+         QStringLiteral("注意力在每个解码步只读取滑动窗口内最近的 4,096 个键，因此其键长度不是"
+                        "上下文长度：预填充之后的 15 个解码步的上下文取提示长度，每步加一个词元，"
+                        "而模型按全部上下文计算注意力")},
         {"the trace's GEMMs are 4096→14336 but llama-3-70b has hidden 8192, intermediate 28672, "
          "64×128 query and 8×128 KV heads, vocabulary 128256: not the model this trace ran (give "
          "its config.json)",

@@ -396,6 +396,11 @@ constexpr CoreTemplate kTemplates[] = {
     {QT_TRANSLATE_NOOP("roofscope::CoreText",
                        "%1 decode steps before any prefill take the static KV cache's size (%2 "
                        "slots) as their context")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "attention reads a sliding window of the last %1 keys at every decode "
+                       "step, so its key length is not the context: the %2 decode steps after a "
+                       "prefill take the prompt plus one token a step, and the model attends to "
+                       "all of it")},
 };
 
 // The separators of the core's lists: the causes of a warning ("; "), the reasons a summary
