@@ -229,6 +229,16 @@ const std::vector<Entry>& table()
 
 } // namespace
 
+bool flashAttentionHubOp(std::string_view name)
+{
+    const std::size_t colons = name.find("::");
+    if (colons == std::string_view::npos)
+        return false;
+    const std::string_view space = name.substr(0, colons), op = name.substr(colons + 2);
+    return (space.starts_with("_flash_attn") || space.starts_with("_vllm_flash_attn")) &&
+           (op == "fwd" || op == "varlen_fwd");
+}
+
 AtenOp classifyAtenOp(std::string_view name)
 {
     // The flash-attn package's own ops (attn_implementation="flash_attention_2"): [B, L, H, E],
@@ -237,6 +247,8 @@ AtenOp classifyAtenOp(std::string_view name)
         return with(family(AtenFamily::Attention), &AtenOp::rowsFirst);
     if (name == "flash_attn::_flash_attn_varlen_forward")
         return with(family(AtenFamily::Attention), &AtenOp::varlen);
+    if (flashAttentionHubOp(name))
+        return with(family(AtenFamily::Attention), &AtenOp::varlenBy3d);
     constexpr std::string_view kPrefix = "aten::";
     if (name.substr(0, kPrefix.size()) != kPrefix)
         return {};
@@ -547,16 +559,22 @@ AtenCostResult attention(const AtenOp& op, const Args& args, std::string_view pr
     if (type.bytes == 0)
         return fail(AtenCostProblem::UnknownType);
     const Arg q = args[0], k = args[1], v = args[2];
-    const std::size_t rank = op.varlen ? 3 : 4;
+    const bool varlen = op.varlen || (op.varlenBy3d && q.tensor() && q.sizes().size() == 3);
+    const bool rowsFirst = op.rowsFirst || op.varlenBy3d;
+    const std::size_t rank = varlen ? 3 : 4;
     if (!q.present() || !k.present() || !v.present() || q.bad() || k.bad() || v.bad() ||
         q.sizes().size() != rank || k.sizes().size() != rank || v.sizes().size() != rank)
         return fail(AtenCostProblem::ShapesDoNotFit);
     const Sizes sq = q.sizes(), sk = k.sizes(), sv = v.sizes();
     double batch = 0.0, heads = 0.0, l = 0.0, s = 0.0;
-    if (op.varlen) {
+    if (varlen) {
         // Sequences of one length (a batch without padding): cu_seqlens_q has B + 1 entries.
-        const Arg offsets = args.size() > 3 ? args[3] : Arg{};
-        if (!offsets.tensor() || offsets.sizes().size() != 1 || offsets.sizes()[0] < 2.0)
+        // It is the first 1-d tensor after v (the hub's ops take an optional out= before it).
+        Arg offsets;
+        for (std::size_t i = 3; i < args.size() && !offsets.tensor(); ++i)
+            if (args[i].tensor() && args[i].sizes().size() == 1)
+                offsets = args[i];
+        if (!offsets.tensor() || offsets.sizes()[0] < 2.0)
             return fail(AtenCostProblem::ShapesDoNotFit);
         batch = offsets.sizes()[0] - 1.0;
         heads = sq[1];
@@ -564,9 +582,9 @@ AtenCostResult attention(const AtenOp& op, const Args& args, std::string_view pr
         s = sk[0] / batch;
     } else {
         batch = sq[0];
-        heads = op.rowsFirst ? sq[2] : sq[1];
-        l = op.rowsFirst ? sq[1] : sq[2];
-        s = op.rowsFirst ? sk[1] : sk[2];
+        heads = rowsFirst ? sq[2] : sq[1];
+        l = rowsFirst ? sq[1] : sq[2];
+        s = rowsFirst ? sk[1] : sk[2];
     }
     const double e = sq[rank - 1], ev = sv[rank - 1];
     AtenCost c;

@@ -60,12 +60,21 @@ struct AtenOp {
     bool integerSum = false;       // sum/cumsum/prod: integer and bool inputs give int64
     bool rowsFirst = false;        // flash/efficient attention: [B, L, H, E], not [B, H, L, E]
     // The flash-attn package's varlen op: q [T, H, E], k and v [Tk, KV, E] of B sequences laid
-    // end to end, cu_seqlens_q [B + 1] fourth.
+    // end to end, cu_seqlens_q [B + 1] the first 1-d tensor after them.
     bool varlen = false;
+    // The Hugging Face kernels hub's flash attention (attn_implementation=
+    // "kernels-community/flash-attn"): [B, L, H, E] when q is 4-d, varlen when it is 3-d.
+    bool varlenBy3d = false;
     bool biasFirst = false; // addmm/baddbmm: the bias is input 0, the matrices 1 and 2
     bool condition = false; // where: input 0 is a bool mask, not a value
 };
 AtenOp classifyAtenOp(std::string_view name);
+
+// The flash attention the Hugging Face kernels hub loads: its ops live in a namespace of the
+// build, "_flash_attn_9e27194::fwd" or "::varlen_fwd" (FlashAttention-2),
+// "_flash_attn3_<hash>::fwd" (FlashAttention-3), "_vllm_flash_attn3_<hash>::fwd"; q, k and v
+// first, [B, L, H, E] or, varlen, [T, H, E] with cu_seqlens_q the first 1-d tensor after them.
+bool flashAttentionHubOp(std::string_view name);
 
 // Why an op with Input Dims has no cost.
 enum class AtenCostProblem : std::uint8_t {

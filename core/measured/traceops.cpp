@@ -1,5 +1,7 @@
 #include "core/measured/traceops.h"
 
+#include "core/measured/atenopcost.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -75,11 +77,17 @@ std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceO
     // The flash-attn package (attn_implementation="flash_attention_2"): Hugging Face unpads a
     // batch with an attention mask into the varlen op, q [T, H, E] and k [Tk, KV, E] of B
     // sequences end to end (cu_seqlens_q [B + 1] fourth), else q [B, L, H, E].
-    if (op == "flash_attn::_flash_attn_varlen_forward") {
-        if (in.size() < 4 || in[0].size() != 3 || in[1].size() != 3 || in[3].size() != 1 ||
-            in[3][0] < 2)
+    const bool hub = flashAttentionHubOp(op);
+    if (op == "flash_attn::_flash_attn_varlen_forward" ||
+        (hub && !in.empty() && in[0].size() == 3)) {
+        // cu_seqlens_q: the first 1-d tensor after q, k and v (the kernels hub's ops take an
+        // optional out= before it).
+        std::size_t offsets = 3;
+        while (offsets < in.size() && in[offsets].size() != 1)
+            ++offsets;
+        if (in.size() <= offsets || in[0].size() != 3 || in[1].size() != 3 || in[offsets][0] < 2)
             return std::nullopt;
-        const double batch = double(in[3][0] - 1);
+        const double batch = double(in[offsets][0] - 1);
         return TraceAttention{batch,
                               double(in[0][1]),
                               double(in[0][0]) / batch,
@@ -87,14 +95,15 @@ std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceO
                               double(in[1][0]) / batch,
                               double(in[0][2])};
     }
-    if (op.find("attention") == std::string_view::npos && op != "flash_attn::_flash_attn_forward")
+    if (op.find("attention") == std::string_view::npos && op != "flash_attn::_flash_attn_forward" &&
+        !hub)
         return eagerScoresOf(op, s, heads, headDim);
     if (in.size() < 3 || in[0].size() != 4 || in[1].size() != 4)
         return std::nullopt;
     const TraceSizes& q = in[0];
     const TraceSizes& k = in[1];
     if (op == "aten::_flash_attention_forward" || op == "aten::_efficient_attention_forward" ||
-        op == "flash_attn::_flash_attn_forward")
+        op == "flash_attn::_flash_attn_forward" || hub)
         return TraceAttention{double(q[0]), double(q[2]), double(q[1]),
                               double(k[2]), double(k[1]), double(q[3])};
     return TraceAttention{double(q[0]), double(q[1]), double(q[2]),

@@ -376,7 +376,9 @@ private:
 // mask added, softmax, the cast back, the bmm with V.
 class TinyTrace : public TraceWriter {
 public:
-    enum class Attention { Sdpa, Eager, FlashVarlen };
+    // FlashVarlen: the flash-attn package's varlen op; Hub and HubVarlen: the kernels hub's
+    // (attn_implementation="kernels-community/flash-attn"), in a namespace of its build.
+    enum class Attention { Sdpa, Eager, FlashVarlen, Hub, HubVarlen };
     explicit TinyTrace(bool eager = false) : m_attention(eager ? Attention::Eager : Attention::Sdpa)
     {
     }
@@ -409,6 +411,16 @@ private:
                                                                  "[], [], [], [], [], [], [], []]");
                 op("aten::index_put_",
                    "[[" + T + ", 4, 16], [[" + T + "]], [" + T + ", 4, 16], []]");
+            } else if (m_attention == Attention::HubVarlen) {
+                const std::string T2 = std::to_string(2 * S);
+                op("_flash_attn_9e27194::varlen_fwd",
+                   "[[" + T + ", 4, 16], [" + T2 + ", 2, 16], [" + T2 +
+                       ", 2, 16], [], [3], [3], [], [], [], [], [], [], [], [], [], [], [], [], "
+                       "[], [], []]");
+            } else if (m_attention == Attention::Hub) {
+                op("_flash_attn_9e27194::fwd",
+                   "[[2, " + l + ", 4, 16], [2, " + s + ", 2, 16], [2, " + s +
+                       ", 2, 16], [], [], [], [], [], [], [], [], [], []]");
             } else if (m_attention == Attention::Eager) {
                 op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
                 op("aten::copy_", "[[2, 2, 2, " + s + ", 16], [2, 2, 2, " + s + ", 16], []]");
@@ -870,6 +882,38 @@ TEST(TraceModelJoin, EagerAttentionJoinsToTheUnfusedAttentionRows)
 
 // attn_implementation="flash_attention_2": the flash-attn package's varlen op (q, k and v
 // unpadded) is attention, read and placed; the unpadding gathers are not in the model.
+// The kernels hub's flash attention (its ops in a namespace of the build, fwd on [B, L, H, E]
+// and varlen_fwd with an optional out= before cu_seqlens_q) is attention too, costed as the
+// package's, and the model's heads are read from it.
+TEST(TraceModelJoin, FlashAttentionFromTheKernelsHubIsAttention)
+{
+    const ModelConfig model = test::tinyDenseModel();
+    for (const auto form : {TinyTrace::Attention::Hub, TinyTrace::Attention::HubVarlen}) {
+        const std::string json = TinyTrace(form).json();
+        const auto join = joinOf(json, model);
+        ASSERT_TRUE(join);
+        EXPECT_DOUBLE_EQ(join->placedTimeShare, 1.0);
+        ASSERT_EQ(join->passes.size(), 2u);
+        const JoinedPass& decode = join->passes[1];
+        EXPECT_EQ(decode.batch, 2.0);
+        EXPECT_EQ(decode.context, 4.0);
+        EXPECT_EQ(decode.layers, 2);
+        expectOperators(decode, {{"attention", 2}, {"o_proj", 4}}, false, true);
+        EXPECT_DOUBLE_EQ(findOp(decode, "attention")->flops, 2 * (2.0 * 2 * 4 * 1 * 5 * 32));
+        auto imported = importMeasurementData(json, "hub.json");
+        ASSERT_TRUE(imported);
+        const auto read = modelFromTrace(*imported);
+        ASSERT_TRUE(read) << read.error().message;
+        EXPECT_EQ(read->heads, 4);
+        EXPECT_EQ(read->kvHeads, 2);
+        EXPECT_EQ(read->headDim, 16);
+    }
+    EXPECT_TRUE(flashAttentionHubOp("_flash_attn3_1a2b3c4::fwd"));
+    EXPECT_TRUE(flashAttentionHubOp("_vllm_flash_attn3_1a2b3c4::fwd"));
+    EXPECT_FALSE(flashAttentionHubOp("_flash_attn_9e27194::bwd"));
+    EXPECT_FALSE(flashAttentionHubOp("aten::fwd"));
+}
+
 TEST(TraceModelJoin, FlashAttentionPackageVarlenOpIsAttention)
 {
     const ModelConfig model = test::tinyDenseModel();
