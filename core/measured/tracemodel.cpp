@@ -150,7 +150,7 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
 {
     const std::string& file = trace.file;
     auto fail = [&](const std::string& what) {
-        return makeError(file + ": the model cannot be read from the trace's shapes: " + what);
+        return makeError(file + ": " + std::string(kShapesUnreadPrefix) + what);
     };
     const TraceRuns t = traceRuns(trace.trace);
     const std::vector<TraceRun>& runs = t.runs;

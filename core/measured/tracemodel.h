@@ -25,6 +25,10 @@ namespace roofscope {
 // the same. Latent attention or eager attention is refused with what to give instead.
 Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace);
 
+// What comes before the reason in modelFromTrace's error, after the file's name.
+inline constexpr std::string_view kShapesUnreadPrefix =
+    "the model cannot be read from the trace's shapes: ";
+
 // What the model's name adds to the trace's file name, "h200_llama (from its trace)"; the
 // window says it in its own language.
 inline constexpr std::string_view kFromTraceSuffix = " (from its trace)";

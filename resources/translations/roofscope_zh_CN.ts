@@ -951,6 +951,18 @@ Fix or remove them and restart RoofScope.</source>
         <translation>墙钟时间 %2 中内核占 %1（GPU 忙碌 %3）</translation>
     </message>
     <message>
+        <source>a lookup in a [%1, %2] table beside the token embedding: token types, as an encoder (BERT) has; RoofScope reads decoder-only transformers</source>
+        <translation>词元嵌入旁还查了一张 [%1, %2] 的表：这是编码器（BERT）才有的词元类型嵌入；RoofScope 只读取仅解码器的 Transformer</translation>
+    </message>
+    <message>
+        <source>no embedding lookup of a [vocabulary, hidden] table: this is not the trace of a language model (a vision or diffusion model embeds patches by convolution), and RoofScope reads decoder-only transformers</source>
+        <translation>没有在 [词表, 隐藏维度] 表中查找嵌入的操作：这不是语言模型的 trace（视觉或扩散模型用卷积嵌入图像块），而 RoofScope 只读取仅解码器的 Transformer</translation>
+    </message>
+    <message>
+        <source>no attention op after the embedding (scaled_dot_product_*, _cudnn_attention_forward, _flash_attention_forward) to read the heads from; for eager attention give the model&apos;s config.json</source>
+        <translation>嵌入之后没有可读出注意力头的注意力操作（scaled_dot_product_*、_cudnn_attention_forward、_flash_attention_forward）；eager 注意力请提供模型的 config.json</translation>
+    </message>
+    <message>
         <source>attention reads a static KV cache of %1 slots at every decode step, so its key length is not the context: the %2 decode steps after a prefill take the prompt plus one token a step</source>
         <translation>注意力在每个解码步读取 %1 个槽位的静态 KV 缓存，因此其键长度不是上下文长度：预填充之后的 %2 个解码步的上下文取提示长度，每步加一个词元</translation>
     </message>
@@ -3381,6 +3393,10 @@ A new document is open instead.</source>
     <message>
         <source>a plain %1 MLP of %2</source>
         <translation>宽 %2 的普通 %1 MLP</translation>
+    </message>
+    <message>
+        <source>Its shapes do not read as a model either: %1.</source>
+        <translation>也无法从其形状读出模型：%1。</translation>
     </message>
     <message>
         <source>a gated %1 MLP of %2</source>

@@ -368,6 +368,16 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
          QStringLiteral(
              "注意力在每个解码步读取 528 个槽位的静态 KV 缓存，因此其键长度不是上下文长度："
              "预填充之后的 15 个解码步的上下文取提示长度，每步加一个词元")},
+        {"a lookup in a [2, 512] table beside the token embedding: token types, as an encoder "
+         "(BERT) has; RoofScope reads decoder-only transformers",
+         QStringLiteral("词元嵌入旁还查了一张 [2, 512] 的表：这是编码器（BERT）才有的词元类型嵌入；"
+                        "RoofScope 只读取仅解码器的 Transformer")},
+        {"no attention op after the embedding (scaled_dot_product_*, _cudnn_attention_forward, "
+         "_flash_attention_forward) to read the heads from; for eager attention give the "
+         "model's config.json",
+         QStringLiteral("嵌入之后没有可读出注意力头的注意力操作（scaled_dot_product_*、"
+                        "_cudnn_attention_forward、_flash_attention_forward）；eager 注意力请提供"
+                        "模型的 config.json")},
         {"attention reads a sliding window of the last 4,096 keys at every decode step, so its "
          "key length is not the context: the 15 decode steps after a prefill take the prompt "
          "plus one token a step, and the model attends to all of it",

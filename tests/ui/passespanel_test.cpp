@@ -602,3 +602,52 @@ TEST(PassesPanel, ATraceNoModelFitsIsOfferedTheModelItsShapesDescribe)
                              "gated SiLU experts of 40, top 2, and a shared one of 96 behind a "
                              "sigmoid gate, RMSNorm, vocabulary 1,000"));
 }
+
+// An encoder's trace (BERT: a token-type lookup beside the word embedding): no model fits and
+// none is offered; the panel says why its shapes are no model's, in the interface language.
+TEST(PassesPanel, AnEncodersTraceSaysWhyItsShapesAreNoModel)
+{
+    // Each op launches one kernel: the word, token-type and position lookups, a projection,
+    // attention and the masked-LM head.
+    const std::pair<const char*, const char*> ops[] = {
+        {"aten::embedding", "[[30522, 512], [1, 8], [], [], []]"},
+        {"aten::embedding", "[[2, 512], [1, 8], [], [], []]"},
+        {"aten::embedding", "[[512, 512], [1, 8], [], [], []]"},
+        {"aten::addmm", "[[512], [8, 512], [512, 512], [], []]"},
+        {"aten::_scaled_dot_product_efficient_attention",
+         "[[1, 8, 8, 64], [1, 8, 8, 64], [1, 8, 8, 64], [], [], [], []]"},
+        {"aten::addmm", "[[30522], [8, 512], [512, 30522], [], []]"},
+    };
+    std::string events;
+    int id = 0;
+    for (const auto& [name, dims] : ops) {
+        const std::string ts = std::to_string(1000 + 20 * ++id), ext = std::to_string(id);
+        events += std::string(events.empty() ? "" : ",\n") +
+                  R"({"ph": "X", "cat": "cpu_op", "name": ")" + name + R"(", "ts": )" + ts +
+                  R"(, "dur": 5, "args": {"External id": )" + ext + R"(, "Input Dims": )" + dims +
+                  R"(}}, {"ph": "X", "cat": "kernel", "name": "k)" + ext + R"(", "ts": )" + ts +
+                  R"(, "dur": 10, "args": {"External id": )" + ext + "}}";
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bert.pt.trace.json"));
+    QFile out(path);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(R"({"traceEvents": [)" + events + "]}"));
+    out.close();
+
+    auto w = makeWindow();
+    w->show();
+    auto* kernels = w->findChild<KernelsPanel*>();
+    auto* passes = w->findChild<PassesPanel*>();
+    ASSERT_TRUE(kernels && passes);
+    ASSERT_EQ(importAndWait(*kernels, path), 6);
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral("is not joined to")))
+        << passes->summary().toStdString();
+    EXPECT_TRUE(passes->summary().contains(QStringLiteral(
+        "Its shapes do not read as a model either: a lookup in a [2, 512] table beside the token "
+        "embedding: token types, as an encoder (BERT) has; RoofScope reads decoder-only "
+        "transformers.")))
+        << passes->summary().toStdString();
+    EXPECT_TRUE(passes->useModelButton()->isHidden());
+    EXPECT_EQ(passes->model()->rowCount(), 0);
+}

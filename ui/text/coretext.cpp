@@ -338,6 +338,20 @@ constexpr CoreTemplate kTemplates[] = {
         "tile padding: its %1×%2 tiles execute at least %3× the useful FLOPs of this %4 × "
         "%5 × %6 GEMM (%7 % of the executed work); placed at the useful FLOPs")},
 
+    // tracemodel.cpp: why a trace's shapes are not read as a model (what follows "the model
+    // cannot be read from the trace's shapes: ").
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "a lookup in a [%1, %2] table beside the token embedding: token types, as "
+                       "an encoder (BERT) has; RoofScope reads decoder-only transformers")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no embedding lookup of a [vocabulary, hidden] table: this is not the "
+                       "trace of a language model (a vision or diffusion model embeds patches by "
+                       "convolution), and RoofScope reads decoder-only transformers")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "no attention op after the embedding (scaled_dot_product_*, "
+                       "_cudnn_attention_forward, _flash_attention_forward) to read the heads "
+                       "from; for eager attention give the model's config.json")},
+
     // tracepasses.cpp: why a trace is not joined to a model (the file's name taken off).
     {QT_TRANSLATE_NOOP("roofscope::CoreText",
                        "no op context for the kernels: the model join reads PyTorch profiler "

@@ -364,8 +364,18 @@ void PassesPanel::rejoin()
         }
         // No model at hand fits: the one the trace's own shapes describe, said so it can be
         // checked.
-        if (m_proposed.empty())
-            if (auto read = modelFromTrace(*m_trace); read && read->id != model.id) {
+        if (m_proposed.empty()) {
+            auto read = modelFromTrace(*m_trace);
+            if (!read) {
+                // Why not, in the interface language: an encoder's trace, a vision model's,
+                // eager attention (give the config).
+                std::string why = read.error().message;
+                if (const std::size_t at = why.find(kShapesUnreadPrefix); at != std::string::npos)
+                    why.erase(0, at + kShapesUnreadPrefix.size());
+                text +=
+                    QLatin1Char(' ') +
+                    tr("Its shapes do not read as a model either: %1.").arg(coreTextDisplay(why));
+            } else if (read->id != model.id) {
                 text += QLatin1Char(' ') + tr("Its shapes read as %1.").arg(shapeSummary(*read));
                 m_use->setText(tr("&Use the trace's shapes"));
                 m_inferred = std::move(read).value();
@@ -375,6 +385,7 @@ void PassesPanel::rejoin()
                                    name.substr(0, name.size() - kFromTraceSuffix.size())))
                                .toStdString();
             }
+        }
         m_use->setVisible(!m_proposed.empty() || m_inferred);
         setSummary(text);
         m_sentence->clear();
