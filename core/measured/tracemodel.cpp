@@ -210,6 +210,18 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
             a = *found;
             first = r;
         }
+    std::string engineOp;
+    for (int rank = 0, r = int(from); first == runs.size() && r < int(runs.size()); ++r)
+        if (const int says = runs[r].shape ? engineAttentionOpName(t.opName(runs[r])) : 0;
+            says > rank) {
+            rank = says;
+            engineOp = std::string(t.opName(runs[r]));
+        }
+    if (!engineOp.empty())
+        return fail("its attention runs in " + engineOp +
+                    ", a serving engine's op whose shapes give no heads: RoofScope reads Hugging "
+                    "Face transformers traces (model.generate() under torch.profiler with "
+                    "record_shapes=True)");
     if (first == runs.size())
         return fail("no attention op after the embedding (scaled_dot_product_*, "
                     "_cudnn_attention_forward, _flash_attention_forward) to read the heads "

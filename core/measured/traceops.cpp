@@ -3,7 +3,9 @@
 #include "core/measured/atenopcost.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
+#include <string>
 
 namespace roofscope {
 
@@ -108,6 +110,18 @@ std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceO
                               double(k[2]), double(k[1]), double(q[3])};
     return TraceAttention{double(q[0]), double(q[1]), double(q[2]),
                           double(k[1]), double(k[2]), double(q[3])};
+}
+
+int engineAttentionOpName(std::string_view op)
+{
+    std::string lower(op);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    auto says = [&](std::initializer_list<const char*> words) {
+        return std::any_of(words.begin(), words.end(),
+                           [&](const char* w) { return lower.find(w) != std::string::npos; });
+    };
+    return says({"attention", "attn"}) ? 2 : says({"mha", "flash", "paged"}) ? 1 : 0;
 }
 
 bool traceLookupOp(std::string_view op)

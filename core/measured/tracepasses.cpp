@@ -380,14 +380,12 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             // A serving engine's own attention op (vLLM's, SGLang's, aiter's) has ragged,
             // paged shapes the join cannot read batch and context from: name it.
             std::string engineOp;
-            for (std::size_t r = b.start; r < b.stop && engineOp.empty(); ++r) {
-                std::string lower(opName(runs[r]));
-                std::transform(lower.begin(), lower.end(), lower.begin(),
-                               [](unsigned char c) { return char(std::tolower(c)); });
-                for (const char* word : {"attention", "attn", "mha", "flash", "paged"})
-                    if (lower.find(word) != std::string::npos && runs[r].shape)
-                        engineOp = std::string(opName(runs[r]));
-            }
+            for (int rank = 0, r = int(b.start); r < int(b.stop); ++r)
+                if (const int says = runs[r].shape ? engineAttentionOpName(opName(runs[r])) : 0;
+                    says > rank) {
+                    rank = says;
+                    engineOp = std::string(opName(runs[r]));
+                }
             return fail("pass " + std::to_string(p + 1) +
                         " has no attention op the join reads (aten::_cudnn_attention_forward, "
                         "scaled_dot_product_*, _flash_attention_forward) before its lm_head" +

@@ -959,6 +959,10 @@ Fix or remove them and restart RoofScope.</source>
         <translation>没有在 [词表, 隐藏维度] 表中查找嵌入的操作：这不是语言模型的 trace（视觉或扩散模型用卷积嵌入图像块），而 RoofScope 只读取仅解码器的 Transformer</translation>
     </message>
     <message>
+        <source>its attention runs in %1, a serving engine&apos;s op whose shapes give no heads: RoofScope reads Hugging Face transformers traces (model.generate() under torch.profiler with record_shapes=True)</source>
+        <translation>其注意力在 %1 中运行，这是推理服务引擎自己的操作，其形状读不出注意力头：RoofScope 读取 Hugging Face transformers 的 trace（在 torch.profiler 下以 record_shapes=True 运行 model.generate()）</translation>
+    </message>
+    <message>
         <source>no attention op after the embedding (scaled_dot_product_*, _cudnn_attention_forward, _flash_attention_forward) to read the heads from; for eager attention give the model&apos;s config.json</source>
         <translation>嵌入之后没有可读出注意力头的注意力操作（scaled_dot_product_*、_cudnn_attention_forward、_flash_attention_forward）；eager 注意力请提供模型的 config.json</translation>
     </message>

@@ -1734,11 +1734,26 @@ class VisionTrace : public TraceWriter {
     }
 };
 
+// vLLM's forward: the token lookup, then attention in the engine's own op (its paged KV cache
+// written by a cache op whose name says flash).
+class EngineTrace : public TraceWriter {
+    void pass(int, int, int) override
+    {
+        op("aten::embedding", "[[1000, 64], [8], [], [], []]");
+        op("aten::addmm", "[[128], [8, 64], [64, 128], [], []]");
+        op("_C_cache_ops::reshape_and_cache_flash",
+           "[[8, 2, 16], [8, 2, 16], [64, 16, 2, 16], [64, 16, 2, 16], [8], [], [], []]");
+        op("vllm::unified_attention_with_output", "[[8, 64], [8, 32], [8, 32], [8, 64], []]");
+        op("aten::addmm", "[[64], [8, 64], [64, 64], [], []]");
+    }
+};
+
 } // namespace
 
 // A trace of a model that is no decoder-only transformer is refused for what it is: an encoder
 // (token types beside the word embedding, not "2 learned positions"), a vision model (no token
-// lookup at all, not "record with record_shapes=True", which it was).
+// lookup at all, not "record with record_shapes=True", which it was); and a serving engine's
+// trace by its attention op, not by advice about eager attention.
 TEST(TraceModelFromShapes, EncoderAndVisionTracesAreRefusedForWhatTheyAre)
 {
     const std::pair<std::string, std::string> cases[] = {
@@ -1747,6 +1762,9 @@ TEST(TraceModelFromShapes, EncoderAndVisionTracesAreRefusedForWhatTheyAre)
                                  "transformers"},
         {VisionTrace().json(0), "no embedding lookup of a [vocabulary, hidden] table: this is not "
                                 "the trace of a language model"},
+        {EngineTrace().json(0), "its attention runs in vllm::unified_attention_with_output, a "
+                                "serving engine's op whose shapes give no heads: RoofScope reads "
+                                "Hugging Face transformers traces"},
     };
     for (const auto& [json, why] : cases) {
         auto imported = importMeasurementData(json, "x.json");
@@ -1754,7 +1772,7 @@ TEST(TraceModelFromShapes, EncoderAndVisionTracesAreRefusedForWhatTheyAre)
         const auto read = modelFromTrace(*imported);
         ASSERT_FALSE(read) << modelShapeSummary(*read);
         EXPECT_NE(read.error().message.find(why), std::string::npos) << read.error().message;
-        EXPECT_EQ(read.error().message.find("record_shapes"), std::string::npos)
+        EXPECT_EQ(read.error().message.find("record with"), std::string::npos)
             << read.error().message;
     }
 }

@@ -372,6 +372,13 @@ TEST(CoreText, OtherCoreWordingsComeOutInChinese)
          "(BERT) has; RoofScope reads decoder-only transformers",
          QStringLiteral("词元嵌入旁还查了一张 [2, 512] 的表：这是编码器（BERT）才有的词元类型嵌入；"
                         "RoofScope 只读取仅解码器的 Transformer")},
+        {"its attention runs in vllm::unified_attention_with_output, a serving engine's op whose "
+         "shapes give no heads: RoofScope reads Hugging Face transformers traces "
+         "(model.generate() under torch.profiler with record_shapes=True)",
+         QStringLiteral(
+             "其注意力在 vllm::unified_attention_with_output 中运行，这是推理服务引擎自己的"
+             "操作，其形状读不出注意力头：RoofScope 读取 Hugging Face transformers 的 "
+             "trace（在 torch.profiler 下以 record_shapes=True 运行 model.generate()）")},
         {"no attention op after the embedding (scaled_dot_product_*, _cudnn_attention_forward, "
          "_flash_attention_forward) to read the heads from; for eager attention give the "
          "model's config.json",

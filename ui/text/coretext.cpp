@@ -348,6 +348,10 @@ constexpr CoreTemplate kTemplates[] = {
                        "trace of a language model (a vision or diffusion model embeds patches by "
                        "convolution), and RoofScope reads decoder-only transformers")},
     {QT_TRANSLATE_NOOP("roofscope::CoreText",
+                       "its attention runs in %1, a serving engine's op whose shapes give no "
+                       "heads: RoofScope reads Hugging Face transformers traces (model.generate() "
+                       "under torch.profiler with record_shapes=True)")},
+    {QT_TRANSLATE_NOOP("roofscope::CoreText",
                        "no attention op after the embedding (scaled_dot_product_*, "
                        "_cudnn_attention_forward, _flash_attention_forward) to read the heads "
                        "from; for eager attention give the model's config.json")},
