@@ -1634,6 +1634,8 @@ TEST(TraceModelFromShapes, SyntheticFamiliesReadAsTheirModels)
          "vocabulary 1000"},
         {GemmaTrace(false, false).json(), "hidden 64, 2 layers, 4×32 query and 1×32 KV heads, a "
                                           "gated GELU MLP of 192, RMSNorm, vocabulary 1000"},
+        {Qwen3Trace().json(), "hidden 64, 2 layers, 4×16 query and 2×16 KV heads, a gated SiLU "
+                              "MLP of 192, RMSNorm, vocabulary 1000"},
         {MoeTrace().json(), kTinyMoeSummary},
         {MoeTrace({.grouped = true}).json(), kTinyMoeSummary},
         {MoeTrace({.grouped = true, .batchedDecode = true}).json(), kTinyMoeSummary},
