@@ -210,15 +210,10 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
             a = *found;
             first = r;
         }
-    std::string engineOp;
-    for (int rank = 0, r = int(from); first == runs.size() && r < int(runs.size()); ++r)
-        if (const int says = runs[r].shape ? engineAttentionOpName(t.opName(runs[r])) : 0;
-            says > rank) {
-            rank = says;
-            engineOp = std::string(t.opName(runs[r]));
-        }
-    if (!engineOp.empty())
-        return fail("its attention runs in " + engineOp +
+    if (const std::string_view engineOp =
+            first == runs.size() ? engineAttentionOp(t, from, runs.size()) : std::string_view();
+        !engineOp.empty())
+        return fail("its attention runs in " + std::string(engineOp) +
                     ", a serving engine's op whose shapes give no heads: RoofScope reads Hugging "
                     "Face transformers traces (model.generate() under torch.profiler with "
                     "record_shapes=True)");

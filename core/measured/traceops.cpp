@@ -112,18 +112,6 @@ std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceO
                           double(k[1]), double(k[2]), double(q[3])};
 }
 
-int engineAttentionOpName(std::string_view op)
-{
-    std::string lower(op);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    auto says = [&](std::initializer_list<const char*> words) {
-        return std::any_of(words.begin(), words.end(),
-                           [&](const char* w) { return lower.find(w) != std::string::npos; });
-    };
-    return says({"attention", "attn"}) ? 2 : says({"mha", "flash", "paged"}) ? 1 : 0;
-}
-
 bool traceLookupOp(std::string_view op)
 {
     for (std::string_view name :
@@ -185,6 +173,29 @@ TraceRuns traceRuns(const TraceContext& trace)
              k.shape == KernelTraceContext::kNone ? nullptr : &trace.shapes[k.shape]});
     }
     return out;
+}
+
+std::string_view engineAttentionOp(const TraceRuns& t, std::size_t begin, std::size_t end)
+{
+    std::string_view best;
+    int bestRank = 0;
+    for (std::size_t r = begin; r < end && r < t.runs.size() && bestRank < 2; ++r) {
+        if (!t.runs[r].shape)
+            continue;
+        std::string lower(t.opName(t.runs[r]));
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        auto says = [&](std::initializer_list<const char*> words) {
+            return std::any_of(words.begin(), words.end(),
+                               [&](const char* w) { return lower.find(w) != std::string::npos; });
+        };
+        const int rank = says({"attention", "attn"}) ? 2 : says({"mha", "flash", "paged"}) ? 1 : 0;
+        if (rank > bestRank) {
+            bestRank = rank;
+            best = t.opName(t.runs[r]);
+        }
+    }
+    return best;
 }
 
 } // namespace roofscope

@@ -41,12 +41,6 @@ struct TraceAttention {
 std::optional<TraceAttention> traceAttentionOf(std::string_view op, const TraceOpShape& s,
                                                double heads, double headDim);
 
-// An op whose name says it is attention though no reader above takes it: a serving engine's own
-// (vLLM's unified_attention, SGLang's, aiter's), with ragged, paged shapes that give no batch,
-// context or heads. 2 where the name says attention, 1 where it says flash, mha or paged (a
-// cache op may say flash too), 0 otherwise.
-int engineAttentionOpName(std::string_view op);
-
 // An op that looks rows up in a table: the embedding when its table is [vocab, hidden].
 bool traceLookupOp(std::string_view op);
 
@@ -72,5 +66,11 @@ struct TraceRuns {
 
 // `trace`'s kernels in launch order, grouped into runs of one op. Refers to `trace`.
 TraceRuns traceRuns(const TraceContext& trace);
+
+// The op among runs [begin, end) (with Input Dims) whose name says it is attention though no
+// reader above takes it: a serving engine's own (vLLM's unified_attention, SGLang's, aiter's),
+// with ragged, paged shapes that give no batch, context or heads. A name that says attention
+// wins over one that says flash, mha or paged (a cache op may say flash too); "" when none.
+std::string_view engineAttentionOp(const TraceRuns& t, std::size_t begin, std::size_t end);
 
 } // namespace roofscope

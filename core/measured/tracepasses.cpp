@@ -379,13 +379,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         if (!first) {
             // A serving engine's own attention op (vLLM's, SGLang's, aiter's) has ragged,
             // paged shapes the join cannot read batch and context from: name it.
-            std::string engineOp;
-            for (int rank = 0, r = int(b.start); r < int(b.stop); ++r)
-                if (const int says = runs[r].shape ? engineAttentionOpName(opName(runs[r])) : 0;
-                    says > rank) {
-                    rank = says;
-                    engineOp = std::string(opName(runs[r]));
-                }
+            const std::string engineOp(engineAttentionOp(traced, b.start, b.stop));
             return fail("pass " + std::to_string(p + 1) +
                         " has no attention op the join reads (aten::_cudnn_attention_forward, "
                         "scaled_dot_product_*, _flash_attention_forward) before its lm_head" +
@@ -451,10 +445,15 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
         };
         // A shared expert as wide as a routed one (DeepSeek's) is told apart by its rows:
         // every token of the pass.
-        auto sharedOverAll = [&](const Gemm& g) {
-            return inMoe && S > 0.0 && S == If && !g.grouped && g.m == tokens &&
-                   ((g.k == h && (g.n == S || (g.n == 2.0 * S && gated))) ||
-                    (g.k == S && g.n == h));
+        // So is one before the router (transformers 5 runs Qwen-MoE's shared expert first):
+        // no routed expert has run yet.
+        auto sharedOverAll = [&](const Gemm& g, bool moeLayer, bool before) {
+            const bool shaped =
+                S > 0.0 && !g.grouped &&
+                ((g.k == h && (g.n == S || (g.n == 2.0 * S && gated))) || (g.k == S && g.n == h));
+            const bool beforeRouter =
+                moeLayer && !inMoe && !before && (g.k == h || group == Group::Shared);
+            return shaped && ((inMoe && S == If && g.m == tokens) || beforeRouter);
         };
         // Multi-head latent attention (DeepSeek): Q through its latent (or directly), K and V
         // from one latent up-projected, the output from H × v.
@@ -534,15 +533,7 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
                         name = "expert_down_proj";
                 } else if (moeLayer && g->k == h && g->n == E) {
                     name = "router";
-                } else if (moeLayer && !inMoe && !before && S > 0.0 &&
-                           ((g->k == h && (g->n == S || (gated && g->n == 2.0 * S))) ||
-                            (g->k == S && g->n == h && group == Group::Shared))) {
-                    // transformers 5 runs Qwen-MoE's shared expert before the router.
-                    name = g->k == h && g->n == 2.0 * S     ? "shared_gate_up_proj"
-                           : g->k == S                      ? "shared_down_proj"
-                           : gated && sharedSeen++ % 2 == 0 ? "shared_gate_proj"
-                                                            : "shared_up_proj";
-                } else if (sharedOverAll(*g)) {
+                } else if (sharedOverAll(*g, moeLayer, before)) {
                     // The shared expert runs on every token; the routed ones on theirs.
                     name = g->k == h && g->n == 2.0 * S     ? "shared_gate_up_proj"
                            : g->k == S                      ? "shared_down_proj"
