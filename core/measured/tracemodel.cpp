@@ -46,6 +46,17 @@ std::string gemmList(const std::vector<TraceGemm>& gemms)
     return out.empty() ? "none" : out;
 }
 
+// The width of the gated MLP whose gate, up and down projections (hidden → w, hidden → w,
+// w → hidden) start at gemms[i], or 0.
+double gatedMlpWidth(const std::vector<TraceGemm>& gemms, std::size_t i, double h)
+{
+    if (i + 2 >= gemms.size())
+        return 0.0;
+    const TraceGemm &gate = gemms[i], &up = gemms[i + 1], &down = gemms[i + 2];
+    return gate.k == h && up.k == h && up.n == gate.n && down.k == gate.n && down.n == h ? gate.n
+                                                                                         : 0.0;
+}
+
 // The mixture of experts of one layer, read from the GEMMs after the router's topk.
 struct ExpertShapes {
     double experts = 0.0, perToken = 0.0, width = 0.0;
@@ -65,11 +76,9 @@ Expected<ExpertShapes> expertsOf(const std::vector<TraceGemm>& beforeRouter,
     ExpertShapes e;
     e.experts = router.n;
     // transformers 5 runs Qwen-MoE's shared expert first, then the router.
-    if (beforeRouter.size() == 3 && beforeRouter[0].k == h && beforeRouter[1].k == h &&
-        beforeRouter[1].n == beforeRouter[0].n && beforeRouter[2].k == beforeRouter[0].n &&
-        beforeRouter[2].n == h)
-        e.sharedWidth = beforeRouter[0].n;
-    else if (!beforeRouter.empty())
+    if (beforeRouter.size() == 3)
+        e.sharedWidth = gatedMlpWidth(beforeRouter, 0, h);
+    if (!beforeRouter.empty() && e.sharedWidth == 0.0)
         return makeError("the GEMMs between the O projection and the router (" +
                          gemmList(beforeRouter) + ") are not a shared expert's gated MLP");
     struct Mlp {
@@ -96,9 +105,8 @@ Expected<ExpertShapes> expertsOf(const std::vector<TraceGemm>& beforeRouter,
             ++i;
             continue;
         }
-        if (i + 2 < gemms.size() && g.k == h && gemms[i + 1].k == h && gemms[i + 1].n == g.n &&
-            gemms[i + 2].k == g.n && gemms[i + 2].n == h) {
-            mlps.push_back({g.n, g.m});
+        if (const double width = gatedMlpWidth(gemms, i, h); width > 0.0) {
+            mlps.push_back({width, g.m});
             i += 3;
             continue;
         }
@@ -113,16 +121,13 @@ Expected<ExpertShapes> expertsOf(const std::vector<TraceGemm>& beforeRouter,
                          ") are not experts of gated MLPs from hidden " + formatParamNumber(h) +
                          " and back");
     }
-    // A loop's last MLP before the gate is the shared expert; after grouped or batched experts
-    // every MLP is.
-    if (e.sharedWidth > 0.0) {
-        // Read before the router.
-    } else if (!fused && e.sharedGate && !mlps.empty()) {
+    // Unless it ran before the router: a loop's last MLP before the gate is the shared expert;
+    // after grouped or batched experts every MLP is.
+    const bool sharedLast =
+        e.sharedWidth == 0.0 && !mlps.empty() && (fused ? mlps.size() == 1 : e.sharedGate);
+    if (sharedLast) {
         e.sharedWidth = mlps.back().width;
         mlps.pop_back();
-    } else if (fused && mlps.size() == 1) {
-        e.sharedWidth = mlps.front().width;
-        mlps.clear();
     }
     double routedRows = fusedRows;
     e.width = fusedWidth;
@@ -257,10 +262,12 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
 
     // After attention: the O projection, then the MLP's GEMMs from hidden and back.
     std::vector<TraceGemm> after;
+    std::vector<std::size_t> afterRuns; // the run of each
     std::size_t mlpBegin = end, mlpEnd = end;
     for (std::size_t r = first + 1; r < end; ++r)
         if (const auto g = t.gemm(runs[r])) {
             after.push_back(*g);
+            afterRuns.push_back(r);
             if (after.size() == 2)
                 mlpBegin = r;
             if (after.size() > 2 && g->n == h && mlpEnd == end)
@@ -272,31 +279,28 @@ Expected<ModelConfig> modelFromTrace(const MeasuredImport& trace)
                     formatParamNumber(h));
     // A mixture of experts: the router (hidden → experts) and its topk, then the experts.
     std::optional<ExpertShapes> moe;
-    for (std::size_t r = first + 1; r < end && !moe; ++r) {
+    for (std::size_t r = first + 1; r < end; ++r) {
         if (t.opName(runs[r]) != "aten::topk")
             continue;
-        // The router is the last GEMM before the topk; before it, after the O projection, a
-        // shared expert may run.
-        std::vector<TraceGemm> beforeTopk, experts;
-        for (std::size_t q = first + 1; q < end; ++q)
-            if (const auto g = t.gemm(runs[q]); g && q < r)
-                beforeTopk.push_back(*g);
-            else if (g && q > r)
-                experts.push_back(*g);
-        std::optional<TraceGemm> router;
-        if (beforeTopk.size() >= 2 && beforeTopk.back().k == h && beforeTopk.back().n < h)
-            router = beforeTopk.back();
-        if (!router)
+        // The router is the last GEMM before the topk; between it and the O projection a
+        // shared expert may run. The next layer's Q, K and V projections come before its
+        // attention op, the layer's end.
+        const auto topk = std::size_t(std::lower_bound(afterRuns.begin(), afterRuns.end(), r) -
+                                      afterRuns.begin());
+        const TraceGemm* router = topk >= 2 ? &after[topk - 1] : nullptr;
+        if (!router || router->k != h || router->n >= h)
             return fail("no router GEMM from hidden " + formatParamNumber(h) +
                         " before the experts' topk");
-        // The next layer's Q, K and V projections come before its attention op, the layer's end.
-        if (end < runs.size() && attentionAt(end))
-            experts.resize(experts.size() - std::min(experts.size(), projections.size()));
-        auto read = expertsOf(std::vector<TraceGemm>(beforeTopk.begin() + 1, beforeTopk.end() - 1),
-                              *router, experts, h);
+        const std::size_t nextLayer = end < runs.size() && attentionAt(end)
+                                          ? std::min(projections.size(), after.size() - topk)
+                                          : 0;
+        auto read =
+            expertsOf(std::vector<TraceGemm>(after.begin() + 1, after.begin() + topk - 1), *router,
+                      std::vector<TraceGemm>(after.begin() + topk, after.end() - nextLayer), h);
         if (!read)
             return fail(read.error().message);
         moe = *read;
+        break;
     }
     std::vector<TraceGemm> ups;
     double I = 0.0;

@@ -443,10 +443,9 @@ Expected<TracePasses> splitTracePasses(const std::vector<MeasuredKernel>& kernel
             inMoe = false;
             group = Group::Dense;
         };
-        // A shared expert as wide as a routed one (DeepSeek's) is told apart by its rows:
-        // every token of the pass.
-        // So is one before the router (transformers 5 runs Qwen-MoE's shared expert first):
-        // no routed expert has run yet.
+        // A shared expert as wide as a routed one (DeepSeek's) is told apart by its rows (every
+        // token of the pass), one before the router (transformers 5 runs Qwen-MoE's shared
+        // expert first) by its place: no routed expert has run yet.
         auto sharedOverAll = [&](const Gemm& g, bool moeLayer, bool before) {
             const bool shaped =
                 S > 0.0 && !g.grouped &&
