@@ -22,7 +22,7 @@ namespace roofscope {
 namespace {
 
 // Real profiles reach hundreds of megabytes; beyond this a file is not one we can hold.
-constexpr std::uintmax_t kMaxFileBytes = 1024u * 1024u * 1024u;
+constexpr std::uintmax_t kMaxProfileBytes = 1024u * 1024u * 1024u;
 
 bool blank(std::string_view text)
 {
@@ -184,7 +184,7 @@ Expected<MeasuredImport> importMeasurementData(std::string_view data, const std:
         static const TorchTraceImporter torch;
         if (torch.recognizes(gunzipPrefix(data, 1u << 20)))
             return readMeasurements(torch, data, fileName);
-        auto text = gunzip(data, fileName, kMaxFileBytes);
+        auto text = gunzip(data, fileName, kMaxProfileBytes);
         if (!text)
             return text.error();
         inflated = std::move(text).value();
@@ -224,9 +224,9 @@ Expected<std::ifstream> openMeasurementFile(const std::string& path)
     if (!in)
         return makeError(path + ": cannot open: " + std::strerror(errno));
     const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes)
+    if (!ec && size > kMaxProfileBytes)
         return makeError(path + ": too large (" + std::to_string(size) + " bytes; the limit is " +
-                         std::to_string(kMaxFileBytes) + ")");
+                         std::to_string(kMaxProfileBytes) + ")");
     return in;
 }
 

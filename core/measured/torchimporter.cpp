@@ -1,6 +1,7 @@
 #include "core/measured/torchimporter.h"
 
 #include "core/measured/atenopcost.h"
+#include "core/measured/enclosingops.h"
 #include "core/measured/gzip.h"
 #include "core/measured/kernelname.h"
 #include "core/measured/launchshape.h"
@@ -190,6 +191,16 @@ private:
     std::vector<std::pair<std::int64_t, T>> m_entries;
 };
 
+// An attention op that runs a fused kernel (flash, efficient, cuDNN, a hub's or the flash-attn
+// package's): what it launches besides that kernel (ROCm's flash attention zeroes its output
+// first) is attention too. Not the public scaled_dot_product_attention, nor the math path, whose
+// GEMMs and softmax are each the model's own rows of unfused attention.
+bool fusedAttention(std::string_view name, const AtenOp& kind)
+{
+    return kind.family == AtenFamily::Attention && name != "aten::scaled_dot_product_attention" &&
+           name.find("math") == std::string_view::npos;
+}
+
 class TorchSink : public TraceSink {
 public:
     void event(const TraceEvent& e) override;
@@ -197,6 +208,7 @@ public:
 
     IdTable<OpRef> ops;                // External id -> op
     IdTable<std::int64_t> runtimeToOp; // correlation -> External id
+    EnclosingOps enclosing;            // for the runtime calls without an External id
     std::vector<KernelEvent> kernels;
     // Kernel names, each once: a serving trace launches a few hundred kernels a million times.
     std::deque<std::string> kernelNames;
@@ -226,7 +238,8 @@ public:
     std::string rangeCounter;
 
 private:
-    void op(const TraceEvent& e);
+    // Returns the op's name (into opNames).
+    std::uint32_t op(const TraceEvent& e);
     std::uint32_t opName(std::string_view name);
     std::uint32_t opCost(const CpuOp& op);
     std::uint32_t kernelName(std::string_view name);
@@ -366,11 +379,19 @@ void TorchSink::event(const TraceEvent& e)
     if (runtimeCategory(cat)) {
         if (e.externalId && e.correlation)
             runtimeToOp.add(e.correlation.value, e.externalId.value);
+        else if (e.correlation && e.tid && e.ts)
+            enclosing.addLaunch(e.tid.value, *e.ts, e.correlation.value);
         return;
     }
     if (cat == "cpu_op" || cat == "operator") {
-        if (e.externalId)
-            op(e);
+        if (e.externalId) {
+            const std::uint32_t name = op(e);
+            if (e.tid && e.ts && e.dur) {
+                enclosing.addOp(e.tid.value, *e.ts, *e.dur, e.externalId.value);
+                if (fusedAttention(opNames[name], opKinds[name]))
+                    enclosing.addAttention(e.tid.value, *e.ts, *e.dur, e.externalId.value);
+            }
+        }
         return;
     }
     if (cat == "cuda_profiler_range") {
@@ -385,7 +406,7 @@ void TorchSink::event(const TraceEvent& e)
         ++unknownCategories[std::string(e.cat)];
 }
 
-void TorchSink::op(const TraceEvent& e)
+std::uint32_t TorchSink::op(const TraceEvent& e)
 {
     CpuOp op;
     op.name = opName(e.hasName ? e.name : std::string_view());
@@ -431,6 +452,7 @@ void TorchSink::op(const TraceEvent& e)
         }
     }
     ops.add(e.externalId.value, {opCost(op)});
+    return op.name;
 }
 } // namespace
 
@@ -568,7 +590,8 @@ private:
 constexpr std::size_t kParallelBuildKernels = 50000;
 
 // Each kernel's op, where it has one: its own External id, or the correlation of the runtime
-// call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel).
+// call that launched it (torch.compile's cuLaunchKernel, hipLaunchKernel), or, where that call
+// has no External id either, the op around the call on its thread.
 struct KernelLinks {
     std::vector<LinkedOp> ops;
     std::vector<std::uint32_t> ofKernel; // into ops; OpRef::kNone: not linked
@@ -599,12 +622,24 @@ KernelLinks linkKernels(TorchSink& sink, std::vector<KernelTraceContext>& contex
             if (const std::int64_t* external = sink.runtimeToOp.find(k.correlation.value))
                 if ((ref = sink.ops.find(*external)))
                     externalId = *external;
+        if (!ref && k.correlation && sink.enclosing.hasLaunches())
+            if (const auto external = sink.enclosing.launcherOf(k.correlation.value))
+                if ((ref = sink.ops.find(*external)))
+                    externalId = *external;
         if (!ref) {
             context[n] = {k.tsUs, externalId, KernelTraceContext::kNone, KernelTraceContext::kNone};
             continue;
         }
         const CpuOp& op = sink.opCosts[ref->cost];
         context[n] = {k.tsUs, externalId, op.name, op.shape};
+        // A kernel of another op inside a fused attention op is the attention's in the trace
+        // context the model join reads (its own FLOPs and bytes stay its op's).
+        if (sink.enclosing.hasAttention() && sink.opKinds[op.name].family != AtenFamily::Attention)
+            if (const auto around = sink.enclosing.attentionAround(externalId))
+                if (const OpRef* attention = sink.ops.find(*around)) {
+                    const CpuOp& a = sink.opCosts[attention->cost];
+                    context[n] = {k.tsUs, *around, a.name, a.shape};
+                }
         if (ref->linked == OpRef::kNone) {
             ref->linked = static_cast<std::uint32_t>(links.ops.size());
             links.ops.push_back({ref->cost});
@@ -620,6 +655,7 @@ KernelLinks linkKernels(TorchSink& sink, std::vector<KernelTraceContext>& contex
     }
     sink.ops.release();
     sink.runtimeToOp.release();
+    sink.enclosing.release();
     return links;
 }
 

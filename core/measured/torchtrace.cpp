@@ -44,6 +44,7 @@ enum class Key : std::uint8_t {
     Ph,
     Ts,
     Dur,
+    Tid,
     Args,
     ExternalId,
     Correlation,
@@ -83,6 +84,8 @@ Key classify(Slot parent, std::string_view k)
             return Key::Ts;
         if (k == "dur")
             return Key::Dur;
+        if (k == "tid")
+            return Key::Tid;
         if (k == "args")
             return Key::Args;
         return Key::Other;
@@ -464,7 +467,7 @@ bool TraceSax::wants_value() const
     case Slot::Concrete:
         return true;
     case Slot::Event:
-        return f.key == Key::Ts || f.key == Key::Dur;
+        return f.key == Key::Ts || f.key == Key::Dur || f.key == Key::Tid;
     case Slot::Args:
         return f.key == Key::ExternalId || f.key == Key::Correlation || f.key == Key::Device ||
                f.key == Key::Flops;
@@ -522,6 +525,10 @@ bool TraceSax::scalar(const Value& v)
             m_event.durPresent = true;
             if (v.isNumber())
                 m_event.dur = v.asDouble();
+            break;
+        case Key::Tid:
+            if (v.kind != Value::String) // a GPU stream's "stream 7" is no CPU thread
+                m_event.tid = id(v);
             break;
         default:
             break;
@@ -607,7 +614,7 @@ void TraceSax::beginEvent(std::size_t index)
     m_event.ts.reset();
     m_event.dur.reset();
     m_event.durPresent = false;
-    m_event.externalId = m_event.correlation = m_event.device = {};
+    m_event.externalId = m_event.correlation = m_event.device = m_event.tid = {};
     m_event.hasDims = false;
     m_event.flops.reset();
     m_event.argCount = 0;

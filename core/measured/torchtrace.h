@@ -62,6 +62,7 @@ struct TraceEvent {
     TraceId externalId;        // "External id", or "external id" (torch 1.8/1.9)
     TraceId correlation;
     TraceId device;
+    TraceId tid;          // the thread of a cpu_op or runtime call, when a number
     bool hasDims = false; // "Input Dims" (or "Input dims") was an array
     std::span<const TraceShape> dims;
     std::span<const std::string> types; // "Input type"; non-strings read as ""

@@ -279,6 +279,87 @@ TEST(MeasuredTorchTolerance, TritonKernelLaunchedByTheDriver)
     EXPECT_TRUE(m.warnings.empty()) << warnings(m);
 }
 
+// torch 2.11 now and then writes a launch's runtime call without its External id (one of the
+// H200 trace's 23,897). The kernel is claimed by the innermost op around that call on its
+// thread, as the profiler's tree nests them: the aten::mm inside aten::linear, not the linear,
+// not an op of another thread at the same time, not a sibling that ended before the call. A call
+// outside every op leaves its kernel unlinked, as before.
+TEST(MeasuredTorchTolerance, LaunchWithoutExternalIdIsClaimedByTheOpAroundIt)
+{
+    const std::string events = R"(
+      {"ph": "X", "cat": "cpu_op", "name": "aten::linear", "pid": 1, "tid": 443, "ts": 100, "dur": 50,
+       "args": {"External id": 10, "Input Dims": [[16, 4096], [14336, 4096], []], "Input type": ["c10::BFloat16", "c10::BFloat16", ""]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::t", "pid": 1, "tid": 443, "ts": 101, "dur": 2,
+       "args": {"External id": 11, "Input Dims": [[14336, 4096]], "Input type": ["c10::BFloat16"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 443, "ts": 104, "dur": 40,
+       "args": {"External id": 12, "Input Dims": [[16, 4096], [4096, 14336]], "Input type": ["c10::BFloat16", "c10::BFloat16"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::empty", "pid": 1, "tid": 443, "ts": 105, "dur": 1,
+       "args": {"External id": 13, "Input Dims": [[], [], [], [], [], []]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 1, "tid": 900, "ts": 100, "dur": 60,
+       "args": {"External id": 20, "Input Dims": [[4], [4], []], "Input type": ["float", "float", "Scalar"]}},
+      {"ph": "X", "cat": "cuda_driver", "name": "cuLaunchKernelEx", "pid": 1, "tid": 443, "ts": 110, "dur": 29,
+       "args": {"cbid": 652, "correlation": 131263}},
+      {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 443, "ts": 300, "dur": 5,
+       "args": {"cbid": 211, "correlation": 131264}},
+      {"ph": "X", "cat": "kernel", "name": "nvjet_sm90_tst_64x16_64x16_2x1_v_bz_TNT", "pid": 0, "tid": "stream 7", "ts": 200, "dur": 31.872,
+       "args": {"device": 0, "stream": 7, "correlation": 131263}},
+      {"ph": "X", "cat": "kernel", "name": "stray", "pid": 0, "tid": "stream 7", "ts": 320, "dur": 2,
+       "args": {"device": 0, "stream": 7, "correlation": 131264}}
+    )";
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 2u);
+    ASSERT_TRUE(m.kernels[0].flops.has_value()) << warnings(m);
+    EXPECT_DOUBLE_EQ(*m.kernels[0].flops, 2.0 * 16 * 4096 * 14336);
+    EXPECT_EQ(m.kernels[0].flopsFormula.rfind("aten::mm: ", 0), 0u) << m.kernels[0].flopsFormula;
+    ASSERT_EQ(m.trace.kernels.size(), 2u);
+    EXPECT_EQ(m.trace.kernels[0].externalId, 12);
+    EXPECT_FALSE(m.kernels[1].flops.has_value());
+    EXPECT_TRUE(hasWarning(m, "1 kernel not linked to any cpu_op")) << warnings(m);
+}
+
+// ROCm's flash attention zeroes its output before its kernel (aten::zeros → zero_ → fill_
+// inside aten::_flash_attention_forward, the MI300X Qwen trace of TraceLens): for the model join
+// that fill is the attention's, in one run with the attention kernel; its own FLOPs and bytes
+// stay the fill's. The math path's GEMMs under the public scaled_dot_product_attention keep
+// their own ops (they are the model's unfused attention rows).
+TEST(MeasuredTorchTolerance, KernelsInsideAFusedAttentionOpAreTheAttentions)
+{
+    const std::string events = R"(
+      {"ph": "X", "cat": "cpu_op", "name": "aten::scaled_dot_product_attention", "pid": 1, "tid": 5, "ts": 100, "dur": 50,
+       "args": {"External id": 1, "Input Dims": [[2, 4, 8, 16], [2, 4, 8, 16], [2, 4, 8, 16]], "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::_flash_attention_forward", "pid": 1, "tid": 5, "ts": 102, "dur": 40,
+       "args": {"External id": 2, "Input Dims": [[2, 8, 4, 16], [2, 8, 4, 16], [2, 8, 4, 16]], "Input type": ["c10::BFloat16", "c10::BFloat16", "c10::BFloat16"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::zeros", "pid": 1, "tid": 5, "ts": 103, "dur": 6,
+       "args": {"External id": 3, "Input Dims": [[], [], [], [], []]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::fill_", "pid": 1, "tid": 5, "ts": 104, "dur": 4,
+       "args": {"External id": 4, "Input Dims": [[2, 8, 4, 16], []], "Input type": ["c10::BFloat16", "Scalar"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::scaled_dot_product_attention", "pid": 1, "tid": 5, "ts": 200, "dur": 50,
+       "args": {"External id": 5, "Input Dims": [[2, 4, 8, 16], [2, 4, 8, 16], [2, 4, 8, 16]], "Input type": ["float", "float", "float"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::_scaled_dot_product_attention_math", "pid": 1, "tid": 5, "ts": 201, "dur": 40,
+       "args": {"External id": 6, "Input Dims": [[2, 4, 8, 16], [2, 4, 8, 16], [2, 4, 8, 16]], "Input type": ["float", "float", "float"]}},
+      {"ph": "X", "cat": "cpu_op", "name": "aten::bmm", "pid": 1, "tid": 5, "ts": 202, "dur": 4,
+       "args": {"External id": 7, "Input Dims": [[8, 8, 16], [8, 16, 8]], "Input type": ["float", "float"]}},
+      {"ph": "X", "cat": "kernel", "name": "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<c10::BFloat16>>", "pid": 0, "tid": 7, "ts": 300, "dur": 4,
+       "args": {"External id": 4, "correlation": 40}},
+      {"ph": "X", "cat": "kernel", "name": "attn_fwd", "pid": 0, "tid": 7, "ts": 305, "dur": 100,
+       "args": {"External id": 2, "correlation": 41}},
+      {"ph": "X", "cat": "kernel", "name": "Cijk_Ailk_Bljk_SB_MT64x64x8", "pid": 0, "tid": 7, "ts": 410, "dur": 3,
+       "args": {"External id": 7, "correlation": 42}}
+    )";
+    const MeasuredImport m = import(trace(events));
+    ASSERT_EQ(m.kernels.size(), 3u);
+    ASSERT_EQ(m.trace.kernels.size(), 3u);
+    const auto opOf = [&m](std::size_t k) { return m.trace.opNames.at(m.trace.kernels[k].op); };
+    EXPECT_EQ(opOf(0), "aten::_flash_attention_forward");
+    EXPECT_EQ(m.trace.kernels[0].externalId, 2);
+    EXPECT_EQ(m.trace.kernels[0].shape, m.trace.kernels[1].shape);
+    EXPECT_EQ(m.kernels[0].flopsFormula.rfind("aten::fill_: ", 0), 0u) << m.kernels[0].flopsFormula;
+    EXPECT_DOUBLE_EQ(*m.kernels[0].bytesAt(MemLevel::Dram), 2.0 * 8 * 4 * 16 * 2);
+    EXPECT_EQ(opOf(1), "aten::_flash_attention_forward");
+    EXPECT_EQ(opOf(2), "aten::bmm");
+    EXPECT_EQ(m.trace.kernels[2].externalId, 7);
+}
+
 // Kineto's CUPTI range profiler (activity cuda_profiler_range) writes one event per range with
 // the counters as args and times that only split the profiled span evenly.
 TEST(MeasuredTorchTolerance, RangeProfilerTraceIsRefusedInOneLine)
@@ -575,8 +656,10 @@ TEST(MeasuredTorchReal, H200LlamaGenerateEveryKernelOnTheChart)
     }
     EXPECT_NEAR(total, 338769.317e-6, 1e-9);
     EXPECT_GE(placed / total, 0.99) << "placed " << placed << " s of " << total << " s";
-    EXPECT_NEAR(timeByOp["aten::mm"], 217842.759e-6, 1e-9);
-    EXPECT_EQ(kernelsByOp["aten::mm"], 5999u);
+    // Every aten::mm kernel, the decode step's up projection whose cuLaunchKernelEx carries no
+    // External id included (claimed by the aten::mm around that call).
+    EXPECT_NEAR(timeByOp["aten::mm"], 217874.631e-6, 1e-9);
+    EXPECT_EQ(kernelsByOp["aten::mm"], 6000u);
     EXPECT_NEAR(timeByOp["aten::cat"], 21885.286e-6, 1e-9);
     EXPECT_EQ(kernelsByOp["aten::cat"], 2112u);
     EXPECT_NEAR(timeByOp["aten::mul"], 36041.565e-6, 1e-9);
@@ -588,5 +671,5 @@ TEST(MeasuredTorchReal, H200LlamaGenerateEveryKernelOnTheChart)
         EXPECT_EQ(w.find("record with"), std::string::npos) << w;
         EXPECT_EQ(w.find("with_flops=True"), std::string::npos) << w;
     }
-    EXPECT_TRUE(hasWarning(*m, "1 kernel not linked to any cpu_op")) << warnings(*m);
+    EXPECT_FALSE(hasWarning(*m, "not linked to any cpu_op")) << warnings(*m);
 }
