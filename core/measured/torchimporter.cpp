@@ -208,7 +208,7 @@ public:
 
     IdTable<OpRef> ops;                // External id -> op
     IdTable<std::int64_t> runtimeToOp; // correlation -> External id
-    EnclosingOps enclosing;            // for the runtime calls without an External id
+    EnclosingOps enclosing;            // the ops around a launch, and fused attention's
     std::vector<KernelEvent> kernels;
     // Kernel names, each once: a serving trace launches a few hundred kernels a million times.
     std::deque<std::string> kernelNames;

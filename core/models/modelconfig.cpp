@@ -95,16 +95,26 @@ int readChoice(JsonReader& r, const Json& object, const std::string& pointer, st
     return -1;
 }
 
-// partial_rotary_factor: the share of head_dim that RoPE rotates, in (0, 1].
-double readRotaryFraction(JsonReader& r, const Json& object, const std::string& pointer)
+// partial_rotary_factor: the share of head_dim that RoPE rotates, in (0, 1]. transformers 5
+// writes it inside rope_parameters (Phi's {"rope_theta": 10000.0, "rope_type": "default",
+// "partial_rotary_factor": 0.4}); 4.x and the catalog beside the other sizes.
+double readRotaryFraction(JsonReader& r, const Json& root, const std::string& rootPointer)
 {
-    if (!object.contains("partial_rotary_factor") || object.at("partial_rotary_factor").is_null())
-        return 1.0;
-    const double f = r.positiveNumber(object, pointer, "partial_rotary_factor", 1.0);
+    constexpr const char* kKey = "partial_rotary_factor";
+    const Json* object = &root;
+    std::string pointer = rootPointer;
+    if (!root.contains(kKey) || root.at(kKey).is_null()) {
+        if (!root.contains("rope_parameters") || !root.at("rope_parameters").is_object())
+            return 1.0;
+        object = &root.at("rope_parameters");
+        pointer = JsonReader::child(rootPointer, "rope_parameters");
+        if (!object->contains(kKey) || object->at(kKey).is_null())
+            return 1.0;
+    }
+    const double f = r.positiveNumber(*object, pointer, kKey, 1.0);
     if (r.ok() && f > 1.0) {
-        r.fail(JsonReader::child(pointer, "partial_rotary_factor"),
-               "must be in (0, 1], got " +
-                   JsonReader::describe(object.at("partial_rotary_factor")));
+        r.fail(JsonReader::child(pointer, kKey),
+               "must be in (0, 1], got " + JsonReader::describe(object->at(kKey)));
         return 1.0;
     }
     return f;

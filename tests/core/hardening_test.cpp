@@ -198,6 +198,34 @@ TEST(Hardening, Phi2IsAParallelBlockWithPartialRotaryAndPlainGeluMlp)
     EXPECT_DOUBLE_EQ(back->front().rotaryFraction, 0.4);
 }
 
+// transformers 5 writes the rotary share inside rope_parameters (config.to_dict() of a
+// PhiConfig(partial_rotary_factor=0.4)); read from there it is the same model as 4.x's file.
+TEST(Hardening, Transformers5RopeParametersCarryThePartialRotaryFactor)
+{
+    const std::string v5 = R"({"model_type": "phi", "architectures": ["PhiForCausalLM"],
+        "transformers_version": "5.17.0", "hidden_size": 2560, "intermediate_size": 10240,
+        "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32,
+        "vocab_size": 51200, "hidden_act": "gelu_new", "max_position_embeddings": 2048,
+        "tie_word_embeddings": false, "rope_parameters": {"rope_theta": 10000.0,
+        "rope_type": "default", "partial_rotary_factor": 0.4}})";
+    auto models = parseModelFile(v5, "phi-v5.json");
+    ASSERT_TRUE(models.ok()) << models.error().message;
+    EXPECT_DOUBLE_EQ(models->front().rotaryFraction, 0.4);
+    auto v4 = loadHf("phi-2");
+    ASSERT_TRUE(v4.ok()) << v4.error().message;
+    EXPECT_DOUBLE_EQ(models->front().parameterCount(), v4->front().parameterCount());
+
+    std::string bad = v5;
+    bad.replace(bad.find("0.4}"), 3, "1.5");
+    const auto refused = parseModelFile(bad, "phi-v5.json");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(
+        refused.error().message.find(
+            "phi-v5.json: /rope_parameters/partial_rotary_factor: must be in (0, 1], got 1.5"),
+        std::string::npos)
+        << refused.error().message;
+}
+
 TEST(Hardening, GemmaIsGeGluWithItsOwnHeadDimAndTiedEmbeddings)
 {
     auto models = loadHf("gemma-7b");
