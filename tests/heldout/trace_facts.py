@@ -71,6 +71,9 @@ def is_attention(name):
 # Families whose decoder layer is Llama's (norm, attention, residual, norm, gated MLP, residual).
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "phi3")
 
+# The categories of the host calls that launch kernels (CUDA, its driver, ROCm).
+RUNTIME = ("cuda_runtime", "cuda_driver", "hip_runtime", "hip_driver", "runtime")
+
 # nn.Linear and F.linear: every projection of a Hugging Face decoder (RoPE's own small matmul of
 # positions by frequencies is not one)
 GEMM_OPS = ("aten::linear",)
@@ -93,7 +96,7 @@ def classify(trace):
     # A launch whose runtime call carries no External id (one in 24k on torch 2.11) is claimed by
     # the innermost op that encloses that call in time on its thread.
     launch = {e["args"]["correlation"]: e for e in events
-              if e.get("cat") in ("cuda_runtime", "cuda_driver") and "correlation" in e.get("args", {})}
+              if e.get("cat") in RUNTIME and "correlation" in e.get("args", {})}
     starts = {}
     for i, e in enumerate(ops):
         starts.setdefault(e.get("tid"), []).append((float(e["ts"]), i))
@@ -171,7 +174,8 @@ def facts(trace, config):
             gap = [k for k in ks[a["last"] + 1:b["first"]] if k["unit"] is None]
             return {"s": sum(k["dur"] for k in gap), "kernels": len(gap)}
         emb = next((c for c in calls if c["unit"][0] == "embedding"), None)
-        ids = ops[emb["unit"][1]]["args"]["Input Dims"][1] if emb else []
+        dims = ops[emb["unit"][1]].get("args", {}).get("Input Dims", []) if emb else []
+        ids = dims[1] if len(dims) > 1 else []  # [batch, tokens]
         phase = "prefill" if len(ids) == 2 and ids[1] > 1 else "decode"
         named = {}
 
