@@ -350,7 +350,8 @@ std::string computeCapabilityOf(const Launch& launch, LaunchMetrics& m)
         return std::string(cc);
     const auto major = m.get("device__attribute_compute_capability_major", UnitDimension::Count);
     const auto minor = m.get("device__attribute_compute_capability_minor", UnitDimension::Count);
-    if (major && minor && *major < 100 && *minor < 100)
+    // In range before the cast: a corrupt counter (negative, huge) would not fit an int.
+    if (major && minor && *major >= 0.0 && *major < 100 && *minor >= 0.0 && *minor < 100)
         return std::to_string(static_cast<int>(*major)) + "." +
                std::to_string(static_cast<int>(*minor));
     return {};

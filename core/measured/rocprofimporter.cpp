@@ -5,6 +5,7 @@
 #include "core/measured/kernelname.h"
 #include "core/measured/metricvalue.h"
 #include "core/measured/skippednote.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <array>
@@ -266,7 +267,9 @@ std::optional<MeasuredKernel> readDispatch(const Layout& L, const std::vector<st
         if (insts > 0.0) {
             flopsUnknown = true;
             ++tally.mfmaUnknown;
-            k.notes.push_back("FLOPs unknown: " + std::to_string(static_cast<long long>(insts)) +
+            // As a number, not cast to an integer: a counter past 2^63 (a corrupt row) would
+            // not fit one.
+            k.notes.push_back("FLOPs unknown: " + formatNumber(insts, 15) +
                               " MFMA instructions and no SQ_INSTS_VALU_MFMA_MOPS_* counters");
         }
     }

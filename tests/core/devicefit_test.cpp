@@ -89,6 +89,31 @@ TEST(DeviceFit, NcuDetailsPageStatesCcAndSmCount)
         EXPECT_EQ(w.find("# SMs"), std::string::npos) << w;
 }
 
+// Without a CC column the compute capability comes from the raw page's attributes; a corrupt
+// one (negative, past any int) is left unstated, never cast, and the kernel is still read.
+TEST(DeviceFit, NcuRawAttributesOutOfRangeStateNoComputeCapability)
+{
+    const auto import = [](const std::string& major) {
+        return importMeasurementData(
+            "\"ID\",\"Kernel Name\",\"device__attribute_compute_capability_major\","
+            "\"device__attribute_compute_capability_minor\",\"gpu__time_duration.sum\"\n"
+            "\"\",\"\",\"\",\"\",\"nsecond\"\n"
+            "\"0\",\"k\",\"" +
+                major + "\",\"0\",\"1000\"\n",
+            "raw.csv");
+    };
+    auto good = import("9");
+    ASSERT_TRUE(good.ok()) << good.error().message;
+    EXPECT_EQ(good->computeCapability, "9.0");
+    for (const char* corrupt : {"-1e30", "-3", "1e30"}) {
+        auto m = import(corrupt);
+        ASSERT_TRUE(m.ok()) << corrupt << ": " << m.error().message;
+        EXPECT_EQ(m->computeCapability, "") << corrupt;
+        ASSERT_EQ(m->kernels.size(), 1u) << corrupt;
+        EXPECT_DOUBLE_EQ(m->kernels[0].timeS, 1e-6) << corrupt;
+    }
+}
+
 // The real H200 export: its ranking puts H100 SXM5 and H200 SXM first.
 TEST(DeviceFit, RealH200DetailsPageRanksTheH100SxmAndH200First)
 {

@@ -193,6 +193,22 @@ TEST(MeasuredRocprof, Gfx908HasTimeAndBytesAndNoMfmaFlops)
     EXPECT_DOUBLE_EQ(at(scale, MemLevel::Dram), 3200.0 + 121600 + 57600 + 3200);
 }
 
+// A gfx908 row whose MFMA instruction count is past any integer (a corrupt or mistyped file,
+// found by fuzz_rocprof) is still read: FLOPs unknown, the count said as a number.
+TEST(MeasuredRocprof, MfmaInstructionCountPastAnyIntegerIsSaidNotCast)
+{
+    const std::string text = "Dispatch_ID,Kernel_Name,SQ_INSTS_VALU_MFMA_F32,Start_Timestamp,"
+                             "End_Timestamp\n"
+                             "1,gemm,1e30,100,600\n";
+    auto m = importMeasurementData(text, "pmc_perf.csv");
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    const MeasuredKernel& k = m->kernels.at(0);
+    EXPECT_FALSE(k.flops);
+    ASSERT_FALSE(k.notes.empty());
+    EXPECT_EQ(k.notes.front(), "FLOPs unknown: 1e+30 MFMA instructions and no "
+                               "SQ_INSTS_VALU_MFMA_MOPS_* counters");
+}
+
 TEST(MeasuredRocprof, Gfx942SpellingsAndPerChannelColumns)
 {
     // MI300: TCC_EA0_*, TCC_BUBBLE (128-byte reads), per-channel TCC_EA0_WRREQ[n] without a
